@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { ORGANIZATION_TYPES, LIMITS } from './constants.js';
+import { Uuid } from './common.js';
+
+export const OrganizationType = z.enum(ORGANIZATION_TYPES);
+
+const minCount = z.number().int().min(0, 'must not be negative').max(1_000_000).nullable();
+const minCents = z.number().int().min(0, 'must not be negative').max(100_000_000_00).nullable();
+
+export const OrderTerms = z.object({
+  new_customer_min: minCount,
+  returning_customer_min: minCount,
+  new_customer_min_cents: minCents,
+  returning_customer_min_cents: minCents,
+});
+export type OrderTerms = z.infer<typeof OrderTerms>;
+
+export const Media = z.object({
+  id: Uuid,
+  cloudinary_url: z.string(),
+  width: z.number().int().nullable().optional(),
+  height: z.number().int().nullable().optional(),
+});
+export type Media = z.infer<typeof Media>;
+
+export const ImageSet = z.object({
+  id: Uuid.nullable(),
+  organization_id: Uuid,
+  logo: Media.nullable(),
+  splash_image: Media.nullable(),
+});
+export type ImageSet = z.infer<typeof ImageSet>;
+
+export const Address = z.object({
+  id: Uuid.optional(),
+  line1: z.string(),
+  line2: z.string().nullable().optional(),
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+  country: z.string(),
+});
+export type Address = z.infer<typeof Address>;
+
+export const Organization = z.object({
+  id: Uuid,
+  name: z.string(),
+  slogan: z.string().nullable(),
+  selected_type: OrganizationType,
+  address: Address.nullable(),
+  order_terms: OrderTerms,
+  stripe_connect_status: z.string().nullable(),
+  has_description: z.boolean(),
+  has_splash_image: z.boolean(),
+  has_stripe_connect: z.boolean(),
+  has_payment_info: z.boolean(),
+  has_wholesale_terms: z.boolean(),
+  has_customers: z.boolean(),
+  has_address: z.boolean(),
+  product_count: z.number().int(),
+  image_set: ImageSet,
+});
+export type Organization = z.infer<typeof Organization>;
+
+const name = z
+  .string({ message: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(LIMITS.organizationName, `must be at most ${LIMITS.organizationName} characters`);
+
+export const CreateOrganizationBody = z.strictObject({
+  selected_type: OrganizationType,
+  name,
+});
+export type CreateOrganizationBody = z.infer<typeof CreateOrganizationBody>;
+
+/** PUT /api/organization/{org_id}: every field optional; the client sends what it changes. */
+export const UpdateOrganizationBody = z.strictObject({
+  id: Uuid.optional(),
+  name: name.optional(),
+  slogan: z
+    .string()
+    .trim()
+    .max(LIMITS.slogan, `must be at most ${LIMITS.slogan} characters`)
+    .nullable()
+    .optional(),
+  order_terms: OrderTerms.partial().strict().optional(),
+});
+export type UpdateOrganizationBody = z.infer<typeof UpdateOrganizationBody>;
+
+export const OnboardingStatus = z.object({
+  has_description: z.boolean(),
+  has_splash_image: z.boolean(),
+  has_payment_info: z.boolean(),
+  has_address: z.boolean(),
+  product_count: z.number().int(),
+  has_wholesale_terms: z.boolean(),
+  has_customers: z.boolean(),
+});
+export type OnboardingStatus = z.infer<typeof OnboardingStatus>;
+
+/** Side-panel setup steps of spec section 4: five minus the steps done. */
+export function remainingSetupSteps(status: OnboardingStatus | undefined | null): number {
+  if (!status) return 5;
+  const done = [
+    status.has_description && status.has_splash_image,
+    status.has_payment_info && status.has_address,
+    status.product_count > 0,
+    status.has_wholesale_terms,
+    status.has_customers,
+  ].filter(Boolean).length;
+  return 5 - done;
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { Uuid } from './common.js';
+import { OrganizationType, ImageSet } from './organization.js';
+
+export const OrganizationRef = z.object({
+  id: Uuid,
+  name: z.string(),
+  selected_type: OrganizationType,
+});
+
+export const PurchasingOrganization = z.object({
+  organization: z.object({
+    id: Uuid,
+    name: z.string(),
+    selected_type: OrganizationType,
+    slogan: z.string().nullable(),
+    image_set: ImageSet,
+  }),
+});
+
+export const CurrentUser = z.object({
+  id: Uuid,
+  email: z.string(),
+  name: z.string().nullable(),
+  picture: z.string().nullable(),
+  organizations: z.array(OrganizationRef),
+  purchasing_organizations: z.array(PurchasingOrganization),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+export type PurchasingOrganization = z.infer<typeof PurchasingOrganization>;
+
+export const EmptyBody = z.strictObject({}).optional();
