@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Two projects: `unit` (pure functions and React components, jsdom) and `api`
-// (server through app.inject() on a fresh database per file). `npm test` runs both,
-// then the browser journeys in e2e/.
+// Projects: `unit` (pure functions and React components, jsdom), `api` (server through
+// app.inject() on a fresh database per file), `cluster` (several processes on PostgreSQL)
+// and `e2e` (browser journeys). scripts/test.mjs (`npm test`) runs them in that order.
 export default defineConfig({
   test: {
     projects: [
@@ -24,12 +24,33 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: ['apps/server/src/**/*.unit.test.ts', '**/node_modules/**'],
+          exclude: ['apps/server/src/**/*.unit.test.ts', 'apps/server/src/**/*.cluster.test.ts', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: true,
           maxWorkers: 2,
+        },
+      },
+      {
+        // Needs a PostgreSQL server (DATABASE_URL): several server processes on one database.
+        test: {
+          name: 'cluster',
+          include: ['apps/server/src/**/*.cluster.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // Browser journeys: production build, fresh database per file, headless Chromium.
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
     ],

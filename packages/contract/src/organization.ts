@@ -3,6 +3,7 @@ import { ORGANIZATION_TYPES, LIMITS } from './constants.js';
 import { Uuid } from './common.js';
 
 export const OrganizationType = z.enum(ORGANIZATION_TYPES);
+export type OrganizationType = z.infer<typeof OrganizationType>;
 
 const minCount = z.number().int().min(0, 'must not be negative').max(1_000_000).nullable();
 const minCents = z.number().int().min(0, 'must not be negative').max(100_000_000_00).nullable();

@@ -29,4 +29,5 @@ export const CurrentUser = z.object({
 export type CurrentUser = z.infer<typeof CurrentUser>;
 export type PurchasingOrganization = z.infer<typeof PurchasingOrganization>;
 
-export const EmptyBody = z.strictObject({}).optional();
+/** Empty POST bodies: no body, `{}` or JSON null. */
+export const EmptyBody = z.strictObject({}).nullish();

@@ -1,0 +1,231 @@
+/**
+ * buildApp(deps) → a ready Fastify instance: plugins, identity, every module's routes, the
+ * SPA. No listen() here, so tests drive it through app.inject().
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { AppContext } from './lib/context.js';
+import { HttpError, type FieldIssue } from './lib/errors.js';
+import { authPlugin } from './auth/plugin.js';
+import type { AccessPolicy } from './auth/policies.js';
+import { createExternalVerifier, type TokenVerifier } from './auth/token-verifier.js';
+import { systemRoutes } from './modules/system/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import { organizationRoutes } from './modules/organizations/routes.js';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: AccessPolicy | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered route with its access policy (walked by the policy test). */
+    routeTable: RouteEntry[];
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Override the token verifier (tests of the external-provider mode). */
+  verifier?: TokenVerifier;
+}
+
+/** Paths outside the JSON API that the server itself answers (never the SPA fallback). */
+const SERVER_PREFIXES = ['/api', '/oidc', '/interaction', '/media', '/dev', '/healthz', '/readyz'];
+
+/** Routes under /api that belong to the documentation UI, not the product API. */
+const DOCS_PREFIX = '/api/docs';
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // The spec's client sends `Content-Type: application/json` with an empty body on some POSTs.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, 'invalid_json', 'The request body is not valid JSON.'), undefined);
+    }
+  });
+
+  // Every route under /api declares an access policy, or the app refuses to start.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api')) {
+      if (route.url.startsWith(DOCS_PREFIX) || route.url === '/api/openapi.json') {
+        route.config = { ...(route.config ?? {}), access: 'public' };
+      } else if (!route.config?.access) {
+        throw new Error(`Route ${String(route.method)} ${route.url} has no access policy (config.access)`);
+      }
+    }
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method: String(method), url: route.url, access: route.config?.access });
+    }
+  });
+
+  const issuerOrigin = new URL(config.identity.issuer).origin;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", issuerOrigin],
+        frameSrc: ["'self'", issuerOrigin],
+        formAction: ["'self'", issuerOrigin],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Cratebase API',
+        version: '1.0.0',
+        description: 'Wholesale ordering: sellers, catalogues, invites, carts and orders. Bearer JWT from the identity provider.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
+
+  let verifier = deps.verifier;
+  if (!verifier) {
+    verifier =
+      config.identity.mode === 'builtin'
+        ? (await (await import('./identity/index.js')).registerBuiltinIdentity(app, { db: database.db, config })).verifier
+        : createExternalVerifier(config);
+  }
+  await app.register(authPlugin, { db: database.db, verifier });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const send = (status: number, error: string, message: string, issues?: FieldIssue[]) =>
+      reply.status(status).send(issues ? { error, message, issues } : { error, message });
+
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => {
+        const where = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        const part = err.validationContext ?? 'body';
+        const field = where || part;
+        return { path: field, message: v.message ?? 'is invalid', where: part };
+      });
+      const first = issues[0]!;
+      const message = issues.length === 1
+        ? `${first.path}: ${first.message}`
+        : `${issues.length} fields are invalid: ${issues.map((i) => `${i.path} (${i.message})`).join('; ')}`;
+      return send(400, 'validation_error', message, issues.map(({ path: p, message: m }) => ({ path: p, message: m })));
+    }
+    if (err instanceof HttpError) return send(err.statusCode, err.code, err.message, err.issues);
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: err.message }, 'database unavailable');
+      return send(503, 'service_unavailable', 'The service is temporarily unavailable. Please try again shortly.');
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err }, 'response did not match its schema');
+      return send(500, 'internal_error', 'Something went wrong on our side. Please try again.');
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413) return send(413, 'payload_too_large', `The request body is larger than ${config.bodyLimitBytes} bytes.`);
+    if (status === 429) return send(429, 'rate_limited', err.message || 'Too many requests. Please wait a moment and try again.');
+    if (status === 415) return send(415, 'unsupported_media_type', err.message);
+    if (status >= 400 && status < 500) return send(status, err.code ?? 'bad_request', err.message);
+    req.log.error({ err }, 'unhandled error');
+    return send(500, 'internal_error', 'Something went wrong on our side. Please try again.');
+  });
+
+  const ctx: AppContext = { db: database.db, config };
+  await systemRoutes(app, { ctx, database });
+  await userRoutes(app, ctx);
+  await organizationRoutes(app, ctx);
+
+  registerSpa(app, config);
+  return app;
+}
+
+/** Connection-level failures of pg (server down or restarting) become 503, not 500. */
+function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown };
+  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'];
+  if (e?.code && codes.includes(e.code)) return true;
+  if (typeof e?.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)) return true;
+  return e?.cause ? isDatabaseUnavailable(e.cause) : false;
+}
+
+/** The built SPA: hashed assets cached for a year, everything else falls back to index.html. */
+function registerSpa(app: FastifyInstance, config: Config) {
+  const dist = config.webDistDir;
+  const indexFile = path.join(dist, 'index.html');
+  const hasSpa = fs.existsSync(indexFile);
+  if (hasSpa) {
+    void app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0]!;
+    const serverPath = SERVER_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
+    const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(url);
+    if (!serverPath && !looksLikeFile && (req.method === 'GET' || req.method === 'HEAD') && hasSpa) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: 'not_found', message: `No route for ${req.method} ${url}.` });
+  });
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/**
+ * Environment → typed configuration. Every variable is listed in the README's
+ * configuration table; a bad value stops the process with one line per variable.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url({ message: 'must be an absolute URL such as http://localhost:3000' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  TRUST_PROXY: bool.default(false),
+  OIDC_ISSUER: z.url({ message: 'must be the issuer URL of an OpenID provider' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  OIDC_SCOPE: z.string().min(1).optional(),
+  IDENTITY_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  logLevel: string;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  identityRateLimit: number;
+  webDistDir: string;
+  /** Identity: `builtin` runs our own OpenID provider under /oidc. */
+  identity:
+    | { mode: 'builtin'; issuer: string; clientId: string; audience: string; scope: string }
+    | { mode: 'external'; issuer: string; clientId: string; audience: string; scope: string };
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "unset" so `FOO= npm start` behaves like no FOO.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`),
+    );
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const external = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_AUDIENCE].filter(Boolean).length;
+  if (external > 0 && external < 3) {
+    throw new ConfigError([
+      'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE: set all three to use an outside identity provider, or none to use the built-in one',
+    ]);
+  }
+  const identity: Config['identity'] = e.OIDC_ISSUER
+    ? {
+        mode: 'external',
+        issuer: e.OIDC_ISSUER,
+        clientId: e.OIDC_CLIENT_ID!,
+        audience: e.OIDC_AUDIENCE!,
+        scope: e.OIDC_SCOPE ?? 'openid email profile offline_access',
+      }
+    : {
+        mode: 'builtin',
+        issuer: `${publicUrl}/oidc`,
+        clientId: 'cratebase-web',
+        audience: `${publicUrl}/api`,
+        scope: 'openid email profile offline_access',
+      };
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY,
+    identityRateLimit: e.IDENTITY_RATE_LIMIT,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    identity,
+  };
+}

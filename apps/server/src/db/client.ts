@@ -1,0 +1,113 @@
+/**
+ * Opens the database: embedded PGlite (data under DATA_DIR/pglite) by default, a PostgreSQL
+ * server through `pg` when DATABASE_URL is set. Both are exposed as the same drizzle type,
+ * so services never know which one they run on.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A function that works inside or outside a transaction takes a DbOrTx. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres:// URL; when absent PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory; `memory://` keeps everything in memory (tests). */
+  pgliteDir?: string;
+  poolSize?: number;
+  migrate?: boolean;
+}
+
+/** Migrations live next to this file in src/, and are copied beside the bundle in dist/. */
+export function migrationsFolder(): string {
+  const candidates = [
+    path.join(import.meta.dirname, 'migrations'),
+    path.join(import.meta.dirname, 'db', 'migrations'),
+    path.join(import.meta.dirname, '../src/db/migrations'),
+  ];
+  const found = candidates.find((p) => fs.existsSync(path.join(p, 'meta', '_journal.json')));
+  if (!found) throw new Error(`Database migrations not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+/** Any number that is the same in every process: serialises migrations across processes. */
+const MIGRATION_LOCK_KEY = 727_150_001;
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.migrate ?? true);
+  return openPglite(opts.pgliteDir ?? 'memory://', opts.migrate ?? true);
+}
+
+async function openPostgres(url: string, poolSize: number, runMigrations: boolean): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'cratebase',
+  });
+  // An idle client losing its connection (server restart) must not crash the process;
+  // the pool replaces it on the next checkout.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema });
+  if (runMigrations) {
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      try {
+        await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+  return {
+    db,
+    kind: 'postgres',
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dir: string, runMigrations: boolean): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
+  const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
+  if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const pdb = drizzlePglite({ client, schema });
+  if (runMigrations) await migratePglite(pdb, { migrationsFolder: migrationsFolder() });
+  // Same query builder API on both drivers; the cast lets services use one type.
+  const db = pdb as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}

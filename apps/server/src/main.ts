@@ -1,0 +1,65 @@
+/** Process entry: read config, open the database, build the app, listen, shut down cleanly. */
+import path from 'node:path';
+import { loadConfig, ConfigError, type Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { buildApp } from './app.js';
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Cratebase cannot start.\n${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+      poolSize: config.databasePoolSize,
+    });
+  } catch (err) {
+    const where = config.databaseUrl ? 'the PostgreSQL server at DATABASE_URL' : `the embedded database in ${config.dataDir}`;
+    console.error(`Cratebase cannot open ${where}: ${(err as Error).message}`);
+    process.exit(1);
+  }
+
+  const app = await buildApp({ config, database });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl, database: database.kind, identity: config.identity.mode },
+    `Cratebase is ready at ${config.publicUrl}`,
+  );
+}
+
+main().catch((err) => {
+  console.error('Cratebase failed to start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { createHarness, type Harness } from '../../test/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => h?.close());
+
+describe('POST /api/organization', () => {
+  it('creates a Merchant organization with the caller as member and fresh set-up flags', async () => {
+    const u = await h.newUser();
+    const res = await h.call('POST', '/api/organization', { token: u.token, body: { selected_type: 'Merchant', name: '  Acme Supply  ' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      name: 'Acme Supply',
+      selected_type: 'Merchant',
+      slogan: null,
+      product_count: 0,
+      has_description: false,
+      has_splash_image: false,
+      has_stripe_connect: false,
+      has_wholesale_terms: false,
+      has_customers: false,
+      has_address: false,
+      stripe_connect_status: null,
+      order_terms: { new_customer_min: null, returning_customer_min: null, new_customer_min_cents: null, returning_customer_min_cents: null },
+      image_set: { logo: null, splash_image: null },
+    });
+    const me = await h.call('GET', '/api/user/me', { token: u.token });
+    expect(me.body.organizations.map((o: any) => o.id)).toContain(res.body.id);
+  });
+
+  it.each([
+    [{ selected_type: 'Merchant', name: '' }, 'name'],
+    [{ selected_type: 'Merchant', name: '   ' }, 'name'],
+    [{ selected_type: 'Merchant', name: 'x'.repeat(121) }, 'name'],
+    [{ selected_type: 'Wholesaler', name: 'Shop' }, 'selected_type'],
+    [{ name: 'Shop' }, 'selected_type'],
+    [{ selected_type: 'Buyer', name: 'Shop', owner: 'me' }, 'owner'],
+  ])('rejects %j with 400 naming %s', async (body, field) => {
+    const u = await h.newUser();
+    const res = await h.call('POST', '/api/organization', { token: u.token, body });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(field);
+    const me = await h.call('GET', '/api/user/me', { token: u.token });
+    expect(me.body.organizations).toEqual([]);
+  });
+
+  it('accepts a 120-character name', async () => {
+    const u = await h.newUser();
+    const res = await h.call('POST', '/api/organization', { token: u.token, body: { selected_type: 'Buyer', name: 'n'.repeat(120) } });
+    expect(res.status).toBe(200);
+  });
+
+  it('needs a user row (403) and a token (401)', async () => {
+    const token = await h.token({ sub: randomUUID(), email: 'nouser@example.com' });
+    expect((await h.call('POST', '/api/organization', { token, body: { selected_type: 'Buyer', name: 'X' } })).status).toBe(403);
+    expect((await h.call('POST', '/api/organization', { body: { selected_type: 'Buyer', name: 'X' } })).status).toBe(401);
+  });
+
+  it('answers 413 for an oversized body', async () => {
+    const u = await h.newUser();
+    const res = await h.call('POST', '/api/organization', { token: u.token, body: { selected_type: 'Buyer', name: 'x'.repeat(2 * 1024 * 1024) } });
+    expect(res.status).toBe(413);
+    expect(res.body.error).toBe('payload_too_large');
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const u = await h.newUser();
+    const res = await h.app.inject({ method: 'POST', url: '/api/organization', headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/json' }, payload: '{"name":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/JSON/);
+  });
+});
+
+describe('GET/PUT /api/organization/{id}', () => {
+  it('reads, updates slogan and terms, and reflects them in flags and order_terms', async () => {
+    const s = await h.newOrgUser('Merchant');
+    const put = await h.call('PUT', `/api/organization/${s.orgId}`, {
+      token: s.token,
+      body: { id: s.orgId, slogan: 'Small-batch hot sauce', order_terms: { new_customer_min: 12, new_customer_min_cents: 15000, returning_customer_min: 6, returning_customer_min_cents: 5000 } },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ slogan: 'Small-batch hot sauce', has_description: true, has_wholesale_terms: true });
+    const get = await h.call('GET', `/api/organization/${s.orgId}`, { token: s.token });
+    expect(get.body.order_terms).toEqual({ new_customer_min: 12, new_customer_min_cents: 15000, returning_customer_min: 6, returning_customer_min_cents: 5000 });
+    const terms = await h.call('GET', `/api/organization/${s.orgId}/order_terms`, { token: s.token });
+    expect(terms.status).toBe(200);
+    expect(terms.body.returning_customer_min_cents).toBe(5000);
+    // Partial terms update keeps the others; name update trims.
+    const again = await h.call('PUT', `/api/organization/${s.orgId}`, { token: s.token, body: { name: ' Renamed ', order_terms: { new_customer_min: 0 } } });
+    expect(again.body.name).toBe('Renamed');
+    expect(again.body.order_terms).toMatchObject({ new_customer_min: 0, new_customer_min_cents: 15000 });
+  });
+
+  it('rejects negative or fractional terms and unknown fields, saving nothing', async () => {
+    const s = await h.newOrgUser('Merchant');
+    for (const [body, field] of [
+      [{ order_terms: { new_customer_min_cents: -1 } }, 'order_terms.new_customer_min_cents'],
+      [{ order_terms: { new_customer_min: 1.5 } }, 'order_terms.new_customer_min'],
+      [{ order_terms: { bogus: 1 } }, 'bogus'],
+      [{ slogan: 'ok', color: 'red' }, 'color'],
+      [{ name: '' }, 'name'],
+    ] as const) {
+      const res = await h.call('PUT', `/api/organization/${s.orgId}`, { token: s.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toContain(field);
+    }
+    const get = await h.call('GET', `/api/organization/${s.orgId}`, { token: s.token });
+    expect(get.body.slogan).toBeNull();
+    expect(get.body.has_wholesale_terms).toBe(false);
+  });
+
+  it('hides an organization from a member of another organization and from anonymous callers', async () => {
+    const s = await h.newOrgUser('Merchant');
+    const other = await h.newOrgUser('Merchant');
+    for (const [method, url] of [
+      ['GET', `/api/organization/${s.orgId}`],
+      ['GET', `/api/organization/${s.orgId}/order_terms`],
+      ['GET', `/api/organization/${s.orgId}/onboarding/status`],
+    ] as const) {
+      expect((await h.call(method, url, { token: other.token })).status, url).toBe(403);
+      expect((await h.call(method, url)).status, url).toBe(401);
+    }
+    const put = await h.call('PUT', `/api/organization/${s.orgId}`, { token: other.token, body: { slogan: 'hijacked' } });
+    expect(put.status).toBe(403);
+    expect((await h.call('GET', `/api/organization/${s.orgId}`, { token: s.token })).body.slogan).toBeNull();
+  });
+
+  it('answers 400 for a non-UUID id and 403 for an organization that does not exist', async () => {
+    const s = await h.newOrgUser('Merchant');
+    const bad = await h.call('GET', '/api/organization/not-a-uuid', { token: s.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues[0].path).toBe('id');
+    expect((await h.call('GET', `/api/organization/${randomUUID()}`, { token: s.token })).status).toBe(403);
+  });
+});
+
+describe('GET /api/organization/{org_id}/onboarding/status', () => {
+  it('starts with nothing done and follows the saved terms and description', async () => {
+    const s = await h.newOrgUser('Merchant');
+    const before = await h.call('GET', `/api/organization/${s.orgId}/onboarding/status`, { token: s.token });
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({
+      has_description: false,
+      has_splash_image: false,
+      has_payment_info: false,
+      has_address: false,
+      product_count: 0,
+      has_wholesale_terms: false,
+      has_customers: false,
+    });
+    await h.call('PUT', `/api/organization/${s.orgId}`, { token: s.token, body: { slogan: 'Hello', order_terms: { returning_customer_min: 3 } } });
+    const after = await h.call('GET', `/api/organization/${s.orgId}/onboarding/status`, { token: s.token });
+    expect(after.body).toMatchObject({ has_description: true, has_wholesale_terms: true });
+  });
+});

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CreateOrganizationBody,
+  ErrorBody,
+  OnboardingStatus,
+  Organization,
+  OrderTerms,
+  OrgIdParams,
+  UpdateOrganizationBody,
+  Uuid,
+} from '@cratebase/contract';
+import type { AppContext } from '../../lib/context.js';
+import { requireUserId } from '../../auth/plugin.js';
+import {
+  createOrganization,
+  getOnboardingStatus,
+  getOrderTerms,
+  getOrganization,
+  updateOrganization,
+} from './service.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const tags = ['organizations'];
+
+export async function organizationRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/organization',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Create an organization; the caller becomes its member',
+        body: CreateOrganizationBody,
+        response: { 200: Organization, ...errors },
+      },
+    },
+    async (req) => createOrganization(ctx, requireUserId(req), req.body),
+  );
+
+  r.get(
+    '/api/organization/:id',
+    {
+      config: { access: { memberOrPurchaser: 'id' } },
+      schema: {
+        tags,
+        summary: 'An organization with order terms, payment status, set-up flags and product count',
+        params: z.strictObject({ id: Uuid }),
+        response: { 200: Organization, ...errors },
+      },
+    },
+    async (req) => getOrganization(ctx, req.params.id),
+  );
+
+  r.put(
+    '/api/organization/:org_id',
+    {
+      config: { access: { member: 'org_id' } },
+      schema: {
+        tags,
+        summary: 'Update name, slogan or order terms',
+        params: OrgIdParams,
+        body: UpdateOrganizationBody,
+        response: { 200: Organization, ...errors },
+      },
+    },
+    async (req) => updateOrganization(ctx, req.params.org_id, req.body),
+  );
+
+  r.get(
+    '/api/organization/:org_id/order_terms',
+    {
+      config: { access: { memberOrPurchaser: 'org_id' } },
+      schema: { tags, summary: 'Order minimums', params: OrgIdParams, response: { 200: OrderTerms, ...errors } },
+    },
+    async (req) => getOrderTerms(ctx, req.params.org_id),
+  );
+
+  r.get(
+    '/api/organization/:org_id/onboarding/status',
+    {
+      config: { access: { member: 'org_id' } },
+      schema: {
+        tags,
+        summary: 'Set-up checklist status',
+        params: OrgIdParams,
+        response: { 200: OnboardingStatus, ...errors },
+      },
+    },
+    async (req) => getOnboardingStatus(ctx, req.params.org_id),
+  );
+}

@@ -1,0 +1,231 @@
+/**
+ * Organizations: create (the caller becomes a member), read with terms and set-up flags,
+ * update name/slogan/terms, order terms, onboarding status.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type {
+  CreateOrganizationBody,
+  ImageSet,
+  OnboardingStatus,
+  Organization,
+  OrderTerms,
+  UpdateOrganizationBody,
+} from '@cratebase/contract';
+import type { AppContext } from '../../lib/context.js';
+import { memberships, organizations } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { mediaUrl } from '../../lib/media-url.js';
+
+/** Columns that build an ImageSet from `image_sets iset`, `media lm` (logo), `media sm` (splash). */
+export const imageSetColumns = sql`
+  iset.id as image_set_id,
+  lm.id as logo_id, lm.storage_key as logo_key, lm.width as logo_width, lm.height as logo_height,
+  sm.id as splash_id, sm.storage_key as splash_key, sm.width as splash_width, sm.height as splash_height`;
+
+export const imageSetJoins = (orgIdColumn: ReturnType<typeof sql.raw>) => sql`
+  left join image_sets iset on iset.organization_id = ${orgIdColumn}
+  left join media lm on lm.id = iset.logo_media_id
+  left join media sm on sm.id = iset.splash_media_id`;
+
+export type ImageSetRow = {
+  image_set_id: string | null;
+  logo_id: string | null;
+  logo_key: string | null;
+  logo_width: number | null;
+  logo_height: number | null;
+  splash_id: string | null;
+  splash_key: string | null;
+  splash_width: number | null;
+  splash_height: number | null;
+};
+
+export function toImageSet(publicUrl: string, organizationId: string, r: ImageSetRow): ImageSet {
+  return {
+    id: r.image_set_id,
+    organization_id: organizationId,
+    logo: r.logo_id
+      ? { id: r.logo_id, cloudinary_url: mediaUrl(publicUrl, r.logo_key!), width: r.logo_width, height: r.logo_height }
+      : null,
+    splash_image: r.splash_id
+      ? {
+          id: r.splash_id,
+          cloudinary_url: mediaUrl(publicUrl, r.splash_key!),
+          width: r.splash_width,
+          height: r.splash_height,
+        }
+      : null,
+  };
+}
+
+type OrganizationRow = ImageSetRow & {
+  id: string;
+  name: string;
+  slogan: string | null;
+  selected_type: 'Merchant' | 'Buyer';
+  new_customer_min: number | null;
+  returning_customer_min: number | null;
+  new_customer_min_cents: number | null;
+  returning_customer_min_cents: number | null;
+  product_count: number;
+  has_customers: boolean;
+  charges_enabled: boolean | null;
+  details_submitted: boolean | null;
+  address_id: string | null;
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  country: string | null;
+};
+
+/** Payment-account state as the spec names it: `active` means payments are ready. */
+export function stripeConnectStatus(chargesEnabled: boolean | null, detailsSubmitted: boolean | null): string | null {
+  if (chargesEnabled === null) return null;
+  if (chargesEnabled) return 'active';
+  return detailsSubmitted ? 'pending_review' : 'onboarding';
+}
+
+function toOrderTerms(r: OrganizationRow): OrderTerms {
+  return {
+    new_customer_min: r.new_customer_min,
+    returning_customer_min: r.returning_customer_min,
+    new_customer_min_cents: r.new_customer_min_cents,
+    returning_customer_min_cents: r.returning_customer_min_cents,
+  };
+}
+
+function toOrganization(publicUrl: string, r: OrganizationRow): Organization {
+  const status = stripeConnectStatus(r.charges_enabled, r.details_submitted);
+  const terms = toOrderTerms(r);
+  return {
+    id: r.id,
+    name: r.name,
+    slogan: r.slogan,
+    selected_type: r.selected_type,
+    address: r.address_id
+      ? {
+          id: r.address_id,
+          line1: r.line1!,
+          line2: r.line2,
+          city: r.city!,
+          state: r.state!,
+          postal_code: r.postal_code!,
+          country: r.country!,
+        }
+      : null,
+    order_terms: terms,
+    stripe_connect_status: status,
+    has_description: Boolean(r.slogan && r.slogan.trim()),
+    has_splash_image: Boolean(r.splash_id),
+    has_stripe_connect: status === 'active',
+    has_payment_info: status === 'active',
+    has_wholesale_terms: Object.values(terms).some((v) => v !== null),
+    has_customers: r.has_customers,
+    has_address: Boolean(r.address_id),
+    product_count: r.product_count,
+    image_set: toImageSet(publicUrl, r.id, r),
+  };
+}
+
+/** One query: the organization, its terms, image set, business address and set-up flags. */
+async function loadOrganizationRow(ctx: AppContext, id: string): Promise<OrganizationRow | undefined> {
+  const result = await ctx.db.execute<OrganizationRow>(sql`
+    select o.id, o.name, o.slogan, o.selected_type,
+           o.new_customer_min, o.returning_customer_min, o.new_customer_min_cents, o.returning_customer_min_cents,
+           (select count(*)::int from products p where p.organization_id = o.id and p.deleted_at is null) as product_count,
+           exists (select 1 from purchasing_relationships pr where pr.seller_organization_id = o.id) as has_customers,
+           pa.charges_enabled, pa.details_submitted,
+           addr.id as address_id, addr.line1, addr.line2, addr.city, addr.state, addr.postal_code, addr.country,
+           ${imageSetColumns}
+      from organizations o
+      left join payment_accounts pa on pa.organization_id = o.id
+      ${imageSetJoins(sql.raw('o.id'))}
+      left join lateral (
+        select a.* from address_links al join addresses a on a.id = al.address_id
+         where al.organization_id = o.id and al.kind = 'business'
+         order by al.created_at desc limit 1
+      ) addr on true
+     where o.id = ${id}`);
+  return result.rows[0];
+}
+
+export async function getOrganization(ctx: AppContext, id: string): Promise<Organization> {
+  const row = await loadOrganizationRow(ctx, id);
+  if (!row) throw notFound('Organization');
+  return toOrganization(ctx.config.publicUrl, row);
+}
+
+export async function createOrganization(
+  ctx: AppContext,
+  userId: string,
+  input: CreateOrganizationBody,
+): Promise<Organization> {
+  const id = await ctx.db.transaction(async (tx) => {
+    const [org] = await tx
+      .insert(organizations)
+      .values({
+        name: input.name,
+        selectedType: input.selected_type,
+        createdByUserId: userId,
+        termsAcceptedAt: new Date(),
+      })
+      .returning({ id: organizations.id });
+    await tx.insert(memberships).values({ userId, organizationId: org!.id, role: 'owner' });
+    return org!.id;
+  });
+  return getOrganization(ctx, id);
+}
+
+export async function updateOrganization(
+  ctx: AppContext,
+  id: string,
+  input: UpdateOrganizationBody,
+): Promise<Organization> {
+  const set: Partial<typeof organizations.$inferInsert> = {};
+  if (input.name !== undefined) set.name = input.name;
+  if (input.slogan !== undefined) set.slogan = input.slogan === '' ? null : input.slogan;
+  const t = input.order_terms;
+  if (t) {
+    if (t.new_customer_min !== undefined) set.newCustomerMin = t.new_customer_min;
+    if (t.returning_customer_min !== undefined) set.returningCustomerMin = t.returning_customer_min;
+    if (t.new_customer_min_cents !== undefined) set.newCustomerMinCents = t.new_customer_min_cents;
+    if (t.returning_customer_min_cents !== undefined) set.returningCustomerMinCents = t.returning_customer_min_cents;
+  }
+  if (Object.keys(set).length > 0) {
+    const updated = await ctx.db
+      .update(organizations)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(organizations.id, id))
+      .returning({ id: organizations.id });
+    if (updated.length === 0) throw notFound('Organization');
+  }
+  return getOrganization(ctx, id);
+}
+
+export async function getOrderTerms(ctx: AppContext, id: string): Promise<OrderTerms> {
+  const [row] = await ctx.db
+    .select({
+      new_customer_min: organizations.newCustomerMin,
+      returning_customer_min: organizations.returningCustomerMin,
+      new_customer_min_cents: organizations.newCustomerMinCents,
+      returning_customer_min_cents: organizations.returningCustomerMinCents,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, id));
+  if (!row) throw notFound('Organization');
+  return row;
+}
+
+export async function getOnboardingStatus(ctx: AppContext, id: string): Promise<OnboardingStatus> {
+  const o = await getOrganization(ctx, id);
+  return {
+    has_description: o.has_description,
+    has_splash_image: o.has_splash_image,
+    has_payment_info: o.has_payment_info,
+    has_address: o.has_address,
+    product_count: o.product_count,
+    has_wholesale_terms: o.has_wholesale_terms,
+    has_customers: o.has_customers,
+  };
+}

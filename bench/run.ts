@@ -1,0 +1,103 @@
+/**
+ * `npm run bench`: starts the production server on a fresh database, loads each endpoint with
+ * autocannon for a few seconds and prints req/s, p50, p99 and the ratio to a bare Fastify
+ * route measured in the same run. PGlite always; PostgreSQL too when DATABASE_URL is set.
+ * Options (env): BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 50).
+ */
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startServer, freePort, type RunningServer } from '../e2e/support/server.js';
+import { signUpAndGetTokens } from '../apps/server/src/identity/test-login.js';
+import { createScratchPostgres } from '../apps/server/src/test/database.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+interface Row {
+  database: string;
+  endpoint: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Omit<Row, 'database' | 'endpoint'>> {
+  // A short warm-up, then the measured run.
+  await autocannon({ url, connections: 10, duration: 1, headers });
+  const r = await autocannon({ url, connections, duration: seconds, headers });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + (r.non2xx ?? 0),
+  };
+}
+
+async function bare(): Promise<Omit<Row, 'database' | 'endpoint'>> {
+  const port = await freePort();
+  const child = fork(path.join(import.meta.dirname, 'bare-server.mjs'), { env: { ...process.env, PORT: String(port) } });
+  await new Promise((resolve) => child.once('message', resolve));
+  try {
+    return await load(`http://127.0.0.1:${port}/bare`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+async function seed(server: RunningServer) {
+  const tokens = await signUpAndGetTokens(server.url, { email: `bench-${Date.now()}@example.com`, password: 'bench-password-1' });
+  const auth = { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' };
+  const created = await fetch(`${server.url}/api/user/create`, { method: 'POST', headers: auth });
+  if (!created.ok) throw new Error(`user/create: ${created.status} ${await created.text()}`);
+  const org = await fetch(`${server.url}/api/organization`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ selected_type: 'Merchant', name: 'Bench Supply Co' }),
+  });
+  if (!org.ok) throw new Error(`organization: ${org.status} ${await org.text()}`);
+  const { id } = (await org.json()) as { id: string };
+  return { headers: { authorization: auth.authorization }, orgId: id };
+}
+
+async function benchDatabase(label: string, env: Record<string, string>): Promise<Row[]> {
+  const server = await startServer({ LOG_LEVEL: 'silent', IDENTITY_RATE_LIMIT: '1000', ...env });
+  try {
+    const { headers, orgId } = await seed(server);
+    const base = `http://127.0.0.1:${server.port}`;
+    const rows: Row[] = [];
+    const endpoints: [string, string][] = [
+      ['GET /healthz (no auth, no db)', '/healthz'],
+      ['GET /api/user/me', '/api/user/me'],
+      ['GET /api/organization/{id}', `/api/organization/${orgId}`],
+    ];
+    for (const [name, p] of endpoints) {
+      rows.push({ database: label, endpoint: name, ...(await load(`${base}${p}`, headers)) });
+    }
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
+
+const results: Row[] = [];
+const bareResult = await bare();
+results.push({ database: '—', endpoint: 'bare Fastify route', ...bareResult });
+results.push(...(await benchDatabase('PGlite', {})));
+if (process.env.DATABASE_URL) {
+  const scratch = await createScratchPostgres(process.env.DATABASE_URL);
+  try {
+    results.push(...(await benchDatabase('PostgreSQL', { DATABASE_URL: scratch.url })));
+  } finally {
+    await scratch.drop();
+  }
+}
+
+const fmt = (n: number, d = 0) => n.toFixed(d);
+console.log(`\n${seconds} s per endpoint, ${connections} connections, Node ${process.version}\n`);
+console.log('| database | endpoint | req/s | p50 ms | p99 ms | vs bare | errors |');
+console.log('|---|---|---:|---:|---:|---:|---:|');
+for (const r of results) {
+  console.log(`| ${r.database} | ${r.endpoint} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt((100 * r.rps) / bareResult.rps, 1)}% | ${r.errors} |`);
+}

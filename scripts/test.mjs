@@ -1,0 +1,63 @@
+// `npm test`: unit and API tests on embedded PGlite, the API tests again on PostgreSQL when
+// DATABASE_URL is set, then the browser journeys against the production build.
+// Ends with one line `N passed, N failed` and a non-zero exit on any failure.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cratebase-test-'));
+let passed = 0;
+let failed = 0;
+let runs = 0;
+const problems = [];
+
+function vitest(label, args, env) {
+  runs += 1;
+  const out = path.join(tmp, `${runs}.json`);
+  console.log(`\n━━ ${label} ━━`);
+  const res = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (fs.existsSync(out)) {
+    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    const suiteErrors = r.testResults.filter((t) => t.status === 'failed' && t.assertionResults.every((a) => a.status !== 'failed'));
+    failed += suiteErrors.length;
+    if (r.numFailedTests || suiteErrors.length) problems.push(label);
+  } else if (res.status !== 0) {
+    failed += 1;
+    problems.push(`${label} (runner crashed)`);
+  }
+  if (res.status !== 0 && !problems.includes(label)) {
+    failed += 1;
+    problems.push(`${label} (exit ${res.status})`);
+  }
+}
+
+const { DATABASE_URL, ...withoutDb } = process.env;
+process.env = withoutDb;
+vitest('unit tests', ['--project', 'unit'], {});
+vitest('API tests on embedded PGlite', ['--project', 'api'], {});
+if (DATABASE_URL) {
+  vitest('API tests on PostgreSQL', ['--project', 'api'], { DATABASE_URL });
+  vitest('two server processes on one PostgreSQL database', ['--project', 'cluster'], { DATABASE_URL });
+}
+
+console.log('\n━━ production build ━━');
+const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) {
+  failed += 1;
+  problems.push('production build');
+} else {
+  vitest('browser journeys (production build, headless Chromium)', ['--project', 'e2e'], DATABASE_URL ? { E2E_DATABASE_URL: DATABASE_URL } : {});
+}
+
+fs.rmSync(tmp, { recursive: true, force: true });
+if (problems.length) console.log(`\nFailed: ${problems.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
