@@ -29,6 +29,23 @@ const EnvSchema = z.object({
   OIDC_SCOPE: z.string().min(1).optional(),
   IDENTITY_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   WEB_DIST_DIR: z.string().optional(),
+  // Media storage: local disk under DATA_DIR/media (default) or an S3-compatible bucket.
+  STORAGE_DRIVER: z.enum(['local', 's3']).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ message: 'must be the URL of the S3-compatible endpoint' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  S3_PUBLIC_URL: z.url({ message: 'must be the public base URL of the bucket' }).optional(),
+  MEDIA_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  // E-mail: the built-in outbox (/dev/mailbox) unless SMTP_URL is set.
+  MAIL_TRANSPORT: z.enum(['builtin', 'smtp']).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Cratebase <no-reply@cratebase.local>'),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -46,6 +63,20 @@ export interface Config {
   trustProxy: boolean;
   identityRateLimit: number;
   webDistDir: string;
+  storage:
+    | { driver: 'local'; dir: string; maxBytes: number }
+    | {
+        driver: 's3';
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+        publicUrl: string | undefined;
+        maxBytes: number;
+      };
+  mail: { transport: 'builtin' | 'smtp'; smtpUrl: string | undefined; from: string };
   /** Identity: `builtin` runs our own OpenID provider under /oidc. */
   identity:
     | { mode: 'builtin'; issuer: string; clientId: string; audience: string; scope: string }
@@ -93,7 +124,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         audience: `${publicUrl}/api`,
         scope: 'openid email profile offline_access',
       };
+  const storageDriver = e.STORAGE_DRIVER ?? (e.S3_BUCKET ? 's3' : 'local');
+  if (storageDriver === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError(['S3_BUCKET: is required when STORAGE_DRIVER is s3']);
+  }
+  const storage: Config['storage'] =
+    storageDriver === 's3'
+      ? {
+          driver: 's3',
+          bucket: e.S3_BUCKET!,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+          maxBytes: e.MEDIA_MAX_BYTES,
+        }
+      : { driver: 'local', dir: path.join(path.resolve(e.DATA_DIR), 'media'), maxBytes: e.MEDIA_MAX_BYTES };
+  const mailTransport = e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'builtin');
+  if (mailTransport === 'smtp' && !e.SMTP_URL) {
+    throw new ConfigError(['SMTP_URL: is required when MAIL_TRANSPORT is smtp']);
+  }
   return {
+    storage,
+    mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,

@@ -31,8 +31,11 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function createHarness(env: Record<string, string> = {}): Promise<Harness> {
-  const testDb = await openTestDatabase();
+export async function createHarness(
+  env: Record<string, string> = {},
+  opts: { testDb?: TestDatabase } = {},
+): Promise<Harness> {
+  const testDb = opts.testDb ?? (await openTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3999', DATA_DIR: '/tmp/cratebase-test-unused', ...env });
   const { privateKey, publicKey } = await generateKeyPair('RS256');
   const kid = randomUUID();
