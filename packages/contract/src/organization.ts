@@ -72,6 +72,9 @@ const name = z
 export const CreateOrganizationBody = z.strictObject({
   selected_type: OrganizationType,
   name,
+  /** The account form's checkboxes (optional; the spec's client sends only type and name). */
+  terms_accepted: z.boolean().optional(),
+  transactional_emails: z.boolean().optional(),
 });
 export type CreateOrganizationBody = z.infer<typeof CreateOrganizationBody>;
 
@@ -99,16 +102,3 @@ export const OnboardingStatus = z.object({
   has_customers: z.boolean(),
 });
 export type OnboardingStatus = z.infer<typeof OnboardingStatus>;
-
-/** Side-panel setup steps of spec section 4: five minus the steps done. */
-export function remainingSetupSteps(status: OnboardingStatus | undefined | null): number {
-  if (!status) return 5;
-  const done = [
-    status.has_description && status.has_splash_image,
-    status.has_payment_info && status.has_address,
-    status.product_count > 0,
-    status.has_wholesale_terms,
-    status.has_customers,
-  ].filter(Boolean).length;
-  return 5 - done;
-}

@@ -168,7 +168,8 @@ export async function createOrganization(
         name: input.name,
         selectedType: input.selected_type,
         createdByUserId: userId,
-        termsAcceptedAt: new Date(),
+        termsAcceptedAt: input.terms_accepted === false ? null : new Date(),
+        transactionalEmails: input.transactional_emails ?? true,
       })
       .returning({ id: organizations.id });
     await tx.insert(memberships).values({ userId, organizationId: org!.id, role: 'owner' });

@@ -1,0 +1,59 @@
+import { useEffect, useRef } from 'react';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { hasAuthParams, useAuth } from 'react-oidc-context';
+import { FullPageSpinner } from '../components/FullPageSpinner';
+import { StatusPage } from '../components/StatusPage';
+import { isSigningOut, LOGIN_FAILED, signinRedirectArgs } from '../lib/auth';
+
+/**
+ * Layout route of the protected areas (/details, /details-buyer, /app/*, /storefront/*).
+ * Anonymous visitors are sent to sign in and come back to the path they wanted. A stored
+ * session whose access token expired is first renewed silently with its refresh token.
+ */
+export function RequireAuth() {
+  const auth = useAuth();
+  const location = useLocation();
+  const attempted = useRef(false);
+  const returnTo = `${location.pathname}${location.search}${location.hash}`;
+
+  useEffect(() => {
+    if (auth.isLoading || auth.isAuthenticated || auth.activeNavigator || hasAuthParams() || attempted.current) return;
+    if (isSigningOut()) return;
+    attempted.current = true;
+    void (async () => {
+      if (auth.user?.refresh_token) {
+        const renewed = await auth.signinSilent();
+        if (renewed) return;
+      }
+      await auth.signinRedirect(signinRedirectArgs(auth.settings, { returnTo }));
+    })();
+  }, [auth, returnTo]);
+
+  if (auth.isAuthenticated) return <Outlet />;
+
+  if (auth.error && auth.error.source === 'signinRedirect') {
+    return (
+      <StatusPage
+        icon={<ErrorOutlineIcon color="error" sx={{ fontSize: 48 }} aria-hidden />}
+        title={LOGIN_FAILED}
+        actions={
+          <>
+            <Button variant="contained" onClick={() => window.location.reload()}>
+              Try again
+            </Button>
+            <Button component={RouterLink} to="/" variant="outlined">
+              Go to the home page
+            </Button>
+          </>
+        }
+      >
+        <Typography variant="body1">We could not open the sign-in page. {auth.error.message}</Typography>
+      </StatusPage>
+    );
+  }
+
+  return <FullPageSpinner label="Redirecting to sign in" />;
+}

@@ -1,0 +1,43 @@
+import type { CreateOrganizationBody, CurrentUser, Organization } from '@cratebase/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../lib/api';
+import { clearBuyerSignupKeys } from '../../lib/storage';
+
+/** Spec section 7: the current user is cached under the key `user`. */
+export const userQueryKey = ['user'] as const;
+
+/** GET /api/user/me; null while the user row does not exist yet (404 user_not_found). */
+export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await api.get<CurrentUser>('/api/user/me');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** POST /api/user/create: empty body, idempotent. */
+export function createUserAccount(): Promise<CurrentUser> {
+  return api.post<CurrentUser>('/api/user/create');
+}
+
+/** POST /api/organization. */
+export function createOrganization(body: CreateOrganizationBody): Promise<Organization> {
+  return api.post<Organization>('/api/organization', body);
+}
+
+export function useCurrentUser(options: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser, enabled: options.enabled ?? true });
+}
+
+/** Creating an organization refreshes the user and clears the saved invite and org ids. */
+export function useCreateOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrganization,
+    onSuccess: async () => {
+      clearBuyerSignupKeys();
+      await queryClient.invalidateQueries({ queryKey: userQueryKey });
+    },
+  });
+}

@@ -1,0 +1,135 @@
+import { useEffect, useState } from 'react';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { hasAuthParams } from 'react-oidc-context';
+import { useQueryClient } from '@tanstack/react-query';
+import type { User, UserManager } from 'oidc-client-ts';
+import { FullPageSpinner } from '../../../components/FullPageSpinner';
+import { StatusPage } from '../../../components/StatusPage';
+import { DEFAULT_RETURN_PATH, LOGIN_FAILED, safeReturnPath, type SigninStateData } from '../../../lib/auth';
+import { useSignIn } from '../../../lib/auth-hooks';
+import { errorMessage } from '../../../lib/api';
+import { rememberedOrgId } from '../../../lib/storage';
+import { useUserManager } from '../../../lib/user-manager-context';
+import { fetchCurrentUser, userQueryKey } from '../api';
+import { postLoginDestination } from '../routing';
+
+// The sign-in response can be redeemed once; React may mount this page twice in development.
+const pending = new Map<string, Promise<User | undefined>>();
+function completeSignin(manager: UserManager, url: string): Promise<User | undefined> {
+  let promise = pending.get(url);
+  if (!promise) {
+    promise = manager.signinCallback(url);
+    pending.set(url, promise);
+  }
+  return promise;
+}
+
+function returnPathOf(user: User | undefined): string {
+  const state = user?.state as Partial<SigninStateData> | undefined;
+  return safeReturnPath(state?.returnTo, DEFAULT_RETURN_PATH);
+}
+
+type Phase =
+  { kind: 'working' } | { kind: 'login-failed'; message: string } | { kind: 'account-failed'; message: string };
+
+/** /auth/callback: finishes the code + PKCE exchange, then applies the post-login routing. */
+export function AuthCallbackPage() {
+  const manager = useUserManager();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signIn = useSignIn();
+  const [phase, setPhase] = useState<Phase>({ kind: 'working' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    const url = window.location.href;
+    void (async () => {
+      let returnTo: string;
+      if (hasAuthParams()) {
+        try {
+          const user = await completeSignin(manager, url);
+          returnTo = returnPathOf(user);
+        } catch (error) {
+          if (!cancelled) setPhase({ kind: 'login-failed', message: errorMessage(error) });
+          return;
+        }
+      } else {
+        // Reached without a sign-in response (bookmark, back button): continue if signed in.
+        const existing = await manager.getUser();
+        if (!existing || existing.expired) {
+          if (!cancelled) navigate('/', { replace: true });
+          return;
+        }
+        returnTo = DEFAULT_RETURN_PATH;
+      }
+      try {
+        queryClient.removeQueries({ queryKey: userQueryKey });
+        const user = await queryClient.fetchQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser });
+        if (!cancelled) navigate(postLoginDestination(user, returnTo, rememberedOrgId()), { replace: true });
+      } catch (error) {
+        if (!cancelled) setPhase({ kind: 'account-failed', message: errorMessage(error) });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [manager, navigate, queryClient, attempt]);
+
+  if (phase.kind === 'login-failed') {
+    return (
+      <StatusPage
+        icon={<ErrorOutlineIcon color="error" sx={{ fontSize: 48 }} aria-hidden />}
+        title={LOGIN_FAILED}
+        actions={
+          <>
+            <Button variant="contained" onClick={() => void signIn({ returnTo: DEFAULT_RETURN_PATH })}>
+              Try logging in again
+            </Button>
+            <Button component={RouterLink} to="/" variant="outlined">
+              Go to the home page
+            </Button>
+          </>
+        }
+      >
+        <Typography variant="body1">We could not complete your sign-in. {phase.message}</Typography>
+      </StatusPage>
+    );
+  }
+
+  if (phase.kind === 'account-failed') {
+    return (
+      <StatusPage
+        icon={<ErrorOutlineIcon color="error" sx={{ fontSize: 48 }} aria-hidden />}
+        title="We could not load your account"
+        actions={
+          <>
+            <Button
+              variant="contained"
+              onClick={() => {
+                setPhase({ kind: 'working' });
+                setAttempt((n) => n + 1);
+              }}
+            >
+              Try again
+            </Button>
+            <Button component={RouterLink} to="/" variant="outlined">
+              Go to the home page
+            </Button>
+          </>
+        }
+      >
+        <Typography variant="body1">
+          You are signed in, but your account could not be loaded. {phase.message}
+        </Typography>
+      </StatusPage>
+    );
+  }
+
+  return <FullPageSpinner label="Signing you in" showLabel />;
+}
+
+export default AuthCallbackPage;

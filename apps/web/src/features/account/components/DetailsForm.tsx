@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import {
+  DEFAULT_ORGANIZATION_TYPE,
+  LIMITS,
+  ORGANIZATION_TYPES,
+  type Organization,
+  type OrganizationType,
+} from '@cratebase/contract';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { useCreateOrganization } from '../api';
+
+const TYPE_HELP: Record<OrganizationType, string> = {
+  Merchant: 'You sell wholesale: you will set up a store, products and terms.',
+  Buyer: 'You buy wholesale from sellers who invite you to their stores.',
+};
+
+export interface DetailsFormProps {
+  /** The signed-in e-mail, shown read-only. */
+  email: string;
+  /** Called after the organization was created (the user query is already invalidated). */
+  onCreated: (organization: Organization) => void | Promise<void>;
+}
+
+/** Spec "Account creation (/details)": business name, 'You are a', terms and e-mails. */
+export function DetailsForm({ email, onCreated }: DetailsFormProps) {
+  const [name, setName] = useState('');
+  const [type, setType] = useState<OrganizationType>(DEFAULT_ORGANIZATION_TYPE);
+  const [terms, setTerms] = useState(true);
+  const [emails, setEmails] = useState(true);
+  const create = useCreateOrganization();
+
+  const trimmed = name.trim();
+  const saving = create.isPending;
+  const nameIssue = create.error instanceof ApiError ? create.error.issueFor('name') : undefined;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!trimmed || saving) return;
+    create.mutate(
+      { selected_type: type, name: trimmed, terms_accepted: terms, transactional_emails: emails },
+      { onSuccess: (organization) => onCreated(organization) },
+    );
+  }
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2.5} aria-label="Create your account">
+      {create.error && (
+        <Alert severity="error" role="alert">
+          {errorMessage(create.error)}
+        </Alert>
+      )}
+      <TextField
+        label="Email"
+        value={email}
+        slotProps={{ input: { readOnly: true } }}
+        helperText="The e-mail you signed in with."
+      />
+      <TextField
+        label="Business Name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        required
+        autoFocus
+        autoComplete="organization"
+        error={Boolean(nameIssue)}
+        helperText={nameIssue ? `Business name ${nameIssue}` : 'The name your customers will see.'}
+        slotProps={{ htmlInput: { maxLength: LIMITS.organizationName } }}
+      />
+      <TextField
+        select
+        label="You are a"
+        value={type}
+        onChange={(event) => setType(event.target.value as OrganizationType)}
+        helperText={TYPE_HELP[type]}
+      >
+        {ORGANIZATION_TYPES.map((option) => (
+          <MenuItem key={option} value={option}>
+            {option}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Stack spacing={0.5}>
+        <FormControlLabel
+          control={<Checkbox checked={terms} onChange={(event) => setTerms(event.target.checked)} />}
+          label={<Typography variant="body2">I agree to the Cratebase Terms and privacy policy.</Typography>}
+        />
+        <FormControlLabel
+          control={<Checkbox checked={emails} onChange={(event) => setEmails(event.target.checked)} />}
+          label={<Typography variant="body2">Send me transactional e-mails about my orders and account.</Typography>}
+        />
+      </Stack>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={!trimmed || saving}
+        startIcon={saving ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+      >
+        Finish Creating Your Account
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect, useRef } from 'react';
+import type { Organization } from '@cratebase/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Navigate, useNavigate } from 'react-router';
+import { useAuth } from 'react-oidc-context';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '../../../lib/api';
+import { rememberedOrgId, rememberOrgId } from '../../../lib/storage';
+import { createUserAccount, fetchCurrentUser, userQueryKey } from '../api';
+import { accountHomeDestination, buyerLandingChoice } from '../routing';
+import { AccountHeader } from './AccountHeader';
+import { DetailsForm } from './DetailsForm';
+
+function FormSkeleton() {
+  return (
+    <Stack spacing={2.5} aria-hidden>
+      {[0, 1, 2].map((row) => (
+        <Skeleton key={row} variant="rounded" height={56} />
+      ))}
+      <Skeleton variant="text" width="70%" />
+      <Skeleton variant="text" width="80%" />
+      <Skeleton variant="rounded" height={44} />
+    </Stack>
+  );
+}
+
+/** /details: finish a new account by creating its first organization. */
+export function DetailsPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const createUser = useMutation({
+    mutationFn: createUserAccount,
+    onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
+  });
+  const started = useRef(false);
+  const { mutate } = createUser;
+
+  // Spec: on entry a user-creation call is made (idempotent on the server).
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    mutate();
+  }, [mutate]);
+
+  const user = createUser.data;
+
+  async function handleCreated(organization: Organization) {
+    // Load the user with the new organization before leaving, so the next screen knows it.
+    const refreshed = await queryClient
+      .fetchQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser, staleTime: 0 })
+      .catch(() => null);
+    if (organization.selected_type === 'Merchant') {
+      rememberOrgId(organization.id);
+      navigate(`/app/${organization.id}/welcome`, { replace: true });
+      return;
+    }
+    navigate(buyerLandingChoice(refreshed), { replace: true });
+  }
+
+  if (user && user.organizations.length > 0) {
+    return <Navigate to={accountHomeDestination(user, rememberedOrgId())} replace />;
+  }
+
+  const email = user?.email ?? (typeof auth.user?.profile.email === 'string' ? auth.user.profile.email : '');
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <AccountHeader />
+      <Box
+        component="main"
+        sx={{
+          flexGrow: 1,
+          py: { xs: 4, sm: 8 },
+          background: 'radial-gradient(700px 360px at 50% 0%, rgba(110, 86, 207, 0.12), transparent 70%)',
+        }}
+      >
+        <Container maxWidth="sm">
+          <Stack spacing={1} sx={{ textAlign: 'center', mb: 4 }}>
+            <Typography variant="h4" component="h1" sx={{ color: 'text.primary' }}>
+              Create your account
+            </Typography>
+            <Typography variant="body1">Tell us about your business to finish setting up Cratebase.</Typography>
+          </Stack>
+          <Card>
+            <CardContent sx={{ p: { xs: 3, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>
+              {createUser.isError ? (
+                <Stack spacing={2}>
+                  <Alert severity="error">{errorMessage(createUser.error)}</Alert>
+                  <Button variant="contained" onClick={() => createUser.mutate()}>
+                    Try again
+                  </Button>
+                </Stack>
+              ) : user ? (
+                <DetailsForm email={email} onCreated={handleCreated} />
+              ) : (
+                <FormSkeleton />
+              )}
+            </CardContent>
+          </Card>
+        </Container>
+      </Box>
+    </Box>
+  );
+}
+
+export default DetailsPage;

@@ -1,0 +1,25 @@
+import { useAuth } from 'react-oidc-context';
+import { NotFoundPage } from '../../../components/NotFound';
+import { useCurrentUser } from '../api';
+import { actsAsBuyer } from '../routing';
+
+/**
+ * /404 and unknown paths. A buyer without any store to order from also lands here (spec buyer
+ * landing choice), so they get a sentence that explains why.
+ */
+export function NotFoundRoute() {
+  const auth = useAuth();
+  const user = useCurrentUser({ enabled: auth.isAuthenticated });
+  const noStores = user.data && actsAsBuyer(user.data) && user.data.purchasing_organizations.length === 0;
+  return (
+    <NotFoundPage
+      hint={
+        noStores
+          ? 'You do not have access to any stores yet. When a seller invites you, follow the link in their e-mail to open their store.'
+          : undefined
+      }
+    />
+  );
+}
+
+export default NotFoundRoute;

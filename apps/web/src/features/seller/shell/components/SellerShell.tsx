@@ -1,0 +1,161 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { useAuth } from 'react-oidc-context';
+import { SIDE_PANEL_WIDTH } from '../../../../app/theme';
+import { LogoMark } from '../../../../components/Logo';
+import { NotFoundView } from '../../../../components/NotFound';
+import { errorMessage } from '../../../../lib/api';
+import { rememberedOrgId } from '../../../../lib/storage';
+import { useCurrentUser } from '../../../account/api';
+import { accountHomeDestination } from '../../../account/routing';
+import { SidePanel } from './SidePanel';
+
+const DRAWER_ID = 'seller-navigation';
+
+/** Layout of /app/{org_id}: side panel (drawer on narrow screens) and the content area. */
+export function SellerShell() {
+  const { orgId = '' } = useParams();
+  const { pathname } = useLocation();
+  const auth = useAuth();
+  const userQuery = useCurrentUser();
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  // Close the temporary drawer whenever the page changes.
+  useEffect(() => setMobileOpen(false), [pathname]);
+
+  const user = userQuery.data ?? undefined;
+  const loading = userQuery.isPending;
+  const membership = user?.organizations.find((org) => org.id === orgId);
+  const isMember = Boolean(membership);
+  // A just-created organization may not be in a stale user yet: wait for the refetch.
+  const settling = !isMember && userQuery.isFetching;
+
+  if (userQuery.data === null) return <Navigate to="/details" replace />;
+
+  const profile = {
+    name: typeof auth.user?.profile.name === 'string' ? auth.user.profile.name : null,
+    email: typeof auth.user?.profile.email === 'string' ? auth.user.profile.email : null,
+    picture: typeof auth.user?.profile.picture === 'string' ? auth.user.profile.picture : null,
+  };
+  const panel = (onNavigate?: () => void) => (
+    <SidePanel
+      orgId={orgId}
+      user={user}
+      loading={loading}
+      isMember={isMember}
+      profile={profile}
+      onNavigate={onNavigate}
+    />
+  );
+
+  let content;
+  if (loading || settling) {
+    content = (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 12 }}>
+        <CircularProgress aria-label="Loading" />
+      </Box>
+    );
+  } else if (userQuery.isError) {
+    content = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void userQuery.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {errorMessage(userQuery.error)}
+      </Alert>
+    );
+  } else if (!isMember) {
+    const home = user && user.organizations.length > 0 ? accountHomeDestination(user, rememberedOrgId()) : '/';
+    content = <NotFoundView homeTo={home} homeLabel="Go to your organization" />;
+  } else {
+    content = <Outlet />;
+  }
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar
+        position="fixed"
+        color="inherit"
+        elevation={0}
+        sx={{
+          display: { xs: 'flex', md: 'none' },
+          bgcolor: 'background.paper',
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Toolbar sx={{ gap: 1.5 }}>
+          <IconButton
+            edge="start"
+            aria-label="Open navigation"
+            aria-controls={DRAWER_ID}
+            aria-expanded={mobileOpen}
+            onClick={() => setMobileOpen(true)}
+          >
+            <MenuIcon />
+          </IconButton>
+          <LogoMark height={28} />
+          <Stack sx={{ minWidth: 0 }}>
+            <Typography variant="subtitle2" noWrap sx={{ color: 'text.primary' }}>
+              {membership?.name ?? 'Cratebase'}
+            </Typography>
+          </Stack>
+        </Toolbar>
+      </AppBar>
+
+      <Box component="aside" sx={{ width: { md: SIDE_PANEL_WIDTH }, flexShrink: { md: 0 } }}>
+        <Drawer
+          id={DRAWER_ID}
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          sx={{ display: { xs: 'block', md: 'none' } }}
+          slotProps={{ paper: { sx: { width: SIDE_PANEL_WIDTH }, 'aria-label': 'Navigation' } }}
+        >
+          {panel(() => setMobileOpen(false))}
+        </Drawer>
+        <Drawer
+          variant="permanent"
+          open
+          sx={{ display: { xs: 'none', md: 'block' } }}
+          slotProps={{
+            paper: { sx: { width: SIDE_PANEL_WIDTH, boxSizing: 'border-box', borderColor: 'divider' } },
+          }}
+        >
+          {panel()}
+        </Drawer>
+      </Box>
+
+      <Box
+        component="main"
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          width: { md: `calc(100% - ${SIDE_PANEL_WIDTH}px)` },
+          px: { xs: 2, sm: 3, md: 5 },
+          py: { xs: 3, md: 5 },
+        }}
+      >
+        <Toolbar sx={{ display: { md: 'none' } }} />
+        <Box sx={{ maxWidth: 1200, mx: 'auto' }}>{content}</Box>
+      </Box>
+    </Box>
+  );
+}
+
+export default SellerShell;

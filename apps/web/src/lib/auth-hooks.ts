@@ -1,0 +1,32 @@
+import { useCallback } from 'react';
+import { useAuth } from 'react-oidc-context';
+import { useQueryClient } from '@tanstack/react-query';
+import { markSigningOut, signinRedirectArgs, type SigninOptions } from './auth';
+import { clearBuyerSignupKeys } from './storage';
+
+/** Starts the provider's sign-in (or sign-up) page; the app returns to `returnTo` afterwards. */
+export function useSignIn() {
+  const auth = useAuth();
+  return useCallback(
+    (options: SigninOptions = {}) => auth.signinRedirect(signinRedirectArgs(auth.settings, options)),
+    [auth],
+  );
+}
+
+/** Log Out: clears the buyer sign-up keys and the cached data, ends the session, returns to the origin. */
+export function useSignOut() {
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    clearBuyerSignupKeys();
+    markSigningOut();
+    const result = (await auth.signoutRedirect()) as unknown;
+    // react-oidc-context answers null when the redirect could not start (provider unreachable):
+    // end the session in this browser anyway.
+    if (result === null) {
+      await auth.removeUser();
+      queryClient.clear();
+      window.location.assign('/');
+    }
+  }, [auth, queryClient]);
+}

@@ -1,0 +1,170 @@
+import { ErrorResponse, UserManager, WebStorageStateStore, type SigninSilentArgs, type User } from 'oidc-client-ts';
+import type { AppConfig } from './config';
+
+/** Custom data carried through the sign-in redirect in the OIDC `state`. */
+export interface SigninStateData {
+  returnTo: string;
+}
+
+/** Where a plain Login returns to (spec section 2). */
+export const DEFAULT_RETURN_PATH = '/storefront';
+export const CALLBACK_PATH = '/auth/callback';
+
+/** Spec section 8 wording. */
+export const LOGIN_FAILED = 'Login failed';
+export const GET_ACCESS_TOKEN_FAILED = 'Get access token failed';
+
+/**
+ * oidc-client-ts sends `extraTokenParams` from the settings with the authorization-code
+ * exchange only. The automatic renewal (refresh token) calls `signinSilent()` without
+ * arguments, so the `resource` indicator would be dropped and the provider would answer with
+ * an opaque token the API cannot verify. This subclass adds the configured token params to
+ * every silent sign-in.
+ */
+class CratebaseUserManager extends UserManager {
+  override signinSilent(args: SigninSilentArgs = {}): Promise<User | null> {
+    return super.signinSilent({
+      ...args,
+      extraTokenParams: { ...this.settings.extraTokenParams, ...args.extraTokenParams },
+    });
+  }
+}
+
+export function createUserManager(config: AppConfig, origin: string = window.location.origin): UserManager {
+  const extra = config.oidc.extra_query_params;
+  const tokenParams: Record<string, string> = {};
+  if (extra.resource) tokenParams.resource = extra.resource;
+  return new CratebaseUserManager({
+    authority: config.oidc.authority,
+    client_id: config.oidc.client_id,
+    scope: config.oidc.scope,
+    redirect_uri: `${origin}${CALLBACK_PATH}`,
+    post_logout_redirect_uri: `${origin}/`,
+    response_type: 'code',
+    extraQueryParams: { ...extra },
+    extraTokenParams: tokenParams,
+    automaticSilentRenew: true,
+    // Profile claims come from the id_token (the userinfo endpoint rejects JWT access tokens).
+    loadUserInfo: false,
+    userStore: new WebStorageStateStore({ store: window.localStorage }),
+    // The sign-in transaction survives the provider opening links in another tab.
+    stateStore: new WebStorageStateStore({ store: window.localStorage, prefix: 'oidc.state.' }),
+  });
+}
+
+let activeManager: UserManager | null = null;
+
+/** The manager the API client uses for tokens (set once at start-up). */
+export function setActiveUserManager(manager: UserManager | null): void {
+  activeManager = manager;
+}
+
+export function getActiveUserManager(): UserManager | null {
+  return activeManager;
+}
+
+/** True when the provider says the session is over (a retry cannot help). */
+export function isSessionEndedError(error: unknown): boolean {
+  return error instanceof ErrorResponse && (error.error === 'login_required' || error.error === 'invalid_grant');
+}
+
+export class AccessTokenError extends Error {
+  override name = 'AccessTokenError';
+  constructor(
+    readonly sessionEnded: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(GET_ACCESS_TOKEN_FAILED, options);
+  }
+}
+
+/**
+ * The signed-in user's access token, renewed through the refresh token when it has expired.
+ * Null when nobody is signed in. Throws AccessTokenError when a renewal fails.
+ */
+export async function getAccessToken(manager: UserManager | null = activeManager): Promise<string | null> {
+  if (!manager) return null;
+  const user = await manager.getUser();
+  if (!user) return null;
+  if (!user.expired && (user.expires_in === undefined || user.expires_in > 5)) return user.access_token;
+  try {
+    const renewed = await manager.signinSilent();
+    if (!renewed) throw new Error('The sign-in renewal returned no user');
+    return renewed.access_token;
+  } catch (error) {
+    const ended = isSessionEndedError(error);
+    if (ended) await manager.removeUser();
+    throw new AccessTokenError(ended, { cause: error });
+  }
+}
+
+/** Only same-site absolute paths are accepted as return targets (no open redirects). */
+export function safeReturnPath(value: unknown, fallback: string = DEFAULT_RETURN_PATH): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return fallback;
+  }
+  return value;
+}
+
+export function currentPathWithSearch(): string {
+  return `${window.location.pathname}${window.location.search}${window.location.hash}`;
+}
+
+export interface SigninOptions {
+  returnTo?: string;
+  signUp?: boolean;
+}
+
+/** The arguments of signinRedirect for a plain login or a sign-up (screen_hint=signup). */
+export function signinRedirectArgs(
+  settings: { extraQueryParams?: Record<string, string | number | boolean> },
+  options: SigninOptions = {},
+) {
+  const state: SigninStateData = { returnTo: safeReturnPath(options.returnTo) };
+  const extraQueryParams: Record<string, string | number | boolean> = { ...settings.extraQueryParams };
+  if (options.signUp) extraQueryParams.screen_hint = 'signup';
+  return { state, extraQueryParams };
+}
+
+const REAUTH_KEY = 'cratebase.reauth_at';
+const REAUTH_GUARD_MS = 30_000;
+
+let lastReauthInPage = 0;
+
+/**
+ * Sends the user to sign in again after the API answered 401. Guarded so a server that keeps
+ * rejecting fresh tokens cannot trap the browser in a redirect loop. Returns whether it redirected.
+ */
+export function requestSignInAgain(manager: UserManager | null = activeManager): boolean {
+  if (!manager) return false;
+  const now = Date.now();
+  let last = lastReauthInPage;
+  try {
+    last = Math.max(last, Number(window.sessionStorage.getItem(REAUTH_KEY) ?? '0'));
+  } catch {
+    /* sessionStorage unavailable: the in-page timestamp still guards */
+  }
+  if (now - last < REAUTH_GUARD_MS) return false;
+  lastReauthInPage = now;
+  try {
+    window.sessionStorage.setItem(REAUTH_KEY, String(now));
+  } catch {
+    /* ignore */
+  }
+  const returnTo = currentPathWithSearch();
+  // The new sign-in replaces the stored user; removing it first would make the protected
+  // routes start a second, competing redirect.
+  void manager.signinRedirect(signinRedirectArgs(manager.settings, { returnTo })).catch(() => undefined);
+  return true;
+}
+
+let signingOut = false;
+
+/** Set while Log Out is leaving the app, so protected routes do not start a new sign-in. */
+export function markSigningOut(value = true): void {
+  signingOut = value;
+}
+
+export function isSigningOut(): boolean {
+  return signingOut;
+}
