@@ -4,6 +4,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AuthProvider } from 'react-oidc-context';
 import { RouterProvider } from 'react-router';
+import { ToastProvider } from '../components/Toast';
 import type { UserManager } from 'oidc-client-ts';
 import { isSessionEndedError } from '../lib/auth';
 import { UserManagerContext } from '../lib/user-manager-context';
@@ -56,7 +57,9 @@ export function App({ userManager, queryClient, router }: AppProps) {
         <UserManagerContext.Provider value={userManager}>
           {/* The /auth/callback route redeems the sign-in response itself. */}
           <AuthProvider userManager={userManager} skipSigninCallback>
-            <RouterProvider router={router} />
+            <ToastProvider>
+              <RouterProvider router={router} />
+            </ToastProvider>
           </AuthProvider>
         </UserManagerContext.Provider>
       </QueryClientProvider>
