@@ -45,7 +45,9 @@ describe('two server processes on one database', () => {
     expect(created.status).toBe(200);
     const meOnA = await fetch(`${aUrl}/api/user/me`, { headers: auth });
     expect(meOnA.status).toBe(200);
-    expect((await meOnA.json()).id).toBe((await created.json()).id);
+    const meBody = (await meOnA.json()) as { id: string };
+    const createdBody = (await created.json()) as { id: string };
+    expect(meBody.id).toBe(createdBody.id);
 
     // The sign-in session cookie set by A lets B authorize without a password.
     const again = await authorizeWithSession(b, tokens.cookies);
@@ -60,7 +62,7 @@ describe('two server processes on one database', () => {
       });
     const rotated = await refresh(bUrl, tokens.refresh_token);
     expect(rotated.status).toBe(200);
-    const next = await rotated.json();
+    const next = (await rotated.json()) as { refresh_token: string };
     expect(next.refresh_token).not.toBe(tokens.refresh_token);
     expect((await refresh(aUrl, tokens.refresh_token)).status).toBe(400);
   });

@@ -1,0 +1,144 @@
+/**
+ * Accounts of the built-in identity provider (`identity_accounts`): the OpenID subject is
+ * the row id. Sign-up validates and creates; sign-in checks the password without revealing
+ * whether the e-mail exists.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { identityAccounts } from '../db/schema.js';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.js';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+export const EMAIL_MAX_LENGTH = 254;
+
+export type IdentityAccount = typeof identityAccounts.$inferSelect;
+
+export type AccountField = 'email' | 'password';
+
+export interface FieldProblem {
+  field: AccountField;
+  message: string;
+}
+
+export interface Rejection {
+  ok: false;
+  /** Messages shown under their fields. */
+  problems: FieldProblem[];
+  /** One message for the whole form (shown once, above it), e.g. wrong credentials. */
+  formError?: string;
+  /** Fields to mark invalid without a message of their own. */
+  invalidFields?: AccountField[];
+}
+
+export type SignUpResult = { ok: true; account: IdentityAccount } | (Rejection & { emailTaken?: boolean });
+export type SignInResult = { ok: true; account: IdentityAccount } | (Rejection & { badCredentials?: boolean });
+
+export const MESSAGES = {
+  emailRequired: 'Enter your email address.',
+  emailInvalid: 'Enter a valid email address, like name@example.com.',
+  emailTooLong: `Email must be at most ${EMAIL_MAX_LENGTH} characters.`,
+  passwordRequired: 'Enter your password.',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  emailTaken: 'An account with this email already exists. Sign in instead.',
+  badCredentials: 'Incorrect email or password.',
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;
+
+export function normalizeEmail(raw: unknown): string {
+  return typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+}
+
+export function checkEmail(email: string): FieldProblem | null {
+  if (email === '') return { field: 'email', message: MESSAGES.emailRequired };
+  if (email.length > EMAIL_MAX_LENGTH) return { field: 'email', message: MESSAGES.emailTooLong };
+  if (!EMAIL.test(email)) return { field: 'email', message: MESSAGES.emailInvalid };
+  return null;
+}
+
+export function checkNewPassword(password: string): FieldProblem | null {
+  if (password === '') return { field: 'password', message: MESSAGES.passwordRequired };
+  if ([...password].length < PASSWORD_MIN_LENGTH) return { field: 'password', message: MESSAGES.passwordTooShort };
+  if ([...password].length > PASSWORD_MAX_LENGTH) return { field: 'password', message: MESSAGES.passwordTooLong };
+  return null;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: unknown } | undefined;
+  if (e?.code === '23505') return true;
+  return e?.cause ? isUniqueViolation(e.cause) : false;
+}
+
+export async function findAccountById(db: Db, id: string): Promise<IdentityAccount | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db.select().from(identityAccounts).where(eq(identityAccounts.id, id)).limit(1);
+  return row;
+}
+
+export async function findAccountByEmail(db: Db, email: string): Promise<IdentityAccount | undefined> {
+  const [row] = await db
+    .select()
+    .from(identityAccounts)
+    .where(sql`lower(${identityAccounts.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function signUp(db: Db, input: { email: unknown; password: unknown }): Promise<SignUpResult> {
+  const email = normalizeEmail(input.email);
+  const password = typeof input.password === 'string' ? input.password : '';
+  const problems = [checkEmail(email), checkNewPassword(password)].filter((p): p is FieldProblem => p !== null);
+  if (problems.length > 0) return { ok: false, problems };
+
+  if (await findAccountByEmail(db, email)) {
+    return { ok: false, emailTaken: true, problems: [{ field: 'email', message: MESSAGES.emailTaken }] };
+  }
+  const passwordHash = await hashPassword(password);
+  try {
+    const [account] = await db
+      .insert(identityAccounts)
+      .values({ email, passwordHash, lastSignInAt: new Date() })
+      .returning();
+    return { ok: true, account: account! };
+  } catch (err) {
+    // Two sign-ups with one e-mail at the same moment: the unique index decides.
+    if (isUniqueViolation(err)) {
+      return { ok: false, emailTaken: true, problems: [{ field: 'email', message: MESSAGES.emailTaken }] };
+    }
+    throw err;
+  }
+}
+
+export async function signIn(db: Db, input: { email: unknown; password: unknown }): Promise<SignInResult> {
+  const email = normalizeEmail(input.email);
+  const password = typeof input.password === 'string' ? input.password : '';
+  const problems: FieldProblem[] = [];
+  const emailProblem = checkEmail(email);
+  if (emailProblem) problems.push(emailProblem);
+  if (password === '') problems.push({ field: 'password', message: MESSAGES.passwordRequired });
+  if (problems.length > 0) return { ok: false, problems };
+
+  const badCredentials: SignInResult = {
+    ok: false,
+    badCredentials: true,
+    problems: [],
+    formError: MESSAGES.badCredentials,
+    invalidFields: ['email', 'password'],
+  };
+  if (password.length > PASSWORD_MAX_LENGTH * 4) return badCredentials;
+
+  const account = await findAccountByEmail(db, email);
+  if (!account) {
+    await verifyAgainstDummy(password);
+    return badCredentials;
+  }
+  if (!(await verifyPassword(password, account.passwordHash))) return badCredentials;
+
+  const update: Partial<IdentityAccount> = { lastSignInAt: new Date() };
+  if (needsRehash(account.passwordHash)) update.passwordHash = await hashPassword(password);
+  await db.update(identityAccounts).set(update).where(eq(identityAccounts.id, account.id));
+  return { ok: true, account: { ...account, ...update } };
+}

@@ -1,0 +1,810 @@
+/**
+ * The built-in identity provider, end to end over HTTP: a bare Fastify app with our identity
+ * registered (plus helmet with the product's CSP and a JSON /api route), driven like a
+ * browser by test-login.ts. One database for the whole file (PGlite, or a scratch database
+ * on DATABASE_URL).
+ */
+import net from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { eq, sql } from 'drizzle-orm';
+import { loadConfig, type Config } from '../config.js';
+import { identityAccounts, oidcPayloads, systemSecrets } from '../db/schema.js';
+import { openTestDatabase, type TestDatabase } from '../test/database.js';
+import type { TokenVerifier } from '../auth/token-verifier.js';
+import { registerBuiltinIdentity } from './index.js';
+import { createOidcAdapter } from './adapter.js';
+import { clientUrls } from './provider.js';
+import { CURRENT_PARAMS, hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import { COOKIE_KEYS_SECRET, JWKS_SECRET, ensureSecret, loadIdentitySecrets } from './secrets.js';
+import {
+  CookieJar,
+  LoginFlow,
+  authorizeWithSession,
+  refreshTokens,
+  signInAndGetTokens,
+  signOut,
+  signUpAndGetTokens,
+  tokenRequest,
+} from './test-login.js';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface TestServer {
+  app: FastifyInstance;
+  verifier: TokenVerifier;
+  config: Config;
+  /** Where this process listens (127.0.0.1:port). */
+  base: string;
+}
+
+let testDb: TestDatabase;
+let main: TestServer;
+let second: TestServer;
+let limited: TestServer;
+const servers: TestServer[] = [];
+
+/** A server like the product's: helmet with its CSP, our identity, a JSON API route. */
+async function startServer(env: Record<string, string>, port: number): Promise<TestServer> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/cratebase-identity-test',
+    ...env,
+  });
+  const app = Fastify({ logger: false, trustProxy: config.trustProxy });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+    },
+  });
+  const { verifier } = await registerBuiltinIdentity(app, { db: testDb.database.db, config });
+  app.post('/api/echo', { config: { access: 'public' } }, async (req) => ({ received: req.body ?? null }));
+  await app.listen({ port, host: '127.0.0.1' });
+  const server = { app, verifier, config, base: `http://127.0.0.1:${port}` };
+  servers.push(server);
+  return server;
+}
+
+let n = 0;
+const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${++n}@example.com`;
+const PASSWORD = 'correct horse battery';
+
+beforeAll(async () => {
+  testDb = await openTestDatabase();
+  const port = await freePort();
+  const publicUrl = `http://localhost:${port}`;
+  main = await startServer({ PUBLIC_URL: publicUrl, IDENTITY_RATE_LIMIT: '1000' }, port);
+  // A second process behind the same public URL (as behind a load balancer).
+  second = await startServer({ PUBLIC_URL: publicUrl, IDENTITY_RATE_LIMIT: '1000' }, await freePort());
+  const limitedPort = await freePort();
+  limited = await startServer({ PUBLIC_URL: `http://localhost:${limitedPort}`, IDENTITY_RATE_LIMIT: '3' }, limitedPort);
+});
+
+afterAll(async () => {
+  for (const s of servers) await s.app.close();
+  await testDb?.drop();
+});
+
+describe('discovery', () => {
+  it('publishes the issuer, PKCE S256 only and the public signing key', async () => {
+    const res = await fetch(`${main.base}/oidc/.well-known/openid-configuration`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as Record<string, unknown>;
+    expect(doc.issuer).toBe(main.config.identity.issuer);
+    expect(doc.authorization_endpoint).toBe(`${main.config.publicUrl}/oidc/auth`);
+    expect(doc.token_endpoint).toBe(`${main.config.publicUrl}/oidc/token`);
+    expect(doc.end_session_endpoint).toBe(`${main.config.publicUrl}/oidc/session/end`);
+    expect(doc.code_challenge_methods_supported).toEqual(['S256']);
+    expect(doc.scopes_supported).toEqual(expect.arrayContaining(['openid', 'email', 'profile', 'offline_access']));
+
+    const jwks = (await (await fetch(`${main.base}/oidc/jwks`)).json()) as { keys: Array<Record<string, unknown>> };
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(jwks.keys[0]!.d).toBeUndefined();
+  });
+});
+
+describe('creating an account and signing in', () => {
+  const email = uniqueEmail('ada');
+  let tokens: Awaited<ReturnType<typeof signUpAndGetTokens>>;
+
+  it('shows the create-account page first when the app asks for sign-up', async () => {
+    const flow = await LoginFlow.start(main.base, { screenHint: 'signup' });
+    expect(flow.step.kind).toBe('page');
+    if (flow.step.kind !== 'page') return;
+    expect(flow.step.status).toBe(200);
+    expect(flow.step.heading).toBe('Create your account');
+    const html = flow.step.html;
+    expect(html).toMatch(/<label for="email">Email<\/label>/);
+    expect(html).toMatch(/<label for="password">Password<\/label>/);
+    expect(html).toMatch(/<input id="email" name="email" type="email"/);
+    expect(html).toMatch(/<input id="password" name="password" type="password" autocomplete="new-password"/);
+    expect(html).toMatch(/<button class="cb-button" type="submit">Create account<\/button>/);
+    expect(html).toMatch(/Already have an account\? <a href="\/interaction\/[^"]+\/login">Sign in<\/a>/);
+  });
+
+  it('creates the account, signs the person in and issues tokens', async () => {
+    tokens = await signUpAndGetTokens(main.base, { email: email.toUpperCase(), password: PASSWORD });
+    expect(tokens.token_type).toBe('Bearer');
+    expect(tokens.expires_in).toBe(900);
+    expect(tokens.refresh_token).toBeTruthy();
+
+    const [account] = await testDb.database.db.select().from(identityAccounts).where(eq(identityAccounts.email, email));
+    expect(account).toBeDefined();
+    expect(account!.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(account!.passwordHash).not.toContain(PASSWORD);
+
+    // The access token: an RS256 JWT for the API, carrying the e-mail the API needs.
+    const header = decodeProtectedHeader(tokens.access_token);
+    expect(header.alg).toBe('RS256');
+    expect(header.typ).toBe('at+jwt');
+    const claims = decodeJwt(tokens.access_token);
+    expect(claims.iss).toBe(main.config.identity.issuer);
+    expect(claims.aud).toBe(main.config.identity.audience);
+    expect(claims.sub).toBe(account!.id);
+    expect(claims.email).toBe(email);
+    expect(claims.client_id).toBe('cratebase-web');
+    expect(claims.exp! - claims.iat!).toBe(900);
+
+    // The ID token (for the web app): same subject, e-mail, signed RS256 for the client.
+    const id = decodeJwt(tokens.id_token);
+    expect(decodeProtectedHeader(tokens.id_token).alg).toBe('RS256');
+    expect(id).toMatchObject({
+      iss: main.config.identity.issuer,
+      aud: 'cratebase-web',
+      sub: account!.id,
+      email,
+      email_verified: false,
+    });
+
+    await expect(main.verifier.verify(tokens.access_token)).resolves.toEqual({ sub: account!.id, email });
+    // Another process on the same database trusts it too.
+    await expect(second.verifier.verify(tokens.access_token)).resolves.toMatchObject({ sub: account!.id });
+    // The ID token is not an access token for the API.
+    await expect(main.verifier.verify(tokens.id_token)).rejects.toMatchObject({ statusCode: 401 });
+  });
+
+  it('rotates the refresh token: the new one works, the used one is refused', async () => {
+    const rotated = await refreshTokens(main.base, tokens.refresh_token);
+    expect(rotated.refresh_token).toBeTruthy();
+    expect(rotated.refresh_token).not.toBe(tokens.refresh_token);
+    expect(decodeJwt(rotated.access_token)).toMatchObject({
+      sub: decodeJwt(tokens.access_token).sub,
+      email,
+      aud: main.config.identity.audience,
+    });
+    await expect(main.verifier.verify(rotated.access_token)).resolves.toMatchObject({ email });
+
+    const again = await refreshTokens(second.base, rotated.refresh_token);
+    expect(again.refresh_token).not.toBe(rotated.refresh_token);
+
+    const reused = await tokenRequest(main.base, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: 'cratebase-web',
+    });
+    expect(reused.status).toBe(400);
+    expect(reused.body.error).toBe('invalid_grant');
+    // Reuse of a rotated token means it leaked: the whole sign-in is revoked.
+    const afterReuse = await tokenRequest(main.base, {
+      grant_type: 'refresh_token',
+      refresh_token: again.refresh_token,
+      client_id: 'cratebase-web',
+    });
+    expect(afterReuse.status).toBe(400);
+  });
+
+  it('signs in again with the same account (e-mail in any case) on the sign-in page', async () => {
+    const flow = await LoginFlow.start(main.base);
+    expect(flow.step.kind === 'page' && flow.step.heading).toBe('Sign in');
+    if (flow.step.kind !== 'page') return;
+    expect(flow.step.html).toMatch(/<button class="cb-button" type="submit">Sign in<\/button>/);
+    expect(flow.step.html).toMatch(
+      /Don't have an account\? <a href="\/interaction\/[^"]+\/signup">Create account<\/a>/,
+    );
+    await flow.submit('login', { email: `  ${email.toUpperCase()} `, password: PASSWORD });
+    const signedIn = await flow.exchange();
+    expect(decodeJwt(signedIn.access_token).sub).toBe(decodeJwt(tokens.access_token).sub);
+
+    const [account] = await testDb.database.db.select().from(identityAccounts).where(eq(identityAccounts.email, email));
+    expect(account!.lastSignInAt).toBeInstanceOf(Date);
+  });
+
+  it('accepts resource=<API audience> on both the authorization and token requests', async () => {
+    const withResource = await signInAndGetTokens(main.base, { email, password: PASSWORD }, { resource: true });
+    expect(decodeJwt(withResource.access_token)).toMatchObject({ aud: main.config.identity.audience, email });
+    const refreshed = await refreshTokens(main.base, withResource.refresh_token, {
+      resource: main.config.identity.audience,
+    });
+    expect(decodeJwt(refreshed.access_token).aud).toBe(main.config.identity.audience);
+  });
+
+  it('refuses a resource other than the API', async () => {
+    const flow = await LoginFlow.start(main.base);
+    await flow.submit('login', { email, password: PASSWORD });
+    await expect(flow.exchange({ resource: 'https://elsewhere.example/api' })).rejects.toThrow(
+      /HTTP 400 .*invalid_target/,
+    );
+  });
+
+  it('prefills the e-mail from login_hint', async () => {
+    const flow = await LoginFlow.start(main.base, { loginHint: email });
+    expect(flow.step.kind === 'page' && flow.step.html).toContain(`value="${email}"`);
+  });
+});
+
+describe('what a person sees when something is wrong', () => {
+  const email = uniqueEmail('grace');
+
+  beforeAll(async () => {
+    await signUpAndGetTokens(main.base, { email, password: PASSWORD });
+  });
+
+  it('a wrong password gets one generic message and keeps the e-mail', async () => {
+    const flow = await LoginFlow.start(main.base);
+    const step = await flow.submit('login', { email, password: 'not the password' });
+    expect(step.kind).toBe('page');
+    if (step.kind !== 'page') return;
+    expect(step.status).toBe(401);
+    expect(step.errors).toEqual(['Incorrect email or password.']);
+    expect(step.html.match(/Incorrect email or password\./g)).toHaveLength(1);
+    expect(step.html).toContain(`value="${email}"`);
+    expect(step.html).toMatch(/<input id="password"[^>]*aria-invalid="true"/);
+    expect(step.html).not.toContain('not the password');
+
+    // Still the same interaction: the right password now completes it.
+    await flow.submit('login', { email, password: PASSWORD });
+    expect(flow.step.kind).toBe('code');
+  });
+
+  it('an unknown e-mail gets the very same message', async () => {
+    const flow = await LoginFlow.start(main.base);
+    const step = await flow.submit('login', { email: uniqueEmail('nobody'), password: PASSWORD });
+    expect(step.kind === 'page' && step.status).toBe(401);
+    expect(step.kind === 'page' && step.errors).toEqual(['Incorrect email or password.']);
+  });
+
+  it('sign-in without a password or with a malformed e-mail names the field', async () => {
+    const flow = await LoginFlow.start(main.base);
+    let step = await flow.submit('login', { email, password: '' });
+    expect(step.kind === 'page' && step.errors).toEqual(['Enter your password.']);
+    step = await flow.submit('login', { email: 'grace-at-example.com', password: PASSWORD });
+    expect(step.kind === 'page' && step.status).toBe(400);
+    expect(step.kind === 'page' && step.errors).toEqual(['Enter a valid email address, like name@example.com.']);
+    expect(step.kind === 'page' && step.html).toContain('value="grace-at-example.com"');
+  });
+
+  it('a short password on sign-up says what Password needs', async () => {
+    const fresh = uniqueEmail('short');
+    const flow = await LoginFlow.start(main.base, { screenHint: 'signup' });
+    const step = await flow.submit('signup', { email: fresh, password: 'abc12' });
+    expect(step.kind).toBe('page');
+    if (step.kind !== 'page') return;
+    expect(step.status).toBe(400);
+    expect(step.heading).toBe('Create your account');
+    expect(step.errors).toEqual(['Password must be at least 8 characters.']);
+    expect(step.html).toContain(`value="${fresh}"`);
+    expect(step.html).toMatch(
+      /<input id="password"[^>]*aria-invalid="true" aria-describedby="password-hint password-error"/,
+    );
+    const rows = await testDb.database.db.select().from(identityAccounts).where(eq(identityAccounts.email, fresh));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('a very long password is refused on sign-up', async () => {
+    const flow = await LoginFlow.start(main.base, { screenHint: 'signup' });
+    const step = await flow.submit('signup', { email: uniqueEmail('long'), password: 'p'.repeat(201) });
+    expect(step.kind === 'page' && step.errors).toEqual(['Password must be at most 200 characters.']);
+  });
+
+  it('signing up with an e-mail that already has an account says so', async () => {
+    const flow = await LoginFlow.start(main.base, { screenHint: 'signup' });
+    const step = await flow.submit('signup', { email: email.toUpperCase(), password: 'another password' });
+    expect(step.kind).toBe('page');
+    if (step.kind !== 'page') return;
+    expect(step.status).toBe(409);
+    expect(step.errors).toEqual(['An account with this email already exists. Sign in instead.']);
+    const rows = await testDb.database.db
+      .select()
+      .from(identityAccounts)
+      .where(sql`lower(${identityAccounts.email}) = ${email}`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('two sign-ups with one e-mail at the same moment create one account', async () => {
+    const fresh = uniqueEmail('race');
+    const results = await Promise.allSettled([
+      signUpAndGetTokens(main.base, { email: fresh, password: PASSWORD }),
+      signUpAndGetTokens(second.base, { email: fresh, password: PASSWORD }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(String(failed.reason)).toContain('An account with this email already exists');
+  });
+
+  it('an expired or unknown sign-in page explains what to do', async () => {
+    const res = await fetch(`${main.base}/interaction/not-a-real-interaction`);
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('This sign-in page has expired');
+    expect(html).toContain('Back to Cratebase');
+
+    const post = await fetch(`${main.base}/interaction/not-a-real-interaction/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=a%40b.co&password=whatever1',
+    });
+    expect(post.status).toBe(400);
+  });
+
+  it('a form post from another website is refused', async () => {
+    const flow = await LoginFlow.start(main.base);
+    const step = await flow.submit('login', { email, password: PASSWORD }, { origin: 'https://evil.example' });
+    expect(step.kind === 'page' && step.status).toBe(403);
+    // Without an Origin header (older clients) the interaction cookie still has to match.
+    const ok = await flow.submit('login', { email, password: PASSWORD }, { origin: null });
+    expect(ok.kind).toBe('code');
+  });
+});
+
+describe('protocol rules', () => {
+  it('requires PKCE with S256', async () => {
+    const params = new URLSearchParams({
+      client_id: 'cratebase-web',
+      response_type: 'code',
+      scope: 'openid email',
+      redirect_uri: `${main.config.publicUrl}/auth/callback`,
+      state: 's1',
+    });
+    const res = await fetch(`${main.base}/oidc/auth?${params}`, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const location = new URL(res.headers.get('location')!);
+    expect(`${location.origin}${location.pathname}`).toBe(`${main.config.publicUrl}/auth/callback`);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+
+    params.set('code_challenge', 'x'.repeat(43));
+    params.set('code_challenge_method', 'plain');
+    const plain = new URL(
+      (await fetch(`${main.base}/oidc/auth?${params}`, { redirect: 'manual' })).headers.get('location')!,
+    );
+    expect(plain.searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('refuses a code exchange with the wrong verifier, and a code used twice', async () => {
+    const email = uniqueEmail('pkce');
+    const flow = await LoginFlow.start(main.base, { screenHint: 'signup' });
+    await flow.submit('signup', { email, password: PASSWORD });
+    if (flow.step.kind !== 'code') throw new Error('expected a code');
+    const form = {
+      grant_type: 'authorization_code',
+      code: flow.step.code,
+      redirect_uri: `${main.config.publicUrl}/auth/callback`,
+      client_id: 'cratebase-web',
+    };
+    const wrong = await tokenRequest(main.base, { ...form, code_verifier: 'y'.repeat(43) });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe('invalid_grant');
+    const missing = await tokenRequest(main.base, form);
+    expect(missing.status).toBe(400);
+
+    const tokens = await flow.exchange();
+    await expect(main.verifier.verify(tokens.access_token)).resolves.toMatchObject({ email });
+    await expect(flow.exchange()).rejects.toThrow(/HTTP 400 .*invalid_grant/);
+    // A replayed code revokes what it produced.
+    const refresh = await tokenRequest(main.base, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: 'cratebase-web',
+    });
+    expect(refresh.status).toBe(400);
+  });
+
+  it('refuses redirect URIs that are not registered', async () => {
+    const params = new URLSearchParams({
+      client_id: 'cratebase-web',
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: 'https://evil.example/auth/callback',
+      code_challenge: 'x'.repeat(43),
+      code_challenge_method: 'S256',
+    });
+    const res = await fetch(`${main.base}/oidc/auth?${params}`, { redirect: 'manual' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(await res.text()).toContain('We could not complete your sign-in');
+  });
+
+  it('allows the Vite dev server as a redirect target outside production only', async () => {
+    const params = new URLSearchParams({
+      client_id: 'cratebase-web',
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: 'http://localhost:5173/auth/callback',
+      code_challenge: 'x'.repeat(43),
+      code_challenge_method: 'S256',
+    });
+    const res = await fetch(`${main.base}/oidc/auth?${params}`, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toMatch(/^\/interaction\//);
+
+    const production = clientUrls({ publicUrl: 'https://shop.example.com', nodeEnv: 'production' });
+    expect(production.redirectUris).toEqual(['https://shop.example.com/auth/callback']);
+    expect(production.postLogoutRedirectUris).toEqual(['https://shop.example.com/']);
+    const development = clientUrls({ publicUrl: 'http://localhost:3000', nodeEnv: 'development' });
+    expect(development.redirectUris).toEqual([
+      'http://localhost:3000/auth/callback',
+      'http://localhost:5173/auth/callback',
+    ]);
+  });
+});
+
+describe('sessions', () => {
+  it('a signed-in browser gets a new authorization without a page, on any process', async () => {
+    const email = uniqueEmail('session');
+    const first = await signUpAndGetTokens(main.base, { email, password: PASSWORD });
+    expect(first.cookies.names()).toContain('_cb_session');
+    const again = await authorizeWithSession(second.base, first.cookies);
+    expect(decodeJwt(again.access_token).sub).toBe(decodeJwt(first.access_token).sub);
+  });
+
+  it('honours prompt=none, prompt=login and prompt=consent as the web app may send them', async () => {
+    await expect(LoginFlow.start(main.base, { prompt: 'none' })).rejects.toThrow(/login_required/);
+
+    const tokens = await signUpAndGetTokens(main.base, { email: uniqueEmail('prompts'), password: PASSWORD });
+    const silentFlow = await LoginFlow.start(main.base, { cookies: tokens.cookies, prompt: 'none' });
+    expect(silentFlow.visited.some((p) => p.startsWith('/interaction/'))).toBe(false);
+    const silent = await silentFlow.exchange();
+    expect(decodeJwt(silent.access_token).sub).toBe(decodeJwt(tokens.access_token).sub);
+
+    const relogin = await LoginFlow.start(main.base, { cookies: tokens.cookies, prompt: 'login' });
+    expect(relogin.step.kind === 'page' && relogin.step.heading).toBe('Sign in');
+
+    // No consent screen for our own app, even when asked for one.
+    const consentFlow = await LoginFlow.start(main.base, { cookies: tokens.cookies, prompt: 'consent' });
+    expect(consentFlow.step.kind).toBe('code');
+    expect(consentFlow.visited.some((p) => p.startsWith('/interaction/'))).toBe(true);
+    const consented = await consentFlow.exchange();
+    expect(decodeJwt(consented.access_token)).toMatchObject({
+      sub: decodeJwt(tokens.access_token).sub,
+      aud: main.config.identity.audience,
+    });
+    expect(consented.refresh_token).toBeTruthy();
+  });
+
+  it('a sign-in started on one process can finish on another', async () => {
+    const email = uniqueEmail('split');
+    const flow = await LoginFlow.start(main.base, { screenHint: 'signup' });
+    const onSecond = await LoginFlow.start(second.base, { cookies: flow.cookies, screenHint: 'signup' });
+    await onSecond.submit('signup', { email, password: PASSWORD });
+    const tokens = await onSecond.exchange();
+    await expect(main.verifier.verify(tokens.access_token)).resolves.toMatchObject({ email });
+  });
+
+  it('the session cookie lasts one day and is HttpOnly, SameSite=Lax (not Secure on http)', async () => {
+    const flow = await LoginFlow.start(main.base, { screenHint: 'signup' });
+    const res = await fetch(`${main.base}${flow.interactionPath}/signup`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: flow.cookies.headerFor(`${flow.interactionPath}/signup`)!,
+        origin: flow.publicOrigin,
+      },
+      body: new URLSearchParams({ email: uniqueEmail('cookie'), password: PASSWORD }),
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    const resume = await fetch(`${main.base}${new URL(res.headers.get('location')!).pathname}`, {
+      headers: { cookie: flow.cookies.headerFor(new URL(res.headers.get('location')!).pathname) ?? '' },
+      redirect: 'manual',
+    });
+    const session = resume.headers.getSetCookie().find((c) => c.startsWith('_cb_session='));
+    expect(session).toBeDefined();
+    expect(session).toMatch(/httponly/i);
+    expect(session).toMatch(/samesite=lax/i);
+    expect(session).not.toMatch(/;\s*secure/i);
+    const expires = Date.parse(/expires=([^;]+)/i.exec(session!)![1]!);
+    expect(Math.abs(expires - (Date.now() + 86_400_000))).toBeLessThan(120_000);
+  });
+
+  it('signing out from the web app needs no confirmation and ends the sign-in', async () => {
+    const email = uniqueEmail('bye');
+    const tokens = await signUpAndGetTokens(main.base, { email, password: PASSWORD });
+    const out = await signOut(main.base, { cookies: tokens.cookies, idToken: tokens.id_token });
+    expect(out.page.autoSubmit).toBe(true);
+    expect(out.page.html).toContain('<script src="/interaction/assets/identity.js');
+    expect(out.location).toBe(`${main.config.publicUrl}/`);
+
+    // The browser is signed out: the next authorization shows the sign-in page again...
+    const next = await LoginFlow.start(main.base, { cookies: tokens.cookies });
+    expect(next.step.kind === 'page' && next.step.heading).toBe('Sign in');
+    // ...and the refresh token of that sign-in no longer works.
+    const refresh = await tokenRequest(main.base, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: 'cratebase-web',
+    });
+    expect(refresh.status).toBe(400);
+  });
+
+  it('signing out without an ID token asks for confirmation with one button', async () => {
+    const tokens = await signUpAndGetTokens(main.base, { email: uniqueEmail('confirm'), password: PASSWORD });
+    const res = await fetch(
+      `${main.base}/oidc/session/end?client_id=cratebase-web&post_logout_redirect_uri=${encodeURIComponent(`${main.config.publicUrl}/`)}`,
+      { headers: { cookie: tokens.cookies.headerFor('/oidc/session/end')! } },
+    );
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Sign out of Cratebase?');
+    expect(html).toMatch(
+      /<button class="cb-button" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out<\/button>/,
+    );
+    expect(html).not.toContain('data-auto-sign-out');
+  });
+});
+
+describe('pages, assets and headers', () => {
+  it('serves pages that need no inline script or style (CSP default-src self)', async () => {
+    const flow = await LoginFlow.start(main.base);
+    const res = await fetch(`${main.base}${flow.interactionPath}`, {
+      headers: { cookie: flow.cookies.headerFor(flow.interactionPath)! },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const html = await res.text();
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
+    expect(html).not.toMatch(/<style/);
+    expect(html).not.toMatch(/\sstyle="/);
+    expect(html).toMatch(/<meta name="viewport" content="width=device-width, initial-scale=1">/);
+    expect(html).toContain('<span class="cb-wordmark">Cratebase</span>');
+
+    const src = /<script src="([^"]+)" defer><\/script>/.exec(html)![1]!;
+    const js = await fetch(`${main.base}${src}`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+
+    const href = /<link rel="stylesheet" href="([^"]+)">/.exec(html)![1]!;
+    const css = await fetch(`${main.base}${href}`);
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(css.headers.get('cache-control')).toContain('immutable');
+    const text = await css.text();
+    expect(text).toContain("font-family: 'IBM Plex Sans', sans-serif");
+    expect(text).toContain('#7c6fcd');
+    expect(text).toMatch(/@media \(max-width: 480px\)/);
+  });
+
+  it('leaves JSON parsing of the API alone and does not accept forms there', async () => {
+    const json = await fetch(`${main.base}/api/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":1}',
+    });
+    expect(json.status).toBe(200);
+    expect(await json.json()).toEqual({ received: { a: 1 } });
+    const form = await fetch(`${main.base}/api/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=1',
+    });
+    expect(form.status).toBe(415);
+  });
+
+  it('also works through app.inject, without listening', async () => {
+    const tokens = await signUpAndGetTokens(main.app, { email: uniqueEmail('inject'), password: PASSWORD });
+    await expect(main.verifier.verify(tokens.access_token)).resolves.toMatchObject({
+      sub: decodeJwt(tokens.access_token).sub,
+    });
+  });
+});
+
+describe('behind a TLS-terminating load balancer', () => {
+  it('issues Secure cookies and https URLs from PUBLIC_URL, whatever the inner connection', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'https://shop.example.test',
+      TRUST_PROXY: 'true',
+      DATA_DIR: '/tmp/x',
+    });
+    const app = Fastify({ logger: false, trustProxy: true });
+    try {
+      const { verifier } = await registerBuiltinIdentity(app, { db: testDb.database.db, config });
+      await app.ready();
+      const discovery = await app.inject({
+        url: '/oidc/.well-known/openid-configuration',
+        headers: { host: 'internal:3000', 'x-forwarded-host': 'attacker.example' },
+      });
+      expect(discovery.json()).toMatchObject({
+        issuer: 'https://shop.example.test/oidc',
+        token_endpoint: 'https://shop.example.test/oidc/token',
+      });
+
+      const flow = await LoginFlow.start(app, { screenHint: 'signup' });
+      expect(flow.step.kind).toBe('page');
+      const path = `${flow.interactionPath}/signup`;
+      const submitted = await app.inject({
+        method: 'POST',
+        url: path,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: flow.cookies.headerFor(path)!,
+          origin: 'https://shop.example.test',
+        },
+        payload: new URLSearchParams({ email: uniqueEmail('tls'), password: PASSWORD }).toString(),
+      });
+      expect(submitted.statusCode).toBe(303);
+      const resume = new URL(String(submitted.headers.location));
+      expect(resume.origin).toBe('https://shop.example.test');
+      const resumed = await app.inject({
+        url: resume.pathname,
+        headers: { cookie: flow.cookies.headerFor(resume.pathname) ?? '' },
+      });
+      const cookies = [resumed.headers['set-cookie']].flat().map(String);
+      const session = cookies.find((c) => c.startsWith('_cb_session='));
+      expect(session).toMatch(/;\s*secure/i);
+      expect(String(resumed.headers.location)).toMatch(/^https:\/\/shop\.example\.test\/auth\/callback\?code=/);
+
+      const tokens = await signUpAndGetTokens(app, { email: uniqueEmail('tls2'), password: PASSWORD });
+      await expect(verifier.verify(tokens.access_token)).resolves.toMatchObject({
+        sub: decodeJwt(tokens.access_token).sub,
+      });
+      expect(decodeJwt(tokens.access_token).iss).toBe('https://shop.example.test/oidc');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('rate limits', () => {
+  it('limits sign-in attempts per address and says so in words', async () => {
+    const flow = await LoginFlow.start(limited.base);
+    const statuses: number[] = [];
+    let last = flow.step;
+    for (let i = 0; i < 4; i++) {
+      last = await flow.submit('login', { email: 'someone@example.com', password: 'wrong password' });
+      statuses.push(last.kind === 'page' ? last.status : 200);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect(last.kind === 'page' && last.heading).toBe('Too many attempts');
+    expect(last.kind === 'page' && last.html).toMatch(/Please wait \d+ (seconds?|minutes?) and try again\./);
+  });
+
+  it('limits the token endpoint per address', async () => {
+    const statuses: number[] = [];
+    let body: Record<string, unknown> = {};
+    for (let i = 0; i < 4; i++) {
+      const res = await tokenRequest(limited.base, {
+        grant_type: 'refresh_token',
+        refresh_token: 'nope',
+        client_id: 'cratebase-web',
+      });
+      statuses.push(res.status);
+      body = res.body;
+    }
+    expect(statuses).toEqual([400, 400, 400, 429]);
+    expect(body.error).toBe('rate_limited');
+    expect(String(body.message)).toMatch(/Too many attempts/);
+  });
+});
+
+describe('storage', () => {
+  it('keeps provider state in the database and ignores expired rows', async () => {
+    let clock = new Date('2030-01-01T00:00:00Z');
+    const Adapter = createOidcAdapter(testDb.database.db, { now: () => clock });
+    const sessions = new Adapter('Session');
+    const codes = new Adapter('AuthorizationCode');
+    const tokens = new Adapter('RefreshToken');
+
+    await sessions.upsert('s1', { jti: 's1', uid: 'uid-1', accountId: 'a' }, 60);
+    await expect(sessions.find('s1')).resolves.toMatchObject({ accountId: 'a' });
+    await expect(sessions.findByUid('uid-1')).resolves.toMatchObject({ jti: 's1' });
+    await sessions.upsert('s1', { jti: 's1', uid: 'uid-2', accountId: 'a' }, 60);
+    await expect(sessions.findByUid('uid-1')).resolves.toBeUndefined();
+    await expect(sessions.findByUid('uid-2')).resolves.toMatchObject({ jti: 's1' });
+
+    await codes.upsert('c1', { jti: 'c1', grantId: 'g1' }, 60);
+    await codes.consume('c1');
+    const consumed = await codes.find('c1');
+    expect(consumed?.consumed).toBe(Math.floor(clock.getTime() / 1000));
+
+    await tokens.upsert('r1', { jti: 'r1', grantId: 'g1' }, 3600);
+    await tokens.upsert('r2', { jti: 'r2', grantId: 'g2' }, 3600);
+    await tokens.revokeByGrantId('g1');
+    await expect(tokens.find('r1')).resolves.toBeUndefined();
+    await expect(tokens.find('r2')).resolves.toBeDefined();
+    // Another model with the same grant is not touched by this model's revocation.
+    await expect(codes.find('c1')).resolves.toBeDefined();
+
+    clock = new Date(clock.getTime() + 120_000);
+    await expect(sessions.find('s1')).resolves.toBeUndefined();
+    await expect(codes.find('c1')).resolves.toBeUndefined();
+    await expect(tokens.find('r2')).resolves.toBeDefined();
+    expect(await Adapter.removeExpired()).toBeGreaterThanOrEqual(2);
+    const left = await testDb.database.db
+      .select({ id: oidcPayloads.id })
+      .from(oidcPayloads)
+      .where(sql`${oidcPayloads.id} in ('s1', 'c1')`);
+    expect(left).toHaveLength(0);
+
+    await tokens.destroy('r2');
+    await expect(tokens.find('r2')).resolves.toBeUndefined();
+  });
+
+  it('creates the signing keys once, even when processes race', async () => {
+    const db = testDb.database.db;
+    const values = await Promise.all([1, 2, 3].map((i) => ensureSecret(db, 'race_test', () => ({ i }))));
+    expect(new Set(values.map((v) => JSON.stringify(v))).size).toBe(1);
+
+    const a = await loadIdentitySecrets(db);
+    const b = await loadIdentitySecrets(db);
+    expect(a.jwks.keys[0]!.kid).toBe(b.jwks.keys[0]!.kid);
+    expect(a.cookieKeys).toEqual(b.cookieKeys);
+    const rows = await db
+      .select({ name: systemSecrets.name })
+      .from(systemSecrets)
+      .where(sql`${systemSecrets.name} in (${JWKS_SECRET}, ${COOKIE_KEYS_SECRET})`);
+    expect(rows).toHaveLength(2);
+  });
+});
+
+describe('passwords', () => {
+  it('hashes with scrypt and a random salt, and verifies', async () => {
+    const one = await hashPassword('hunter2hunter2');
+    const two = await hashPassword('hunter2hunter2');
+    expect(one).not.toBe(two);
+    expect(one.split('$').slice(0, 4)).toEqual(['scrypt', String(CURRENT_PARAMS.N), '8', '1']);
+    await expect(verifyPassword('hunter2hunter2', one)).resolves.toBe(true);
+    await expect(verifyPassword('hunter2hunter3', one)).resolves.toBe(false);
+    await expect(verifyPassword('hunter2hunter2', 'garbage')).resolves.toBe(false);
+    expect(needsRehash(one)).toBe(false);
+    const weak = await hashPassword('hunter2hunter2', { N: 1024, r: 8, p: 1 });
+    expect(needsRehash(weak)).toBe(true);
+    await expect(verifyPassword('hunter2hunter2', weak)).resolves.toBe(true);
+  });
+
+  it('upgrades an old hash at the next sign-in', async () => {
+    const email = uniqueEmail('rehash');
+    await testDb.database.db
+      .insert(identityAccounts)
+      .values({ email, passwordHash: await hashPassword(PASSWORD, { N: 1024, r: 8, p: 1 }) });
+    await signInAndGetTokens(main.base, { email, password: PASSWORD });
+    const [row] = await testDb.database.db.select().from(identityAccounts).where(eq(identityAccounts.email, email));
+    expect(needsRehash(row!.passwordHash)).toBe(false);
+  });
+});
+
+describe('cookies jar (test helper)', () => {
+  it('sends cookies only on matching paths and forgets expired ones', () => {
+    const jar = new CookieJar();
+    jar.store(['a=1; path=/interaction/x; httponly', 'b=2; path=/', 'c=3; path=/oidc/auth/x']);
+    expect(jar.headerFor('/interaction/x/login')).toBe('a=1; b=2');
+    expect(jar.headerFor('/interaction/xy')).toBe('b=2');
+    jar.store(['b=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT']);
+    expect(jar.headerFor('/oidc/auth/x')).toBe('c=3');
+  });
+});
