@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { startServer, freePort, type RunningServer } from '../e2e/support/server.js';
 import { signUpAndGetTokens } from '../apps/server/src/identity/test-login.js';
 import { createScratchPostgres } from '../apps/server/src/test/database.js';
+import { benchCatalog, printCatalogTimings, type CatalogTiming } from './catalog.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -84,13 +85,31 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
 const results: Row[] = [];
 const bareResult = await bare();
 results.push({ database: '—', endpoint: 'bare Fastify route', ...bareResult });
-results.push(...(await benchDatabase('PGlite', {})));
+results.push(...(await benchDatabase('PGlite', { DATABASE_URL: '' })));
 if (process.env.DATABASE_URL) {
   const scratch = await createScratchPostgres(process.env.DATABASE_URL);
   try {
     results.push(...(await benchDatabase('PostgreSQL', { DATABASE_URL: scratch.url })));
   } finally {
     await scratch.drop();
+  }
+}
+
+// Catalogue: product lists with 100,000 products, image upload, 10,000-row CSV import (bench/catalog.ts).
+const catalogTimings: CatalogTiming[] = [];
+if (process.env.BENCH_CATALOG !== '0') {
+  const pglite = await benchCatalog('PGlite', {}, { load, seed });
+  results.push(...pglite.rows);
+  catalogTimings.push(...pglite.timings);
+  if (process.env.DATABASE_URL) {
+    const scratch = await createScratchPostgres(process.env.DATABASE_URL);
+    try {
+      const pg = await benchCatalog('PostgreSQL', { DATABASE_URL: scratch.url }, { load, seed });
+      results.push(...pg.rows);
+      catalogTimings.push(...pg.timings);
+    } finally {
+      await scratch.drop();
+    }
   }
 }
 
@@ -101,3 +120,4 @@ console.log('|---|---|---:|---:|---:|---:|---:|');
 for (const r of results) {
   console.log(`| ${r.database} | ${r.endpoint} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt((100 * r.rps) / bareResult.rps, 1)}% | ${r.errors} |`);
 }
+printCatalogTimings(catalogTimings);

@@ -26,6 +26,16 @@ import { createExternalVerifier, type TokenVerifier } from './auth/token-verifie
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
+import { mediaFiles, mediaRoutes } from './modules/media/routes.js';
+import { productRoutes } from './modules/products/routes.js';
+import { inventoryRoutes } from './modules/inventory/routes.js';
+import { addressRoutes } from './modules/addresses/routes.js';
+import { packageTemplateRoutes } from './modules/package-templates/routes.js';
+import { catalogImportRoutes } from './modules/catalog-import/routes.js';
+import { inviteRoutes } from './modules/invites/routes.js';
+import { customerRoutes } from './modules/customers/routes.js';
+import { mailboxRoutes } from './modules/mailbox/routes.js';
+import { createMail } from './providers/mail/index.js';
 
 export interface RouteEntry {
   method: string;
@@ -185,6 +195,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await systemRoutes(app, { ctx, database });
   await userRoutes(app, ctx);
   await organizationRoutes(app, ctx);
+  await mediaRoutes(app, ctx);
+  await mediaFiles(app, ctx);
+  await productRoutes(app, ctx);
+  await inventoryRoutes(app, ctx);
+  await addressRoutes(app, ctx);
+  await packageTemplateRoutes(app, ctx);
+  await catalogImportRoutes(app, ctx);
+  await inviteRoutes(app, ctx);
+  await customerRoutes(app, ctx);
+  // The built-in outbox is readable only while it is the transport; otherwise /dev/mailbox is 404.
+  if (config.mail.transport === 'builtin') await mailboxRoutes(app, ctx);
+
+  // E-mail: the worker of this process sends queued messages once the app is ready.
+  const mail = createMail({ config, db: database.db, log: app.log.child({ module: 'mail' }) });
+  app.decorate('mail', mail);
+  app.addHook('onReady', async () => mail.start());
+  app.addHook('onClose', async () => mail.stop());
 
   registerSpa(app, config);
   return app;

@@ -21,8 +21,6 @@ export const ListQuery = z.strictObject({
 });
 export type ListQuery = z.infer<typeof ListQuery>;
 
-/** Response header carrying the cursor of the next page. */
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 export const OrgIdParams = z.strictObject({ org_id: Uuid });
 export const IdParams = z.strictObject({ id: Uuid });

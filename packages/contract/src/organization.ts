@@ -67,7 +67,8 @@ const name = z
   .string({ message: 'is required' })
   .trim()
   .min(1, 'is required')
-  .max(LIMITS.organizationName, `must be at most ${LIMITS.organizationName} characters`);
+  .max(LIMITS.organizationName, `must be at most ${LIMITS.organizationName} characters`)
+  .regex(/^[^\p{Cc}]*$/u, 'must not contain line breaks or control characters');
 
 export const CreateOrganizationBody = z.strictObject({
   selected_type: OrganizationType,

@@ -91,6 +91,8 @@ export const organizations = pgTable(
     name: text('name').notNull(),
     slogan: text('slogan'),
     selectedType: text('selected_type', { enum: ['Merchant', 'Buyer'] }).notNull(),
+    /** Live count of the catalogue (not deleted products), kept by a trigger on products. */
+    productCount: integer('product_count').notNull().default(0),
     newCustomerMin: integer('new_customer_min'),
     returningCustomerMin: integer('returning_customer_min'),
     newCustomerMinCents: integer('new_customer_min_cents'),
@@ -144,6 +146,11 @@ export const purchasingRelationships = pgTable(
   (t) => [
     primaryKey({ columns: [t.sellerOrganizationId, t.purchaserOrganizationId] }),
     index('purchasing_relationships_purchaser_idx').on(t.purchaserOrganizationId),
+    index('purchasing_relationships_seller_list_idx').on(
+      t.sellerOrganizationId,
+      t.createdAt.desc(),
+      t.purchaserOrganizationId.desc(),
+    ),
   ],
 );
 
@@ -233,6 +240,10 @@ export const products = pgTable(
     uniqueIndex('products_org_sku_key')
       .on(t.organizationId, t.stockKeepingUnit)
       .where(sql`${t.deletedAt} is null and ${t.stockKeepingUnit} is not null`),
+    /** Catalogue import matches rows without a SKU by name among the products without one. */
+    index('products_org_name_no_sku_idx')
+      .on(t.organizationId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null and ${t.stockKeepingUnit} is null`),
     check('products_prices_non_negative', sql`coalesce(${t.unitPriceInCents},0) >= 0 and coalesce(${t.msrpInCents},0) >= 0`),
     check('products_min_qty_positive', sql`${t.minimumOrderQuantity} >= 1`),
   ],
@@ -290,8 +301,14 @@ export const packageTemplates = pgTable(
       .notNull()
       .references(() => dimensionUnits.id),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index('package_templates_org_idx').on(t.organizationId)],
+  (t) => [
+    index('package_templates_org_idx').on(t.organizationId),
+    /** One template per name and organization: saving "Default Package" again updates it. */
+    uniqueIndex('package_templates_org_name_key').on(t.organizationId, sql`lower(${t.name})`),
+    check('package_templates_dimensions_positive', sql`${t.height} > 0 and ${t.width} > 0 and ${t.length} > 0`),
+  ],
 );
 
 // ─── Addresses ──────────────────────────────────────────────────────────────────────
@@ -344,10 +361,23 @@ export const invites = pgTable(
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
     sendCount: integer('send_count').notNull().default(0),
+    /**
+     * The user who accepted the invite before having an organization (buyer sign-up runs the
+     * accept step first). Their next new organization becomes the purchaser and sets accepted_on.
+     */
+    claimedByUserId: uuid('claimed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    claimedOn: timestamp('claimed_on', { withTimezone: true }),
   },
   (t) => [
     index('invites_org_list_idx').on(t.organizationId, t.createdOn.desc(), t.id.desc()),
     index('invites_email_idx').on(t.organizationId, t.sendToEmail),
+    /** At most one pending invite per address and seller (a repeated invite re-sends it). */
+    uniqueIndex('invites_pending_email_key')
+      .on(t.organizationId, sql`lower(${t.sendToEmail})`)
+      .where(sql`${t.acceptedOn} is null`),
+    index('invites_claimed_by_user_idx')
+      .on(t.claimedByUserId)
+      .where(sql`${t.claimedByUserId} is not null and ${t.acceptedOn} is null`),
   ],
 );
 
@@ -427,7 +457,7 @@ export const orders = pgTable(
   (t) => [
     index('orders_seller_idx').on(t.sellingOrganizationId, t.completedOn.desc(), t.id.desc()),
     index('orders_purchaser_idx').on(t.purchasingOrganizationId, t.completedOn.desc(), t.id.desc()),
-    index('orders_pair_idx').on(t.sellingOrganizationId, t.purchasingOrganizationId, t.completedOn.desc()),
+    index('orders_pair_idx').on(t.sellingOrganizationId, t.purchasingOrganizationId, t.completedOn.desc(), t.id.desc()),
   ],
 );
 

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { lazyComponent } from './lazy';
@@ -13,12 +14,14 @@ function RootLayout() {
   );
 }
 
-/** Gives every route its own error boundary (inline ones inside the seller shell). */
+/** Gives every route its own error boundary (inline ones inside the seller and buyer shells). */
 function withErrorBoundaries(routes: RouteObject[], inline = false): RouteObject[] {
   return routes.map((route) => ({
     ...route,
     errorElement: route.errorElement ?? <RouteError inline={inline} />,
-    ...(route.children ? { children: withErrorBoundaries(route.children, inline || route.path === 'app/:orgId') } : {}),
+    ...(route.children
+      ? { children: withErrorBoundaries(route.children, inline || route.path === 'app/:orgId' || route.path === 'storefront') }
+      : {}),
   })) as RouteObject[];
 }
 
@@ -75,6 +78,14 @@ const sellerRoutes: RouteObject[] = [
     ),
   },
   {
+    // Before products/:productId so "import" is not read as a product id.
+    path: 'products/import',
+    lazy: lazyComponent(
+      () => import('../features/seller/catalog-import/components/CatalogImportPage'),
+      (m) => m.CatalogImportPage,
+    ),
+  },
+  {
     // :productId is a product id, or "add" for a new product.
     path: 'products/:productId',
     lazy: lazyComponent(
@@ -110,6 +121,36 @@ const sellerRoutes: RouteObject[] = [
       (m) => m.SellerNotFound,
     ),
   },
+];
+
+const storefrontPage = (pick: (m: typeof import('../features/storefront/components/StorefrontPlaceholders')) => ComponentType) =>
+  lazyComponent(() => import('../features/storefront/components/StorefrontPlaceholders'), pick);
+
+/** Children of /storefront (spec "Storefront"), inside the buyer shell. */
+const storefrontRoutes: RouteObject[] = [
+  {
+    // The bare /storefront: the buyer landing choice.
+    index: true,
+    lazy: lazyComponent(
+      () => import('../features/storefront/components/StorefrontEntry'),
+      (m) => m.StorefrontEntry,
+    ),
+  },
+  {
+    path: 'all',
+    lazy: lazyComponent(
+      () => import('../features/storefront/components/YourStoresPage'),
+      (m) => m.YourStoresPage,
+    ),
+  },
+  { path: ':orgId', lazy: storefrontPage((m) => m.StorefrontPage) },
+  { path: ':orgId/product/:productId', lazy: storefrontPage((m) => m.ProductPage) },
+  { path: ':orgId/checkout', lazy: storefrontPage((m) => m.CheckoutPage) },
+  { path: ':orgId/checkout/return', lazy: storefrontPage((m) => m.CheckoutReturnPage) },
+  { path: ':orgId/billing', lazy: storefrontPage((m) => m.BillingPage) },
+  { path: ':orgId/orders', lazy: storefrontPage((m) => m.BuyerOrdersPage) },
+  // /storefront/{org_id}/not-found (spec: storefront load failure) and any other path.
+  { path: ':orgId/*', lazy: storefrontPage((m) => m.StorefrontNotFound) },
 ];
 
 /** Every path of the web client, in one place. */
@@ -174,25 +215,13 @@ export const routes: RouteObject[] = withErrorBoundaries([
             children: sellerRoutes,
           },
           {
+            // The buyer shell: top bar with Admin, Orders, cart and Log Out around every storefront page.
             path: 'storefront',
             lazy: lazyComponent(
-              () => import('../features/storefront/components/StorefrontEntry'),
-              (m) => m.StorefrontEntry,
+              () => import('../features/storefront/components/BuyerShell'),
+              (m) => m.BuyerShell,
             ),
-          },
-          {
-            path: 'storefront/all',
-            lazy: lazyComponent(
-              () => import('../features/storefront/components/StorefrontPlaceholders'),
-              (m) => m.YourStoresPage,
-            ),
-          },
-          {
-            path: 'storefront/:orgId/*',
-            lazy: lazyComponent(
-              () => import('../features/storefront/components/StorefrontPlaceholders'),
-              (m) => m.StorefrontPage,
-            ),
+            children: storefrontRoutes,
           },
         ],
       },

@@ -113,6 +113,38 @@ describe('api client', () => {
   });
 });
 
+describe('api.getPage', () => {
+  it('returns the items and the next cursor from the x-next-cursor header', async () => {
+    useHooks('t');
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify([{ id: 1 }]), {
+          headers: { 'content-type': 'application/json', 'x-next-cursor': 'abc' },
+        }),
+    );
+    expect(await api.getPage('/api/product/organization/o1?limit=1')).toEqual({
+      items: [{ id: 1 }],
+      nextCursor: 'abc',
+    });
+    vi.stubGlobal('fetch', async () => new Response('[]', { headers: { 'content-type': 'application/json' } }));
+    expect(await api.getPage('/api/product/organization/o1')).toEqual({ items: [], nextCursor: null });
+  });
+
+  it('keeps the whole error body on an ApiError', async () => {
+    useHooks('t');
+    const body = {
+      error: 'invalid_csv',
+      message: '2 rows have problems',
+      errors: [{ row: 2, field: 'name', message: 'is required' }],
+    };
+    vi.stubGlobal('fetch', fakeFetch({ 'POST /api/x': { status: 400, body } }).fn);
+    const error = (await api.post('/api/x').catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe('2 rows have problems');
+    expect(error.body).toEqual(body);
+  });
+});
+
 describe('requestSignInAgain', () => {
   it('redirects to sign in with the current path, at most once in 30 seconds', async () => {
     const { requestSignInAgain } = await import('./auth');

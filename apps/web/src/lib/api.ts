@@ -13,11 +13,15 @@ export class ApiError extends Error {
   readonly code: string;
   readonly issues: ApiIssue[];
 
-  constructor(status: number, code: string, message: string, issues: ApiIssue[] = []) {
+  /** The whole error body as the server sent it (some answers carry more, e.g. row errors). */
+  readonly body: unknown;
+
+  constructor(status: number, code: string, message: string, issues: ApiIssue[] = [], body?: unknown) {
     super(message);
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.body = body;
   }
 
   /** The message of the issue for one field (path such as "name"), if the server named it. */
@@ -82,47 +86,150 @@ async function readBody(response: Response): Promise<unknown> {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
-  let token: string | null;
+/**
+ * The response header with the next page's cursor (the contract's NEXT_CURSOR_HEADER; spelled
+ * out here so this module pulls no schema code into the first load).
+ */
+const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+export interface RequestOptions {
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+async function bearerToken(): Promise<string | null> {
   try {
-    token = await hooks.getAccessToken();
+    return await hooks.getAccessToken();
   } catch (error) {
     if (error instanceof AccessTokenError && error.sessionEnded) hooks.onUnauthorized();
     throw new ApiError(0, 'access_token_failed', GET_ACCESS_TOKEN_FAILED);
   }
+}
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** The ApiError for a failed answer: the server's message when it sent one. */
+function errorFromAnswer(status: number, parsed: unknown): ApiError {
+  if (status === 401) hooks.onUnauthorized();
+  if (isErrorBody(parsed)) return new ApiError(status, parsed.error, parsed.message, parsed.issues ?? [], parsed);
+  return new ApiError(status, 'http_error', fallbackMessage(status), [], parsed);
+}
+
+async function send(
+  method: HttpMethod,
+  path: string,
+  body: unknown,
+  options: RequestOptions & { accept?: string } = {},
+): Promise<Response> {
+  const token = await bearerToken();
+  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json', ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   const init: RequestInit = { method, headers, cache: 'no-store', credentials: 'same-origin' };
+  if (options.signal) init.signal = options.signal;
   if (method === 'POST' || method === 'PUT') {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body ?? {});
   }
-
-  let response: Response;
   try {
-    response = await fetch(path, init);
-  } catch {
+    return await fetch(path, init);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
     throw new ApiError(0, 'network_error', NETWORK_ERROR_MESSAGE);
   }
+}
 
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<T> {
+  const response = await send(method, path, body, options);
   const parsed = await readBody(response);
-  if (!response.ok) {
-    if (response.status === 401) hooks.onUnauthorized();
-    if (isErrorBody(parsed)) {
-      throw new ApiError(response.status, parsed.error, parsed.message, parsed.issues ?? []);
-    }
-    throw new ApiError(response.status, 'http_error', fallbackMessage(response.status));
-  }
+  if (!response.ok) throw errorFromAnswer(response.status, parsed);
   return parsed as T;
 }
 
+/** One page of a keyset-paginated list: the body's array and the `x-next-cursor` header. */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+async function getPage<T>(path: string, options?: RequestOptions): Promise<Page<T>> {
+  const response = await send('GET', path, undefined, options);
+  const parsed = await readBody(response);
+  if (!response.ok) throw errorFromAnswer(response.status, parsed);
+  return { items: (parsed as T[] | undefined) ?? [], nextCursor: response.headers.get(NEXT_CURSOR_HEADER) || null };
+}
+
+/** A file from the API (e.g. a CSV export): the bytes and the name the server suggests. */
+async function download(path: string, accept = '*/*'): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await send('GET', path, undefined, { accept });
+  if (!response.ok) throw errorFromAnswer(response.status, await readBody(response));
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  return { blob: await response.blob(), filename: match?.[1] ? decodeURIComponent(match[1]) : null };
+}
+
 export const api = {
-  get: <T>(path: string) => apiRequest<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
-  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, undefined, options),
+  getPage,
+  download,
 };
+
+export interface UploadOptions {
+  /** Multipart field name (the API's upload routes use `file`). */
+  field?: string;
+  /** Called as the bytes go out: a fraction from 0 to 1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * POSTs a file as multipart/form-data with upload progress (XMLHttpRequest, since fetch
+ * reports none) and the same token and error handling as the other calls.
+ */
+export async function apiUpload<T>(path: string, file: Blob, options: UploadOptions = {}): Promise<T> {
+  const token = await bearerToken();
+  const form = new FormData();
+  form.append(options.field ?? 'file', file, file instanceof File ? file.name : 'upload');
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let parsed: unknown;
+      try {
+        parsed = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        options.onProgress?.(1);
+        resolve(parsed as T);
+      } else {
+        reject(errorFromAnswer(xhr.status, parsed));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network_error', NETWORK_ERROR_MESSAGE));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    if (options.signal) {
+      if (options.signal.aborted) {
+        reject(new DOMException('The upload was cancelled.', 'AbortError'));
+        return;
+      }
+      options.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(form);
+  });
+}
 
 /** Words to show for any error thrown by a call (the server's message when there is one). */
 export function errorMessage(error: unknown): string {

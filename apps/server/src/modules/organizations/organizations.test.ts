@@ -157,3 +157,34 @@ describe('GET /api/organization/{org_id}/onboarding/status', () => {
     expect(after.body).toMatchObject({ has_description: true, has_wholesale_terms: true });
   });
 });
+
+describe('organization names', () => {
+  it('refuses line breaks and control characters (they would end up in e-mail headers)', async () => {
+    const u = await h.newUser();
+    const res = await h.call('POST', '/api/organization', { token: u.token, body: { selected_type: 'Merchant', name: 'Acme\r\nBcc: victim@example.com' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('name');
+  });
+});
+
+describe('product_count', () => {
+  it('follows inserts, soft deletes, restores and hard deletes of products (kept by the database)', async () => {
+    const { products } = await import('../../db/schema.js');
+    const { eq, inArray } = await import('drizzle-orm');
+    const s = await h.newOrgUser('Merchant');
+    const db = h.testDb.database.db;
+    const count = async () => (await h.call('GET', `/api/organization/${s.orgId}`, { token: s.token })).body.product_count;
+    const rows = await db
+      .insert(products)
+      .values(Array.from({ length: 5 }, (_, i) => ({ organizationId: s.orgId, name: `P${i}` })))
+      .returning({ id: products.id });
+    expect(await count()).toBe(5);
+    await db.update(products).set({ deletedAt: new Date() }).where(inArray(products.id, [rows[0]!.id, rows[1]!.id]));
+    expect(await count()).toBe(3);
+    await db.update(products).set({ deletedAt: null }).where(eq(products.id, rows[0]!.id));
+    await db.update(products).set({ name: 'renamed' }).where(eq(products.id, rows[2]!.id));
+    expect(await count()).toBe(4);
+    await db.delete(products).where(inArray(products.id, [rows[3]!.id, rows[1]!.id]));
+    expect(await count()).toBe(3);
+  });
+});

@@ -15,6 +15,7 @@ import type { AppContext } from '../../lib/context.js';
 import { memberships, organizations } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { mediaUrl } from '../../lib/media-url.js';
+import { acceptClaimedInvites } from '../invites/claims.js';
 
 /** Columns that build an ImageSet from `image_sets iset`, `media lm` (logo), `media sm` (splash). */
 export const imageSetColumns = sql`
@@ -133,7 +134,7 @@ async function loadOrganizationRow(ctx: AppContext, id: string): Promise<Organiz
   const result = await ctx.db.execute<OrganizationRow>(sql`
     select o.id, o.name, o.slogan, o.selected_type,
            o.new_customer_min, o.returning_customer_min, o.new_customer_min_cents, o.returning_customer_min_cents,
-           (select count(*)::int from products p where p.organization_id = o.id and p.deleted_at is null) as product_count,
+           o.product_count,
            exists (select 1 from purchasing_relationships pr where pr.seller_organization_id = o.id) as has_customers,
            pa.charges_enabled, pa.details_submitted,
            addr.id as address_id, addr.line1, addr.line2, addr.city, addr.state, addr.postal_code, addr.country,
@@ -173,6 +174,8 @@ export async function createOrganization(
       })
       .returning({ id: organizations.id });
     await tx.insert(memberships).values({ userId, organizationId: org!.id, role: 'owner' });
+    // Invites the user accepted before having an organization now make this one a purchaser.
+    await acceptClaimedInvites(tx, userId, org!.id);
     return org!.id;
   });
   return getOrganization(ctx, id);

@@ -1,15 +1,251 @@
-import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
-import { ComingSoonPage } from '../../../components/ComingSoonPage';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { LIMITS, type Organization } from '@cratebase/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from 'react-oidc-context';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { clearBuyerSignupKeys } from '../../../lib/storage';
+import { createOrganization, createUserAccount, fetchCurrentUser, userQueryKey } from '../../account/api';
+import { AccountHeader } from '../../account/components/AccountHeader';
+import { acceptInvite, isAlreadyPurchaser, saveBuyerSignupKeys, savedBuyerSignupKeys } from '../../invite/api';
 
-/** /details-buyer — buyer account creation after an invite, built in a later release. */
-export function BuyerSignupPage() {
+export const WORKING_TITLE = 'We are setting up your account!';
+export const WORKING_TEXT = 'Your wholesale process is about to be much simpler.';
+export const TERMS_TEXT = 'By signing up, you agree to our Terms and privacy policy.';
+
+type Phase =
+  | { kind: 'accepting' }
+  | { kind: 'form' }
+  | { kind: 'creating' }
+  | { kind: 'finishing' }
+  | { kind: 'failed'; message: string };
+
+function Working() {
   return (
-    <ComingSoonPage
-      title="Buyer sign-up"
-      icon={<PersonAddAltOutlinedIcon color="primary" sx={{ fontSize: 48 }} aria-hidden />}
-      purpose="It will finish your buyer account after you accept an invitation."
-    />
+    <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 2, sm: 4 } }} role="status">
+      <CircularProgress size={44} thickness={4.5} aria-hidden />
+      <Typography variant="h5" component="h1" sx={{ color: 'text.primary' }}>
+        {WORKING_TITLE}
+      </Typography>
+      <Typography variant="body1">{WORKING_TEXT}</Typography>
+    </Stack>
   );
+}
+
+/** Spec "Buyer sign-up after invite" for one invite: accept, then create the Buyer organization. */
+function BuyerSignup({ inviteId, orgId }: { inviteId: string; orgId: string }) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<Phase>({ kind: 'accepting' });
+  const [sellerName, setSellerName] = useState<string | null>(null);
+  const [email, setEmail] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [terms, setTerms] = useState(true);
+  const [emails, setEmails] = useState(true);
+  const [formError, setFormError] = useState<unknown>(null);
+  // An organization created by an earlier attempt whose invite link failed: not created twice.
+  const created = useRef<Organization | null>(null);
+  const started = useRef(false);
+
+  const finish = useCallback(
+    async (sellerId: string) => {
+      setPhase({ kind: 'finishing' });
+      // Load the user with the new store before opening it.
+      await queryClient.fetchQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser, staleTime: 0 }).catch(() => null);
+      clearBuyerSignupKeys();
+      navigate(`/storefront/${sellerId}`, { replace: true });
+    },
+    [navigate, queryClient],
+  );
+
+  /** Step 1: make sure the user row exists (new sign-ups), then accept the invite. */
+  const runAccept = useCallback(async () => {
+    setPhase({ kind: 'accepting' });
+    try {
+      const user = await createUserAccount();
+      queryClient.setQueryData(userQueryKey, user);
+      setEmail(user.email);
+      const result = await acceptInvite(inviteId);
+      setSellerName(result.seller_organization.name);
+      if (result.status === 'accepted') {
+        // The user already had an organization: it now buys from the seller.
+        await finish(result.seller_organization.id);
+        return;
+      }
+      setPhase({ kind: 'form' });
+    } catch (error) {
+      if (isAlreadyPurchaser(error)) {
+        await finish(orgId);
+        return;
+      }
+      setPhase({ kind: 'failed', message: errorMessage(error) });
+    }
+  }, [finish, inviteId, orgId, queryClient]);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void runAccept();
+  }, [runAccept]);
+
+  /** Step 2: create the Buyer organization; the server completes the claimed invite with it. */
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed || !terms || phase.kind !== 'form') return;
+    setFormError(null);
+    setPhase({ kind: 'creating' });
+    try {
+      if (!created.current) {
+        created.current = await createOrganization({
+          selected_type: 'Buyer',
+          name: trimmed,
+          terms_accepted: terms,
+          transactional_emails: emails,
+        });
+      }
+      // Confirms the link (idempotent: the creation already accepted the claimed invite).
+      const result = await acceptInvite(inviteId, { organization_id: created.current.id });
+      await finish(result.seller_organization.id);
+    } catch (error) {
+      if (isAlreadyPurchaser(error)) {
+        await finish(orgId);
+        return;
+      }
+      setFormError(error);
+      setPhase({ kind: 'form' });
+    }
+  }
+
+  const shownEmail = email ?? (typeof auth.user?.profile.email === 'string' ? auth.user.profile.email : '');
+  const nameIssue = formError instanceof ApiError ? formError.issueFor('name') : undefined;
+  const working = phase.kind === 'accepting' || phase.kind === 'creating' || phase.kind === 'finishing';
+
+  let body;
+  if (working) {
+    body = <Working />;
+  } else if (phase.kind === 'failed') {
+    body = (
+      <Stack spacing={2.5}>
+        <Typography variant="h5" component="h1" sx={{ color: 'text.primary' }}>
+          We could not accept this invitation
+        </Typography>
+        <Alert severity="error" role="alert">
+          {phase.message}
+        </Alert>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <Button variant="contained" onClick={() => void runAccept()}>
+            Try again
+          </Button>
+          <Button component={RouterLink} to="/" variant="outlined">
+            Go to the home page
+          </Button>
+        </Stack>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Stack component="form" noValidate onSubmit={submit} spacing={2.5} aria-label="Create your buyer account">
+        <Stack spacing={1} sx={{ textAlign: 'center' }}>
+          <Typography variant="h4" component="h1" sx={{ color: 'text.primary', fontSize: { xs: '1.6rem', sm: '2rem' } }}>
+            Create your buyer account
+          </Typography>
+          <Typography variant="body1">
+            {sellerName
+              ? `Tell us about your business to start ordering from ${sellerName}.`
+              : 'Tell us about your business to start ordering.'}
+          </Typography>
+        </Stack>
+        {formError !== null && (
+          <Alert severity="error" role="alert">
+            {errorMessage(formError)}
+          </Alert>
+        )}
+        <TextField
+          label="Email"
+          value={shownEmail}
+          slotProps={{ input: { readOnly: true } }}
+          helperText="The e-mail you signed in with."
+        />
+        <TextField
+          label="Business Name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          required
+          autoFocus
+          autoComplete="organization"
+          disabled={created.current !== null}
+          error={Boolean(nameIssue)}
+          helperText={nameIssue ? `Business name ${nameIssue}` : 'The name of your store, as sellers will see it.'}
+          slotProps={{ htmlInput: { maxLength: LIMITS.organizationName } }}
+        />
+        <Stack spacing={0.5}>
+          <FormControlLabel
+            control={<Checkbox checked={terms} onChange={(event) => setTerms(event.target.checked)} />}
+            label={<Typography variant="body2">{TERMS_TEXT}</Typography>}
+          />
+          <FormControlLabel
+            control={<Checkbox checked={emails} onChange={(event) => setEmails(event.target.checked)} />}
+            label={<Typography variant="body2">Send me transactional e-mails about my orders and account.</Typography>}
+          />
+        </Stack>
+        <Button type="submit" variant="contained" size="large" disabled={!name.trim() || !terms}>
+          Finish Creating Your Account
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <AccountHeader />
+      <Box
+        component="main"
+        sx={{
+          flexGrow: 1,
+          py: { xs: 4, sm: 8 },
+          background: 'radial-gradient(700px 360px at 50% 0%, rgba(110, 86, 207, 0.12), transparent 70%)',
+        }}
+      >
+        <Container maxWidth="sm">
+          <Card>
+            <CardContent sx={{ p: { xs: 3, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>{body}</CardContent>
+          </Card>
+        </Container>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * /details-buyer: invite_id and org_id come from the query or from the values saved before the
+ * sign-up; they are saved again, and the page is not available without both.
+ */
+export function BuyerSignupPage() {
+  const [params] = useSearchParams();
+  const saved = savedBuyerSignupKeys();
+  const inviteId = params.get('invite_id') || saved.inviteId;
+  const orgId = params.get('org_id') || saved.orgId;
+
+  useEffect(() => {
+    if (inviteId && orgId) saveBuyerSignupKeys(inviteId, orgId);
+  }, [inviteId, orgId]);
+
+  if (!inviteId || !orgId) return <Navigate to="/404" replace />;
+  return <BuyerSignup key={`${inviteId}:${orgId}`} inviteId={inviteId} orgId={orgId} />;
 }
 
 export default BuyerSignupPage;

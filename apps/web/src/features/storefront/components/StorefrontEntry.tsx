@@ -1,34 +1,53 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import CircularProgress from '@mui/material/CircularProgress';
+import Alert from '@mui/material/Alert';
+import type { CurrentUser } from '@cratebase/contract';
 import { Navigate } from 'react-router';
-import { FullPageSpinner } from '../../../components/FullPageSpinner';
-import { StatusPage } from '../../../components/StatusPage';
 import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../account/api';
 import { buyerLandingChoice } from '../../account/routing';
+import { buyerSignupPath, savedBuyerSignupKeys } from '../../invite/api';
 
-/** The bare /storefront: the buyer landing choice (spec section 2). */
+/**
+ * Where the bare /storefront leads. An unfinished account goes to finish it (the buyer sign-up
+ * when an invite is saved in this browser, /details otherwise); everyone else gets the buyer
+ * landing choice: no stores → /404, one → its storefront, several → /storefront/all.
+ */
+export function storefrontEntryDestination(user: CurrentUser | null): string {
+  if (!user || user.organizations.length === 0) {
+    const { inviteId, orgId } = savedBuyerSignupKeys();
+    if (inviteId && orgId) return buyerSignupPath(inviteId, orgId);
+    return '/details';
+  }
+  return buyerLandingChoice(user);
+}
+
+/** The bare /storefront (also the default return after Login). */
 export function StorefrontEntry() {
   const user = useCurrentUser();
-  if (user.isPending) return <FullPageSpinner label="Opening your stores" />;
+  if (user.isPending) {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 12 }}>
+        <CircularProgress aria-label="Opening your stores" />
+      </Box>
+    );
+  }
   if (user.isError) {
     return (
-      <StatusPage
-        icon={<ErrorOutlineIcon color="error" sx={{ fontSize: 48 }} aria-hidden />}
-        title="We could not load your stores"
-        actions={
-          <Button variant="contained" onClick={() => void user.refetch()}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void user.refetch()}>
             Try again
           </Button>
         }
       >
-        <Typography variant="body1">{errorMessage(user.error)}</Typography>
-      </StatusPage>
+        We could not load your stores. {errorMessage(user.error)}
+      </Alert>
     );
   }
-  if (user.data === null) return <Navigate to="/details" replace />;
-  return <Navigate to={buyerLandingChoice(user.data)} replace />;
+  return <Navigate to={storefrontEntryDestination(user.data)} replace />;
 }
 
 export default StorefrontEntry;

@@ -1,14 +1,149 @@
-import PersonOutlineOutlinedIcon from '@mui/icons-material/PersonOutlineOutlined';
-import { ComingSoon } from '../../../../components/ComingSoon';
+import type { Customer, CustomerOrder } from '@cratebase/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { DataTable, type DataColumn } from '../../../../components/DataTable';
+import { NotFoundView } from '../../../../components/NotFound';
+import { ApiError, errorMessage } from '../../../../lib/api';
+import { formatCents, formatDate, formatDay } from '../../../../lib/format';
+import { useCustomer, useCustomerOrders } from '../api';
 
-/** Placeholder until this section is built: says so plainly, shows no invented data. */
+export const CUSTOMER_ORDERS_EMPTY_TEXT = "You don't have any orders yet.";
+
+function isCustomer(value: unknown): value is Customer {
+  const organization = (value as { organization?: { id?: unknown; name?: unknown } } | null)?.organization;
+  return typeof organization?.id === 'string' && typeof organization.name === 'string';
+}
+
+/** A short, readable order number; the full id stays in the title. */
+export function orderNumber(id: string): string {
+  return `#${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+}
+
+const columns: DataColumn<CustomerOrder>[] = [
+  {
+    header: 'Order',
+    cell: (order) => (
+      <Typography
+        variant="body2"
+        title={order.id}
+        sx={{ color: 'text.primary', fontWeight: 600, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }}
+      >
+        {orderNumber(order.id)}
+      </Typography>
+    ),
+  },
+  { header: 'Completed', cell: (order) => formatDate(order.completed_on), width: 220 },
+  { header: 'Total', cell: (order) => formatCents(order.cart.total_cents), align: 'right', width: 130 },
+  {
+    header: 'Invoice',
+    width: 130,
+    cell: (order) =>
+      order.invoice?.link ? (
+        <Link
+          href={order.invoice.link}
+          target="_blank"
+          rel="noopener noreferrer"
+          underline="hover"
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600 }}
+          aria-label={`Invoice for order ${orderNumber(order.id)} (opens in a new tab)`}
+        >
+          Invoice
+          <OpenInNewIcon sx={{ fontSize: 16 }} aria-hidden />
+        </Link>
+      ) : (
+        <Typography variant="body2" component="span" sx={{ color: 'text.disabled' }}>
+          —
+        </Typography>
+      ),
+  },
+];
+
+/** /app/{org_id}/customers/{customer_id}: the customer's name and completed orders. */
 export function CustomerDetailPage() {
+  const { orgId = '', customerId = '' } = useParams();
+  const location = useLocation();
+  const fromList = isCustomer((location.state as { customer?: unknown } | null)?.customer)
+    ? (location.state as { customer: Customer }).customer
+    : undefined;
+  const initial = fromList?.organization.id === customerId ? fromList : undefined;
+  const customer = useCustomer(orgId, customerId, initial);
+  const orders = useCustomerOrders(orgId, customerId);
+  const rows = orders.data?.pages.flatMap((page) => page.items);
+
+  const forbidden = orders.error instanceof ApiError && (orders.error.status === 403 || orders.error.status === 404);
+  if (customer.data === null || forbidden) {
+    return <NotFoundView homeTo={`/app/${orgId}/customers`} homeLabel="Go to Customers" />;
+  }
+
+  const info = customer.data;
   return (
-    <ComingSoon
-      title="Customer"
-      icon={<PersonOutlineOutlinedIcon />}
-      purpose="It will show this customer’s orders and invoices."
-    />
+    <Stack spacing={3}>
+      <Box>
+        <Button
+          component={RouterLink}
+          to={`/app/${orgId}/customers`}
+          startIcon={<ArrowBackIcon />}
+          size="small"
+          sx={{ ml: -1, mb: 1, color: 'text.secondary' }}
+        >
+          Customers
+        </Button>
+        <Typography variant="h4" component="h1" sx={{ color: 'text.primary', wordBreak: 'break-word' }}>
+          {info ? info.organization.name : <Skeleton width={260} aria-label="Loading customer" />}
+        </Typography>
+        {info && (
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            Customer since {formatDay(info.customer_since)} · {info.count} {info.count === 1 ? 'order' : 'orders'}
+            {info.last_order ? ` · last order ${formatDate(info.last_order)}` : ''}
+          </Typography>
+        )}
+        {customer.isError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {errorMessage(customer.error)}
+          </Alert>
+        )}
+      </Box>
+
+      <Box>
+        <Typography variant="h6" component="h2" sx={{ color: 'text.primary', mb: 1.5 }}>
+          Orders
+        </Typography>
+        {orders.isError && (
+          <Alert
+            severity="error"
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void orders.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            {errorMessage(orders.error)}
+          </Alert>
+        )}
+        {!(orders.isError && !rows) && (
+          <DataTable
+            label="Orders"
+            columns={columns}
+            rows={rows}
+            rowKey={(order) => order.id}
+            loading={orders.isPending}
+            empty={CUSTOMER_ORDERS_EMPTY_TEXT}
+            hasMore={orders.hasNextPage}
+            loadingMore={orders.isFetchingNextPage}
+            onLoadMore={() => void orders.fetchNextPage()}
+          />
+        )}
+      </Box>
+    </Stack>
   );
 }
 

@@ -1,14 +1,603 @@
-import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
-import { ComingSoon } from '../../../../components/ComingSoon';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { LIVE_STATE, PRODUCT_LIMITS, type Product, type ProductState, type Unit } from '@cratebase/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
+import { Link as RouterLink, useBlocker, useNavigate, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
+import { MoneyInput } from '../../../../components/MoneyInput';
+import { useToast } from '../../../../components/Toast';
+import { ApiError, errorMessage } from '../../../../lib/api';
+import { useDeleteProduct, useOrderUnits, useProduct, useProductStates, useSaveProduct, useWeightUnits } from '../api';
+import {
+  emptyProductForm,
+  formToProductInput,
+  productFormProblems,
+  productToForm,
+  sameForm,
+  type ProductFormValues,
+} from '../form';
+import { AddInventoryDialog } from './AddInventoryDialog';
+import { ProductPhotos } from './ProductPhotos';
 
-/** Placeholder until this section is built: says so plainly, shows no invented data. */
-export function ProductFormPage() {
+export const PRODUCT_SAVED_TOAST = 'Product Updated! You can now view your updated product in your store.';
+/** Spec section 9: the product-saved toast stays 6 seconds. */
+export const PRODUCT_SAVED_TOAST_MS = 6000;
+
+/** Which form field a server issue (by its path) belongs to. */
+const ISSUE_FIELDS: Array<[string, keyof ProductFormValues]> = [
+  ['name', 'name'],
+  ['description', 'description'],
+  ['stock_keeping_unit', 'sku'],
+  ['universal_product_code', 'upc'],
+  ['order_unit', 'orderUnitId'],
+  ['quantity_per_unit', 'quantityPerUnit'],
+  ['state', 'stateId'],
+  ['weight_unit', 'weightUnitId'],
+  ['weight', 'weight'],
+  ['unit_price_in_cents', 'wholesaleCents'],
+  ['msrp_in_cents', 'retailCents'],
+  ['media', 'photos'],
+];
+
+function serverIssues(error: unknown): Partial<Record<keyof ProductFormValues, string>> {
+  if (!(error instanceof ApiError)) return {};
+  const out: Partial<Record<keyof ProductFormValues, string>> = {};
+  for (const issue of error.issues) {
+    const segments = issue.path.split('.');
+    const match = ISSUE_FIELDS.find(([path]) => segments.includes(path));
+    if (match && !out[match[1]]) out[match[1]] = issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
+  }
+  return out;
+}
+
+function Section({
+  title,
+  description,
+  children,
+  action,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
-    <ComingSoon
-      title="Product"
-      icon={<EditNoteOutlinedIcon />}
-      purpose="It will let you add and edit a product, its photos and its inventory."
+    <Card component="section" sx={{ p: { xs: 2.5, sm: 3 } }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 2.5 }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h6" component="h2" sx={{ color: 'text.primary', lineHeight: 1.4 }}>
+            {title}
+          </Typography>
+          {description && <Typography variant="body2">{description}</Typography>}
+        </Box>
+        {action}
+      </Stack>
+      {children}
+    </Card>
+  );
+}
+
+const twoColumns = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
+
+/** /app/{org_id}/products/{id|add}: the product form (spec "Product form"). */
+export function ProductFormPage() {
+  const { orgId = '', productId = 'add' } = useParams();
+  const isNew = productId === 'add';
+  const product = useProduct(isNew ? undefined : productId);
+  const states = useProductStates();
+  const orderUnits = useOrderUnits();
+  const weightUnits = useWeightUnits();
+
+  const lookupsError = states.error ?? orderUnits.error ?? weightUnits.error;
+  const lookupsReady = Boolean(states.data && orderUnits.data && weightUnits.data);
+
+  if (!isNew && product.isError) {
+    const notFound =
+      product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400);
+    return (
+      <Card sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
+        <SearchOffOutlinedIcon sx={{ fontSize: 40, color: 'primary.light' }} aria-hidden />
+        <Typography variant="h5" component="h1" sx={{ color: 'text.primary', mt: 1 }}>
+          {notFound ? 'This product could not be found' : 'The product could not be loaded'}
+        </Typography>
+        <Typography variant="body1" sx={{ mt: 1, mb: 3 }}>
+          {notFound ? 'It may have been removed from your catalog.' : errorMessage(product.error)}
+        </Typography>
+        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'center' }}>
+          {!notFound && (
+            <Button variant="outlined" onClick={() => void product.refetch()}>
+              Try again
+            </Button>
+          )}
+          <Button component={RouterLink} to={`/app/${orgId}/products`} variant="contained">
+            Back to products
+          </Button>
+        </Stack>
+      </Card>
+    );
+  }
+
+  if (lookupsError && !lookupsReady) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => {
+              void states.refetch();
+              void orderUnits.refetch();
+              void weightUnits.refetch();
+            }}
+          >
+            Try again
+          </Button>
+        }
+      >
+        {errorMessage(lookupsError)}
+      </Alert>
+    );
+  }
+
+  if (!lookupsReady || (!isNew && !product.data)) return <ProductFormSkeleton isNew={isNew} />;
+
+  return (
+    <ProductEditor
+      // A fresh form for each product (also after "add" becomes the new product's id).
+      key={productId}
+      orgId={orgId}
+      product={isNew ? undefined : product.data}
+      states={states.data ?? []}
+      orderUnits={orderUnits.data ?? []}
+      weightUnits={weightUnits.data ?? []}
     />
+  );
+}
+
+function ProductFormSkeleton({ isNew }: { isNew: boolean }) {
+  return (
+    <Box aria-busy aria-label="Loading product">
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 3 }}>
+        <Skeleton variant="circular" width={40} height={40} />
+        <Typography variant="h4" component="h1" sx={{ color: 'text.primary', flexGrow: 1 }}>
+          {isNew ? 'Add New' : 'Edit Product'}
+        </Typography>
+        <Skeleton variant="rounded" width={96} height={40} />
+      </Stack>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 320px' } }}>
+        <Stack spacing={3}>
+          <Skeleton variant="rounded" height={320} sx={{ borderRadius: 4 }} />
+          <Skeleton variant="rounded" height={220} sx={{ borderRadius: 4 }} />
+        </Stack>
+        <Stack spacing={3}>
+          <Skeleton variant="rounded" height={140} sx={{ borderRadius: 4 }} />
+          <Skeleton variant="rounded" height={140} sx={{ borderRadius: 4 }} />
+        </Stack>
+      </Box>
+    </Box>
+  );
+}
+
+interface EditorProps {
+  orgId: string;
+  product: Product | undefined;
+  states: ProductState[];
+  orderUnits: Unit[];
+  weightUnits: Unit[];
+}
+
+function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: EditorProps) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const save = useSaveProduct(orgId);
+  const remove = useDeleteProduct(orgId);
+  const [saved, setSaved] = useState<ProductFormValues>(() =>
+    product ? productToForm(product) : emptyProductForm(states, weightUnits),
+  );
+  const [values, setValues] = useState<ProductFormValues>(saved);
+  const [uploading, setUploading] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [inventoryOpen, setInventoryOpen] = useState(false);
+  const [showProblems, setShowProblems] = useState(false);
+  const leaving = useRef(false);
+
+  const isNew = !product;
+  const dirty = !sameForm(values, saved);
+  const nameEmpty = values.name.trim() === '';
+  const problems = productFormProblems(values);
+  const issues = { ...serverIssues(save.error), ...(showProblems ? problems : {}) };
+  const orderUnitName = orderUnits.find((u) => String(u.id) === values.orderUnitId)?.unit ?? null;
+  const stateName = states.find((s) => String(s.id) === values.stateId)?.state;
+
+  const set = useCallback(<K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+  }, []);
+
+  // Leaving with unsaved changes asks first (in the app and when closing the tab).
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (nameEmpty || save.isPending || uploading) return;
+    if (Object.keys(problems).length > 0) {
+      setShowProblems(true);
+      return;
+    }
+    const submitted = values;
+    save.mutate(formToProductInput(submitted, orgId, product), {
+      onSuccess: (result) => {
+        toast.show(PRODUCT_SAVED_TOAST, { durationMs: PRODUCT_SAVED_TOAST_MS });
+        if (isNew) {
+          leaving.current = true;
+          navigate(`/app/${orgId}/products/${result.id}`, { replace: true });
+        } else {
+          // Keep edits made while saving; what was sent is now the saved state.
+          setSaved(submitted);
+        }
+      },
+    });
+  }
+
+  function deleteProduct() {
+    if (!product) return;
+    remove.mutate(product.id, {
+      onSuccess: () => {
+        leaving.current = true;
+        toast.show(`“${product.name}” was removed from your catalog.`);
+        navigate(`/app/${orgId}/products`);
+      },
+    });
+  }
+
+  const helper = (field: keyof ProductFormValues, fallback: ReactNode = ' ') => issues[field] ?? fallback;
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label={isNew ? 'Add New' : 'Edit Product'}>
+      <Box
+        sx={{
+          position: 'sticky',
+          top: { xs: 56, sm: 64, md: 0 },
+          zIndex: 3,
+          bgcolor: 'background.default',
+          mx: { xs: -2, sm: -3, md: -5 },
+          px: { xs: 2, sm: 3, md: 5 },
+          mt: { xs: -3, md: -5 },
+          pt: { xs: 2, md: 3 },
+          pb: 2,
+          mb: 2,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Box sx={{ maxWidth: 1200, mx: 'auto', display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <Tooltip title="Back to products">
+            <IconButton component={RouterLink} to={`/app/${orgId}/products`} aria-label="Back to products" edge="start">
+              <ArrowBackIcon />
+            </IconButton>
+          </Tooltip>
+          <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+            <Typography
+              variant="h4"
+              component="h1"
+              sx={{ color: 'text.primary', fontSize: { xs: '1.5rem', sm: '2.125rem' } }}
+            >
+              {isNew ? 'Add New' : 'Edit Product'}
+            </Typography>
+          </Box>
+          {dirty && (
+            <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' }, whiteSpace: 'nowrap' }}>
+              Unsaved changes
+            </Typography>
+          )}
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={nameEmpty || save.isPending || uploading}
+            startIcon={save.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+            sx={{ minWidth: 96 }}
+          >
+            Save
+          </Button>
+        </Box>
+      </Box>
+
+      {save.error && (
+        <Alert severity="error" role="alert" sx={{ mb: 3 }}>
+          {errorMessage(save.error)}
+        </Alert>
+      )}
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 320px' },
+          alignItems: 'start',
+        }}
+      >
+        <Stack spacing={3} sx={{ minWidth: 0 }}>
+          <Section title="Details">
+            <Stack spacing={2.5}>
+              <TextField
+                label="Name"
+                required
+                value={values.name}
+                onChange={(event) => set('name', event.target.value)}
+                error={Boolean(issues.name)}
+                helperText={helper('name', nameEmpty ? 'A name is needed to save.' : ' ')}
+                slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.name } }}
+              />
+              <TextField
+                label="Description"
+                required
+                multiline
+                minRows={4}
+                maxRows={14}
+                value={values.description}
+                onChange={(event) => set('description', event.target.value)}
+                error={Boolean(issues.description)}
+                helperText={helper('description', 'Line breaks are kept on your storefront.')}
+                slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.description } }}
+              />
+              <Box sx={twoColumns}>
+                <TextField
+                  label="SKU"
+                  value={values.sku}
+                  onChange={(event) => set('sku', event.target.value)}
+                  error={Boolean(issues.sku)}
+                  helperText={helper('sku', 'Your stock keeping unit; CSV imports match products by it.')}
+                  slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.sku, autoComplete: 'off' } }}
+                />
+                <TextField
+                  label="UPC"
+                  value={values.upc}
+                  onChange={(event) => set('upc', event.target.value.replace(/\D/g, '').slice(0, 14))}
+                  error={Boolean(issues.upc)}
+                  helperText={helper('upc', 'Barcode number: 8 to 14 digits.')}
+                  slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+                />
+              </Box>
+            </Stack>
+          </Section>
+
+          <Section
+            title="Photos"
+            description="Square photos (same width and height), PNG, GIF or JPEG. Drag to reorder; the first is the main photo."
+          >
+            <ProductPhotos
+              orgId={orgId}
+              photos={values.photos}
+              onChange={(photos) => set('photos', photos)}
+              onUploadingChange={setUploading}
+              disabled={save.isPending}
+            />
+            {issues.photos && (
+              <Typography variant="body2" color="error" sx={{ mt: 1 }}>
+                {issues.photos}
+              </Typography>
+            )}
+          </Section>
+
+          <Section title="Pricing">
+            <Box sx={twoColumns}>
+              <MoneyInput
+                label="Wholesale Price"
+                required
+                value={values.wholesaleCents}
+                onChange={(cents) => set('wholesaleCents', cents)}
+                error={Boolean(issues.wholesaleCents)}
+                helperText={helper(
+                  'wholesaleCents',
+                  `What retailers pay per ${orderUnitName?.toLowerCase() ?? 'order unit'}.`,
+                )}
+              />
+              <MoneyInput
+                label="Retail Price"
+                required
+                value={values.retailCents}
+                onChange={(cents) => set('retailCents', cents)}
+                error={Boolean(issues.retailCents)}
+                helperText={helper('retailCents', 'Suggested retail price (MSRP) per retail unit.')}
+              />
+            </Box>
+          </Section>
+
+          <Section title="Units and weight">
+            <Box sx={{ ...twoColumns, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) minmax(0, 1.3fr)' } }}>
+              <TextField
+                select
+                label="Wholesale Order Unit"
+                required
+                value={values.orderUnitId}
+                onChange={(event) => set('orderUnitId', event.target.value)}
+                error={Boolean(issues.orderUnitId)}
+                helperText={helper('orderUnitId', 'How retailers order it.')}
+              >
+                {orderUnits.map((unit) => (
+                  <MenuItem key={unit.id} value={String(unit.id)}>
+                    {unit.unit}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                label="Number of Retail Units Per Order Unit"
+                required
+                value={values.quantityPerUnit}
+                onChange={(event) => {
+                  const v = event.target.value.replace(/\D/g, '').slice(0, 7);
+                  set('quantityPerUnit', v.replace(/^0+(?=\d)/, ''));
+                }}
+                error={Boolean(issues.quantityPerUnit)}
+                helperText={helper(
+                  'quantityPerUnit',
+                  orderUnitName
+                    ? `Retail units in one ${orderUnitName.toLowerCase()}.`
+                    : 'Retail units in one order unit.',
+                )}
+                slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+              />
+              <TextField
+                label="Weight"
+                required
+                value={values.weight}
+                onChange={(event) => {
+                  const v = event.target.value.replace(',', '.');
+                  if (/^\d{0,7}(\.\d{0,3})?$/.test(v)) set('weight', v);
+                }}
+                error={Boolean(issues.weight)}
+                helperText={helper('weight', `Shipping weight of one ${orderUnitName?.toLowerCase() ?? 'order unit'}.`)}
+                slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+              />
+              <TextField
+                select
+                label="Weight Unit"
+                required
+                value={values.weightUnitId}
+                onChange={(event) => set('weightUnitId', event.target.value)}
+                error={Boolean(issues.weightUnitId)}
+                helperText={helper('weightUnitId')}
+              >
+                {weightUnits.map((unit) => (
+                  <MenuItem key={unit.id} value={String(unit.id)}>
+                    {unit.unit}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Box>
+          </Section>
+        </Stack>
+
+        <Stack spacing={3} sx={{ minWidth: 0, position: { lg: 'sticky' }, top: { lg: 104 } }}>
+          <Section title="Status">
+            <TextField
+              select
+              label="Product Status"
+              required
+              value={values.stateId}
+              onChange={(event) => set('stateId', event.target.value)}
+              error={Boolean(issues.stateId)}
+              helperText={helper(
+                'stateId',
+                stateName === LIVE_STATE
+                  ? 'Live: retailers can see and order it.'
+                  : 'Only Live products show in your store.',
+              )}
+            >
+              {states.map((state) => (
+                <MenuItem key={state.id} value={String(state.id)}>
+                  {state.state}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Section>
+
+          <Section title="Inventory">
+            {product ? (
+              <Stack spacing={2}>
+                <Box>
+                  <Typography
+                    variant="h4"
+                    component="p"
+                    sx={{ color: 'text.primary', fontVariantNumeric: 'tabular-nums' }}
+                  >
+                    {product.inventory_count}
+                  </Typography>
+                  <Typography variant="body2">in stock</Typography>
+                </Box>
+                <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setInventoryOpen(true)}>
+                  Add Inventory
+                </Button>
+              </Stack>
+            ) : (
+              <Typography variant="body2">Save the product first, then add its inventory here.</Typography>
+            )}
+          </Section>
+
+          {product && (
+            <Section
+              title="Remove Product"
+              description="Takes it out of your catalog and store. Orders that include it keep it."
+            >
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<DeleteOutlineIcon />}
+                onClick={() => {
+                  remove.reset();
+                  setConfirmDelete(true);
+                }}
+              >
+                Delete Product
+              </Button>
+            </Section>
+          )}
+        </Stack>
+      </Box>
+
+      {product && (
+        <>
+          <ConfirmDialog
+            open={confirmDelete}
+            title="Delete this product?"
+            confirmLabel="Delete Product"
+            destructive
+            busy={remove.isPending}
+            error={remove.error ? errorMessage(remove.error) : null}
+            onConfirm={deleteProduct}
+            onClose={() => setConfirmDelete(false)}
+          >
+            “{product.name}” will be removed from your catalog and your store. Carts and past orders that include it
+            keep it.
+          </ConfirmDialog>
+          <AddInventoryDialog
+            orgId={orgId}
+            productId={product.id}
+            productName={product.name}
+            unitName={product.order_unit?.unit}
+            open={inventoryOpen}
+            onClose={() => setInventoryOpen(false)}
+            onAdded={(count) => toast.show(`Inventory updated: ${count} in stock.`)}
+          />
+        </>
+      )}
+
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title="Leave without saving?"
+        confirmLabel="Leave"
+        cancelLabel="Stay"
+        destructive
+        onConfirm={() => blocker.proceed?.()}
+        onClose={() => blocker.reset?.()}
+      >
+        Your changes to this product have not been saved.
+      </ConfirmDialog>
+    </Box>
   );
 }
 

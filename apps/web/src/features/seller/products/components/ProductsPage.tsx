@@ -1,14 +1,257 @@
+import { useState } from 'react';
+import { LIVE_STATE, type Product } from '@cratebase/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import FileUploadOutlinedIcon from '@mui/icons-material/FileUploadOutlined';
+import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
-import { ComingSoon } from '../../../../components/ComingSoon';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { DataTable, type DataColumn } from '../../../../components/DataTable';
+import { formatCents } from '../../../../lib/format';
+import { PageHeader } from '../../../../components/PageHeader';
+import { SearchField } from '../../../../components/SearchField';
+import { useToast } from '../../../../components/Toast';
+import { errorMessage } from '../../../../lib/api';
+import { useDebouncedValue } from '../../../../lib/use-debounced-value';
+import { downloadCatalogCsv } from '../../catalog-import/api';
+import { useProductList } from '../api';
 
-/** Placeholder until this section is built: says so plainly, shows no invented data. */
-export function ProductsPage() {
+export const PRODUCTS_EMPTY = "Products haven't been added yet.";
+/** Spec section 9: table image 130 px. */
+const IMAGE_SIZE = 130;
+
+/** The small image of a product: its first photo (a resized variant when there is one). */
+export function productThumbnailUrl(product: Pick<Product, 'media'>, width = 200): string | null {
+  const first = [...product.media].sort((a, b) => a.display_order - b.display_order)[0]?.media;
+  if (!first) return null;
+  return first.variants?.[String(width)] ?? first.cloudinary_url;
+}
+
+function Thumbnail({ product }: { product: Product }) {
+  const url = productThumbnailUrl(product);
+  const size = { xs: 56, sm: IMAGE_SIZE };
   return (
-    <ComingSoon
-      title="Products"
-      icon={<Inventory2OutlinedIcon />}
-      purpose="It will hold your catalog: photos, order units, wholesale and retail prices, and status."
-    />
+    <Box
+      sx={{
+        width: size,
+        height: size,
+        borderRadius: 2,
+        overflow: 'hidden',
+        bgcolor: '#f3f1f9',
+        display: 'grid',
+        placeItems: 'center',
+        flexShrink: 0,
+      }}
+    >
+      {url ? (
+        <Box
+          component="img"
+          src={url}
+          alt=""
+          loading="lazy"
+          sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      ) : (
+        <ImageOutlinedIcon sx={{ color: 'primary.light', fontSize: { xs: 24, sm: 36 } }} titleAccess="No photo" />
+      )}
+    </Box>
+  );
+}
+
+/** "Case of 12", "Each", "Dozen"; null without an order unit. */
+export function orderUnitText(product: Pick<Product, 'order_unit' | 'quantity_per_unit'>): string | null {
+  const unit = product.order_unit?.unit;
+  if (!unit) return null;
+  if (unit === 'Each' || unit === 'Dozen' || !product.quantity_per_unit) return unit;
+  return `${unit} of ${product.quantity_per_unit}`;
+}
+
+/** Live in the primary colour, every other status in the secondary colour. */
+export function StatusChip({ state }: { state: string | null | undefined }) {
+  const label = state ?? 'Draft';
+  return <Chip size="small" label={label} color={label === LIVE_STATE ? 'primary' : 'secondary'} />;
+}
+
+const columns: DataColumn<Product>[] = [
+  // 130 px images (spec); on phones the column shrinks with the screen.
+  { header: 'Image', width: `min(${IMAGE_SIZE + 32}px, 22vw)`, cell: (p) => <Thumbnail product={p} /> },
+  {
+    header: 'Product Name',
+    cell: (p) => (
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body1" sx={{ color: 'text.primary', fontWeight: 600, wordBreak: 'break-word' }}>
+          {p.name}
+        </Typography>
+        <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.75 }}>
+          <StatusChip state={p.state?.state} />
+        </Box>
+        {(p.stock_keeping_unit || p.order_unit) && (
+          <Typography variant="body2" sx={{ fontSize: 13, display: { xs: 'none', sm: 'block' } }}>
+            {[p.stock_keeping_unit && `SKU ${p.stock_keeping_unit}`, orderUnitText(p)].filter(Boolean).join(' · ')}
+          </Typography>
+        )}
+      </Box>
+    ),
+  },
+  {
+    header: 'Wholesale Price',
+    align: 'right',
+    cell: (p) => (
+      <Typography
+        variant="body1"
+        sx={{ color: 'text.primary', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+      >
+        {formatCents(p.unit_price_in_cents)}
+      </Typography>
+    ),
+  },
+  // On phones the status sits under the name, so the name keeps room to breathe.
+  { header: 'Status', width: 120, hideOnPhone: true, cell: (p) => <StatusChip state={p.state?.state} /> },
+];
+
+/** /app/{org_id}/products: the catalogue table (spec "Products"). */
+export function ProductsPage() {
+  const { orgId = '' } = useParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const list = useProductList(orgId, q);
+  const [exporting, setExporting] = useState(false);
+
+  const rows = list.data?.pages.flatMap((page) => page.items);
+  const searching = q !== '';
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadCatalogCsv(orgId);
+    } catch (error) {
+      toast.show(`The export failed: ${errorMessage(error)}`, { severity: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const empty = searching ? (
+    <Stack spacing={1} sx={{ alignItems: 'center' }}>
+      <Typography variant="body1">No products match “{q}”.</Typography>
+      <Button onClick={() => setSearch('')}>Clear search</Button>
+    </Stack>
+  ) : (
+    <Stack spacing={2} sx={{ alignItems: 'center' }}>
+      <Box
+        aria-hidden
+        sx={{
+          width: 56,
+          height: 56,
+          borderRadius: 3,
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'rgba(110, 86, 207, 0.1)',
+          color: 'primary.main',
+        }}
+      >
+        <Inventory2OutlinedIcon />
+      </Box>
+      <Typography variant="body1" sx={{ color: 'text.primary', fontWeight: 600 }}>
+        {PRODUCTS_EMPTY}
+      </Typography>
+      <Typography variant="body2">Add them one by one, or upload your whole catalog from a spreadsheet.</Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        <Button component={RouterLink} to={`/app/${orgId}/products/add`} variant="contained" startIcon={<AddIcon />}>
+          Add New Product
+        </Button>
+        <Button
+          component={RouterLink}
+          to={`/app/${orgId}/products/import`}
+          variant="outlined"
+          startIcon={<FileUploadOutlinedIcon />}
+        >
+          Import a CSV
+        </Button>
+      </Stack>
+    </Stack>
+  );
+
+  const hasProducts = Boolean(rows && rows.length > 0) || searching;
+
+  return (
+    <Box>
+      <PageHeader
+        title="Products"
+        actions={
+          <>
+            <Button
+              component={RouterLink}
+              to={`/app/${orgId}/products/import`}
+              variant="outlined"
+              startIcon={<FileUploadOutlinedIcon />}
+            >
+              Import CSV
+            </Button>
+            <Button
+              variant="outlined"
+              onClick={() => void exportCsv()}
+              disabled={exporting}
+              startIcon={exporting ? <CircularProgress size={16} aria-hidden /> : <FileDownloadOutlinedIcon />}
+            >
+              Export CSV
+            </Button>
+            <Button
+              component={RouterLink}
+              to={`/app/${orgId}/products/add`}
+              variant="contained"
+              startIcon={<AddIcon />}
+            >
+              Add New Product
+            </Button>
+          </>
+        }
+      />
+
+      {(hasProducts || list.isPending) && (
+        <Box sx={{ mb: 2 }}>
+          <SearchField label="Search products" value={search} onChange={setSearch} />
+        </Box>
+      )}
+
+      {list.isError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {errorMessage(list.error)}
+        </Alert>
+      )}
+
+      {!(list.isError && !rows) && (
+        <DataTable
+          label="Products"
+          columns={columns}
+          rows={rows}
+          rowKey={(p) => p.id}
+          loading={list.isPending}
+          empty={empty}
+          onRowClick={(p) => navigate(`/app/${orgId}/products/${p.id}`)}
+          hasMore={list.hasNextPage}
+          loadingMore={list.isFetchingNextPage}
+          onLoadMore={() => void list.fetchNextPage()}
+        />
+      )}
+    </Box>
   );
 }
 

@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { fakeFetch, ids, noProgress } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
+import { ToastProvider } from '../../../../components/Toast';
 import { WelcomePage, WELCOME_HEADING } from './WelcomePage';
 
 describe('WelcomePage', () => {
@@ -13,9 +15,11 @@ describe('WelcomePage', () => {
       fakeFetch({ [`GET /api/organization/${ids.merchantA}/onboarding/status`]: { body: status } }).fn,
     );
     renderWithProviders(
-      <Routes>
-        <Route path="/app/:orgId/welcome" element={<WelcomePage />} />
-      </Routes>,
+      <ToastProvider>
+        <Routes>
+          <Route path="/app/:orgId/welcome" element={<WelcomePage />} />
+        </Routes>
+      </ToastProvider>,
       { path: `/app/${ids.merchantA}/welcome` },
     );
 
@@ -36,14 +40,98 @@ describe('WelcomePage', () => {
     expect(done).toEqual([false, false, true, false, false, true]);
 
     const base = `/app/${ids.merchantA}`;
-    const hrefs = items.map((item) => within(item).getByRole('link').getAttribute('href'));
+    const hrefs = items.map((item) => within(item).queryByRole('link')?.getAttribute('href') ?? null);
     expect(hrefs).toEqual([
       `${base}/onboarding`,
       `${base}/organization/onboarding/stripe-connect`,
       `${base}/products`,
       `${base}/terms`,
-      `${base}/invites`,
-      `${base}/onboarding`,
+      null, // 5. Invite Your Customers opens the invite dialog
+      null, // 6. Add Shipping Details opens the address and package dialog
     ]);
+  });
+
+  it('opens the invite dialog from step 5', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ [`GET /api/organization/${ids.merchantA}/onboarding/status`]: { body: noProgress } }).fn,
+    );
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ToastProvider>
+        <Routes>
+          <Route path="/app/:orgId/welcome" element={<WelcomePage />} />
+        </Routes>
+      </ToastProvider>,
+      { path: `/app/${ids.merchantA}/welcome` },
+    );
+    await user.click(screen.getByRole('button', { name: 'Invite customers: 5. Invite Your Customers' }));
+    expect(await screen.findByRole('dialog', { name: 'Invite your customers' })).toBeTruthy();
+  });
+
+  it('opens the address and package dialog from step 6, and a save refreshes the checklist', async () => {
+    let status = noProgress;
+    const fetch = fakeFetch({
+      [`GET /api/organization/${ids.merchantA}/onboarding/status`]: async () =>
+        new Response(JSON.stringify(status), { headers: { 'content-type': 'application/json' } }),
+      [`GET /api/organization/${ids.merchantA}`]: {
+        body: {
+          id: ids.merchantA,
+          name: 'Hot Sauce Co',
+          address: {
+            line1: '1 Main St',
+            line2: null,
+            city: 'Austin',
+            state: 'TX',
+            postal_code: '78701',
+            country: 'US',
+          },
+        },
+      },
+      [`GET /api/package_template/organization/${ids.merchantA}`]: {
+        body: [
+          {
+            id: 't',
+            name: 'Default Package',
+            height: 4,
+            width: 5,
+            length: 6,
+            dimension_unit: { id: 2, unit: 'in' },
+            organization_id: ids.merchantA,
+            created_at: '',
+            updated_at: '',
+          },
+        ],
+      },
+      'GET /api/product/dimension_unit': {
+        body: [
+          { id: 1, unit: 'ft' },
+          { id: 2, unit: 'in' },
+        ],
+      },
+      [`POST /api/organization/${ids.merchantA}/address`]: async () => {
+        status = { ...noProgress, has_address: true };
+        return new Response(JSON.stringify({}), { headers: { 'content-type': 'application/json' } });
+      },
+      'POST /api/package_template': { body: {} },
+    });
+    vi.stubGlobal('fetch', fetch.fn);
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ToastProvider>
+        <Routes>
+          <Route path="/app/:orgId/welcome" element={<WelcomePage />} />
+        </Routes>
+      </ToastProvider>,
+      { path: `/app/${ids.merchantA}/welcome` },
+    );
+    expect(await screen.findByText('0 of 6 done')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add shipping details: 6. Add Shipping Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Shipping Details' });
+    await within(dialog).findByDisplayValue('1 Main St');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Shipping details saved.')).toBeTruthy();
+    // The set-up status is fetched again: step 6 shows as done without a reload.
+    expect(await screen.findByText('1 of 6 done')).toBeTruthy();
   });
 });

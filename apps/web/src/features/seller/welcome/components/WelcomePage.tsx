@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,9 +11,19 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Link as RouterLink, useParams } from 'react-router';
+import { useToast } from '../../../../components/Toast';
 import { errorMessage } from '../../../../lib/api';
+import { importWithReload } from '../../../../lib/chunk-reload';
 import { useOnboardingStatus } from '../../api';
+import { InviteDialog } from '../../invites/components/InviteDialog';
 import { welcomeSteps } from '../steps';
+
+// Step 6's dialog (and the address schemas it uses) loads when it is first opened.
+const AddressPackageDialog = lazy(
+  importWithReload(() =>
+    import('../../shipping/components/AddressPackageDialog').then((m) => ({ default: m.AddressPackageDialog })),
+  ),
+);
 
 export const WELCOME_HEADING = 'Welcome! To set up your store, start here';
 
@@ -22,6 +33,18 @@ export function WelcomePage() {
   const status = useOnboardingStatus(orgId);
   const steps = welcomeSteps(status.data);
   const doneCount = steps.filter((step) => step.done).length;
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const [shippingOpen, setShippingOpen] = useState(false);
+  const [shippingLoaded, setShippingLoaded] = useState(false);
+  const toast = useToast();
+  // Steps that open a dialog on this page instead of another page.
+  const openDialog: Partial<Record<number, () => void>> = {
+    5: () => setInviteOpen(true),
+    6: () => {
+      setShippingLoaded(true);
+      setShippingOpen(true);
+    },
+  };
 
   return (
     <Stack spacing={3}>
@@ -96,8 +119,9 @@ export function WelcomePage() {
               </Box>
             </Stack>
             <Button
-              component={RouterLink}
-              to={`/app/${orgId}/${step.path}`}
+              {...(openDialog[step.number]
+                ? { onClick: openDialog[step.number] }
+                : { component: RouterLink, to: `/app/${orgId}/${step.path}` })}
               variant={step.done ? 'text' : 'outlined'}
               endIcon={<ArrowForwardIcon />}
               sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' }, ml: { xs: 5.5, sm: 0 } }}
@@ -108,6 +132,17 @@ export function WelcomePage() {
           </Box>
         ))}
       </Card>
+      <InviteDialog open={inviteOpen} orgId={orgId} onClose={() => setInviteOpen(false)} />
+      {shippingLoaded && (
+        <Suspense fallback={null}>
+          <AddressPackageDialog
+            orgId={orgId}
+            open={shippingOpen}
+            onClose={() => setShippingOpen(false)}
+            onSaved={() => toast.show('Shipping details saved.')}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,59 @@
+/**
+ * The seller's business (ship-from) address: one per organization, address_links.kind
+ * 'business'. Saving a new one replaces the link; the old address row stays for history.
+ */
+import { sql } from 'drizzle-orm';
+import type { AddressInput, AddressLink } from '@cratebase/contract';
+import type { AppContext } from '../../lib/context.js';
+import { addressLinks, addresses } from '../../db/schema.js';
+
+export async function setBusinessAddress(
+  ctx: AppContext,
+  organizationId: string,
+  input: AddressInput,
+): Promise<AddressLink> {
+  return ctx.db.transaction(async (tx) => {
+    // Two saves at once must not leave two business addresses.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`business-address:${organizationId}`}, 0))`);
+    await tx.execute(sql`delete from address_links where organization_id = ${organizationId} and kind = 'business'`);
+    const [address] = await tx
+      .insert(addresses)
+      .values({
+        firstName: input.first_name || null,
+        lastName: input.last_name || null,
+        line1: input.line1,
+        line2: input.line2 || null,
+        city: input.city,
+        state: input.state,
+        postalCode: input.postal_code,
+        country: input.country,
+      })
+      .returning();
+    const [link] = await tx
+      .insert(addressLinks)
+      .values({
+        addressId: address!.id,
+        organizationId,
+        kind: 'business',
+        isDefaultShipping: false,
+        isDefaultBilling: false,
+      })
+      .returning();
+    return {
+      id: link!.id,
+      address: {
+        id: address!.id,
+        line1: address!.line1,
+        line2: address!.line2,
+        city: address!.city,
+        state: address!.state,
+        postal_code: address!.postalCode,
+        country: address!.country,
+      },
+      organization: { id: organizationId },
+      kind: link!.kind,
+      is_default_shipping: link!.isDefaultShipping,
+      is_default_billing: link!.isDefaultBilling,
+    };
+  });
+}

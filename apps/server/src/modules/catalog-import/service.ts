@@ -1,0 +1,400 @@
+/**
+ * Catalogue import (preview and commit) and export.
+ *
+ * Matching: a row with a SKU updates the organization's product with that SKU, or creates one.
+ * A row without a SKU updates the only product with that name (case-insensitive) that has no
+ * SKU either, or creates one; several such products → the row is refused. So importing the
+ * same file twice, or an export, never duplicates products.
+ *
+ * Commit: one transaction, all or nothing. Imports of one organization take turns (advisory
+ * lock); the products being updated are locked (FOR UPDATE) while their current status and
+ * stock are read, so an empty status/inventory cell keeps the value even while inventory
+ * transactions arrive. The rows are written in batches of INSERT ... SELECT FROM
+ * json_to_recordset(...) ON CONFLICT (organization_id, stock_keeping_unit) WHERE deleted_at IS
+ * NULL AND stock_keeping_unit IS NOT NULL DO UPDATE (the partial unique index), skipping rows
+ * whose values did not change; SKU-less matches are one UPDATE ... FROM json_to_recordset.
+ * Every changed stock level is recorded as a `set` inventory transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import {
+  CATALOG_MAX_LISTED_ERRORS,
+  CATALOG_PREVIEW_SAMPLE,
+  type CatalogImportPreview,
+  type CatalogImportResult,
+  type CatalogParsedRow,
+  type CatalogRowError,
+} from '@cratebase/contract';
+import type { AppContext } from '../../lib/context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { HttpError } from '../../lib/errors.js';
+import { getLookups, type Lookups } from '../products/lookups.js';
+import { CSV_BOM, csvHeaderLine, csvLine, parseCatalogCsv, type CatalogRow } from './csv.js';
+
+const BATCH = 5000;
+
+interface Existing {
+  id: string;
+  stateId: number | null;
+  inventory: number;
+}
+
+interface Plan {
+  /** Rows to insert or upsert by SKU, with the id a new product gets. */
+  upserts: { row: CatalogRow; id: string; existing: Existing | null }[];
+  /** SKU-less rows matched by name. */
+  nameUpdates: { row: CatalogRow; existing: Existing }[];
+  errors: CatalogRowError[];
+}
+
+async function planImport(db: DbOrTx, organizationId: string, rows: CatalogRow[], lock: boolean): Promise<Plan> {
+  const skus = rows.filter((r) => r.sku).map((r) => r.sku!);
+  const names = rows.filter((r) => !r.sku).map((r) => r.name.toLowerCase());
+  // Driven from the file's keys: one index lookup per key (products_org_sku_key,
+  // products_org_name_no_sku_idx) whatever the table statistics say. A semi-join or `= any()`
+  // filter could be planned as a scan of the whole catalogue per key right after a big import.
+  const forUpdate = lock ? sql`for update of p` : sql``;
+  const [bySku, byName] = await Promise.all([
+    skus.length === 0
+      ? { rows: [] }
+      : db.execute<{ id: string; sku: string; state_id: number | null; inventory_count: number }>(sql`
+          select p.id, p.sku, p.state_id, p.inventory_count
+            from json_array_elements_text(${JSON.stringify(skus)}::json) as v(sku)
+            cross join lateral (
+              select id, stock_keeping_unit as sku, state_id, inventory_count from products
+               where organization_id = ${organizationId} and deleted_at is null and stock_keeping_unit = v.sku
+            ) p
+          ${forUpdate}`),
+    names.length === 0
+      ? { rows: [] }
+      : db.execute<{ id: string; lname: string; state_id: number | null; inventory_count: number }>(sql`
+          select p.id, p.lname, p.state_id, p.inventory_count
+            from (select distinct value as lname from json_array_elements_text(${JSON.stringify(names)}::json)) as v
+            cross join lateral (
+              select id, lower(name) as lname, state_id, inventory_count from products
+               where organization_id = ${organizationId} and deleted_at is null and stock_keeping_unit is null
+                 and lower(name) = v.lname
+            ) p
+          ${forUpdate}`),
+  ]);
+  const skuMap = new Map(
+    bySku.rows.map((r) => [r.sku, { id: r.id, stateId: r.state_id, inventory: r.inventory_count }]),
+  );
+  const nameMap = new Map<string, Existing[]>();
+  for (const r of byName.rows) {
+    const list = nameMap.get(r.lname) ?? [];
+    list.push({ id: r.id, stateId: r.state_id, inventory: r.inventory_count });
+    nameMap.set(r.lname, list);
+  }
+  const plan: Plan = { upserts: [], nameUpdates: [], errors: [] };
+  for (const row of rows) {
+    if (row.sku) {
+      plan.upserts.push({ row, id: randomUUID(), existing: skuMap.get(row.sku) ?? null });
+      continue;
+    }
+    const matches = nameMap.get(row.name.toLowerCase()) ?? [];
+    if (matches.length > 1) {
+      plan.errors.push({
+        row: row.row,
+        field: 'sku',
+        message: `is empty and ${matches.length} products named "${row.name}" have no SKU; add the SKU to update one of them`,
+      });
+    } else if (matches.length === 1) {
+      plan.nameUpdates.push({ row, existing: matches[0]! });
+    } else {
+      plan.upserts.push({ row, id: randomUUID(), existing: null });
+    }
+  }
+  return plan;
+}
+
+function toParsedRow(lk: Lookups, row: CatalogRow, action: 'create' | 'update'): CatalogParsedRow {
+  return {
+    row: row.row,
+    action,
+    name: row.name,
+    description: row.description,
+    sku: row.sku,
+    upc: row.upc,
+    order_unit: row.orderUnitId === null ? null : lk.orderUnitById.get(row.orderUnitId)!.unit,
+    quantity_per_unit: row.quantityPerUnit,
+    wholesale_price_in_cents: row.wholesaleCents,
+    retail_price_in_cents: row.retailCents,
+    weight: row.weight === null ? null : Number(row.weight),
+    weight_unit: row.weightUnitId === null ? null : lk.weightUnitById.get(row.weightUnitId)!.unit,
+    status: row.stateId === null ? null : lk.stateById.get(row.stateId)!.state,
+    inventory: row.inventory,
+  };
+}
+
+const byRow = (a: CatalogRowError, b: CatalogRowError) => a.row - b.row;
+
+export async function previewImport(
+  ctx: AppContext,
+  organizationId: string,
+  file: Buffer,
+): Promise<CatalogImportPreview> {
+  const lk = await getLookups(ctx.db);
+  const parsed = parseCatalogCsv(file, lk);
+  const plan = await planImport(ctx.db, organizationId, parsed.rows, false);
+  const errors = [...parsed.errors, ...plan.errors].sort(byRow);
+  const badRows = new Set(plan.errors.map((e) => e.row));
+  const actions = new Map<number, 'create' | 'update'>();
+  for (const u of plan.upserts) actions.set(u.row.row, u.existing ? 'update' : 'create');
+  for (const u of plan.nameUpdates) actions.set(u.row.row, 'update');
+  const valid = parsed.rows.filter((r) => !badRows.has(r.row));
+  return {
+    rows: parsed.total,
+    valid: valid.length,
+    error_count: errors.length,
+    errors: errors.slice(0, CATALOG_MAX_LISTED_ERRORS),
+    sample: valid.slice(0, CATALOG_PREVIEW_SAMPLE).map((r) => toParsedRow(lk, r, actions.get(r.row) ?? 'create')),
+    to_create: [...actions.values()].filter((a) => a === 'create').length,
+    to_update: [...actions.values()].filter((a) => a === 'update').length,
+    ignored_columns: parsed.ignoredColumns,
+  };
+}
+
+/** A refused import: the row errors travel in the 400 body (routes.ts sends them). */
+export class ImportRefusedError extends HttpError {
+  constructor(
+    public readonly rows: number,
+    public readonly rowErrors: CatalogRowError[],
+  ) {
+    const first = rowErrors
+      .slice(0, 3)
+      .map((e) => `row ${e.row}: ${e.field} ${e.message}`)
+      .join('; ');
+    const rowsWithErrors = new Set(rowErrors.map((e) => e.row)).size;
+    super(
+      400,
+      'import_invalid',
+      `${rowsWithErrors} row${rowsWithErrors === 1 ? ' has' : 's have'} errors; nothing was imported. ${first}${rowErrors.length > 3 ? '; …' : ''}`,
+      rowErrors.slice(0, 20).map((e) => ({ path: `row ${e.row}.${e.field}`, message: e.message })),
+    );
+  }
+
+  body() {
+    return {
+      error: this.code,
+      message: this.message,
+      issues: this.issues,
+      rows: this.rows,
+      error_count: this.rowErrors.length,
+      errors: this.rowErrors.slice(0, CATALOG_MAX_LISTED_ERRORS),
+    };
+  }
+}
+
+export async function commitImport(
+  ctx: AppContext,
+  userId: string,
+  organizationId: string,
+  file: Buffer,
+): Promise<CatalogImportResult> {
+  const lk = await getLookups(ctx.db);
+  const parsed = parseCatalogCsv(file, lk);
+  if (parsed.errors.length > 0) throw new ImportRefusedError(parsed.total, parsed.errors);
+  if (parsed.rows.length === 0) {
+    throw new HttpError(400, 'invalid_csv', 'file has no product rows below the header.', [
+      { path: 'file', message: 'has no product rows' },
+    ]);
+  }
+
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`catalog-import:${organizationId}`}, 0))`);
+    const plan = await planImport(tx, organizationId, parsed.rows, true);
+    if (plan.errors.length > 0) throw new ImportRefusedError(parsed.total, plan.errors.sort(byRow));
+
+    let created = 0;
+    let updated = 0;
+    const stock: { product_id: string; count: number }[] = [];
+
+    for (let i = 0; i < plan.upserts.length; i += BATCH) {
+      const batch = plan.upserts.slice(i, i + BATCH).map(({ row, id, existing }, j) => {
+        const stateId = row.stateId ?? existing?.stateId ?? lk.draftStateId;
+        const inventory = row.inventory ?? existing?.inventory ?? 0;
+        if (existing ? inventory !== existing.inventory : inventory > 0) {
+          stock.push({ product_id: existing?.id ?? id, count: inventory });
+        }
+        return {
+          id,
+          ord: i + j,
+          name: row.name,
+          description: row.description,
+          sku: row.sku,
+          upc: row.upc,
+          order_unit_id: row.orderUnitId,
+          quantity_per_unit: row.quantityPerUnit,
+          unit_price_in_cents: row.wholesaleCents,
+          msrp_in_cents: row.retailCents,
+          weight: row.weight,
+          weight_unit_id: row.weightUnitId,
+          state_id: stateId,
+          inventory_count: inventory,
+        };
+      });
+      // New products get created_at just before now() in file order, so the newest-first list
+      // shows them in the order of the file.
+      const result = await tx.execute<{ inserted: boolean }>(sql`
+        insert into products as p (id, organization_id, name, description, stock_keeping_unit, universal_product_code,
+          order_unit_id, quantity_per_unit, unit_price_in_cents, msrp_in_cents, weight, weight_unit_id, state_id,
+          inventory_count, created_at, updated_at)
+        select v.id, ${organizationId}::uuid, v.name, v.description, v.sku, v.upc, v.order_unit_id, v.quantity_per_unit,
+               v.unit_price_in_cents, v.msrp_in_cents, v.weight, v.weight_unit_id, v.state_id, v.inventory_count,
+               now() - v.ord * interval '1 microsecond', now()
+          from json_to_recordset(${JSON.stringify(batch)}::json) as v(id uuid, ord int, name text, description text,
+               sku text, upc text, order_unit_id int, quantity_per_unit int, unit_price_in_cents int, msrp_in_cents int,
+               weight numeric, weight_unit_id int, state_id int, inventory_count int)
+        on conflict (organization_id, stock_keeping_unit) where deleted_at is null and stock_keeping_unit is not null
+        do update set
+          name = excluded.name, description = excluded.description, universal_product_code = excluded.universal_product_code,
+          order_unit_id = excluded.order_unit_id, quantity_per_unit = excluded.quantity_per_unit,
+          unit_price_in_cents = excluded.unit_price_in_cents, msrp_in_cents = excluded.msrp_in_cents,
+          weight = excluded.weight, weight_unit_id = excluded.weight_unit_id, state_id = excluded.state_id,
+          inventory_count = excluded.inventory_count, updated_at = now()
+        where (p.name, p.description, p.universal_product_code, p.order_unit_id, p.quantity_per_unit,
+               p.unit_price_in_cents, p.msrp_in_cents, p.weight, p.weight_unit_id, p.state_id, p.inventory_count)
+          is distinct from
+              (excluded.name, excluded.description, excluded.universal_product_code, excluded.order_unit_id,
+               excluded.quantity_per_unit, excluded.unit_price_in_cents, excluded.msrp_in_cents, excluded.weight,
+               excluded.weight_unit_id, excluded.state_id, excluded.inventory_count)
+        returning (xmax = 0) as inserted`);
+      for (const r of result.rows) {
+        if (r.inserted) created += 1;
+        else updated += 1;
+      }
+    }
+
+    for (let i = 0; i < plan.nameUpdates.length; i += BATCH) {
+      const batch = plan.nameUpdates.slice(i, i + BATCH).map(({ row, existing }) => {
+        const inventory = row.inventory ?? existing.inventory;
+        if (inventory !== existing.inventory) stock.push({ product_id: existing.id, count: inventory });
+        return {
+          id: existing.id,
+          name: row.name,
+          description: row.description,
+          upc: row.upc,
+          order_unit_id: row.orderUnitId,
+          quantity_per_unit: row.quantityPerUnit,
+          unit_price_in_cents: row.wholesaleCents,
+          msrp_in_cents: row.retailCents,
+          weight: row.weight,
+          weight_unit_id: row.weightUnitId,
+          state_id: row.stateId ?? existing.stateId,
+          inventory_count: inventory,
+        };
+      });
+      const result = await tx.execute<{ id: string }>(sql`
+        update products as p set
+          name = v.name, description = v.description, universal_product_code = v.upc, order_unit_id = v.order_unit_id,
+          quantity_per_unit = v.quantity_per_unit, unit_price_in_cents = v.unit_price_in_cents,
+          msrp_in_cents = v.msrp_in_cents, weight = v.weight, weight_unit_id = v.weight_unit_id,
+          state_id = v.state_id, inventory_count = v.inventory_count, updated_at = now()
+          from json_to_recordset(${JSON.stringify(batch)}::json) as v(id uuid, name text, description text, upc text,
+               order_unit_id int, quantity_per_unit int, unit_price_in_cents int, msrp_in_cents int, weight numeric,
+               weight_unit_id int, state_id int, inventory_count int)
+         where p.id = v.id and p.organization_id = ${organizationId}
+           and (p.name, p.description, p.universal_product_code, p.order_unit_id, p.quantity_per_unit,
+                p.unit_price_in_cents, p.msrp_in_cents, p.weight, p.weight_unit_id, p.state_id, p.inventory_count)
+               is distinct from
+               (v.name, v.description, v.upc, v.order_unit_id, v.quantity_per_unit, v.unit_price_in_cents,
+                v.msrp_in_cents, v.weight, v.weight_unit_id, v.state_id, v.inventory_count)
+        returning p.id`);
+      updated += result.rows.length;
+    }
+
+    for (let i = 0; i < stock.length; i += BATCH) {
+      const batch = stock.slice(i, i + BATCH);
+      await tx.execute(sql`
+        insert into inventory_transactions (product_id, organization_id, count, inventory_transaction_type, created_by_user_id)
+        select v.product_id, ${organizationId}::uuid, v.count, 'set', ${userId}::uuid
+          from json_to_recordset(${JSON.stringify(batch)}::json) as v(product_id uuid, count int)`);
+    }
+
+    return {
+      rows: parsed.rows.length,
+      created,
+      updated,
+      unchanged: parsed.rows.length - created - updated,
+      ignored_columns: parsed.ignoredColumns,
+    };
+  });
+}
+
+// ─── Export ──────────────────────────────────────────────────────────────────────────
+const EXPORT_PAGE = 2000;
+
+type ExportDbRow = {
+  id: string;
+  cursor_ts: string;
+  name: string;
+  description: string | null;
+  stock_keeping_unit: string | null;
+  universal_product_code: string | null;
+  order_unit_id: number | null;
+  quantity_per_unit: number | null;
+  unit_price_in_cents: number | null;
+  msrp_in_cents: number | null;
+  weight: string | null;
+  weight_unit_id: number | null;
+  state_id: number | null;
+  inventory_count: number;
+};
+
+/** The catalogue as CSV, streamed page by page (newest first, like the product list). */
+export async function exportCatalog(
+  ctx: AppContext,
+  organizationId: string,
+): Promise<{ filename: string; stream: Readable }> {
+  const lk = await getLookups(ctx.db);
+  const org = await ctx.db.execute<{ name: string }>(sql`select name from organizations where id = ${organizationId}`);
+  const slug =
+    (org.rows[0]?.name ?? 'catalogue')
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'catalogue';
+  const date = new Date().toISOString().slice(0, 10);
+
+  async function* lines() {
+    yield CSV_BOM + csvHeaderLine();
+    let after: { ts: string; id: string } | null = null;
+    for (;;) {
+      const cursor: { ts: string; id: string } | null = after;
+      const result: { rows: ExportDbRow[] } = await ctx.db.execute<ExportDbRow>(sql`
+        select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_ts,
+               name, description, stock_keeping_unit, universal_product_code, order_unit_id, quantity_per_unit,
+               unit_price_in_cents, msrp_in_cents, weight::text as weight, weight_unit_id, state_id, inventory_count
+          from products
+         where organization_id = ${organizationId} and deleted_at is null
+           ${cursor ? sql`and (created_at, id) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)` : sql``}
+         order by created_at desc nulls last, id desc nulls last
+         limit ${EXPORT_PAGE}`);
+      let chunk = '';
+      for (const r of result.rows) {
+        chunk += csvLine({
+          name: r.name,
+          description: r.description,
+          sku: r.stock_keeping_unit,
+          upc: r.universal_product_code,
+          orderUnit: r.order_unit_id === null ? null : (lk.orderUnitById.get(r.order_unit_id)?.unit ?? null),
+          quantityPerUnit: r.quantity_per_unit,
+          wholesaleCents: r.unit_price_in_cents,
+          retailCents: r.msrp_in_cents,
+          weight: r.weight === null ? null : Number(r.weight),
+          weightUnit: r.weight_unit_id === null ? null : (lk.weightUnitById.get(r.weight_unit_id)?.unit ?? null),
+          status: r.state_id === null ? null : (lk.stateById.get(r.state_id)?.state ?? null),
+          inventory: r.inventory_count,
+        });
+      }
+      if (chunk) yield chunk;
+      const last: ExportDbRow | undefined = result.rows[result.rows.length - 1];
+      if (result.rows.length < EXPORT_PAGE || !last) return;
+      after = { ts: last.cursor_ts, id: last.id };
+    }
+  }
+  return { filename: `${slug}-catalogue-${date}.csv`, stream: Readable.from(lines()) };
+}

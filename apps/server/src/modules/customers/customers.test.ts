@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { NEXT_CURSOR_HEADER } from '@cratebase/contract';
+import { createHarness, type Harness, type TestUser } from '../../test/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => h?.close());
+
+type Org = TestUser & { orgId: string };
+const db = () => h.testDb.database.db;
+
+/** The seller invites the buyer, the buyer accepts: the buyer becomes a customer. */
+async function makeCustomer(seller: Org, buyer: Org) {
+  const inv = await h.call('POST', '/api/invite/purchaser', {
+    token: seller.token,
+    body: { to_organization_id: seller.orgId, to_emails: [`c-${randomUUID().slice(0, 8)}@example.com`] },
+  });
+  const res = await h.call('POST', `/api/invite/purchaser/accept/${inv.body[0].id}`, { token: buyer.token });
+  expect(res.status).toBe(200);
+}
+
+/** An order as the checkout will leave it (the orders module is not built yet): a cart and its order. */
+async function addOrder(
+  seller: Org,
+  buyer: Org,
+  opts: {
+    completedOn: string | null;
+    totalCents?: number | null;
+    invoice?: 'OPEN' | 'PAID' | 'VOID';
+    lines?: { priceCents: number; quantity: number }[];
+  },
+): Promise<{ orderId: string; invoiceId: string | null }> {
+  const cart = await db().execute<{ id: string }>(sql`
+    insert into carts (selling_organization_id, purchasing_organization_id, status)
+    values (${seller.orgId}, ${buyer.orgId}, ${opts.completedOn ? 'ordered' : 'open'}) returning id`);
+  const cartId = cart.rows[0]!.id;
+  for (const line of opts.lines ?? []) {
+    const p = await db().execute<{ id: string }>(sql`
+      insert into products (organization_id, name, unit_price_in_cents) values (${seller.orgId}, 'Thing', ${line.priceCents}) returning id`);
+    await db().execute(
+      sql`insert into line_items (cart_id, product_id, quantity) values (${cartId}, ${p.rows[0]!.id}, ${line.quantity})`,
+    );
+  }
+  const order = await db().execute<{ id: string }>(sql`
+    insert into orders (cart_id, selling_organization_id, purchasing_organization_id, status, total_cents, completed_on)
+    values (${cartId}, ${seller.orgId}, ${buyer.orgId}, ${opts.completedOn ? 'submitted' : 'draft'}, ${opts.totalCents ?? null}, ${opts.completedOn}::timestamptz)
+    returning id`);
+  const orderId = order.rows[0]!.id;
+  let invoiceId: string | null = null;
+  if (opts.invoice) {
+    const inv = await db().execute<{ id: string }>(sql`
+      insert into invoices (order_id, number, status, amount_cents) values (${orderId}, ${`INV-${orderId.slice(0, 8)}`}, ${opts.invoice}, ${opts.totalCents ?? 0}) returning id`);
+    invoiceId = inv.rows[0]!.id;
+  }
+  return { orderId, invoiceId };
+}
+
+describe('GET /api/order/organization/{org_id}/purchasers', () => {
+  it('lists each customer once, newest first, with completed-order count and last order', async () => {
+    const seller = await h.newOrgUser('Merchant');
+    expect(
+      (await h.call('GET', `/api/order/organization/${seller.orgId}/purchasers`, { token: seller.token })).body,
+    ).toEqual([]);
+    const first = await h.newOrgUser('Buyer', 'First Shop');
+    const second = await h.newOrgUser('Buyer', 'Second Shop');
+    await makeCustomer(seller, first);
+    await makeCustomer(seller, second);
+    // Orders of the first customer: two completed, one still a draft; and one with another seller.
+    await addOrder(seller, first, { completedOn: '2026-03-01T10:00:00Z', totalCents: 12_000 });
+    await addOrder(seller, first, { completedOn: '2026-05-02T09:30:00Z', totalCents: 8_000 });
+    await addOrder(seller, first, { completedOn: null });
+    const otherSeller = await h.newOrgUser('Merchant');
+    await makeCustomer(otherSeller, first);
+    await addOrder(otherSeller, first, { completedOn: '2026-06-01T00:00:00Z', totalCents: 1 });
+
+    const res = await h.call('GET', `/api/order/organization/${seller.orgId}/purchasers`, { token: seller.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      {
+        organization: { id: second.orgId, name: 'Second Shop' },
+        last_order: null,
+        count: 0,
+        customer_since: expect.any(String),
+      },
+      {
+        organization: { id: first.orgId, name: 'First Shop' },
+        last_order: '2026-05-02T09:30:00.000Z',
+        count: 2,
+        customer_since: expect.any(String),
+      },
+    ]);
+  });
+
+  it('pages by keyset and searches by name', async () => {
+    const seller = await h.newOrgUser('Merchant');
+    const names = ['Alpha Market', 'Beta Grocer', 'Gamma Market'];
+    for (const name of names) await makeCustomer(seller, await h.newOrgUser('Buyer', name));
+    const page1 = await h.call('GET', `/api/order/organization/${seller.orgId}/purchasers?limit=2`, {
+      token: seller.token,
+    });
+    expect(page1.body.map((c: any) => c.organization.name)).toEqual(['Gamma Market', 'Beta Grocer']);
+    const cursor = page1.headers[NEXT_CURSOR_HEADER] as string;
+    expect(cursor).toBeTruthy();
+    const page2 = await h.call('GET', `/api/order/organization/${seller.orgId}/purchasers?limit=2&cursor=${cursor}`, {
+      token: seller.token,
+    });
+    expect(page2.body.map((c: any) => c.organization.name)).toEqual(['Alpha Market']);
+    expect(page2.headers[NEXT_CURSOR_HEADER]).toBeUndefined();
+    const search = await h.call('GET', `/api/order/organization/${seller.orgId}/purchasers?q=market`, {
+      token: seller.token,
+    });
+    expect(search.body.map((c: any) => c.organization.name)).toEqual(['Gamma Market', 'Alpha Market']);
+    const bad = await h.call('GET', `/api/order/organization/${seller.orgId}/purchasers?cursor=xyz`, {
+      token: seller.token,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues[0].path).toBe('cursor');
+  });
+
+  it('is only for members of the seller', async () => {
+    const seller = await h.newOrgUser('Merchant');
+    const buyer = await h.newOrgUser('Buyer');
+    await makeCustomer(seller, buyer);
+    const stranger = await h.newOrgUser('Merchant');
+    const url = `/api/order/organization/${seller.orgId}/purchasers`;
+    expect((await h.call('GET', url, { token: stranger.token })).status).toBe(403);
+    expect((await h.call('GET', url, { token: buyer.token })).status).toBe(403);
+    expect((await h.call('GET', url)).status).toBe(401);
+    expect((await h.call('GET', '/api/order/organization/nope/purchasers', { token: seller.token })).status).toBe(400);
+  });
+});
+
+describe('GET /api/order/organization/{org_id}/purchasing_organization/{id}', () => {
+  it("lists one customer's completed orders, newest first, with totals and invoices", async () => {
+    const seller = await h.newOrgUser('Merchant');
+    const buyer = await h.newOrgUser('Buyer');
+    await makeCustomer(seller, buyer);
+    const url = `/api/order/organization/${seller.orgId}/purchasing_organization/${buyer.orgId}`;
+    expect((await h.call('GET', url, { token: seller.token })).body).toEqual([]);
+
+    const older = await addOrder(seller, buyer, {
+      completedOn: '2026-01-10T12:00:00Z',
+      totalCents: 4_550,
+      invoice: 'PAID',
+    });
+    const newer = await addOrder(seller, buyer, {
+      completedOn: '2026-02-10T12:00:00Z',
+      totalCents: null,
+      lines: [{ priceCents: 1_250, quantity: 4 }],
+    });
+    await addOrder(seller, buyer, { completedOn: null, totalCents: 999 });
+
+    const res = await h.call('GET', url, { token: seller.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { id: newer.orderId, completed_on: '2026-02-10T12:00:00.000Z', cart: { total_cents: 5_000 }, invoice: null },
+      {
+        id: older.orderId,
+        completed_on: '2026-01-10T12:00:00.000Z',
+        cart: { total_cents: 4_550 },
+        invoice: { link: `http://localhost:3999/invoices/${older.invoiceId}.pdf`, stripe_status: 'PAID' },
+      },
+    ]);
+    const page = await h.call('GET', `${url}?limit=1`, { token: seller.token });
+    expect(page.body.map((o: any) => o.id)).toEqual([newer.orderId]);
+    const rest = await h.call('GET', `${url}?limit=1&cursor=${page.headers[NEXT_CURSOR_HEADER]}`, {
+      token: seller.token,
+    });
+    expect(rest.body.map((o: any) => o.id)).toEqual([older.orderId]);
+    expect((await h.call('GET', `${url}?q=x`, { token: seller.token })).status).toBe(400);
+
+    // The buyer itself may check whether it is a returning customer.
+    const asBuyer = await h.call('GET', url, { token: buyer.token });
+    expect(asBuyer.status).toBe(200);
+    expect(asBuyer.body).toHaveLength(2);
+  });
+
+  it('refuses strangers, other customers and sellers the buyer does not buy from', async () => {
+    const seller = await h.newOrgUser('Merchant');
+    const buyer = await h.newOrgUser('Buyer');
+    const otherBuyer = await h.newOrgUser('Buyer');
+    await makeCustomer(seller, buyer);
+    await makeCustomer(seller, otherBuyer);
+    const stranger = await h.newOrgUser('Merchant');
+    const url = `/api/order/organization/${seller.orgId}/purchasing_organization/${buyer.orgId}`;
+    expect((await h.call('GET', url, { token: stranger.token })).status).toBe(403);
+    expect((await h.call('GET', url, { token: otherBuyer.token })).status).toBe(403);
+    expect((await h.call('GET', url)).status).toBe(401);
+    // The buyer asking about a seller it does not buy from.
+    const notMySeller = `/api/order/organization/${stranger.orgId}/purchasing_organization/${buyer.orgId}`;
+    expect((await h.call('GET', notMySeller, { token: buyer.token })).status).toBe(403);
+    expect(
+      (
+        await h.call('GET', `/api/order/organization/${seller.orgId}/purchasing_organization/x`, {
+          token: seller.token,
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it("answers a seller's view of its own storefront with no orders", async () => {
+    const seller = await h.newOrgUser('Merchant');
+    const res = await h.call('GET', `/api/order/organization/${seller.orgId}/purchasing_organization/${seller.orgId}`, {
+      token: seller.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+  });
+});

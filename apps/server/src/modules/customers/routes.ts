@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CustomerList,
+  CustomerOrderList,
+  CustomerOrdersParams,
+  ErrorBody,
+  ListQuery,
+  NEXT_CURSOR_HEADER,
+  OrgIdParams,
+  PageQuery,
+} from '@cratebase/contract';
+import type { AppContext } from '../../lib/context.js';
+import { requireUserId } from '../../auth/plugin.js';
+import { assertMayReadCustomerOrders, listCustomerOrders, listCustomers } from './service.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const tags = ['customers'];
+
+export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/order/organization/:org_id/purchasers',
+    {
+      config: { access: { member: 'org_id' } },
+      schema: {
+        tags,
+        summary: `Customers: each purchasing organization with its last order and completed-order count (next page cursor in ${NEXT_CURSOR_HEADER})`,
+        params: OrgIdParams,
+        querystring: ListQuery,
+        response: { 200: CustomerList, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const page = await listCustomers(ctx, req.params.org_id, req.query);
+      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      return page.items;
+    },
+  );
+
+  r.get(
+    '/api/order/organization/:org_id/purchasing_organization/:id',
+    {
+      config: { access: { check: 'member of :org_id, or member of :id while :id buys from :org_id' } },
+      schema: {
+        tags,
+        summary: `One customer's completed orders, newest first (next page cursor in ${NEXT_CURSOR_HEADER})`,
+        params: CustomerOrdersParams,
+        querystring: PageQuery,
+        response: { 200: CustomerOrderList, ...errors },
+      },
+    },
+    async (req, reply) => {
+      await assertMayReadCustomerOrders(ctx, requireUserId(req), req.params.org_id, req.params.id);
+      const page = await listCustomerOrders(ctx, req.params.org_id, req.params.id, req.query);
+      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      return page.items;
+    },
+  );
+}

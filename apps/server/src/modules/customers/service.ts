@@ -1,0 +1,147 @@
+/**
+ * Customers: the organizations that buy from a seller (accepted one of its invites), with their
+ * completed-order count and last order date, and one customer's completed orders.
+ */
+import { sql } from 'drizzle-orm';
+import type { Customer, CustomerOrder, ListQuery, PageQuery } from '@cratebase/contract';
+import type { AppContext } from '../../lib/context.js';
+import { forbidden } from '../../lib/errors.js';
+import {
+  beforeCursor,
+  containsPattern,
+  decodeCursor,
+  keysetTimestamp,
+  limitPlusOne,
+  takePage,
+  toIso,
+} from '../invites/pagination.js';
+
+/**
+ * Where a customer's invoice can be opened: an unguessable capability URL (invoice ids are
+ * random UUIDs), like a hosted invoice page, so it works as a plain link without a token.
+ * The orders/payments module serves it.
+ */
+export function invoiceLink(publicUrl: string, invoiceId: string): string {
+  return `${publicUrl}/invoices/${invoiceId}.pdf`;
+}
+
+type CustomerRow = {
+  id: string;
+  name: string;
+  customer_since: Date | string;
+  last_order: Date | string | null;
+  count: number;
+  keyset_at: string;
+};
+
+/**
+ * GET /api/order/organization/{org_id}/purchasers: one row per purchasing organization, newest
+ * relationship first, counts over completed orders — one query.
+ */
+export async function listCustomers(
+  ctx: AppContext,
+  sellerId: string,
+  query: ListQuery,
+): Promise<{ items: Customer[]; nextCursor: string | null }> {
+  const cursor = decodeCursor(query.cursor);
+  const q = query.q ? sql`and o.name ilike ${containsPattern(query.q)} escape '\\'` : sql``;
+  const result = await ctx.db.execute<CustomerRow>(sql`
+    select o.id, o.name, pr.created_at as customer_since,
+           ${keysetTimestamp(sql`pr.created_at`)} as keyset_at,
+           max(ord.completed_on) as last_order,
+           count(ord.id)::int as count
+      from purchasing_relationships pr
+      join organizations o on o.id = pr.purchaser_organization_id
+      left join orders ord
+        on ord.selling_organization_id = pr.seller_organization_id
+       and ord.purchasing_organization_id = pr.purchaser_organization_id
+       and ord.completed_on is not null
+     where pr.seller_organization_id = ${sellerId}
+       ${q}
+       ${beforeCursor(sql`pr.created_at`, sql`o.id`, cursor)}
+     group by o.id, o.name, pr.created_at
+     order by pr.created_at desc nulls last, o.id desc nulls last
+     ${limitPlusOne(query.limit)}`);
+  const page = takePage(result.rows, query.limit);
+  return {
+    items: page.rows.map((r) => ({
+      organization: { id: r.id, name: r.name },
+      last_order: toIso(r.last_order),
+      count: r.count,
+      customer_since: toIso(r.customer_since)!,
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/**
+ * Who may read one customer's orders: members of the seller, and members of the customer
+ * while it buys from the seller (the storefront checks whether the buyer is returning).
+ */
+export async function assertMayReadCustomerOrders(
+  ctx: AppContext,
+  userId: string,
+  sellerId: string,
+  purchaserId: string,
+): Promise<void> {
+  const result = await ctx.db.execute<{ ok: boolean }>(sql`
+    select exists (
+      select 1 from memberships m where m.user_id = ${userId} and m.organization_id = ${sellerId}
+      union all
+      select 1 from memberships m
+        join purchasing_relationships pr
+          on pr.purchaser_organization_id = m.organization_id and pr.seller_organization_id = ${sellerId}
+       where m.user_id = ${userId} and m.organization_id = ${purchaserId}
+    ) as ok`);
+  if (!result.rows[0]?.ok) throw forbidden();
+}
+
+type CustomerOrderRow = {
+  id: string;
+  completed_on: Date | string;
+  keyset_at: string;
+  total_cents: number;
+  invoice_id: string | null;
+  invoice_status: string | null;
+};
+
+/** GET /api/order/organization/{org_id}/purchasing_organization/{id}: completed orders, newest first. */
+export async function listCustomerOrders(
+  ctx: AppContext,
+  sellerId: string,
+  purchaserId: string,
+  query: PageQuery,
+): Promise<{ items: CustomerOrder[]; nextCursor: string | null }> {
+  const cursor = decodeCursor(query.cursor);
+  // The order's total as recorded at submission; for an order without one, its cart's lines at
+  // their captured (or current) price.
+  const result = await ctx.db.execute<CustomerOrderRow>(sql`
+    select ord.id, ord.completed_on,
+           ${keysetTimestamp(sql`ord.completed_on`)} as keyset_at,
+           coalesce(ord.total_cents, ord.subtotal_cents, (
+             select coalesce(sum(li.quantity * coalesce(li.unit_price_in_cents, p.unit_price_in_cents, 0)), 0)
+               from line_items li join products p on p.id = li.product_id
+              where li.cart_id = ord.cart_id
+           ))::int as total_cents,
+           inv.id as invoice_id, inv.status as invoice_status
+      from orders ord
+      left join invoices inv on inv.order_id = ord.id
+     where ord.selling_organization_id = ${sellerId}
+       and ord.purchasing_organization_id = ${purchaserId}
+       and ord.completed_on is not null
+       ${beforeCursor(sql`ord.completed_on`, sql`ord.id`, cursor)}
+     order by ord.completed_on desc nulls last, ord.id desc nulls last
+     ${limitPlusOne(query.limit)}`);
+  const page = takePage(result.rows, query.limit);
+  return {
+    items: page.rows.map((r) => ({
+      id: r.id,
+      completed_on: toIso(r.completed_on),
+      cart: { total_cents: r.total_cents },
+      invoice: r.invoice_id
+        ? { link: invoiceLink(ctx.config.publicUrl, r.invoice_id), stripe_status: r.invoice_status ?? 'OPEN' }
+        : null,
+    })),
+    nextCursor: page.nextCursor,
+  };
+}

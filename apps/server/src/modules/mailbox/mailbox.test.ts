@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { NEXT_CURSOR_HEADER } from '@cratebase/contract';
+import { createHarness, type Harness } from '../../test/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => h?.close());
+
+async function sendInvites(emails: string[], sellerName = 'Mailbox Makers') {
+  const seller = await h.newOrgUser('Merchant', sellerName);
+  const res = await h.call('POST', '/api/invite/purchaser', {
+    token: seller.token,
+    body: { to_organization_id: seller.orgId, to_emails: emails },
+  });
+  expect(res.status).toBe(200);
+  await h.app.mail.worker.drain();
+  return res.body as { id: string; send_to_email: string }[];
+}
+
+describe('/dev/mailbox.json', () => {
+  it('lists messages newest first with ids, recipients, subjects and links; filters by recipient; pages', async () => {
+    const invites = await sendInvites(['json1@example.com', 'json2@example.com', 'json3@example.com']);
+    const all = await h.call('GET', '/dev/mailbox.json');
+    expect(all.status).toBe(200);
+    expect(all.headers['cache-control']).toBe('no-store');
+    const one = (await h.call('GET', '/dev/mailbox.json?to=JSON2@example.com')).body;
+    expect(one).toHaveLength(1);
+    expect(one[0]).toMatchObject({
+      id: expect.any(String),
+      kind: 'invite',
+      to: 'json2@example.com',
+      from: 'Cratebase <no-reply@cratebase.local>',
+      subject: 'Mailbox Makers invited you to order wholesale on Cratebase',
+      status: 'sent',
+      attempts: 1,
+      links: [`http://localhost:3999/invite/${invites[1]!.id}`],
+    });
+    const page = await h.call('GET', '/dev/mailbox.json?limit=2');
+    expect(page.body).toHaveLength(2);
+    const next = await h.call('GET', `/dev/mailbox.json?limit=2&cursor=${page.headers[NEXT_CURSOR_HEADER]}`);
+    expect(next.body.length).toBeGreaterThanOrEqual(1);
+    expect(next.body.map((m: any) => m.id)).not.toContain(page.body[0].id);
+  });
+});
+
+describe('/dev/mailbox', () => {
+  it('shows the list with the built-in outbox warning, escaped subjects and statuses', async () => {
+    await sendInvites(['list@example.com'], '<b>Bold</b> Co');
+    const res = await h.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('This is the built-in outbox: these e-mails were not sent to anyone.');
+    expect(res.body).toContain('list@example.com');
+    expect(res.body).toContain('&lt;b&gt;Bold&lt;/b&gt; Co invited you to order wholesale on Cratebase');
+    expect(res.body).not.toContain('<b>Bold</b>');
+    expect(res.body).toMatch(/status-sent">sent</);
+    const paged = await h.app.inject({ method: 'GET', url: '/dev/mailbox?limit=1' });
+    const older = /<a href="(\/dev\/mailbox\?cursor=[^"]+)">Older →<\/a>/.exec(paged.body);
+    expect(older).not.toBeNull();
+    const second = await h.app.inject({ method: 'GET', url: older![1]!.replace(/&amp;/g, '&') });
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toContain('← Newest');
+    const filtered = await h.app.inject({ method: 'GET', url: '/dev/mailbox?to=nobody@example.com' });
+    expect(filtered.body).toContain('No messages to nobody@example.com.');
+  });
+
+  it('shows one message: headers, links, the HTML part in a sandboxed frame, the text part', async () => {
+    const [inv] = await sendInvites(['view@example.com']);
+    const [mail] = (await h.call('GET', '/dev/mailbox.json?to=view@example.com')).body;
+    const res = await h.app.inject({ method: 'GET', url: `/dev/mailbox/${mail.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('built-in outbox');
+    expect(res.body).toContain(
+      `<iframe class="message" title="HTML part of the message" src="/dev/mailbox/${mail.id}/html"`,
+    );
+    expect(res.body).toMatch(
+      /sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"/,
+    );
+    expect(res.body).toContain(`<a href="http://localhost:3999/invite/${inv!.id}" target="_top">`);
+    expect(res.body).toContain('<pre class="text">Mailbox Makers invited you to their wholesale store');
+    // The page is covered by the app's CSP, which allows same-origin frames.
+    expect(res.headers['content-security-policy']).toContain("frame-src 'self'");
+
+    const part = await h.app.inject({ method: 'GET', url: `/dev/mailbox/${mail.id}/html` });
+    expect(part.statusCode).toBe(200);
+    expect(part.body).toContain('<base target="_top">');
+    expect(part.body).toContain(`href="http://localhost:3999/invite/${inv!.id}"`);
+    const csp = String(part.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain('sandbox allow-popups');
+    expect(csp).not.toContain('script-src');
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const url of [`/dev/mailbox/${randomUUID()}`, '/dev/mailbox/nope', `/dev/mailbox/${randomUUID()}/html`]) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('There is no message with that id.');
+    }
+  });
+});

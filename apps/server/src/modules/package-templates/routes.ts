@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ErrorBody,
+  OrgIdParams,
+  PackageTemplate,
+  PackageTemplateInput,
+  PackageTemplateList,
+} from '@cratebase/contract';
+import type { AppContext } from '../../lib/context.js';
+import { requireUserId } from '../../auth/plugin.js';
+import { listPackageTemplates, savePackageTemplate } from './service.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const tags = ['package templates'];
+
+export async function packageTemplateRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/package_template',
+    {
+      config: { access: { check: 'member of body.organization_id' } },
+      schema: {
+        tags,
+        summary: 'Save a package template (same name → updated); name defaults to "Default Package"',
+        body: PackageTemplateInput,
+        response: { 200: PackageTemplate, 409: ErrorBody, ...errors },
+      },
+    },
+    async (req) => savePackageTemplate(ctx, requireUserId(req), req.body),
+  );
+
+  r.get(
+    '/api/package_template/organization/:org_id',
+    {
+      config: { access: { member: 'org_id' } },
+      schema: {
+        tags,
+        summary: 'The organization’s package templates',
+        params: OrgIdParams,
+        response: { 200: PackageTemplateList, ...errors },
+      },
+    },
+    async (req) => listPackageTemplates(ctx, req.params.org_id),
+  );
+}

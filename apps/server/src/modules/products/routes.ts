@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ErrorBody,
+  IdParams,
+  ListQuery,
+  NEXT_CURSOR_HEADER,
+  OrgIdParams,
+  Product,
+  ProductInput,
+  ProductList,
+  ProductStateList,
+  UnitList,
+} from '@cratebase/contract';
+import type { AppContext } from '../../lib/context.js';
+import { requireUserId } from '../../auth/plugin.js';
+import { getLookups } from './lookups.js';
+import { deleteProduct, getProduct, listProducts, saveProduct } from './service.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const tags = ['products'];
+/** The lookup lists change only with a deploy. */
+const LOOKUP_CACHE = 'private, max-age=3600';
+
+export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  /**
+   * The two product lists are the hottest reads of the catalogue (50–200 products a page).
+   * In production they are serialised with plain JSON.stringify: re-encoding every product
+   * through zod doubled their CPU time and garbage. The rows are mapped by toProduct(), typed
+   * against the contract; in development and tests every answer is still checked by zod.
+   */
+  const listSerializer =
+    ctx.config.nodeEnv === 'production' ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {};
+
+  const lookups = [
+    ['state', 'Product states (Draft, Live, Archived)', ProductStateList, 'states'],
+    ['order_unit', 'Wholesale order units (Each, Case, Pack, Box, Dozen)', UnitList, 'orderUnits'],
+    ['weight_unit', 'Weight units (lb, oz, kg, g)', UnitList, 'weightUnits'],
+    ['dimension_unit', 'Dimension units (ft, in, cm, m)', UnitList, 'dimensionUnits'],
+  ] as const;
+  for (const [path, summary, schema, key] of lookups) {
+    r.get(
+      `/api/product/${path}`,
+      {
+        config: { access: 'signed-in' },
+        schema: { tags, summary, response: { 200: schema, 401: ErrorBody } },
+      },
+      async (_req, reply) => {
+        reply.header('cache-control', LOOKUP_CACHE);
+        return (await getLookups(ctx.db))[key];
+      },
+    );
+  }
+
+  r.put(
+    '/api/product',
+    {
+      config: { access: { check: 'member of body.organization.id (and of the product’s organization on update)' } },
+      schema: {
+        tags,
+        summary: 'Create (no id) or update (id) a product with its photos',
+        description:
+          'On update, fields left out keep their value and null clears them. inventory_count is read-only here.',
+        body: ProductInput,
+        response: { 200: Product, 409: ErrorBody, ...errors },
+      },
+    },
+    async (req) => saveProduct(ctx, requireUserId(req), req.body),
+  );
+
+  r.get(
+    '/api/product/:id',
+    {
+      config: { access: { check: 'member of the product’s organization, or purchaser (Live products only)' } },
+      schema: { tags, summary: 'A product', params: IdParams, response: { 200: Product, ...errors } },
+    },
+    async (req) => getProduct(ctx, requireUserId(req), req.params.id),
+  );
+
+  r.delete(
+    '/api/product/:id',
+    {
+      config: { access: { check: 'member of the product’s organization' } },
+      schema: {
+        tags,
+        summary: 'Remove a product from the catalogue (carts and orders that hold it keep it)',
+        params: IdParams,
+        response: { 200: Product, ...errors },
+      },
+    },
+    async (req) => deleteProduct(ctx, requireUserId(req), req.params.id),
+  );
+
+  r.get(
+    '/api/product/organization/:org_id',
+    {
+      ...listSerializer,
+      config: { access: { member: 'org_id' } },
+      schema: {
+        tags,
+        summary: 'The merchant product list, newest first',
+        description: `limit (default 50, max 200), q (name or SKU), cursor; the next page's cursor is in the ${NEXT_CURSOR_HEADER} header.`,
+        params: OrgIdParams,
+        querystring: ListQuery,
+        response: { 200: ProductList, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const page = await listProducts(ctx, req.params.org_id, req.query, { forSale: false });
+      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      return page.items;
+    },
+  );
+
+  r.get(
+    '/api/product/organization/:org_id/for-sale',
+    {
+      ...listSerializer,
+      config: { access: { memberOrPurchaser: 'org_id' } },
+      schema: {
+        tags,
+        summary: 'Storefront products (Live only), newest first',
+        description: `limit (default 50, max 200), q, cursor; the next page's cursor is in the ${NEXT_CURSOR_HEADER} header.`,
+        params: OrgIdParams,
+        querystring: ListQuery,
+        response: { 200: ProductList, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const page = await listProducts(ctx, req.params.org_id, req.query, { forSale: true });
+      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      return page.items;
+    },
+  );
+}

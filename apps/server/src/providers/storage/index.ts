@@ -1,0 +1,36 @@
+/** The media storage chosen by configuration (STORAGE_DRIVER): local disk or an S3 bucket. */
+import type { Config } from '../../config.js';
+import type { MediaStorage } from './interface.js';
+import { createLocalStorage } from './local.js';
+import { createS3Storage } from './s3.js';
+
+export type { MediaStorage } from './interface.js';
+export { IMMUTABLE_CACHE_CONTROL } from './interface.js';
+
+const instances = new WeakMap<Config, MediaStorage>();
+
+export function createStorage(config: Config): MediaStorage {
+  const s = config.storage;
+  if (s.driver === 's3') {
+    return createS3Storage({
+      bucket: s.bucket,
+      region: s.region,
+      endpoint: s.endpoint,
+      accessKeyId: s.accessKeyId,
+      secretAccessKey: s.secretAccessKey,
+      forcePathStyle: s.forcePathStyle,
+      publicUrl: s.publicUrl,
+    });
+  }
+  return createLocalStorage({ dir: s.dir, publicUrl: config.publicUrl });
+}
+
+/** One storage per configuration (one S3 client and connection pool per process). */
+export function getStorage(config: Config): MediaStorage {
+  let s = instances.get(config);
+  if (!s) {
+    s = createStorage(config);
+    instances.set(config, s);
+  }
+  return s;
+}

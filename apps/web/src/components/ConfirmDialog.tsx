@@ -1,0 +1,79 @@
+import { useId, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** Red confirm button for actions that remove something. */
+  destructive?: boolean;
+  /** The confirm action is running: buttons are disabled and the dialog stays open. */
+  busy?: boolean;
+  /** The words of a failed confirm action (the dialog stays open so the user can retry). */
+  error?: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** A yes/no question before an action that cannot be undone easily. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const {
+    open,
+    title,
+    children,
+    confirmLabel,
+    cancelLabel = 'Cancel',
+    destructive,
+    busy,
+    error,
+    onConfirm,
+    onClose,
+  } = props;
+  const titleId = useId();
+  const bodyId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <Typography id={bodyId} variant="body1" component="div">
+          {children}
+        </Typography>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onClose} disabled={busy} color="inherit">
+          {cancelLabel}
+        </Button>
+        <Button
+          onClick={onConfirm}
+          disabled={busy}
+          variant="contained"
+          color={destructive ? 'error' : 'primary'}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+        >
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import type { Customer, CustomerOrder } from '@cratebase/contract';
+import { fakeFetch, ids } from '../../../../test/fixtures';
+import { renderWithProviders } from '../../../../test/render';
+import { formatDate } from '../../../../lib/format';
+import { CustomersPage } from './CustomersPage';
+import { CustomerDetailPage, orderNumber } from './CustomerDetailPage';
+
+const listPath = `GET /api/order/organization/${ids.merchantA}/purchasers`;
+const ordersPath = `GET /api/order/organization/${ids.merchantA}/purchasing_organization/${ids.buyer}`;
+
+const cornerShop: Customer = {
+  organization: { id: ids.buyer, name: 'Corner Shop' },
+  last_order: '2024-02-10T18:45:00Z',
+  count: 3,
+  customer_since: '2024-01-05T10:00:00Z',
+};
+const newShop: Customer = {
+  organization: { id: ids.sellerY, name: 'New Shop' },
+  last_order: null,
+  count: 0,
+  customer_since: '2024-02-01T10:00:00Z',
+};
+const order: CustomerOrder = {
+  id: '33333333-aaaa-4bbb-8ccc-444444444444',
+  completed_on: '2024-02-10T18:45:00Z',
+  cart: { total_cents: 123456 },
+  invoice: { link: 'http://localhost/invoices/abc.pdf', stripe_status: 'PAID' },
+};
+const orderWithoutInvoice: CustomerOrder = { ...order, id: '55555555-aaaa-4bbb-8ccc-666666666666', invoice: null };
+
+function renderCustomers(path = `/app/${ids.merchantA}/customers`) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/app/:orgId/customers" element={<CustomersPage />} />
+      <Route path="/app/:orgId/customers/:customerId" element={<CustomerDetailPage />} />
+    </Routes>,
+    { path },
+  );
+}
+
+describe('CustomersPage', () => {
+  it('lists customers with last order (or N/A) and order count; a row opens the customer', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ [listPath]: { body: [cornerShop, newShop] }, [ordersPath]: { body: [order, orderWithoutInvoice] } }).fn,
+    );
+    const user = userEvent.setup();
+    renderCustomers();
+
+    const corner = (await screen.findByText('Corner Shop')).closest('tr') as HTMLElement;
+    expect(within(corner).getByText(formatDate(cornerShop.last_order))).toBeTruthy();
+    expect(within(corner).getByText('3')).toBeTruthy();
+    const fresh = screen.getByText('New Shop').closest('tr') as HTMLElement;
+    expect(within(fresh).getByText('N/A')).toBeTruthy();
+    expect(within(fresh).getByText('0')).toBeTruthy();
+
+    await user.click(corner);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Corner Shop' })).toBeTruthy();
+    const row = (await screen.findByText(orderNumber(order.id))).closest('tr') as HTMLElement;
+    expect(within(row).getByText('$1,234.56')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: /Invoice/ }).getAttribute('href')).toBe(order.invoice!.link);
+    const second = screen.getByText(orderNumber(orderWithoutInvoice.id)).closest('tr') as HTMLElement;
+    expect(within(second).queryByRole('link')).toBeNull();
+  });
+
+  it('shows the empty state', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ [listPath]: { body: [] } }).fn);
+    renderCustomers();
+    expect(await screen.findByText('Customers haven’t been added yet')).toBeTruthy();
+  });
+});
+
+describe('CustomerDetailPage', () => {
+  it('finds the customer’s name when opened directly and shows the orders empty state', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ [listPath]: { body: [newShop, cornerShop] }, [ordersPath]: { body: [] } }).fn);
+    renderCustomers(`/app/${ids.merchantA}/customers/${ids.buyer}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Corner Shop' })).toBeTruthy();
+    expect(await screen.findByText("You don't have any orders yet.")).toBeTruthy();
+  });
+
+  it('is not found for an organization that is not a customer', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ [listPath]: { body: [newShop] }, [ordersPath]: { status: 403, body: { error: 'forbidden', message: 'No' } } }).fn);
+    renderCustomers(`/app/${ids.merchantA}/customers/${ids.buyer}`);
+    expect(await screen.findByText('This page is not available.')).toBeTruthy();
+  });
+});

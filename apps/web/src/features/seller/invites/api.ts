@@ -1,0 +1,90 @@
+import type { CreateInvitesBody, Invite } from '@cratebase/contract';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { api, apiPath, type Page } from '../../../lib/api';
+import { organizationKeys } from '../api';
+
+/** Rows per page of the invites table. */
+export const INVITES_PAGE_SIZE = 25;
+
+export const inviteKeys = {
+  all: ['invites'] as const,
+  list: (orgId: string, q = '') => ['invites', orgId, { q }] as const,
+  organization: (orgId: string) => ['invites', orgId] as const,
+};
+
+function pageQuery(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  return search.toString();
+}
+
+/** GET /api/invite/organization/{org_id}: newest first; the next cursor comes in x-next-cursor. */
+export function fetchInvitesPage(orgId: string, cursor: string | undefined, q = ''): Promise<Page<Invite>> {
+  const query = pageQuery({ limit: INVITES_PAGE_SIZE, cursor, q: q.trim() || undefined });
+  return api.getPage<Invite>(`${apiPath`/api/invite/organization/${orgId}`}?${query}`);
+}
+
+/** POST /api/invite/purchaser. */
+export function sendInvites(body: CreateInvitesBody): Promise<Invite[]> {
+  return api.post<Invite[]>('/api/invite/purchaser', body);
+}
+
+/** POST /api/invite/resend/{invite_id}: 429 when sent less than a minute ago, 409 once accepted. */
+export function resendInvite(inviteId: string): Promise<Invite> {
+  return api.post<Invite>(apiPath`/api/invite/resend/${inviteId}`);
+}
+
+export function useInvites(orgId: string, q = '') {
+  return useInfiniteQuery({
+    queryKey: inviteKeys.list(orgId, q.trim()),
+    queryFn: ({ pageParam }) => fetchInvitesPage(orgId, pageParam, q),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: Boolean(orgId),
+    // While a new search loads, keep showing the previous rows instead of a skeleton.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Sending invites refreshes the invites list and the set-up status (the Configure badge). */
+export function useSendInvites(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (emails: string[]) => sendInvites({ to_organization_id: orgId, to_emails: emails }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: inviteKeys.organization(orgId) }),
+        queryClient.invalidateQueries({ queryKey: organizationKeys.onboardingStatus(orgId) }),
+        queryClient.invalidateQueries({ queryKey: organizationKeys.detail(orgId) }),
+      ]);
+    },
+  });
+}
+
+/** Re-sending updates the row in place; a 409 (accepted meanwhile) reloads the list. */
+export function useResendInvite(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resendInvite,
+    onSuccess: (invite) => {
+      queryClient.setQueriesData<InfiniteData<Page<Invite>>>({ queryKey: inviteKeys.organization(orgId) }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.map((row) => (row.id === invite.id ? invite : row)),
+              })),
+            }
+          : data,
+      );
+    },
+    onError: async (error) => {
+      if ((error as { status?: number }).status === 409) {
+        await queryClient.invalidateQueries({ queryKey: inviteKeys.organization(orgId) });
+      }
+    },
+  });
+}

@@ -1,0 +1,188 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ThemeProvider } from '@mui/material/styles';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { Product } from '@cratebase/contract';
+import { theme } from '../../../../app/theme';
+import { ToastProvider } from '../../../../components/Toast';
+import { fakeFetch, ids } from '../../../../test/fixtures';
+import { testQueryClient } from '../../../../test/render';
+import { PRODUCT_SAVED_TOAST, ProductFormPage } from './ProductFormPage';
+
+const productId = '00000000-0000-4000-8000-0000000000d1';
+
+const lookups = {
+  'GET /api/product/state': {
+    body: [
+      { id: 1, state: 'Draft' },
+      { id: 2, state: 'Live' },
+      { id: 3, state: 'Archived' },
+    ],
+  },
+  'GET /api/product/order_unit': {
+    body: [
+      { id: 1, unit: 'Each' },
+      { id: 2, unit: 'Case' },
+    ],
+  },
+  'GET /api/product/weight_unit': {
+    body: [
+      { id: 1, unit: 'lb' },
+      { id: 2, unit: 'oz' },
+    ],
+  },
+};
+
+function product(overrides: Partial<Product> = {}): Product {
+  return {
+    id: productId,
+    name: 'Chipotle Sauce',
+    description: null,
+    order_unit: { id: 2, unit: 'Case' },
+    quantity_per_unit: 12,
+    state: { id: 1, state: 'Draft' },
+    unit_price_in_cents: 4200,
+    msrp_in_cents: 799,
+    stock_keeping_unit: 'HS-1',
+    minimum_order_quantity: 1,
+    universal_product_code: null,
+    inventory_count: 7,
+    organization: { id: ids.merchantA, name: 'Hot Sauce Co' },
+    tags: ['spicy'],
+    media: [],
+    product_physical_measurements: {
+      weight: 5,
+      weight_unit: { id: 1, unit: 'lb' },
+      length: null,
+      width: null,
+      height: null,
+      dimension_unit: null,
+    },
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    deleted_at: null,
+    ...overrides,
+  };
+}
+
+function renderForm(path: string, routes: Parameters<typeof fakeFetch>[0] = {}) {
+  const fetch = fakeFetch({ ...lookups, ...routes });
+  vi.stubGlobal('fetch', fetch.fn);
+  const router = createMemoryRouter(
+    [
+      { path: '/app/:orgId/products/:productId', element: <ProductFormPage /> },
+      { path: '/app/:orgId/products', element: <p>Product list</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={testQueryClient()}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  return { fetch, router };
+}
+
+describe('ProductFormPage', () => {
+  it('keeps Save disabled while the name is empty', async () => {
+    const user = userEvent.setup();
+    renderForm(`/app/${ids.merchantA}/products/add`);
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Add New');
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    await user.type(name, '   ');
+    expect(save.disabled).toBe(true);
+    await user.type(name, 'Salsa');
+    expect(save.disabled).toBe(false);
+    await user.clear(name);
+    expect(save.disabled).toBe(true);
+  });
+
+  it('creates the product, shows the 6-second toast and opens its edit page', async () => {
+    const user = userEvent.setup();
+    const { fetch, router } = renderForm(`/app/${ids.merchantA}/products/add`, {
+      'PUT /api/product': { body: product({ name: 'Salsa Verde', unit_price_in_cents: 1250 }) },
+    });
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Salsa Verde');
+    await user.type(screen.getByRole('textbox', { name: /^Wholesale Price/ }), '12.50');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(PRODUCT_SAVED_TOAST)).toBeTruthy();
+    const put = fetch.calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      name: 'Salsa Verde',
+      unit_price_in_cents: 1250,
+      state: { id: 1 },
+      organization: { id: ids.merchantA },
+      media: [],
+    });
+    expect((put?.body as { id?: string }).id).toBeUndefined();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/app/${ids.merchantA}/products/${productId}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Product' })).toBeTruthy();
+  });
+
+  it('shows the server message and keeps what was typed when saving fails', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderForm(`/app/${ids.merchantA}/products/${productId}`, {
+      [`GET /api/product/${productId}`]: { body: product() },
+      'PUT /api/product': {
+        status: 400,
+        body: {
+          error: 'validation_error',
+          message: 'stock_keeping_unit: another product already uses this SKU',
+          issues: [{ path: 'stock_keeping_unit', message: 'another product already uses this SKU' }],
+        },
+      },
+    });
+    const sku = (await screen.findByRole('textbox', { name: 'SKU' })) as HTMLInputElement;
+    await user.clear(sku);
+    await user.type(sku, 'HS-2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('another product already uses this SKU');
+    expect(screen.getByText('Another product already uses this SKU')).toBeTruthy();
+    expect(sku.value).toBe('HS-2');
+    // An update names the product and echoes the fields the form does not show.
+    expect(fetch.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      id: productId,
+      stock_keeping_unit: 'HS-2',
+      tags: ['spicy'],
+      minimum_order_quantity: 1,
+      quantity_per_unit: 12,
+      msrp_in_cents: 799,
+    });
+  });
+
+  it('shows the inventory count and adds to it from the Add Inventory dialog', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderForm(`/app/${ids.merchantA}/products/${productId}`, {
+      [`GET /api/product/${productId}`]: { body: product() },
+      'POST /api/inventory/transaction': {
+        body: {
+          id: productId,
+          count: 5,
+          inventory_transaction_type: 'add',
+          product: { id: productId, inventory_count: 12 },
+          created_at: '',
+          replayed: false,
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add Inventory' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Inventory' });
+    expect(within(dialog).getByLabelText('Current inventory: 7')).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Quantity to add' }), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Inventory' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const post = fetch.calls.find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({ count: 5, product: { id: productId }, inventory_transaction_type: 'add' });
+    expect(post?.headers['Idempotency-Key']).toBeTruthy();
+    expect(await screen.findByText('Inventory updated: 12 in stock.')).toBeTruthy();
+  });
+});

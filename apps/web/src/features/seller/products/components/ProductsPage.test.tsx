@@ -1,0 +1,104 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
+import { ToastProvider } from '../../../../components/Toast';
+import { ids } from '../../../../test/fixtures';
+import { renderWithProviders } from '../../../../test/render';
+import { PRODUCTS_EMPTY, ProductsPage } from './ProductsPage';
+
+function item(n: number, state: string) {
+  return {
+    id: `00000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`,
+    name: `Sauce ${n}`,
+    unit_price_in_cents: 1000 + n,
+    state: { id: 1, state },
+    stock_keeping_unit: `S-${n}`,
+    order_unit: { id: 2, unit: 'Case' },
+    media:
+      n === 1
+        ? [
+            {
+              display_order: 0,
+              product_id: 'x',
+              media: { id: 'm', cloudinary_url: '/media/full.png', variants: { '200': '/media/small.png' } },
+            },
+          ]
+        : [],
+  };
+}
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+function renderPage(pages: Record<string, { items: unknown[]; next?: string }>) {
+  const seen: string[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    seen.push(url.pathname + url.search);
+    const page = pages[url.searchParams.get('cursor') ?? ''] ?? { items: [] };
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (page.next) headers['x-next-cursor'] = page.next;
+    return new Response(JSON.stringify(page.items), { headers });
+  });
+  renderWithProviders(
+    <ToastProvider>
+      <Routes>
+        <Route path="/app/:orgId/products" element={<ProductsPage />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </ToastProvider>,
+    { path: `/app/${ids.merchantA}/products` },
+  );
+  return seen;
+}
+
+describe('ProductsPage', () => {
+  it('shows the spec columns, Live in the primary colour, and pages with Load more', async () => {
+    const user = userEvent.setup();
+    const seen = renderPage({
+      '': { items: [item(1, 'Live'), item(2, 'Draft')], next: 'c2' },
+      c2: { items: [item(3, 'Archived')] },
+    });
+    const table = await screen.findByRole('table', { name: 'Products' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Image', 'Product Name', 'Wholesale Price', 'Status']);
+    await within(table).findByText('Sauce 1');
+    expect(within(table).getByText('$10.01')).toBeTruthy();
+    // (Each chip is there twice: in the Status column, and under the name for phones.)
+    for (const chip of within(table).getAllByText('Live')) {
+      expect(chip.closest('.MuiChip-root')?.className).toContain('MuiChip-colorPrimary');
+    }
+    for (const chip of within(table).getAllByText('Draft')) {
+      expect(chip.closest('.MuiChip-root')?.className).toContain('MuiChip-colorSecondary');
+    }
+    expect(table.querySelector('img')?.getAttribute('src')).toBe('/media/small.png');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(table).findByText('Sauce 3')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(seen.at(-1)).toContain('cursor=c2');
+
+    await user.click(within(table).getByText('Sauce 2'));
+    expect(screen.getByTestId('where').textContent).toBe(`/app/${ids.merchantA}/products/${item(2, 'Draft').id}`);
+  });
+
+  it('shows the empty state with a way to add products', async () => {
+    renderPage({ '': { items: [] } });
+    expect(await screen.findByText(PRODUCTS_EMPTY)).toBeTruthy();
+    const add = screen.getAllByRole('link', { name: 'Add New Product' });
+    expect(add[0]!.getAttribute('href')).toBe(`/app/${ids.merchantA}/products/add`);
+  });
+
+  it('searches by name or SKU', async () => {
+    const user = userEvent.setup();
+    const seen = renderPage({ '': { items: [item(1, 'Live')] } });
+    await screen.findByText('Sauce 1');
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'chip');
+    await waitFor(() => expect(seen.some((u) => u.includes('q=chip'))).toBe(true));
+  });
+});

@@ -1,0 +1,118 @@
+import { DRAFT_STATE, type Product, type ProductInput, type ProductState, type Unit } from '@cratebase/contract';
+import type { PhotoItem } from '../../../components/PhotoList';
+
+/** The product form as typed (selects hold lookup ids as strings, '' for none). */
+export interface ProductFormValues {
+  name: string;
+  description: string;
+  sku: string;
+  upc: string;
+  orderUnitId: string;
+  quantityPerUnit: string;
+  stateId: string;
+  weight: string;
+  weightUnitId: string;
+  wholesaleCents: number | null;
+  retailCents: number | null;
+  photos: PhotoItem[];
+}
+
+/** The photo URL shown in the form: the 600 px variant when the server made one. */
+export function photoUrl(media: Product['media'][number]['media']): string {
+  return media.variants?.['600'] ?? media.cloudinary_url;
+}
+
+export function productPhotos(product: Pick<Product, 'media'>): PhotoItem[] {
+  return [...product.media]
+    .sort((a, b) => a.display_order - b.display_order)
+    .map((m) => ({ id: m.media.id, url: photoUrl(m.media) }));
+}
+
+const idText = (value: { id: number } | null | undefined) => (value ? String(value.id) : '');
+
+/** A new product: Draft, weighed in lb. */
+export function emptyProductForm(
+  states: ProductState[] | undefined,
+  weightUnits: Unit[] | undefined,
+): ProductFormValues {
+  return {
+    name: '',
+    description: '',
+    sku: '',
+    upc: '',
+    orderUnitId: '',
+    quantityPerUnit: '',
+    stateId: idText(states?.find((s) => s.state === DRAFT_STATE)),
+    weight: '',
+    weightUnitId: idText(weightUnits?.find((u) => u.unit === 'lb')),
+    wholesaleCents: null,
+    retailCents: null,
+    photos: [],
+  };
+}
+
+export function productToForm(product: Product): ProductFormValues {
+  const m = product.product_physical_measurements;
+  return {
+    name: product.name,
+    description: product.description ?? '',
+    sku: product.stock_keeping_unit ?? '',
+    upc: product.universal_product_code ?? '',
+    orderUnitId: idText(product.order_unit),
+    quantityPerUnit: product.quantity_per_unit === null ? '' : String(product.quantity_per_unit),
+    stateId: idText(product.state),
+    weight: m.weight === null ? '' : String(m.weight),
+    weightUnitId: idText(m.weight_unit),
+    wholesaleCents: product.unit_price_in_cents,
+    retailCents: product.msrp_in_cents,
+    photos: productPhotos(product),
+  };
+}
+
+const idOrNull = (text: string) => (text ? { id: Number(text) } : null);
+
+/**
+ * The body of PUT /api/product. Fields the form does not show (tags, the minimum order
+ * quantity, package dimensions) are sent as they were, so an update never clears them.
+ */
+export function formToProductInput(values: ProductFormValues, orgId: string, original?: Product): ProductInput {
+  const m = original?.product_physical_measurements;
+  return {
+    ...(original ? { id: original.id } : {}),
+    name: values.name.trim(),
+    description: values.description.trim() || null,
+    order_unit: idOrNull(values.orderUnitId),
+    quantity_per_unit: values.quantityPerUnit ? Number(values.quantityPerUnit) : null,
+    state: idOrNull(values.stateId),
+    unit_price_in_cents: values.wholesaleCents,
+    msrp_in_cents: values.retailCents,
+    stock_keeping_unit: values.sku.trim() || null,
+    universal_product_code: values.upc.trim() || null,
+    organization: { id: orgId },
+    ...(original ? { tags: original.tags, minimum_order_quantity: original.minimum_order_quantity } : {}),
+    media: values.photos.map((photo, index) => ({ display_order: index, media: { id: photo.id } })),
+    product_physical_measurements: {
+      weight: values.weight ? Number(values.weight) : null,
+      weight_unit: idOrNull(values.weightUnitId),
+      length: m?.length ?? null,
+      width: m?.width ?? null,
+      height: m?.height ?? null,
+      dimension_unit: m?.dimension_unit ? { id: m.dimension_unit.id } : null,
+    },
+  };
+}
+
+/** True when the two forms would save the same product. */
+export function sameForm(a: ProductFormValues, b: ProductFormValues): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Problems the browser can see before saving (the server checks everything again). */
+export function productFormProblems(values: ProductFormValues): Partial<Record<keyof ProductFormValues, string>> {
+  const problems: Partial<Record<keyof ProductFormValues, string>> = {};
+  if (values.upc.trim() && !/^\d{8,14}$/.test(values.upc.trim()))
+    problems.upc = 'Must be 8 to 14 digits (UPC, EAN or GTIN)';
+  if (values.quantityPerUnit && !(Number(values.quantityPerUnit) >= 1)) problems.quantityPerUnit = 'Must be at least 1';
+  if (values.weight && !values.weightUnitId) problems.weightUnitId = 'Choose a unit for the weight';
+  return problems;
+}

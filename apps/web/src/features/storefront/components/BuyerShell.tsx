@@ -1,0 +1,272 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import CloseIcon from '@mui/icons-material/Close';
+import LogoutIcon from '@mui/icons-material/Logout';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
+import { Navigate, Outlet, Link as RouterLink, useLocation, useParams } from 'react-router';
+import { Logo, LogoMark } from '../../../components/Logo';
+import { NotFoundView } from '../../../components/NotFound';
+import { OrganizationLogo } from '../../../components/OrganizationLogo';
+import { errorMessage } from '../../../lib/api';
+import { useSignOut } from '../../../lib/auth-hooks';
+import { useCurrentUser } from '../../account/api';
+import { actsAsBuyer } from '../../account/routing';
+import { findStore, useCartItemCount } from '../api';
+
+/** Spec section 9: the cart drawer is 300 px wide. */
+export const CART_DRAWER_WIDTH = 300;
+const CART_DRAWER_ID = 'buyer-cart';
+
+/** Top-bar buttons: icon only on phones, icon and words from `sm` up. */
+const compactButton = { minWidth: 0, px: { xs: 1.25, sm: 1.5 }, gap: 1, flexShrink: 0 } as const;
+const labelOnWideScreens = { display: { xs: 'none', sm: 'inline' } } as const;
+
+function CartDrawer({ open, onClose, storeName }: { open: boolean; onClose: () => void; storeName?: string }) {
+  return (
+    <Drawer
+      id={CART_DRAWER_ID}
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: CART_DRAWER_WIDTH, maxWidth: '100vw' }, 'aria-label': 'Cart' } }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.5 }}>
+        <Typography variant="h6" component="h2" sx={{ color: 'text.primary', flexGrow: 1 }}>
+          Cart
+        </Typography>
+        <IconButton aria-label="Close cart" onClick={onClose} edge="end">
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+      <Divider />
+      <Stack spacing={1.5} sx={{ p: 3, alignItems: 'center', textAlign: 'center', mt: 4 }}>
+        <Box
+          aria-hidden
+          sx={{
+            width: 56,
+            height: 56,
+            borderRadius: '50%',
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'rgba(110, 86, 207, 0.1)',
+            color: 'primary.main',
+          }}
+        >
+          <ShoppingCartOutlinedIcon />
+        </Box>
+        <Typography variant="subtitle1" component="p" sx={{ color: 'text.primary' }}>
+          Ordering is coming in a later release of Cratebase.
+        </Typography>
+        <Typography variant="body2">
+          {storeName
+            ? `You will add products from ${storeName}'s catalog here and check out in a few steps.`
+            : 'Open a store to start an order.'}
+        </Typography>
+      </Stack>
+    </Drawer>
+  );
+}
+
+/**
+ * Layout of /storefront/*: the top bar (logo, Admin chip, Orders, cart, Log Out) and the
+ * buyer's pages. Checks that the store in the URL is one the user may buy from.
+ */
+export function BuyerShell() {
+  const { orgId } = useParams();
+  const { pathname } = useLocation();
+  const userQuery = useCurrentUser();
+  const signOut = useSignOut();
+  const [cartOpen, setCartOpen] = useState(false);
+  const cartCount = useCartItemCount(orgId);
+
+  useEffect(() => setCartOpen(false), [pathname]);
+
+  const user = userQuery.data ?? undefined;
+  const store = orgId ? findStore(user, orgId) : undefined;
+  // Spec: the Admin chip is hidden for buyers (every own organization is Buyer-type).
+  const showAdmin = Boolean(user && user.organizations.length > 0 && !actsAsBuyer(user));
+  const isEntry = pathname === '/storefront' || pathname === '/storefront/';
+
+  if (userQuery.data === null && !isEntry) return <Navigate to="/details" replace />;
+
+  let content;
+  if (isEntry) {
+    content = <Outlet />;
+  } else if (userQuery.isPending) {
+    content = (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 12 }}>
+        <CircularProgress aria-label="Loading" />
+      </Box>
+    );
+  } else if (userQuery.isError) {
+    content = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void userQuery.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {errorMessage(userQuery.error)}
+      </Alert>
+    );
+  } else if (orgId && !store) {
+    content = <NotFoundView homeTo="/storefront" homeLabel="Go to your stores" />;
+  } else {
+    content = <Outlet />;
+  }
+
+  const ordersTo = orgId && store ? `/storefront/${orgId}/orders` : null;
+  const ordersActive = Boolean(ordersTo && pathname.startsWith(ordersTo));
+  const cartLabel = `Cart, ${cartCount > 99 ? '99+' : cartCount} ${cartCount === 1 ? 'item' : 'items'}`;
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <AppBar
+        position="sticky"
+        color="inherit"
+        elevation={0}
+        sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Container maxWidth="lg" disableGutters sx={{ px: { xs: 1.5, sm: 3 } }}>
+          <Toolbar disableGutters sx={{ gap: { xs: 0.5, sm: 1.5 }, minHeight: { xs: 60, sm: 68 } }}>
+            <Link
+              component={RouterLink}
+              to="/storefront"
+              aria-label="Cratebase home"
+              sx={{ display: 'inline-flex', borderRadius: 2, flexShrink: 0 }}
+            >
+              <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+                <Logo height={30} title="" />
+              </Box>
+              <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
+                <LogoMark height={32} title="" />
+              </Box>
+            </Link>
+
+            {store && (
+              <Stack
+                component={RouterLink}
+                to={`/storefront/${store.id}`}
+                direction="row"
+                spacing={1}
+                sx={{
+                  alignItems: 'center',
+                  minWidth: 0,
+                  ml: { xs: 0.5, sm: 1 },
+                  pl: { xs: 1, sm: 2 },
+                  borderLeft: 1,
+                  borderColor: 'divider',
+                  color: 'text.primary',
+                  textDecoration: 'none',
+                  '&:hover .store-name': { color: 'primary.main' },
+                }}
+              >
+                <OrganizationLogo name={store.name} url={store.image_set.logo?.cloudinary_url} size={30} />
+                <Typography
+                  className="store-name"
+                  variant="subtitle2"
+                  noWrap
+                  sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: { sm: 180, md: 320 } }}
+                >
+                  {store.name}
+                </Typography>
+              </Stack>
+            )}
+
+            <Box sx={{ flexGrow: 1 }} />
+
+            {showAdmin && (
+              <Chip
+                component={RouterLink}
+                to="/"
+                clickable
+                icon={<AdminPanelSettingsOutlinedIcon />}
+                label="Admin"
+                color="primary"
+                variant="outlined"
+                size="small"
+                sx={{ flexShrink: 0 }}
+              />
+            )}
+
+            {ordersTo && (
+              <Button
+                component={RouterLink}
+                to={ordersTo}
+                aria-label="Orders"
+                aria-current={ordersActive ? 'page' : undefined}
+                sx={{ ...compactButton, color: ordersActive ? 'primary.main' : 'text.secondary' }}
+              >
+                <ReceiptLongOutlinedIcon fontSize="small" aria-hidden />
+                <Box component="span" sx={labelOnWideScreens}>
+                  Orders
+                </Box>
+              </Button>
+            )}
+
+            <Tooltip title="Cart">
+              <IconButton
+                aria-label={cartLabel}
+                aria-controls={CART_DRAWER_ID}
+                aria-expanded={cartOpen}
+                onClick={() => setCartOpen(true)}
+              >
+                <Badge
+                  badgeContent={cartCount}
+                  max={99}
+                  showZero
+                  color="secondary"
+                  data-testid="cart-badge"
+                  sx={{ '& .MuiBadge-badge': { fontWeight: 700 } }}
+                >
+                  <ShoppingCartOutlinedIcon />
+                </Badge>
+              </IconButton>
+            </Tooltip>
+
+            <Button
+              color="inherit"
+              aria-label="Log Out"
+              onClick={() => void signOut()}
+              sx={{ ...compactButton, color: 'text.secondary' }}
+            >
+              <LogoutIcon fontSize="small" aria-hidden />
+              <Box component="span" sx={labelOnWideScreens}>
+                Log Out
+              </Box>
+            </Button>
+          </Toolbar>
+        </Container>
+      </AppBar>
+
+      <Box component="main" sx={{ flexGrow: 1 }}>
+        <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+          {content}
+        </Container>
+      </Box>
+
+      <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} storeName={store?.name} />
+    </Box>
+  );
+}
+
+export default BuyerShell;

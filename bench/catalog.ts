@@ -1,0 +1,197 @@
+/**
+ * Catalogue benchmark, run by bench/run.ts: on a production server with 100,000 products in
+ * one organization (bench/catalog-seed.ts), the merchant product list and the storefront
+ * (for-sale) list under load, plus one-off timings: an image upload (3000×2000 JPEG) and a
+ * 10,000-row CSV import (one request; then the same file again, which changes nothing).
+ * Options (env): BENCH_CATALOG_PRODUCTS (default 100000), BENCH_IMPORT_ROWS (default 10000).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { startServer, freePort, type RunningServer } from '../e2e/support/server.js';
+import { catalogCsv, seedCatalog } from './catalog-seed.js';
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export interface CatalogRow extends LoadResult {
+  database: string;
+  endpoint: string;
+}
+
+export interface CatalogTiming {
+  database: string;
+  operation: string;
+  seconds: number;
+}
+
+export interface CatalogBenchDeps {
+  load: (url: string, headers?: Record<string, string>) => Promise<LoadResult>;
+  seed: (server: RunningServer) => Promise<{ headers: Record<string, string>; orgId: string }>;
+}
+
+const productCount = Number(process.env.BENCH_CATALOG_PRODUCTS ?? 100_000);
+const importRows = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ seconds: number; value: T }> {
+  const started = performance.now();
+  const value = await fn();
+  return { seconds: (performance.now() - started) / 1000, value };
+}
+
+async function expectOk(res: Response, what: string) {
+  if (!res.ok) throw new Error(`${what}: ${res.status} ${(await res.text()).slice(0, 500)}`);
+  return res;
+}
+
+export async function benchCatalog(
+  label: string,
+  env: Record<string, string>,
+  deps: CatalogBenchDeps,
+): Promise<{ rows: CatalogRow[]; timings: CatalogTiming[] }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cratebase-bench-catalog-'));
+  // startServer passes the bench's own environment on: an empty DATABASE_URL keeps PGlite on PGlite.
+  const serverEnv = {
+    LOG_LEVEL: 'silent',
+    IDENTITY_RATE_LIMIT: '1000',
+    DATABASE_URL: '',
+    ...env,
+    DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+  };
+  let server = await startServer(serverEnv);
+  const rows: CatalogRow[] = [];
+  const timings: CatalogTiming[] = [];
+  try {
+    const { headers, orgId } = await deps.seed(server);
+    const base = `http://127.0.0.1:${server.port}`;
+
+    // An image upload: a 3000×2000 photo-like JPEG (noise compresses like a photo).
+    const photo = await sharp({
+      create: {
+        width: 3000,
+        height: 2000,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const uploads: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+      const t = await timed(async () =>
+        expectOk(
+          await fetch(`${base}/api/media/${orgId}/upload?purpose=splash`, { method: 'POST', headers, body: form }),
+          'upload',
+        ),
+      );
+      uploads.push(t.seconds);
+    }
+    uploads.sort((a, b) => a - b);
+    timings.push({
+      database: label,
+      operation: `image upload, ${(photo.length / 1024 / 1024).toFixed(1)} MB 3000×2000 JPEG (median of 3)`,
+      seconds: uploads[1]!,
+    });
+
+    // The CSV import into a second, empty store of the same user.
+    const other = (await (
+      await expectOk(
+        await fetch(`${base}/api/organization`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ selected_type: 'Merchant', name: 'Bench Import Co' }),
+        }),
+        'organization',
+      )
+    ).json()) as { id: string };
+    const file = catalogCsv(importRows);
+    const importOnce = () =>
+      timed(
+        async () =>
+          (await (
+            await expectOk(
+              await fetch(`${base}/api/product/organization/${other.id}/import`, {
+                method: 'POST',
+                headers: { ...headers, 'content-type': 'text/csv' },
+                body: file,
+              }),
+              'import',
+            )
+          ).json()) as { created: number; unchanged: number },
+      );
+    const first = await importOnce();
+    if (first.value.created !== importRows)
+      throw new Error(`import created ${first.value.created}, expected ${importRows}`);
+    timings.push({
+      database: label,
+      operation: `CSV import, ${importRows} new products (one request)`,
+      seconds: first.seconds,
+    });
+    const second = await importOnce();
+    if (second.value.unchanged !== importRows)
+      throw new Error(`re-import changed rows: ${JSON.stringify(second.value)}`);
+    timings.push({
+      database: label,
+      operation: `CSV import, same ${importRows} rows again (no change)`,
+      seconds: second.seconds,
+    });
+    const exported = await timed(async () =>
+      (
+        await expectOk(await fetch(`${base}/api/product/organization/${other.id}/export`, { headers }), 'export')
+      ).text(),
+    );
+    timings.push({ database: label, operation: `CSV export, ${importRows} products`, seconds: exported.seconds });
+
+    // 100,000 products in the first store. PGlite is one process: seed it with the server stopped.
+    let seeded: { seconds: number };
+    if (env.DATABASE_URL) {
+      seeded = await seedCatalog({ databaseUrl: env.DATABASE_URL }, orgId, productCount);
+    } else {
+      await server.stop();
+      seeded = await seedCatalog({ dataDir }, orgId, productCount);
+      server = await startServer(serverEnv);
+    }
+    timings.push({
+      database: label,
+      operation: `seed ${productCount} products (generate_series)`,
+      seconds: seeded.seconds,
+    });
+
+    const listUrl = `${base}/api/product/organization/${orgId}?limit=50`;
+    const page = await expectOk(await fetch(listUrl, { headers }), 'list');
+    const cursor = page.headers.get('x-next-cursor');
+    if (!cursor) throw new Error('the product list returned no next cursor');
+    const endpoints: [string, string][] = [
+      [`GET /api/product/organization/{id}?limit=50 (${productCount / 1000}k products)`, listUrl],
+      [`  … page 2 (cursor)`, `${listUrl}&cursor=${encodeURIComponent(cursor)}`],
+      [
+        `GET …/for-sale?limit=50 (${productCount / 2000}k Live)`,
+        `${base}/api/product/organization/${orgId}/for-sale?limit=50`,
+      ],
+    ];
+    for (const [name, url] of endpoints) {
+      rows.push({ database: label, endpoint: name, ...(await deps.load(url, headers)) });
+    }
+    return { rows, timings };
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function printCatalogTimings(timings: CatalogTiming[]) {
+  if (timings.length === 0) return;
+  console.log('\nCatalogue operations (one request each unless noted)\n');
+  console.log('| database | operation | seconds |');
+  console.log('|---|---|---:|');
+  for (const t of timings) console.log(`| ${t.database} | ${t.operation} | ${t.seconds.toFixed(2)} |`);
+}

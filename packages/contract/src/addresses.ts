@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { Uuid } from './common.js';
+import { COUNTRY } from './constants.js';
+import { Address } from './organization.js';
+import { LookupRef, PositiveMeasure, Unit } from './products.js';
+
+/** US states, DC, territories and military "states" (two-letter USPS codes). */
+export const US_STATES = [
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+  'AS',
+  'GU',
+  'MP',
+  'PR',
+  'VI',
+  'AA',
+  'AE',
+  'AP',
+] as const;
+export const POSTAL_CODE_PATTERN = /^\d{5}$/;
+export const ADDRESS_LIMITS = { line: 200, city: 100, name: 100 } as const;
+
+const requiredLine = (max: number) =>
+  z.string({ message: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+
+/** An address as a form sends it (country is always US). */
+export const AddressInput = z.strictObject({
+  id: Uuid.nullish(),
+  first_name: z.string().trim().max(ADDRESS_LIMITS.name).nullish(),
+  last_name: z.string().trim().max(ADDRESS_LIMITS.name).nullish(),
+  line1: requiredLine(ADDRESS_LIMITS.line),
+  line2: z.string().trim().max(ADDRESS_LIMITS.line, `must be at most ${ADDRESS_LIMITS.line} characters`).nullish(),
+  city: requiredLine(ADDRESS_LIMITS.city),
+  state: z
+    .string({ message: 'is required' })
+    .trim()
+    .toUpperCase()
+    .refine((s) => (US_STATES as readonly string[]).includes(s), 'must be a two-letter US state code such as CA'),
+  postal_code: z.string({ message: 'is required' }).trim().regex(POSTAL_CODE_PATTERN, 'must be exactly 5 digits'),
+  country: z.literal(COUNTRY, { message: 'must be US' }).default(COUNTRY),
+});
+export type AddressInput = z.infer<typeof AddressInput>;
+
+/** An organization's address and how it is used. */
+export const AddressLink = z.object({
+  id: Uuid,
+  address: Address,
+  organization: z.object({ id: Uuid }),
+  kind: z.string(),
+  is_default_shipping: z.boolean(),
+  is_default_billing: z.boolean(),
+});
+export type AddressLink = z.infer<typeof AddressLink>;
+
+// ─── Package templates ───────────────────────────────────────────────────────────────
+export const DEFAULT_PACKAGE_NAME = 'Default Package';
+
+/** POST /api/package_template: the seller's package (H, W, L and a unit). */
+export const PackageTemplateInput = z.strictObject({
+  id: Uuid.nullish(),
+  name: z
+    .string()
+    .trim()
+    .max(100, 'must be at most 100 characters')
+    .nullish()
+    .transform((v) => (v ? v : DEFAULT_PACKAGE_NAME)),
+  height: PositiveMeasure,
+  width: PositiveMeasure,
+  length: PositiveMeasure,
+  dimension_unit: LookupRef,
+  organization_id: Uuid,
+});
+export type PackageTemplateInput = z.infer<typeof PackageTemplateInput>;
+
+export const PackageTemplate = z.object({
+  id: Uuid,
+  name: z.string(),
+  height: z.number(),
+  width: z.number(),
+  length: z.number(),
+  dimension_unit: Unit,
+  organization_id: Uuid,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PackageTemplate = z.infer<typeof PackageTemplate>;
+export const PackageTemplateList = z.array(PackageTemplate);

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { Uuid, ListQuery } from './common.js';
+
+/** GET /api/order/organization/{org_id}/purchasers: one row per purchasing organization. */
+export const Customer = z.object({
+  organization: z.object({ id: Uuid, name: z.string() }),
+  /** completed_on of the newest completed order (ISO 8601), null before the first order. */
+  last_order: z.string().nullable(),
+  /** Number of completed orders. */
+  count: z.number().int(),
+  /** When the organization became a purchaser (accepted an invite). */
+  customer_since: z.string(),
+});
+export type Customer = z.infer<typeof Customer>;
+export const CustomerList = z.array(Customer);
+
+export const InvoiceRef = z.object({
+  link: z.string(),
+  /** OPEN, PAID or VOID */
+  stripe_status: z.string(),
+});
+
+/** One completed order of a customer, newest first. */
+export const CustomerOrder = z.object({
+  id: Uuid,
+  completed_on: z.string().nullable(),
+  cart: z.object({ total_cents: z.number().int() }),
+  invoice: InvoiceRef.nullable(),
+});
+export type CustomerOrder = z.infer<typeof CustomerOrder>;
+export const CustomerOrderList = z.array(CustomerOrder);
+
+/** GET /api/order/organization/{org_id}/purchasing_organization/{id} */
+export const CustomerOrdersParams = z.strictObject({ org_id: Uuid, id: Uuid });
+
+/** Orders have no text to search: paging only. */
+export const PageQuery = ListQuery.omit({ q: true });
+export type PageQuery = z.infer<typeof PageQuery>;

@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import { Uuid } from './common.js';
+import { MediaWithVariants } from './media.js';
+
+export const PRODUCT_LIMITS = {
+  name: 200,
+  description: 10_000,
+  sku: 100,
+  tags: 50,
+  tagLength: 60,
+  photos: 24,
+  /** $10,000,000.00 */
+  priceCents: 1_000_000_000,
+  quantity: 1_000_000,
+  inventory: 1_000_000_000,
+  measure: 1_000_000,
+} as const;
+export const DEFAULT_MINIMUM_ORDER_QUANTITY = 1;
+/** The product states seeded on every database; a product without a state is a Draft. */
+export const PRODUCT_STATE_NAMES = ['Draft', 'Live', 'Archived'] as const;
+export const LIVE_STATE = 'Live';
+export const DRAFT_STATE = 'Draft';
+export const ORDER_UNIT_NAMES = ['Each', 'Case', 'Pack', 'Box', 'Dozen'] as const;
+export const WEIGHT_UNIT_NAMES = ['lb', 'oz', 'kg', 'g'] as const;
+export const DIMENSION_UNIT_NAMES = ['ft', 'in', 'cm', 'm'] as const;
+
+// ─── Lookup lists: GET /api/product/state, /order_unit, /weight_unit, /dimension_unit ──
+export const ProductState = z.object({ id: z.number().int(), state: z.string() });
+export type ProductState = z.infer<typeof ProductState>;
+export const Unit = z.object({ id: z.number().int(), unit: z.string() });
+export type Unit = z.infer<typeof Unit>;
+export const ProductStateList = z.array(ProductState);
+export const UnitList = z.array(Unit);
+
+/**
+ * A reference to a lookup row as a client may send it: the id (3 or "3"), the object from the
+ * list ({ id, unit } / { id, state }), or the name ("Case", "lb"; case-insensitive).
+ */
+export const LookupRef = z.union(
+  [z.number().int().positive(), z.object({ id: z.coerce.number().int().positive() }), z.string().trim().min(1).max(40)],
+  { error: 'must be an id, an object with an id, or a name from the list' },
+);
+export type LookupRef = z.infer<typeof LookupRef>;
+
+// ─── Product ─────────────────────────────────────────────────────────────────────────
+export const ProductMedia = z.object({
+  display_order: z.number().int(),
+  product_id: Uuid,
+  media: MediaWithVariants,
+});
+export type ProductMedia = z.infer<typeof ProductMedia>;
+
+export const ProductPhysicalMeasurements = z.object({
+  weight: z.number().nullable(),
+  weight_unit: Unit.nullable(),
+  length: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  dimension_unit: Unit.nullable(),
+});
+export type ProductPhysicalMeasurements = z.infer<typeof ProductPhysicalMeasurements>;
+
+export const Product = z.object({
+  id: Uuid,
+  name: z.string(),
+  description: z.string().nullable(),
+  order_unit: Unit.nullable(),
+  quantity_per_unit: z.number().int().nullable(),
+  state: ProductState.nullable(),
+  unit_price_in_cents: z.number().int().nullable(),
+  msrp_in_cents: z.number().int().nullable(),
+  stock_keeping_unit: z.string().nullable(),
+  minimum_order_quantity: z.number().int(),
+  universal_product_code: z.string().nullable(),
+  inventory_count: z.number().int(),
+  organization: z.object({ id: Uuid, name: z.string() }),
+  tags: z.array(z.string()),
+  media: z.array(ProductMedia),
+  product_physical_measurements: ProductPhysicalMeasurements,
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Set when the product was removed from the catalogue (kept for carts and orders). */
+  deleted_at: z.string().nullable(),
+});
+export type Product = z.infer<typeof Product>;
+export const ProductList = z.array(Product);
+
+// ─── PUT /api/product ────────────────────────────────────────────────────────────────
+const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+const optionalText = (max: number) =>
+  z.preprocess(emptyToNull, z.string().trim().max(max, `must be at most ${max} characters`).nullable().optional());
+
+const cents = z
+  .number({ message: 'must be a whole number of cents' })
+  .int('must be a whole number of cents')
+  .min(0, 'must not be negative')
+  .max(PRODUCT_LIMITS.priceCents, `must be at most ${PRODUCT_LIMITS.priceCents} cents`)
+  .nullable()
+  .optional();
+
+const positiveCount = (max: number) =>
+  z
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(max, `must be at most ${max}`);
+
+/** Numbers from form fields may arrive as text ("12.5"); empty text means none. */
+const toNumber = (v: unknown) => {
+  const e = emptyToNull(v);
+  return typeof e === 'string' && /^\s*\d*\.?\d+\s*$/.test(e) ? Number(e) : e;
+};
+
+/** A number ≥ 0 (or a numeric string); empty or null means none. */
+export const Measure = z.preprocess(
+  toNumber,
+  z
+    .number({ message: 'must be a number' })
+    .min(0, 'must not be negative')
+    .max(PRODUCT_LIMITS.measure, `must be at most ${PRODUCT_LIMITS.measure}`)
+    .nullable()
+    .optional(),
+);
+
+/** A required number > 0 (or a numeric string). */
+export const PositiveMeasure = z.preprocess(
+  toNumber,
+  z
+    .number({ message: 'is required and must be a number' })
+    .positive('must be more than zero')
+    .max(PRODUCT_LIMITS.measure, `must be at most ${PRODUCT_LIMITS.measure}`),
+);
+
+/** UPC-A (12), EAN-13, EAN-8 or GTIN-14: digits only. */
+export const UPC_PATTERN = /^\d{8,14}$/;
+export const Upc = z.preprocess(
+  emptyToNull,
+  z.string().trim().regex(UPC_PATTERN, 'must be 8 to 14 digits (UPC, EAN or GTIN)').nullable().optional(),
+);
+
+export const ProductNameInput = z
+  .string({ message: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(PRODUCT_LIMITS.name, `must be at most ${PRODUCT_LIMITS.name} characters`);
+
+export const ProductMediaInput = z.object({
+  display_order: z.number().int().min(0).max(1000).optional(),
+  media: z.object({ id: Uuid }),
+});
+
+export const ProductMeasurementsInput = z
+  .object({
+    weight: Measure,
+    weight_unit: LookupRef.nullable().optional(),
+    length: Measure,
+    width: Measure,
+    height: Measure,
+    dimension_unit: LookupRef.nullable().optional(),
+  })
+  .nullable()
+  .optional();
+
+/**
+ * The full product as the client sends it: without `id` it is created, with `id` updated.
+ * On update, fields left out keep their value and null clears them. `inventory_count` is
+ * read-only here (it changes through inventory transactions), as are the timestamps.
+ */
+export const ProductInput = z.strictObject({
+  id: Uuid.optional(),
+  name: ProductNameInput,
+  description: optionalText(PRODUCT_LIMITS.description),
+  order_unit: LookupRef.nullable().optional(),
+  quantity_per_unit: positiveCount(PRODUCT_LIMITS.quantity).nullable().optional(),
+  state: LookupRef.nullable().optional(),
+  unit_price_in_cents: cents,
+  msrp_in_cents: cents,
+  stock_keeping_unit: optionalText(PRODUCT_LIMITS.sku),
+  minimum_order_quantity: positiveCount(PRODUCT_LIMITS.quantity).nullable().optional(),
+  universal_product_code: Upc,
+  organization: z.object({ id: Uuid }, { message: 'is required: { id } of your organization' }),
+  tags: z
+    .array(z.string().trim().min(1, 'must not be empty').max(PRODUCT_LIMITS.tagLength))
+    .max(PRODUCT_LIMITS.tags, `must have at most ${PRODUCT_LIMITS.tags} tags`)
+    .nullable()
+    .optional(),
+  media: z
+    .array(ProductMediaInput)
+    .max(PRODUCT_LIMITS.photos, `must have at most ${PRODUCT_LIMITS.photos} photos`)
+    .nullable()
+    .optional(),
+  product_physical_measurements: ProductMeasurementsInput,
+  // Read-only fields a client may echo back from GET; ignored.
+  inventory_count: z.unknown().optional(),
+  created_at: z.unknown().optional(),
+  updated_at: z.unknown().optional(),
+  deleted_at: z.unknown().optional(),
+});
+export type ProductInput = z.infer<typeof ProductInput>;
+
+// ─── Inventory ───────────────────────────────────────────────────────────────────────
+export const INVENTORY_TRANSACTION_TYPES = ['add', 'remove', 'set'] as const;
+export const InventoryTransactionType = z.enum(INVENTORY_TRANSACTION_TYPES);
+
+/**
+ * add: count (may be negative to correct a mistake) is added; remove: count > 0 is taken away;
+ * set: the stock becomes count (≥ 0). Stock never goes below zero (409).
+ */
+export const InventoryTransactionBody = z
+  .strictObject({
+    count: z
+      .number({ message: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(-PRODUCT_LIMITS.inventory)
+      .max(PRODUCT_LIMITS.inventory),
+    product: z.object({ id: Uuid }, { message: 'is required: { id } of the product' }),
+    inventory_transaction_type: InventoryTransactionType.default('add'),
+  })
+  .superRefine((b, ctx) => {
+    if (b.inventory_transaction_type === 'add' && b.count === 0) {
+      ctx.addIssue({ code: 'custom', path: ['count'], message: 'must not be zero' });
+    }
+    if (b.inventory_transaction_type === 'remove' && b.count <= 0) {
+      ctx.addIssue({ code: 'custom', path: ['count'], message: 'must be more than zero' });
+    }
+    if (b.inventory_transaction_type === 'set' && b.count < 0) {
+      ctx.addIssue({ code: 'custom', path: ['count'], message: 'must not be negative' });
+    }
+  });
+export type InventoryTransactionBody = z.infer<typeof InventoryTransactionBody>;
+
+export const InventoryTransaction = z.object({
+  id: Uuid,
+  count: z.number().int(),
+  inventory_transaction_type: z.string(),
+  product: z.object({ id: Uuid, inventory_count: z.number().int() }),
+  created_at: z.string(),
+  /** True when an earlier request with the same Idempotency-Key already applied it. */
+  replayed: z.boolean(),
+});
+export type InventoryTransaction = z.infer<typeof InventoryTransaction>;
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
