@@ -14,7 +14,7 @@ import {
   limitPlusOne,
   takePage,
   toIso,
-} from '../invites/pagination.js';
+} from '../../lib/pagination.js';
 
 /**
  * Where a customer's invoice can be opened: an unguessable capability URL (invoice ids are

@@ -30,7 +30,7 @@ import {
   limitPlusOne,
   takePage,
   toIso,
-} from './pagination.js';
+} from '../../lib/pagination.js';
 
 /** 429 with the number of seconds to wait (the route sends it as Retry-After). */
 export class RetryLaterError extends HttpError {

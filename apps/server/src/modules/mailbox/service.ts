@@ -1,7 +1,7 @@
 /** The built-in outbox as a mailbox: stored messages, newest first, with the links they carry. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { beforeCursor, decodeCursor, keysetTimestamp, limitPlusOne, takePage, toIso } from '../invites/pagination.js';
+import { beforeCursor, decodeCursor, keysetTimestamp, limitPlusOne, takePage, toIso } from '../../lib/pagination.js';
 
 export interface MailboxSummary {
   id: string;

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { media, productMedia, products } from '../../db/schema.js';
 import { fieldError, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { mediaUrl } from '../../lib/media-url.js';
+import { beforeCursor, containsPattern, decodeCursor, keysetTimestamp, limitPlusOne, takePage } from '../../lib/pagination.js';
 import { getLookups, resolveLookup, type Lookups } from './lookups.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -59,7 +60,7 @@ export type ProductRow = {
   created_at: Date | string;
   updated_at: Date | string;
   deleted_at: Date | string | null;
-  cursor_ts: string;
+  keyset_at: string;
   media:
     | { o: number; id: string; k: string; w: number | null; h: number | null; v: Record<string, string> | null }[]
     | string;
@@ -75,7 +76,7 @@ export const productSelect = sql`
   to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   to_char(p.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
   to_char(p.deleted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as deleted_at,
-  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_ts,
+  ${keysetTimestamp(sql`p.created_at`)} as keyset_at,
   coalesce((
     select json_agg(json_build_object('o', pm.display_order, 'id', m.id, 'k', m.storage_key, 'w', m.width, 'h', m.height, 'v', m.variants)
                     order by pm.display_order, m.id)
@@ -159,36 +160,6 @@ export async function getProduct(ctx: AppContext, userId: string, id: string): P
 }
 
 // ─── Lists ───────────────────────────────────────────────────────────────────────────
-export function encodeCursor(ts: string, id: string): string {
-  return Buffer.from(JSON.stringify([ts, id])).toString('base64url');
-}
-
-const badCursor = () => fieldError('cursor', 'is not a cursor from this list; start again without it');
-
-export function decodeCursor(cursor: string): { ts: string; id: string } {
-  try {
-    const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(v) &&
-      v.length === 2 &&
-      typeof v[0] === 'string' &&
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(v[0]) &&
-      typeof v[1] === 'string' &&
-      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v[1])
-    ) {
-      return { ts: v[0], id: v[1] };
-    }
-  } catch {
-    /* fall through */
-  }
-  throw badCursor();
-}
-
-/** `%text%` for ILIKE with the wildcards in the text taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export interface ProductPage {
   items: Product[];
   nextCursor: string | null;
@@ -212,24 +183,16 @@ export async function listProducts(
     const pattern = containsPattern(query.q);
     conditions.push(sql`(p.name ilike ${pattern} or p.stock_keeping_unit ilike ${pattern})`);
   }
-  if (query.cursor) {
-    const c = decodeCursor(query.cursor);
-    conditions.push(sql`(p.created_at, p.id) < (${c.ts}::timestamptz, ${c.id}::uuid)`);
-  }
+  const cursor = decodeCursor(query.cursor);
   const result = await ctx.db.execute<ProductRow>(sql`
     select ${productSelect}
       from products p join organizations o on o.id = p.organization_id
      where ${sql.join(conditions, sql` and `)}
+       ${beforeCursor(sql`p.created_at`, sql`p.id`, cursor)}
      order by p.created_at desc nulls last, p.id desc nulls last
-     limit ${limit + 1}`);
-  const rows = result.rows;
-  const more = rows.length > limit;
-  const page = more ? rows.slice(0, limit) : rows;
-  const last = page[page.length - 1];
-  return {
-    items: page.map((r) => toProduct(ctx.config.publicUrl, lk, r)),
-    nextCursor: more && last ? encodeCursor(last.cursor_ts, last.id) : null,
-  };
+     ${limitPlusOne(limit)}`);
+  const page = takePage(result.rows, limit);
+  return { items: page.rows.map((r) => toProduct(ctx.config.publicUrl, lk, r)), nextCursor: page.nextCursor };
 }
 
 // ─── Writing ─────────────────────────────────────────────────────────────────────────

@@ -1,10 +1,10 @@
 /**
- * Keyset pagination for lists ordered by (timestamp desc, id desc): invites, customers,
- * customer orders. The cursor is opaque to clients (base64url of the last row's timestamp,
+ * Keyset pagination for every list ordered by (timestamp desc, id desc): products, invites,
+ * customers, customer orders, the mailbox. The cursor is opaque to clients (base64url of the last row's timestamp,
  * to the microsecond, and id); a cursor that does not decode is a 400 naming `cursor`.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { fieldError } from '../../lib/errors.js';
+import { fieldError } from './errors.js';
 
 export interface Keyset {
   /** ISO 8601 UTC with microseconds, as produced by keysetTimestamp(). */
