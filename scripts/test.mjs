@@ -43,10 +43,7 @@ const { DATABASE_URL, ...withoutDb } = process.env;
 process.env = withoutDb;
 vitest('unit tests', ['--project', 'unit'], {});
 vitest('API tests on embedded PGlite', ['--project', 'api'], {});
-if (DATABASE_URL) {
-  vitest('API tests on PostgreSQL', ['--project', 'api'], { DATABASE_URL });
-  vitest('two server processes on one PostgreSQL database', ['--project', 'cluster'], { DATABASE_URL });
-}
+if (DATABASE_URL) vitest('API tests on PostgreSQL', ['--project', 'api'], { DATABASE_URL });
 
 console.log('\n━━ production build ━━');
 const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -54,7 +51,9 @@ if (build.status !== 0) {
   failed += 1;
   problems.push('production build');
 } else {
-  vitest('browser journeys (production build, headless Chromium)', ['--project', 'e2e'], DATABASE_URL ? { E2E_DATABASE_URL: DATABASE_URL } : {});
+  // Both suites below start the production server (apps/server/dist) as a real process.
+  if (DATABASE_URL) vitest('two server processes on one PostgreSQL database', ['--project', 'cluster'], { DATABASE_URL });
+  vitest('browser journeys (production build, headless Chromium)', ['--project', 'e2e'], {});
 }
 
 fs.rmSync(tmp, { recursive: true, force: true });

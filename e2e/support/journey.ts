@@ -1,6 +1,9 @@
-/** Steps a person takes that several journeys share: sign up, sign in, create an organization. */
+/**
+ * Steps a person takes that several journeys share: sign up, sign in, create an organization,
+ * open a seller section, read the Configure badge; and the watch for page errors and 5xx answers.
+ */
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 export async function fillCredentials(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
@@ -36,4 +39,74 @@ export function orgIdFromUrl(url: string): string {
   const m = /\/app\/([0-9a-f-]{36})\//.exec(url);
   expect(m, `no organization id in ${url}`).toBeTruthy();
   return m![1]!;
+}
+
+/**
+ * Script errors and server failures in any page of a context are bugs. A 404 for /api/user/me
+ * before the account exists is the designed answer, so failed-resource console lines are not.
+ */
+export function watchForProblems(context: BrowserContext): string[] {
+  const problems: string[] = [];
+  context.on('weberror', (e) => problems.push(`page error: ${e.error().message}`));
+  context.on('response', (r) => {
+    if (r.status() >= 500) problems.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+  return problems;
+}
+
+export interface SellerSession {
+  context: BrowserContext;
+  page: Page;
+  orgId: string;
+  email: string;
+  password: string;
+  /** Page errors and 5xx answers seen in this context. */
+  problems: string[];
+}
+
+/**
+ * A new seller in a fresh browser context: signs up from the landing page, creates a Merchant
+ * organization on /details and lands on the welcome checklist.
+ */
+export async function newSeller(
+  browser: Browser,
+  baseUrl: string,
+  opts: { email: string; businessName: string; password?: string; viewport?: { width: number; height: number } },
+): Promise<SellerSession> {
+  const password = opts.password ?? 'wholesale-pass-1';
+  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 860 } });
+  const problems = watchForProblems(context);
+  const page = await context.newPage();
+  await signUpFromLanding(page, baseUrl, opts.email, password);
+  await createOrganizationOnDetails(page, opts.businessName, 'Merchant');
+  await page.waitForURL(/\/app\/[0-9a-f-]{36}\/welcome$/);
+  const orgId = orgIdFromUrl(page.url());
+  await expect
+    .poll(() => page.getByRole('heading', { name: 'Welcome! To set up your store, start here' }).isVisible())
+    .toBe(true);
+  return { context, page, orgId, email: opts.email, password, problems };
+}
+
+/** A section link of the seller side panel (Orders, Customers, Products, Invites, Terms, Configure). */
+export function sellerNav(page: Page, name: string): Locator {
+  return page.getByRole('navigation', { name: 'Seller sections' }).getByRole('link', { name, exact: true });
+}
+
+/** Opens a seller section from the side panel and waits for its page. */
+export async function openSellerSection(page: Page, name: 'Orders' | 'Customers' | 'Products' | 'Invites' | 'Terms') {
+  await sellerNav(page, name).click();
+  await page.waitForURL(new RegExp(`/app/[0-9a-f-]{36}/${name.toLowerCase()}$`));
+}
+
+/** The Configure badge of the side panel: its number and its visually hidden words. */
+export async function expectSetupStepsLeft(page: Page, steps: number) {
+  const nav = page.getByRole('navigation', { name: 'Seller sections' });
+  await expect.poll(() => nav.getByTestId('setup-badge').textContent()).toBe(String(steps));
+  const words = steps === 1 ? '1 set-up step left' : `${steps} set-up steps left`;
+  await expect.poll(() => nav.getByText(words, { exact: true }).count()).toBe(1);
+}
+
+/** The toast (snackbar) showing exactly this text. */
+export function toast(page: Page, text: string): Locator {
+  return page.getByRole('alert').filter({ has: page.getByText(text, { exact: true }) });
 }

@@ -24,15 +24,6 @@ const LOOKUP_CACHE = 'private, max-age=3600';
 
 export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  /**
-   * The two product lists are the hottest reads of the catalogue (50–200 products a page).
-   * In production they are serialised with plain JSON.stringify: re-encoding every product
-   * through zod doubled their CPU time and garbage. The rows are mapped by toProduct(), typed
-   * against the contract; in development and tests every answer is still checked by zod.
-   */
-  const listSerializer =
-    ctx.config.nodeEnv === 'production' ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {};
-
   const lookups = [
     ['state', 'Product states (Draft, Live, Archived)', ProductStateList, 'states'],
     ['order_unit', 'Wholesale order units (Each, Case, Pack, Box, Dozen)', UnitList, 'orderUnits'],
@@ -95,7 +86,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/api/product/organization/:org_id',
     {
-      ...listSerializer,
+      
       config: { access: { member: 'org_id' } },
       schema: {
         tags,
@@ -116,7 +107,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/api/product/organization/:org_id/for-sale',
     {
-      ...listSerializer,
+      
       config: { access: { memberOrPurchaser: 'org_id' } },
       schema: {
         tags,

@@ -155,14 +155,16 @@ export class MailWorker {
   async drain(timeoutMs = 10_000): Promise<RoundResult> {
     const total: RoundResult = { claimed: 0, sent: 0, retried: 0, failed: 0 };
     const deadline = Date.now() + timeoutMs;
-    await this.running;
     for (;;) {
+      // A background round may hold messages it claimed; wait for it before looking again,
+      // so "drained" means nothing due is left queued or in flight in this process.
+      await this.running;
       const r = await this.runOnce();
       total.claimed += r.claimed;
       total.sent += r.sent;
       total.retried += r.retried;
       total.failed += r.failed;
-      if (r.claimed === 0 || Date.now() > deadline) return total;
+      if ((r.claimed === 0 && !this.running) || Date.now() > deadline) return total;
     }
   }
 
