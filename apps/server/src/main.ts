@@ -22,6 +22,7 @@ async function main() {
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'pglite'),
       poolSize: config.databasePoolSize,
+      prepare: config.databasePrepare,
     });
   } catch (err) {
     const where = config.databaseUrl ? 'the PostgreSQL server at DATABASE_URL' : `the embedded database in ${config.dataDir}`;
