@@ -53,3 +53,35 @@ describe('infrastructure', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('the single-page app', () => {
+  it('falls back to index.html for app paths, caches hashed assets for a year, and 404s missing files', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cb-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Cratebase</title><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    const spa = await createHarness({ WEB_DIST_DIR: dist });
+    try {
+      for (const url of ['/', '/app/6f1c3b7e-1c2d-4e5f-8a9b-0c1d2e3f4a5b/welcome', '/storefront/all?x=1', '/details']) {
+        const res = await spa.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type'], url).toContain('text/html');
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        expect(res.body).toContain('<div id="root">');
+      }
+      const asset = await spa.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // A stale chunk must be a 404 (the client reloads once), never index.html.
+      const missing = await spa.app.inject({ method: 'GET', url: '/assets/main-old999.js' });
+      expect(missing.statusCode).toBe(404);
+      expect((await spa.app.inject({ method: 'GET', url: '/api/nothing-here' })).statusCode).toBe(404);
+    } finally {
+      await spa.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
