@@ -90,6 +90,15 @@ function renderForm(path: string, routes: Parameters<typeof fakeFetch>[0] = {}) 
 }
 
 describe('ProductFormPage', () => {
+  it('shows a removed product as not found instead of an editable form', async () => {
+    renderForm(`/app/${ids.merchantA}/products/${productId}`, {
+      [`GET /api/product/${productId}`]: { body: product({ deleted_at: '2026-02-01T00:00:00.000Z' }) },
+    });
+    expect(await screen.findByRole('heading', { name: 'This product could not be found' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Product' })).toBeNull();
+  });
+
   it('keeps Save disabled while the name is empty', async () => {
     const user = userEvent.setup();
     renderForm(`/app/${ids.merchantA}/products/add`);

@@ -105,9 +105,11 @@ export function ProductFormPage() {
   const lookupsError = states.error ?? orderUnits.error ?? weightUnits.error;
   const lookupsReady = Boolean(states.data && orderUnits.data && weightUnits.data);
 
-  if (!isNew && product.isError) {
+  // Members still get a removed product (with deleted_at, for order history); it is not editable.
+  const removed = !isNew && Boolean(product.data?.deleted_at);
+  if (!isNew && (product.isError || removed)) {
     const notFound =
-      product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400);
+      removed || (product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400));
     return (
       <Card sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
         <SearchOffOutlinedIcon sx={{ fontSize: 40, color: 'primary.light' }} aria-hidden />
