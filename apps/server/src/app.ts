@@ -5,7 +5,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
@@ -20,6 +19,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { AppContext } from './lib/context.js';
 import { HttpError, type FieldIssue } from './lib/errors.js';
+import { buildSecurityHeaders } from './lib/security-headers.js';
 import { authPlugin } from './auth/plugin.js';
 import type { AccessPolicy } from './auth/policies.js';
 import { createExternalVerifier, type TokenVerifier } from './auth/token-verifier.js';
@@ -116,25 +116,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const issuerOrigin = new URL(config.identity.issuer).origin;
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI (emotion) injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", issuerOrigin],
-        frameSrc: ["'self'", issuerOrigin],
-        formAction: ["'self'", issuerOrigin],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  // Security headers, computed once (what helmet sets, with our CSP): per request they are a
+  // few setHeader calls on the raw response, so hijacked routes (/oidc) get them too.
+  const securityHeaders = buildSecurityHeaders({ issuerOrigin, https: config.publicUrl.startsWith('https:') });
+  app.addHook('onRequest', async (_req, reply) => {
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
   });
 
   await app.register(swagger, {

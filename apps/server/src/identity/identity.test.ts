@@ -1,12 +1,12 @@
 /**
  * The built-in identity provider, end to end over HTTP: a bare Fastify app with our identity
- * registered (plus helmet with the product's CSP and a JSON /api route), driven like a
+ * registered (plus the product's security headers and CSP and a JSON /api route), driven like a
  * browser by test-login.ts. One database for the whole file (PGlite, or a scratch database
  * on DATABASE_URL).
  */
 import net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import { buildSecurityHeaders } from '../lib/security-headers.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { eq, sql } from 'drizzle-orm';
@@ -55,7 +55,7 @@ let second: TestServer;
 let limited: TestServer;
 const servers: TestServer[] = [];
 
-/** A server like the product's: helmet with its CSP, our identity, a JSON API route. */
+/** A server like the product's: its security headers and CSP, our identity, a JSON API route. */
 async function startServer(env: Record<string, string>, port: number): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -64,20 +64,9 @@ async function startServer(env: Record<string, string>, port: number): Promise<T
     ...env,
   });
   const app = Fastify({ logger: false, trustProxy: config.trustProxy });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-      },
-    },
+  const headers = buildSecurityHeaders({ issuerOrigin: new URL(config.identity.issuer).origin, https: false });
+  app.addHook('onRequest', async (_req, reply) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
   });
   const { verifier } = await registerBuiltinIdentity(app, { db: testDb.database.db, config });
   app.post('/api/echo', { config: { access: 'public' } }, async (req) => ({ received: req.body ?? null }));

@@ -17,7 +17,7 @@ import {
   createOrganization,
   getOnboardingStatus,
   getOrderTerms,
-  getOrganization,
+  getOrganizationForViewer,
   updateOrganization,
 } from './service.js';
 
@@ -44,7 +44,8 @@ export async function organizationRoutes(app: FastifyInstance, ctx: AppContext) 
   r.get(
     '/api/organization/:id',
     {
-      config: { access: { memberOrPurchaser: 'id' } },
+      // Member or purchaser of :id — checked inside the read itself (one round trip).
+      config: { access: { check: 'member or purchaser of :id (checked by the read query)' } },
       schema: {
         tags,
         summary: 'An organization with order terms, payment status, set-up flags and product count',
@@ -52,7 +53,7 @@ export async function organizationRoutes(app: FastifyInstance, ctx: AppContext) 
         response: { 200: Organization, ...errors },
       },
     },
-    async (req) => getOrganization(ctx, req.params.id),
+    async (req) => getOrganizationForViewer(ctx, requireUserId(req), req.params.id),
   );
 
   r.put(

@@ -13,7 +13,7 @@ import type {
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { memberships, organizations } from '../../db/schema.js';
-import { notFound } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { mediaUrl } from '../../lib/media-url.js';
 import { acceptClaimedInvites } from '../invites/claims.js';
 
@@ -129,10 +129,27 @@ function toOrganization(publicUrl: string, r: OrganizationRow): Organization {
   };
 }
 
-/** One query: the organization, its terms, image set, business address and set-up flags. */
-async function loadOrganizationRow(ctx: AppContext, id: string): Promise<OrganizationRow | undefined> {
-  const result = await ctx.db.execute<OrganizationRow>(sql`
-    select o.id, o.name, o.slogan, o.selected_type,
+/**
+ * One query: the organization, its terms, image set, business address and set-up flags —
+ * and, when `viewerId` is given, whether that user may see it (member, or member of an
+ * organization that buys from it), so the hot read is one round trip with its access check.
+ */
+async function loadOrganizationRow(
+  ctx: AppContext,
+  id: string,
+  viewerId?: string,
+): Promise<(OrganizationRow & { may_view?: boolean }) | undefined> {
+  const access = viewerId
+    ? sql`exists (
+             select 1 from memberships m where m.user_id = ${viewerId} and m.organization_id = o.id
+             union all
+             select 1 from memberships m
+               join purchasing_relationships pr on pr.purchaser_organization_id = m.organization_id
+              where m.user_id = ${viewerId} and pr.seller_organization_id = o.id
+           ) as may_view,`
+    : sql``;
+  const result = await ctx.db.execute<OrganizationRow & { may_view?: boolean }>(sql`
+    select ${access} o.id, o.name, o.slogan, o.selected_type,
            o.new_customer_min, o.returning_customer_min, o.new_customer_min_cents, o.returning_customer_min_cents,
            o.product_count,
            exists (select 1 from purchasing_relationships pr where pr.seller_organization_id = o.id) as has_customers,
@@ -154,6 +171,16 @@ async function loadOrganizationRow(ctx: AppContext, id: string): Promise<Organiz
 export async function getOrganization(ctx: AppContext, id: string): Promise<Organization> {
   const row = await loadOrganizationRow(ctx, id);
   if (!row) throw notFound('Organization');
+  return toOrganization(ctx.config.publicUrl, row);
+}
+
+/**
+ * GET /api/organization/{id}: for its members and its purchasers' members. An organization
+ * that does not exist answers like one the caller may not see (403), so ids cannot be probed.
+ */
+export async function getOrganizationForViewer(ctx: AppContext, viewerId: string, id: string): Promise<Organization> {
+  const row = await loadOrganizationRow(ctx, id, viewerId);
+  if (!row?.may_view) throw forbidden();
   return toOrganization(ctx.config.publicUrl, row);
 }
 

@@ -1,5 +1,5 @@
 /** The current user: created from the token's subject and e-mail, read with organizations. */
-import { eq, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { users } from '../../db/schema.js';
@@ -27,43 +27,58 @@ export async function createUserFromToken(ctx: AppContext, claims: TokenClaims):
 }
 
 export async function getCurrentUserBySubject(ctx: AppContext, sub: string): Promise<CurrentUser> {
-  const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.authSubject, sub));
-  if (!row) throw new HttpError(404, 'user_not_found', 'No account yet: finish creating your account.');
-  return getCurrentUser(ctx, row.id);
+  return loadCurrentUser(ctx, sql`u.auth_subject = ${sub}`);
 }
 
-type OrgRow = ImageSetRow & {
-  id: string;
+export async function getCurrentUser(ctx: AppContext, userId: string): Promise<CurrentUser> {
+  return loadCurrentUser(ctx, sql`u.id = ${userId}`);
+}
+
+type UserOrgRow = ImageSetRow & {
+  user_id: string;
+  email: string;
+  user_name: string | null;
+  picture: string | null;
+  id: string | null;
   name: string;
   selected_type: 'Merchant' | 'Buyer';
   slogan: string | null;
   own: boolean;
 };
 
-export async function getCurrentUser(ctx: AppContext, userId: string): Promise<CurrentUser> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new HttpError(404, 'user_not_found', 'No account yet: finish creating your account.');
-  // Own organizations, and every seller one of them buys from, in one query.
-  const result = await ctx.db.execute<OrgRow>(sql`
-    with own as (
-      select m.organization_id as id, m.created_at from memberships m where m.user_id = ${userId}
+/**
+ * One round trip: the user, its own organizations, and every seller one of them buys from
+ * (one row per organization; a user without any gives one row with null organization).
+ */
+async function loadCurrentUser(ctx: AppContext, whereUser: SQL): Promise<CurrentUser> {
+  const result = await ctx.db.execute<UserOrgRow>(sql`
+    with u as (
+      select u.id, u.email, u.name, u.picture from users u where ${whereUser}
+    ), own as (
+      select m.organization_id as id, m.created_at from memberships m join u on u.id = m.user_id
     ), sellers as (
       select distinct pr.seller_organization_id as id
         from purchasing_relationships pr join own on own.id = pr.purchaser_organization_id
+    ), orgs as (
+      select o.id, o.name, o.selected_type, o.slogan, (own.id is not null) as own, own.created_at as own_since,
+             ${imageSetColumns}
+        from organizations o
+        left join own on own.id = o.id
+        ${imageSetJoins(sql.raw('o.id'))}
+       where o.id in (select id from own union select id from sellers)
     )
-    select o.id, o.name, o.selected_type, o.slogan, (own.id is not null) as own, ${imageSetColumns}
-      from organizations o
-      left join own on own.id = o.id
-      ${imageSetJoins(sql.raw('o.id'))}
-     where o.id in (select id from own union select id from sellers)
-     order by own.created_at asc nulls last, o.name asc`);
-  const rows = result.rows;
+    select u.id as user_id, u.email, u.name as user_name, u.picture, orgs.*
+      from u left join orgs on true
+     order by orgs.own_since asc nulls last, orgs.name asc`);
+  const first = result.rows[0];
+  if (!first) throw new HttpError(404, 'user_not_found', 'No account yet: finish creating your account.');
+  const rows = result.rows.filter((r) => r.id !== null) as (UserOrgRow & { id: string })[];
   const purchasing = rows.filter((r) => !r.own || r.selected_type === 'Merchant');
   return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    picture: user.picture,
+    id: first.user_id,
+    email: first.email,
+    name: first.user_name,
+    picture: first.picture,
     organizations: rows
       .filter((r) => r.own)
       .map((r) => ({ id: r.id, name: r.name, selected_type: r.selected_type })),
