@@ -134,6 +134,24 @@ describe('GET /api/order/organization/{org_id}/purchasers', () => {
   });
 });
 
+describe('GET /api/order/organization/{org_id}/purchasers/{id}', () => {
+  it('reads one customer with its count and last order; 404 for an organization that is not a customer', async () => {
+    const seller = await h.newOrgUser('Merchant');
+    const buyer = await h.newOrgUser('Buyer', 'Single Customer Co');
+    const stranger = await h.newOrgUser('Buyer');
+    await makeCustomer(seller, buyer);
+    await addOrder(seller, buyer, { completedOn: '2026-03-02T10:00:00Z', totalCents: 5000 });
+    const res = await h.call('GET', `/api/order/organization/${seller.orgId}/purchasers/${buyer.orgId}`, { token: seller.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ organization: { id: buyer.orgId, name: 'Single Customer Co' }, count: 1, last_order: '2026-03-02T10:00:00.000Z' });
+    const notCustomer = await h.call('GET', `/api/order/organization/${seller.orgId}/purchasers/${stranger.orgId}`, { token: seller.token });
+    expect(notCustomer.status).toBe(404);
+    expect((await h.call('GET', `/api/order/organization/${seller.orgId}/purchasers/${buyer.orgId}`, { token: buyer.token })).status).toBe(403);
+    expect((await h.call('GET', `/api/order/organization/${seller.orgId}/purchasers/${buyer.orgId}`)).status).toBe(401);
+    expect((await h.call('GET', `/api/order/organization/${seller.orgId}/purchasers/nope`, { token: seller.token })).status).toBe(400);
+  });
+});
+
 describe('GET /api/order/organization/{org_id}/purchasing_organization/{id}', () => {
   it("lists one customer's completed orders, newest first, with totals and invoices", async () => {
     const seller = await h.newOrgUser('Merchant');

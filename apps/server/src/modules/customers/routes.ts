@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  Customer,
   CustomerList,
   CustomerOrderList,
   CustomerOrdersParams,
@@ -12,7 +13,7 @@ import {
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { requireUserId } from '../../auth/plugin.js';
-import { assertMayReadCustomerOrders, listCustomerOrders, listCustomers } from './service.js';
+import { assertMayReadCustomerOrders, getCustomer, listCustomerOrders, listCustomers } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['customers'];
@@ -37,6 +38,20 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       return page.items;
     },
+  );
+
+  r.get(
+    '/api/order/organization/:org_id/purchasers/:id',
+    {
+      config: { access: { member: 'org_id' } },
+      schema: {
+        tags,
+        summary: 'One customer: the purchasing organization with its last order and completed-order count',
+        params: CustomerOrdersParams,
+        response: { 200: Customer, ...errors },
+      },
+    },
+    async (req) => getCustomer(ctx, req.params.org_id, req.params.id),
   );
 
   r.get(

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Customer, CustomerOrder, ListQuery, PageQuery } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { forbidden } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import {
   beforeCursor,
   containsPattern,
@@ -42,9 +42,11 @@ export async function listCustomers(
   ctx: AppContext,
   sellerId: string,
   query: ListQuery,
+  only?: { purchaserId: string },
 ): Promise<{ items: Customer[]; nextCursor: string | null }> {
   const cursor = decodeCursor(query.cursor);
   const q = query.q ? sql`and o.name ilike ${containsPattern(query.q)} escape '\\'` : sql``;
+  const one = only ? sql`and pr.purchaser_organization_id = ${only.purchaserId}` : sql``;
   const result = await ctx.db.execute<CustomerRow>(sql`
     select o.id, o.name, pr.created_at as customer_since,
            ${keysetTimestamp(sql`pr.created_at`)} as keyset_at,
@@ -57,6 +59,7 @@ export async function listCustomers(
        and ord.purchasing_organization_id = pr.purchaser_organization_id
        and ord.completed_on is not null
      where pr.seller_organization_id = ${sellerId}
+       ${one}
        ${q}
        ${beforeCursor(sql`pr.created_at`, sql`o.id`, cursor)}
      group by o.id, o.name, pr.created_at
@@ -72,6 +75,13 @@ export async function listCustomers(
     })),
     nextCursor: page.nextCursor,
   };
+}
+
+/** GET /api/order/organization/{org_id}/purchasers/{id}: one customer of the seller. */
+export async function getCustomer(ctx: AppContext, sellerId: string, purchaserId: string): Promise<Customer> {
+  const { items } = await listCustomers(ctx, sellerId, {}, { purchaserId });
+  if (!items[0]) throw notFound('Customer');
+  return items[0];
 }
 
 /**
