@@ -17,14 +17,6 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: Boolean(env.CRATEBASE_SOURCEMAP),
     chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      treeshake: {
-        // The contract package holds zod schemas next to plain constants and helpers. It has no
-        // import side effects, so the browser bundle keeps only what it uses (not all of zod).
-        moduleSideEffects: (id: string) => (/[\\/]packages[\\/]contract[\\/]/.test(id) ? false : undefined),
-        manualPureFunctions: ['z'],
-      },
-    },
   },
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiOrigin, changeOrigin: false }])),

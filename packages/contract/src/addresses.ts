@@ -3,71 +3,7 @@ import { Uuid } from './common.js';
 import { COUNTRY } from './constants.js';
 import { Address } from './organization.js';
 import { LookupRef, PositiveMeasure, Unit } from './products.js';
-
-/** US states, DC, territories and military "states" (two-letter USPS codes). */
-export const US_STATES = [
-  'AL',
-  'AK',
-  'AZ',
-  'AR',
-  'CA',
-  'CO',
-  'CT',
-  'DE',
-  'DC',
-  'FL',
-  'GA',
-  'HI',
-  'ID',
-  'IL',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'LA',
-  'ME',
-  'MD',
-  'MA',
-  'MI',
-  'MN',
-  'MS',
-  'MO',
-  'MT',
-  'NE',
-  'NV',
-  'NH',
-  'NJ',
-  'NM',
-  'NY',
-  'NC',
-  'ND',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VT',
-  'VA',
-  'WA',
-  'WV',
-  'WI',
-  'WY',
-  'AS',
-  'GU',
-  'MP',
-  'PR',
-  'VI',
-  'AA',
-  'AE',
-  'AP',
-] as const;
-export const POSTAL_CODE_PATTERN = /^\d{5}$/;
-export const ADDRESS_LIMITS = { line: 200, city: 100, name: 100 } as const;
+import { ADDRESS_LIMITS, DEFAULT_PACKAGE_NAME, POSTAL_CODE_PATTERN, US_STATES } from './address-rules.js';
 
 const requiredLine = (max: number) =>
   z.string({ message: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
@@ -102,8 +38,6 @@ export const AddressLink = z.object({
 export type AddressLink = z.infer<typeof AddressLink>;
 
 // ─── Package templates ───────────────────────────────────────────────────────────────
-export const DEFAULT_PACKAGE_NAME = 'Default Package';
-
 /** POST /api/package_template: the seller's package (H, W, L and a unit). */
 export const PackageTemplateInput = z.strictObject({
   id: Uuid.nullish(),

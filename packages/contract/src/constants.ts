@@ -18,5 +18,3 @@ export const STORAGE_KEYS = {
   buyerOrgId: 'buyer_org_id',
   org: 'org',
 } as const;
-/** Response header carrying the cursor of the next page (lists stay arrays in the body). */
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';

@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { Uuid } from './common.js';
 import { ImageSet } from './organization.js';
-
-/** Invites: how many addresses one call may carry, and how often one invite may be re-sent. */
-export const INVITE_LIMITS = {
-  maxEmailsPerCall: 50,
-  resendIntervalSeconds: 60,
-} as const;
-
-const LINE_BREAK = /[\r\n]/;
+import { ACCEPT_INVITE_STATUSES, INVITE_EMAIL_PATTERN, INVITE_LIMITS, hasLineBreak } from './invite-rules.js';
 
 /**
  * One invite address: no line breaks anywhere (they would let a value inject e-mail headers),
@@ -17,17 +10,12 @@ const LINE_BREAK = /[\r\n]/;
  */
 export const InviteEmail = z
   .string({ message: 'must be an e-mail address' })
-  .refine((s) => !LINE_BREAK.test(s), { message: 'must not contain line breaks', abort: true })
+  .refine((s) => !hasLineBreak(s), { message: 'must not contain line breaks', abort: true })
   .trim()
   .toLowerCase()
   .min(1, 'must not be empty')
   .max(LIMITS.email, `must be at most ${LIMITS.email} characters`)
-  .pipe(z.email({ message: 'must be a valid e-mail address' }));
-
-/** The check the invite dialog applies before Add/Enter accepts an address. */
-export function isInviteEmail(value: string): boolean {
-  return InviteEmail.safeParse(value).success;
-}
+  .pipe(z.email({ pattern: INVITE_EMAIL_PATTERN, message: 'must be a valid e-mail address' }));
 
 /** POST /api/invite/purchaser */
 export const CreateInvitesBody = z.strictObject({
@@ -73,8 +61,6 @@ export type InviteMetadata = z.infer<typeof InviteMetadata>;
  */
 export const AcceptInviteBody = z.strictObject({ organization_id: Uuid.optional() }).nullish();
 export type AcceptInviteBody = z.infer<typeof AcceptInviteBody>;
-
-export const ACCEPT_INVITE_STATUSES = ['accepted', 'pending_organization'] as const;
 
 const OrganizationName = z.object({ id: Uuid, name: z.string() });
 

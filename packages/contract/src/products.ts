@@ -1,28 +1,8 @@
+// Product schemas; the plain limits and names live in product-rules.ts (zod-free).
 import { z } from 'zod';
 import { Uuid } from './common.js';
 import { MediaWithVariants } from './media.js';
-
-export const PRODUCT_LIMITS = {
-  name: 200,
-  description: 10_000,
-  sku: 100,
-  tags: 50,
-  tagLength: 60,
-  photos: 24,
-  /** $10,000,000.00 */
-  priceCents: 1_000_000_000,
-  quantity: 1_000_000,
-  inventory: 1_000_000_000,
-  measure: 1_000_000,
-} as const;
-export const DEFAULT_MINIMUM_ORDER_QUANTITY = 1;
-/** The product states seeded on every database; a product without a state is a Draft. */
-export const PRODUCT_STATE_NAMES = ['Draft', 'Live', 'Archived'] as const;
-export const LIVE_STATE = 'Live';
-export const DRAFT_STATE = 'Draft';
-export const ORDER_UNIT_NAMES = ['Each', 'Case', 'Pack', 'Box', 'Dozen'] as const;
-export const WEIGHT_UNIT_NAMES = ['lb', 'oz', 'kg', 'g'] as const;
-export const DIMENSION_UNIT_NAMES = ['ft', 'in', 'cm', 'm'] as const;
+import { INVENTORY_TRANSACTION_TYPES, PRODUCT_LIMITS, UPC_PATTERN } from './product-rules.js';
 
 // ─── Lookup lists: GET /api/product/state, /order_unit, /weight_unit, /dimension_unit ──
 export const ProductState = z.object({ id: z.number().int(), state: z.string() });
@@ -132,8 +112,7 @@ export const PositiveMeasure = z.preprocess(
     .max(PRODUCT_LIMITS.measure, `must be at most ${PRODUCT_LIMITS.measure}`),
 );
 
-/** UPC-A (12), EAN-13, EAN-8 or GTIN-14: digits only. */
-export const UPC_PATTERN = /^\d{8,14}$/;
+/** A UPC, EAN or GTIN (UPC_PATTERN); empty means none. */
 export const Upc = z.preprocess(
   emptyToNull,
   z.string().trim().regex(UPC_PATTERN, 'must be 8 to 14 digits (UPC, EAN or GTIN)').nullable().optional(),
@@ -200,7 +179,6 @@ export const ProductInput = z.strictObject({
 export type ProductInput = z.infer<typeof ProductInput>;
 
 // ─── Inventory ───────────────────────────────────────────────────────────────────────
-export const INVENTORY_TRANSACTION_TYPES = ['add', 'remove', 'set'] as const;
 export const InventoryTransactionType = z.enum(INVENTORY_TRANSACTION_TYPES);
 
 /**
@@ -240,4 +218,3 @@ export const InventoryTransaction = z.object({
   replayed: z.boolean(),
 });
 export type InventoryTransaction = z.infer<typeof InventoryTransaction>;
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

@@ -1,11 +1,8 @@
 import { useEffect, useRef } from 'react';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { hasAuthParams, useAuth } from 'react-oidc-context';
 import { FullPageSpinner } from '../components/FullPageSpinner';
-import { StatusPage } from '../components/StatusPage';
+import { ErrorStatusPage } from '../components/ErrorStatusPage';
 import { isSigningOut, LOGIN_FAILED, signinRedirectArgs } from '../lib/auth';
 
 /**
@@ -36,22 +33,9 @@ export function RequireAuth() {
 
   if (auth.error && auth.error.source === 'signinRedirect') {
     return (
-      <StatusPage
-        icon={<ErrorOutlineIcon color="error" sx={{ fontSize: 48 }} aria-hidden />}
-        title={LOGIN_FAILED}
-        actions={
-          <>
-            <Button variant="contained" onClick={() => window.location.reload()}>
-              Try again
-            </Button>
-            <Button component={RouterLink} to="/" variant="outlined">
-              Go to the home page
-            </Button>
-          </>
-        }
-      >
-        <Typography variant="body1">We could not open the sign-in page. {auth.error.message}</Typography>
-      </StatusPage>
+      <ErrorStatusPage title={LOGIN_FAILED} onRetry={() => window.location.reload()}>
+        We could not open the sign-in page. {auth.error.message}
+      </ErrorStatusPage>
     );
   }
 

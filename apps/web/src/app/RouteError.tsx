@@ -2,9 +2,9 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
-import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { ErrorStatusPage } from '../components/ErrorStatusPage';
 import { StatusPage } from '../components/StatusPage';
 import { NotFoundPage } from '../components/NotFound';
 import { isChunkLoadError } from '../lib/chunk-reload';
@@ -59,7 +59,7 @@ export function RouteError({ inline = false }: { inline?: boolean }) {
         icon={<CloudOffIcon color="primary" sx={{ fontSize: 48 }} aria-hidden />}
         title="This page could not be loaded"
         actions={
-          <Button variant="contained" onClick={() => window.location.reload()}>
+          <Button variant="contained" onClick={reload}>
             Reload the page
           </Button>
         }
@@ -80,21 +80,8 @@ export function RouteError({ inline = false }: { inline?: boolean }) {
         : 'An unexpected error occurred';
 
   return (
-    <StatusPage
-      icon={<ErrorOutlineIcon color="error" sx={{ fontSize: 48 }} aria-hidden />}
-      title="Something went wrong"
-      actions={
-        <>
-          <Button variant="contained" onClick={() => window.location.reload()}>
-            Try again
-          </Button>
-          <Button component={RouterLink} to="/" variant="outlined">
-            Go to the home page
-          </Button>
-        </>
-      }
-    >
-      <Typography variant="body1">{message}</Typography>
-    </StatusPage>
+    <ErrorStatusPage title="Something went wrong" onRetry={reload}>
+      {message}
+    </ErrorStatusPage>
   );
 }

@@ -1,12 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
+import { DialogButtons } from './DialogButtons';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -60,20 +58,14 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           </Alert>
         )}
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} disabled={busy} color="inherit">
-          {cancelLabel}
-        </Button>
-        <Button
-          onClick={onConfirm}
-          disabled={busy}
-          variant="contained"
-          color={destructive ? 'error' : 'primary'}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        busy={busy}
+        onCancel={onClose}
+        cancelLabel={cancelLabel}
+        confirmLabel={confirmLabel}
+        onConfirm={onConfirm}
+        destructive={destructive}
+      />
     </Dialog>
   );
 }

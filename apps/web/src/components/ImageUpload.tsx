@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import {
   ACCEPTED_IMAGE_INPUT,
   ACCEPTED_IMAGE_TYPES,
@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import { apiPath, apiUpload, errorMessage } from '../lib/api';
+import { useFileDrop } from '../lib/use-file-drop';
 
 /** Human name of the accepted types, for messages and hints. */
 export const ACCEPTED_IMAGE_NAMES = 'PNG, GIF or JPEG (WebP works too)';
@@ -107,11 +108,6 @@ export function uploadImage(
   });
 }
 
-/** The first image file of a drop, if any. */
-export function droppedFiles(event: DragEvent): File[] {
-  return Array.from(event.dataTransfer?.files ?? []);
-}
-
 export interface ImageUploadProps {
   orgId: string;
   purpose: 'logo' | 'splash';
@@ -140,7 +136,6 @@ export function ImageUpload({ orgId, purpose, label, currentUrl, hint, onUploade
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const busy = phase.kind !== 'idle';
   const square = purpose === 'logo';
 
@@ -180,18 +175,7 @@ export function ImageUpload({ orgId, purpose, label, currentUrl, hint, onUploade
     }
   }
 
-  const dropHandlers = {
-    onDragOver: (event: DragEvent) => {
-      event.preventDefault();
-      if (!busy) setDragging(true);
-    },
-    onDragLeave: () => setDragging(false),
-    onDrop: (event: DragEvent) => {
-      event.preventDefault();
-      setDragging(false);
-      void handleFile(droppedFiles(event)[0]);
-    },
-  };
+  const { dragging, dropHandlers } = useFileDrop((files) => void handleFile(files[0]), { busy });
 
   return (
     <Stack spacing={1.5} sx={{ minWidth: 0 }}>

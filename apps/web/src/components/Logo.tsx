@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 
 const PURPLE = '#6e56cf';
 const PURPLE_DARK = '#5641b3';
@@ -37,14 +37,19 @@ export interface LogoProps {
   title?: string;
 }
 
-/** The small square mark (narrow screens, favicon). */
-export function LogoMark({ height = 32, title = 'Cratebase' }: LogoProps) {
+/** The mark in an svg `artWidth` × 32 units wide, scaled to `height`; more artwork after the mark. */
+function LogoSvg({
+  height,
+  title,
+  artWidth,
+  children,
+}: Required<LogoProps> & { artWidth: number; children?: ReactNode }) {
   const gradientId = useId();
   return (
     <svg
-      width={height}
+      width={(height * artWidth) / 32}
       height={height}
-      viewBox="0 0 32 32"
+      viewBox={`0 0 ${artWidth} 32`}
       role={title ? 'img' : undefined}
       aria-label={title || undefined}
       aria-hidden={title ? undefined : true}
@@ -52,26 +57,20 @@ export function LogoMark({ height = 32, title = 'Cratebase' }: LogoProps) {
       style={{ display: 'block', flexShrink: 0 }}
     >
       <MarkShape gradientId={gradientId} />
+      {children}
     </svg>
   );
 }
 
+/** The small square mark (narrow screens, favicon). */
+export function LogoMark({ height = 32, title = 'Cratebase' }: LogoProps) {
+  return <LogoSvg height={height} title={title} artWidth={32} />;
+}
+
 /** The long version: mark plus the "Cratebase" wordmark. */
 export function Logo({ height = 32, title = 'Cratebase' }: LogoProps) {
-  const gradientId = useId();
-  const width = (height * 146) / 32;
   return (
-    <svg
-      width={width}
-      height={height}
-      viewBox="0 0 146 32"
-      role={title ? 'img' : undefined}
-      aria-label={title || undefined}
-      aria-hidden={title ? undefined : true}
-      focusable="false"
-      style={{ display: 'block', flexShrink: 0 }}
-    >
-      <MarkShape gradientId={gradientId} />
+    <LogoSvg height={height} title={title} artWidth={146}>
       <text
         x="40"
         y="23"
@@ -85,6 +84,6 @@ export function Logo({ height = 32, title = 'Cratebase' }: LogoProps) {
         <tspan fill={INK}>Crate</tspan>
         <tspan fill={PURPLE}>base</tspan>
       </text>
-    </svg>
+    </LogoSvg>
   );
 }

@@ -1,28 +1,18 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Link as RouterLink } from 'react-router';
 import { StatusPage } from './StatusPage';
+import { TintedIcon } from './TintedIcon';
 
 export const NOT_FOUND_TEXT = 'This page is not available.';
 
 function NotFoundIcon() {
   return (
-    <Box
-      sx={{
-        width: 56,
-        height: 56,
-        borderRadius: '50%',
-        display: 'grid',
-        placeItems: 'center',
-        bgcolor: 'rgba(110, 86, 207, 0.1)',
-        color: 'primary.main',
-      }}
-    >
+    <TintedIcon>
       <SearchOffIcon aria-hidden />
-    </Box>
+    </TintedIcon>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@cratebase/contract';
+import { NEXT_CURSOR_HEADER, type ErrorBody } from '@cratebase/contract';
 import { AccessTokenError, getAccessToken, GET_ACCESS_TOKEN_FAILED, requestSignInAgain } from './auth';
 
 export interface ApiIssue {
@@ -86,12 +86,6 @@ async function readBody(response: Response): Promise<unknown> {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/**
- * The response header with the next page's cursor (the contract's NEXT_CURSOR_HEADER; spelled
- * out here so this module pulls no schema code into the first load).
- */
-const NEXT_CURSOR_HEADER = 'x-next-cursor';
-
 export interface RequestOptions {
   /** Extra request headers (e.g. Idempotency-Key). */
   headers?: Record<string, string>;
@@ -153,6 +147,17 @@ export async function apiRequest<T>(
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
+}
+
+/** useInfiniteQuery options of a keyset-paginated list: no cursor first, then the x-next-cursor of each page. */
+export const keysetPaging = {
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last: Page<unknown>) => last.nextCursor ?? undefined,
+};
+
+/** Every item of the pages loaded so far; undefined before the first page arrives. */
+export function loadedItems<T>(data: { pages: Page<T>[] } | undefined): T[] | undefined {
+  return data?.pages.flatMap((page) => page.items);
 }
 
 async function getPage<T>(path: string, options?: RequestOptions): Promise<Page<T>> {
@@ -236,6 +241,16 @@ export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error && error.message) return error.message;
   return 'An unexpected error occurred';
+}
+
+/** The path with a query string of the parameters that have a value: withQuery('/api/x', { limit: 25, q: '' }). */
+export function withQuery(path: string, params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
 }
 
 /** Builds a path with encoded segments: apiPath`/api/organization/${id}`. */

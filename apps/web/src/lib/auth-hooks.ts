@@ -30,3 +30,20 @@ export function useSignOut() {
     }
   }, [auth, queryClient]);
 }
+
+/** Name, e-mail and picture as the ID token has them (null when absent). */
+export interface SignedInProfile {
+  name: string | null;
+  email: string | null;
+  picture: string | null;
+}
+
+function claimText(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/** The signed-in user's profile claims (shown until /api/user/me answers, or when it has none). */
+export function useSignedInProfile(): SignedInProfile {
+  const profile = useAuth().user?.profile;
+  return { name: claimText(profile?.name), email: claimText(profile?.email), picture: claimText(profile?.picture) };
+}

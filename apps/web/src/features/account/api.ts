@@ -1,5 +1,5 @@
 import type { CreateOrganizationBody, CurrentUser, Organization } from '@cratebase/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api';
 import { clearBuyerSignupKeys } from '../../lib/storage';
 
@@ -24,6 +24,14 @@ export function createUserAccount(): Promise<CurrentUser> {
 /** POST /api/organization. */
 export function createOrganization(body: CreateOrganizationBody): Promise<Organization> {
   return api.post<Organization>('/api/organization', body);
+}
+
+/**
+ * Loads the current user afresh into the cache (after a change that adds an organization or a
+ * store), so the next screen routes with it; null when that fails.
+ */
+export function refreshCurrentUser(queryClient: QueryClient): Promise<CurrentUser | null> {
+  return queryClient.fetchQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser, staleTime: 0 }).catch(() => null);
 }
 
 export function useCurrentUser(options: { enabled?: boolean } = {}) {

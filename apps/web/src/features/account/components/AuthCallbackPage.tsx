@@ -1,13 +1,10 @@
 import { useEffect, useState } from 'react';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { hasAuthParams } from 'react-oidc-context';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User, UserManager } from 'oidc-client-ts';
 import { FullPageSpinner } from '../../../components/FullPageSpinner';
-import { StatusPage } from '../../../components/StatusPage';
+import { ErrorStatusPage } from '../../../components/ErrorStatusPage';
 import { DEFAULT_RETURN_PATH, LOGIN_FAILED, safeReturnPath, type SigninStateData } from '../../../lib/auth';
 import { useSignIn } from '../../../lib/auth-hooks';
 import { errorMessage } from '../../../lib/api';
@@ -81,51 +78,27 @@ export function AuthCallbackPage() {
 
   if (phase.kind === 'login-failed') {
     return (
-      <StatusPage
-        icon={<ErrorOutlineIcon color="error" sx={{ fontSize: 48 }} aria-hidden />}
+      <ErrorStatusPage
         title={LOGIN_FAILED}
-        actions={
-          <>
-            <Button variant="contained" onClick={() => void signIn({ returnTo: DEFAULT_RETURN_PATH })}>
-              Try logging in again
-            </Button>
-            <Button component={RouterLink} to="/" variant="outlined">
-              Go to the home page
-            </Button>
-          </>
-        }
+        onRetry={() => void signIn({ returnTo: DEFAULT_RETURN_PATH })}
+        retryLabel="Try logging in again"
       >
-        <Typography variant="body1">We could not complete your sign-in. {phase.message}</Typography>
-      </StatusPage>
+        We could not complete your sign-in. {phase.message}
+      </ErrorStatusPage>
     );
   }
 
   if (phase.kind === 'account-failed') {
     return (
-      <StatusPage
-        icon={<ErrorOutlineIcon color="error" sx={{ fontSize: 48 }} aria-hidden />}
+      <ErrorStatusPage
         title="We could not load your account"
-        actions={
-          <>
-            <Button
-              variant="contained"
-              onClick={() => {
-                setPhase({ kind: 'working' });
-                setAttempt((n) => n + 1);
-              }}
-            >
-              Try again
-            </Button>
-            <Button component={RouterLink} to="/" variant="outlined">
-              Go to the home page
-            </Button>
-          </>
-        }
+        onRetry={() => {
+          setPhase({ kind: 'working' });
+          setAttempt((n) => n + 1);
+        }}
       >
-        <Typography variant="body1">
-          You are signed in, but your account could not be loaded. {phase.message}
-        </Typography>
-      </StatusPage>
+        You are signed in, but your account could not be loaded. {phase.message}
+      </ErrorStatusPage>
     );
   }
 

@@ -1,22 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import {
   DEFAULT_ORGANIZATION_TYPE,
-  LIMITS,
   ORGANIZATION_TYPES,
   type Organization,
   type OrganizationType,
 } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useCreateOrganization } from '../api';
+import { BusinessNameField, SignedInEmailField } from './AccountFields';
+import { ConsentCheckboxes } from './ConsentCheckboxes';
 
 const TYPE_HELP: Record<OrganizationType, string> = {
   Merchant: 'You sell wholesale: you will set up a store, products and terms.',
@@ -58,22 +56,12 @@ export function DetailsForm({ email, onCreated }: DetailsFormProps) {
           {errorMessage(create.error)}
         </Alert>
       )}
-      <TextField
-        label="Email"
-        value={email}
-        slotProps={{ input: { readOnly: true } }}
-        helperText="The e-mail you signed in with."
-      />
-      <TextField
-        label="Business Name"
+      <SignedInEmailField email={email} />
+      <BusinessNameField
         value={name}
-        onChange={(event) => setName(event.target.value)}
-        required
-        autoFocus
-        autoComplete="organization"
-        error={Boolean(nameIssue)}
-        helperText={nameIssue ? `Business name ${nameIssue}` : 'The name your customers will see.'}
-        slotProps={{ htmlInput: { maxLength: LIMITS.organizationName } }}
+        onChange={setName}
+        issue={nameIssue}
+        helperText="The name your customers will see."
       />
       <TextField
         select
@@ -88,16 +76,7 @@ export function DetailsForm({ email, onCreated }: DetailsFormProps) {
           </MenuItem>
         ))}
       </TextField>
-      <Stack spacing={0.5}>
-        <FormControlLabel
-          control={<Checkbox checked={terms} onChange={(event) => setTerms(event.target.checked)} />}
-          label={<Typography variant="body2">I agree to the Cratebase Terms and privacy policy.</Typography>}
-        />
-        <FormControlLabel
-          control={<Checkbox checked={emails} onChange={(event) => setEmails(event.target.checked)} />}
-          label={<Typography variant="body2">Send me transactional e-mails about my orders and account.</Typography>}
-        />
-      </Stack>
+      <ConsentCheckboxes terms={terms} onTermsChange={setTerms} emails={emails} onEmailsChange={setEmails} />
       <Button
         type="submit"
         variant="contained"

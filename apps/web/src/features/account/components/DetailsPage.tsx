@@ -1,22 +1,21 @@
 import { useEffect, useRef } from 'react';
 import type { Organization } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Navigate, useNavigate } from 'react-router';
-import { useAuth } from 'react-oidc-context';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api';
+import { useSignedInProfile } from '../../../lib/auth-hooks';
 import { rememberedOrgId, rememberOrgId } from '../../../lib/storage';
-import { createUserAccount, fetchCurrentUser, userQueryKey } from '../api';
+import { createUserAccount, refreshCurrentUser, userQueryKey } from '../api';
 import { accountHomeDestination, buyerLandingChoice } from '../routing';
 import { AccountHeader } from './AccountHeader';
+import { AccountLayout } from './AccountLayout';
 import { DetailsForm } from './DetailsForm';
 
 function FormSkeleton() {
@@ -34,7 +33,7 @@ function FormSkeleton() {
 
 /** /details: finish a new account by creating its first organization. */
 export function DetailsPage() {
-  const auth = useAuth();
+  const profile = useSignedInProfile();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const createUser = useMutation({
@@ -55,9 +54,7 @@ export function DetailsPage() {
 
   async function handleCreated(organization: Organization) {
     // Load the user with the new organization before leaving, so the next screen knows it.
-    const refreshed = await queryClient
-      .fetchQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser, staleTime: 0 })
-      .catch(() => null);
+    const refreshed = await refreshCurrentUser(queryClient);
     if (organization.selected_type === 'Merchant') {
       rememberOrgId(organization.id);
       navigate(`/app/${organization.id}/welcome`, { replace: true });
@@ -70,45 +67,33 @@ export function DetailsPage() {
     return <Navigate to={accountHomeDestination(user, rememberedOrgId())} replace />;
   }
 
-  const email = user?.email ?? (typeof auth.user?.profile.email === 'string' ? auth.user.profile.email : '');
+  const email = user?.email ?? profile.email ?? '';
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <AccountHeader />
-      <Box
-        component="main"
-        sx={{
-          flexGrow: 1,
-          py: { xs: 4, sm: 8 },
-          background: 'radial-gradient(700px 360px at 50% 0%, rgba(110, 86, 207, 0.12), transparent 70%)',
-        }}
-      >
-        <Container maxWidth="sm">
-          <Stack spacing={1} sx={{ textAlign: 'center', mb: 4 }}>
-            <Typography variant="h4" component="h1" sx={{ color: 'text.primary' }}>
-              Create your account
-            </Typography>
-            <Typography variant="body1">Tell us about your business to finish setting up Cratebase.</Typography>
-          </Stack>
-          <Card>
-            <CardContent sx={{ p: { xs: 3, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>
-              {createUser.isError ? (
-                <Stack spacing={2}>
-                  <Alert severity="error">{errorMessage(createUser.error)}</Alert>
-                  <Button variant="contained" onClick={() => createUser.mutate()}>
-                    Try again
-                  </Button>
-                </Stack>
-              ) : user ? (
-                <DetailsForm email={email} onCreated={handleCreated} />
-              ) : (
-                <FormSkeleton />
-              )}
-            </CardContent>
-          </Card>
-        </Container>
-      </Box>
-    </Box>
+    <AccountLayout header={<AccountHeader />}>
+      <Stack spacing={1} sx={{ textAlign: 'center', mb: 4 }}>
+        <Typography variant="h4" component="h1" sx={{ color: 'text.primary' }}>
+          Create your account
+        </Typography>
+        <Typography variant="body1">Tell us about your business to finish setting up Cratebase.</Typography>
+      </Stack>
+      <Card>
+        <CardContent sx={{ p: { xs: 3, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>
+          {createUser.isError ? (
+            <Stack spacing={2}>
+              <Alert severity="error">{errorMessage(createUser.error)}</Alert>
+              <Button variant="contained" onClick={() => createUser.mutate()}>
+                Try again
+              </Button>
+            </Stack>
+          ) : user ? (
+            <DetailsForm email={email} onCreated={handleCreated} />
+          ) : (
+            <FormSkeleton />
+          )}
+        </CardContent>
+      </Card>
+    </AccountLayout>
   );
 }
 

@@ -1,24 +1,22 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { LIMITS, type Organization } from '@cratebase/contract';
+import type { Organization } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import Container from '@mui/material/Container';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { useAuth } from 'react-oidc-context';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { useSignedInProfile } from '../../../lib/auth-hooks';
 import { clearBuyerSignupKeys } from '../../../lib/storage';
-import { createOrganization, createUserAccount, fetchCurrentUser, userQueryKey } from '../../account/api';
+import { createOrganization, createUserAccount, refreshCurrentUser, userQueryKey } from '../../account/api';
+import { BusinessNameField, SignedInEmailField } from '../../account/components/AccountFields';
 import { AccountHeader } from '../../account/components/AccountHeader';
+import { AccountLayout } from '../../account/components/AccountLayout';
+import { ConsentCheckboxes } from '../../account/components/ConsentCheckboxes';
 import { acceptInvite, isAlreadyPurchaser, saveBuyerSignupKeys, savedBuyerSignupKeys } from '../../invite/api';
 
 export const WORKING_TITLE = 'We are setting up your account!';
@@ -46,7 +44,7 @@ function Working() {
 
 /** Spec "Buyer sign-up after invite" for one invite: accept, then create the Buyer organization. */
 function BuyerSignup({ inviteId, orgId }: { inviteId: string; orgId: string }) {
-  const auth = useAuth();
+  const profile = useSignedInProfile();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<Phase>({ kind: 'accepting' });
@@ -64,7 +62,7 @@ function BuyerSignup({ inviteId, orgId }: { inviteId: string; orgId: string }) {
     async (sellerId: string) => {
       setPhase({ kind: 'finishing' });
       // Load the user with the new store before opening it.
-      await queryClient.fetchQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser, staleTime: 0 }).catch(() => null);
+      await refreshCurrentUser(queryClient);
       clearBuyerSignupKeys();
       navigate(`/storefront/${sellerId}`, { replace: true });
     },
@@ -130,7 +128,7 @@ function BuyerSignup({ inviteId, orgId }: { inviteId: string; orgId: string }) {
     }
   }
 
-  const shownEmail = email ?? (typeof auth.user?.profile.email === 'string' ? auth.user.profile.email : '');
+  const shownEmail = email ?? profile.email ?? '';
   const nameIssue = formError instanceof ApiError ? formError.issueFor('name') : undefined;
   const working = phase.kind === 'accepting' || phase.kind === 'creating' || phase.kind === 'finishing';
 
@@ -174,34 +172,21 @@ function BuyerSignup({ inviteId, orgId }: { inviteId: string; orgId: string }) {
             {errorMessage(formError)}
           </Alert>
         )}
-        <TextField
-          label="Email"
-          value={shownEmail}
-          slotProps={{ input: { readOnly: true } }}
-          helperText="The e-mail you signed in with."
-        />
-        <TextField
-          label="Business Name"
+        <SignedInEmailField email={shownEmail} />
+        <BusinessNameField
           value={name}
-          onChange={(event) => setName(event.target.value)}
-          required
-          autoFocus
-          autoComplete="organization"
+          onChange={setName}
           disabled={created.current !== null}
-          error={Boolean(nameIssue)}
-          helperText={nameIssue ? `Business name ${nameIssue}` : 'The name of your store, as sellers will see it.'}
-          slotProps={{ htmlInput: { maxLength: LIMITS.organizationName } }}
+          issue={nameIssue}
+          helperText="The name of your store, as sellers will see it."
         />
-        <Stack spacing={0.5}>
-          <FormControlLabel
-            control={<Checkbox checked={terms} onChange={(event) => setTerms(event.target.checked)} />}
-            label={<Typography variant="body2">{TERMS_TEXT}</Typography>}
-          />
-          <FormControlLabel
-            control={<Checkbox checked={emails} onChange={(event) => setEmails(event.target.checked)} />}
-            label={<Typography variant="body2">Send me transactional e-mails about my orders and account.</Typography>}
-          />
-        </Stack>
+        <ConsentCheckboxes
+          terms={terms}
+          onTermsChange={setTerms}
+          emails={emails}
+          onEmailsChange={setEmails}
+          termsLabel={TERMS_TEXT}
+        />
         <Button type="submit" variant="contained" size="large" disabled={!name.trim() || !terms}>
           Finish Creating Your Account
         </Button>
@@ -210,23 +195,11 @@ function BuyerSignup({ inviteId, orgId }: { inviteId: string; orgId: string }) {
   }
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <AccountHeader />
-      <Box
-        component="main"
-        sx={{
-          flexGrow: 1,
-          py: { xs: 4, sm: 8 },
-          background: 'radial-gradient(700px 360px at 50% 0%, rgba(110, 86, 207, 0.12), transparent 70%)',
-        }}
-      >
-        <Container maxWidth="sm">
-          <Card>
-            <CardContent sx={{ p: { xs: 3, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>{body}</CardContent>
-          </Card>
-        </Container>
-      </Box>
-    </Box>
+    <AccountLayout header={<AccountHeader />}>
+      <Card>
+        <CardContent sx={{ p: { xs: 3, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>{body}</CardContent>
+      </Card>
+    </AccountLayout>
   );
 }
 

@@ -4,10 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -18,8 +16,10 @@ import { useAuth } from 'react-oidc-context';
 import { Logo } from '../../../components/Logo';
 import { OrganizationLogo } from '../../../components/OrganizationLogo';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { useSignIn, useSignOut } from '../../../lib/auth-hooks';
-import { fetchCurrentUser, useCurrentUser, userQueryKey } from '../../account/api';
+import { useSignedInProfile, useSignIn, useSignOut } from '../../../lib/auth-hooks';
+import { refreshCurrentUser, useCurrentUser } from '../../account/api';
+import { AccountLayout } from '../../account/components/AccountLayout';
+import { ConsentCheckboxes } from '../../account/components/ConsentCheckboxes';
 import {
   acceptInvite,
   buyerSignupPath,
@@ -53,6 +53,7 @@ function InviteSkeleton() {
 export function InvitePage() {
   const { inviteId = '' } = useParams();
   const auth = useAuth();
+  const profile = useSignedInProfile();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signIn = useSignIn();
@@ -74,7 +75,7 @@ export function InvitePage() {
     mutationFn: () => acceptInvite(inviteId),
     onSuccess: async () => {
       // Load the user with the new store before leaving, so / routes with it.
-      await queryClient.fetchQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser, staleTime: 0 }).catch(() => null);
+      await refreshCurrentUser(queryClient);
       navigate('/', { replace: true });
     },
   });
@@ -83,7 +84,8 @@ export function InvitePage() {
 
   const seller = metadata.data;
   const signupPath = seller ? buyerSignupPath(inviteId, seller.id) : null;
-  const accountUnfinished = signedIn && user.data !== undefined && (user.data === null || user.data.organizations.length === 0);
+  const accountUnfinished =
+    signedIn && user.data !== undefined && (user.data === null || user.data.organizations.length === 0);
   const busy = accept.isPending || auth.activeNavigator === 'signinRedirect';
 
   function join() {
@@ -109,135 +111,126 @@ export function InvitePage() {
     void signIn({ returnTo: signupPath });
   }
 
-  const signedInEmail =
-    user.data?.email ?? (typeof auth.user?.profile.email === 'string' ? auth.user.profile.email : null);
+  const signedInEmail = user.data?.email ?? profile.email;
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <Box component="header" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-        <Container maxWidth="lg" sx={{ display: 'flex', alignItems: 'center', py: 1.5 }}>
-          <Link component={RouterLink} to="/" aria-label="Cratebase home" sx={{ display: 'inline-flex' }}>
-            <Logo height={28} title="" />
-          </Link>
-        </Container>
-      </Box>
-      <Box
-        component="main"
-        sx={{
-          flexGrow: 1,
-          py: { xs: 4, sm: 8 },
-          background: 'radial-gradient(700px 360px at 50% 0%, rgba(110, 86, 207, 0.12), transparent 70%)',
-        }}
-      >
-        <Container maxWidth="sm">
-          <Card>
-            <CardContent sx={{ p: { xs: 3, sm: 5 }, '&:last-child': { pb: { xs: 3, sm: 5 } } }}>
-              {!seller ? (
-                <InviteSkeleton />
-              ) : (
-                <Stack spacing={3}>
-                  <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
-                    <OrganizationLogo
-                      name={seller.name}
-                      url={seller.image_set.logo?.cloudinary_url}
-                      size={88}
-                      sx={{ boxShadow: '0 2px 12px rgba(47,45,58,0.12)' }}
-                    />
-                    <Typography
-                      variant="h4"
-                      component="h1"
-                      sx={{ color: 'text.primary', fontSize: { xs: '1.55rem', sm: '2rem' }, wordBreak: 'break-word' }}
-                    >
-                      {inviteHeadline(seller.name)}
-                    </Typography>
-                    <Typography variant="body1">
-                      {seller.name} takes wholesale orders on {PRODUCT}. Accept to browse their catalog, see their
-                      terms and order online whenever you like.
-                    </Typography>
-                  </Stack>
+    <AccountLayout
+      header={
+        <Box component="header" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+          <Container maxWidth="lg" sx={{ display: 'flex', alignItems: 'center', py: 1.5 }}>
+            <Link component={RouterLink} to="/" aria-label="Cratebase home" sx={{ display: 'inline-flex' }}>
+              <Logo height={28} title="" />
+            </Link>
+          </Container>
+        </Box>
+      }
+    >
+      <Card>
+        <CardContent sx={{ p: { xs: 3, sm: 5 }, '&:last-child': { pb: { xs: 3, sm: 5 } } }}>
+          {!seller ? (
+            <InviteSkeleton />
+          ) : (
+            <Stack spacing={3}>
+              <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
+                <OrganizationLogo
+                  name={seller.name}
+                  url={seller.image_set.logo?.cloudinary_url}
+                  size={88}
+                  sx={{ boxShadow: '0 2px 12px rgba(47,45,58,0.12)' }}
+                />
+                <Typography
+                  variant="h4"
+                  component="h1"
+                  sx={{ color: 'text.primary', fontSize: { xs: '1.55rem', sm: '2rem' }, wordBreak: 'break-word' }}
+                >
+                  {inviteHeadline(seller.name)}
+                </Typography>
+                <Typography variant="body1">
+                  {seller.name} takes wholesale orders on {PRODUCT}. Accept to browse their catalog, see their terms and
+                  order online whenever you like.
+                </Typography>
+              </Stack>
 
-                  {accept.isError &&
-                    (isAlreadyPurchaser(accept.error) ? (
-                      <Alert
-                        severity="info"
-                        action={
-                          <Button color="inherit" size="small" component={RouterLink} to={`/storefront/${seller.id}`}>
-                            Open store
-                          </Button>
-                        }
-                      >
-                        {errorMessage(accept.error)}
-                      </Alert>
-                    ) : (
-                      <Alert severity="error" role="alert">
-                        {errorMessage(accept.error)}
-                      </Alert>
-                    ))}
-
-                  <Stack spacing={0.5}>
-                    <FormControlLabel
-                      control={<Checkbox checked={terms} onChange={(event) => setTerms(event.target.checked)} />}
-                      label={<Typography variant="body2">I agree to the {PRODUCT} Terms and privacy policy.</Typography>}
-                    />
-                    <FormControlLabel
-                      control={<Checkbox checked={emails} onChange={(event) => setEmails(event.target.checked)} />}
-                      label={
-                        <Typography variant="body2">Send me transactional e-mails about my orders and account.</Typography>
-                      }
-                    />
-                  </Stack>
-
-                  {signedIn ? (
-                    <Stack spacing={1.5}>
-                      <Button
-                        variant="contained"
-                        size="large"
-                        onClick={join}
-                        disabled={busy || user.isPending}
-                        startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-                      >
-                        {JOIN_BUTTON}
+              {accept.isError &&
+                (isAlreadyPurchaser(accept.error) ? (
+                  <Alert
+                    severity="info"
+                    action={
+                      <Button color="inherit" size="small" component={RouterLink} to={`/storefront/${seller.id}`}>
+                        Open store
                       </Button>
-                      {signedInEmail && (
-                        <Typography variant="body2" sx={{ textAlign: 'center' }}>
-                          Signed in as <strong>{signedInEmail}</strong>.{' '}
-                          <Link component="button" type="button" onClick={() => void signOut()} sx={{ verticalAlign: 'baseline' }}>
-                            Not you? Log out
-                          </Link>
-                        </Typography>
-                      )}
-                    </Stack>
-                  ) : (
-                    <Stack spacing={1.5}>
-                      <Button
-                        variant="contained"
-                        size="large"
-                        onClick={acceptAndSignUp}
-                        disabled={!terms || busy || auth.isLoading}
-                        startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+                    }
+                  >
+                    {errorMessage(accept.error)}
+                  </Alert>
+                ) : (
+                  <Alert severity="error" role="alert">
+                    {errorMessage(accept.error)}
+                  </Alert>
+                ))}
+
+              <ConsentCheckboxes terms={terms} onTermsChange={setTerms} emails={emails} onEmailsChange={setEmails} />
+
+              {signedIn ? (
+                <Stack spacing={1.5}>
+                  <Button
+                    variant="contained"
+                    size="large"
+                    onClick={join}
+                    disabled={busy || user.isPending}
+                    startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+                  >
+                    {JOIN_BUTTON}
+                  </Button>
+                  {signedInEmail && (
+                    <Typography variant="body2" sx={{ textAlign: 'center' }}>
+                      Signed in as <strong>{signedInEmail}</strong>.{' '}
+                      <Link
+                        component="button"
+                        type="button"
+                        onClick={() => void signOut()}
+                        sx={{ verticalAlign: 'baseline' }}
                       >
-                        {ACCEPT_BUTTON}
-                      </Button>
-                      {!terms && (
-                        <Typography variant="caption" sx={{ textAlign: 'center', color: 'text.secondary' }}>
-                          Check the box to agree to the Terms and privacy policy first.
-                        </Typography>
-                      )}
-                      <Typography variant="body2" sx={{ textAlign: 'center' }}>
-                        Already have a {PRODUCT} account?{' '}
-                        <Link component="button" type="button" onClick={logInInstead} disabled={busy} sx={{ verticalAlign: 'baseline' }}>
-                          Log in
-                        </Link>
-                      </Typography>
-                    </Stack>
+                        Not you? Log out
+                      </Link>
+                    </Typography>
                   )}
                 </Stack>
+              ) : (
+                <Stack spacing={1.5}>
+                  <Button
+                    variant="contained"
+                    size="large"
+                    onClick={acceptAndSignUp}
+                    disabled={!terms || busy || auth.isLoading}
+                    startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+                  >
+                    {ACCEPT_BUTTON}
+                  </Button>
+                  {!terms && (
+                    <Typography variant="caption" sx={{ textAlign: 'center', color: 'text.secondary' }}>
+                      Check the box to agree to the Terms and privacy policy first.
+                    </Typography>
+                  )}
+                  <Typography variant="body2" sx={{ textAlign: 'center' }}>
+                    Already have a {PRODUCT} account?{' '}
+                    <Link
+                      component="button"
+                      type="button"
+                      onClick={logInInstead}
+                      disabled={busy}
+                      sx={{ verticalAlign: 'baseline' }}
+                    >
+                      Log in
+                    </Link>
+                  </Typography>
+                </Stack>
               )}
-            </CardContent>
-          </Card>
-        </Container>
-      </Box>
-    </Box>
+            </Stack>
+          )}
+        </CardContent>
+      </Card>
+    </AccountLayout>
   );
 }
 

@@ -1,12 +1,9 @@
 import type { Customer, CustomerOrder } from '@cratebase/contract';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api, apiPath, type Page } from '../../../lib/api';
+import { api, ApiError, apiPath, keysetPaging, withQuery, type Page } from '../../../lib/api';
 
 export const CUSTOMERS_PAGE_SIZE = 25;
 export const CUSTOMER_ORDERS_PAGE_SIZE = 25;
-/** Page size when looking one customer up by id (the list has no single-customer read). */
-const LOOKUP_PAGE_SIZE = 200;
-const LOOKUP_MAX_PAGES = 10;
 
 export const customerKeys = {
   organization: (orgId: string) => ['customers', orgId] as const,
@@ -14,15 +11,6 @@ export const customerKeys = {
   detail: (orgId: string, customerId: string) => ['customers', orgId, 'detail', customerId] as const,
   orders: (orgId: string, customerId: string) => ['customers', orgId, 'orders', customerId] as const,
 };
-
-function withQuery(path: string, params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
-}
 
 /** GET /api/order/organization/{org_id}/purchasers: customers, newest first. */
 export function fetchCustomersPage(
@@ -50,28 +38,21 @@ export function fetchCustomerOrdersPage(
   );
 }
 
-/**
- * One customer's list entry (its name). The API has no single-customer read, so this walks the
- * customer list in large pages; null when the organization is not a customer.
- */
+/** GET /api/order/organization/{org_id}/purchasers/{id}: one customer; null when not a customer. */
 export async function findCustomer(orgId: string, customerId: string): Promise<Customer | null> {
-  let cursor: string | undefined;
-  for (let page = 0; page < LOOKUP_MAX_PAGES; page += 1) {
-    const result = await fetchCustomersPage(orgId, cursor, '', LOOKUP_PAGE_SIZE);
-    const found = result.items.find((customer) => customer.organization.id === customerId);
-    if (found) return found;
-    if (!result.nextCursor) return null;
-    cursor = result.nextCursor;
+  try {
+    return await api.get<Customer>(apiPath`/api/order/organization/${orgId}/purchasers/${customerId}`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
   }
-  return null;
 }
 
 export function useCustomers(orgId: string, q = '') {
   return useInfiniteQuery({
     queryKey: customerKeys.list(orgId, q.trim()),
     queryFn: ({ pageParam }) => fetchCustomersPage(orgId, pageParam, q),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...keysetPaging,
     enabled: Boolean(orgId),
     placeholderData: keepPreviousData,
   });
@@ -91,8 +72,7 @@ export function useCustomerOrders(orgId: string, customerId: string) {
   return useInfiniteQuery({
     queryKey: customerKeys.orders(orgId, customerId),
     queryFn: ({ pageParam }) => fetchCustomerOrdersPage(orgId, customerId, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...keysetPaging,
     enabled: Boolean(orgId && customerId),
   });
 }

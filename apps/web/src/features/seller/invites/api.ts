@@ -1,6 +1,6 @@
 import type { CreateInvitesBody, Invite } from '@cratebase/contract';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { api, apiPath, type Page } from '../../../lib/api';
+import { api, apiPath, keysetPaging, withQuery, type Page } from '../../../lib/api';
 import { organizationKeys } from '../api';
 
 /** Rows per page of the invites table. */
@@ -12,18 +12,15 @@ export const inviteKeys = {
   organization: (orgId: string) => ['invites', orgId] as const,
 };
 
-function pageQuery(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  return search.toString();
-}
-
 /** GET /api/invite/organization/{org_id}: newest first; the next cursor comes in x-next-cursor. */
 export function fetchInvitesPage(orgId: string, cursor: string | undefined, q = ''): Promise<Page<Invite>> {
-  const query = pageQuery({ limit: INVITES_PAGE_SIZE, cursor, q: q.trim() || undefined });
-  return api.getPage<Invite>(`${apiPath`/api/invite/organization/${orgId}`}?${query}`);
+  return api.getPage<Invite>(
+    withQuery(apiPath`/api/invite/organization/${orgId}`, {
+      limit: INVITES_PAGE_SIZE,
+      cursor,
+      q: q.trim() || undefined,
+    }),
+  );
 }
 
 /** POST /api/invite/purchaser. */
@@ -40,8 +37,7 @@ export function useInvites(orgId: string, q = '') {
   return useInfiniteQuery({
     queryKey: inviteKeys.list(orgId, q.trim()),
     queryFn: ({ pageParam }) => fetchInvitesPage(orgId, pageParam, q),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...keysetPaging,
     enabled: Boolean(orgId),
     // While a new search loads, keep showing the previous rows instead of a skeleton.
     placeholderData: keepPreviousData,

@@ -7,7 +7,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api, apiPath } from '../../../lib/api';
+import { api, apiPath, keysetPaging, withQuery } from '../../../lib/api';
 import { organizationKeys } from '../api';
 
 /** Rows per page of the merchant product list. */
@@ -42,14 +42,12 @@ export const useDimensionUnits = () => useLookup<Unit>('dimension_unit');
 export function useProductList(orgId: string, q: string) {
   return useInfiniteQuery({
     queryKey: productKeys.list(orgId, q),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(PRODUCTS_PAGE_SIZE) });
-      if (q) params.set('q', q);
-      if (pageParam) params.set('cursor', pageParam);
-      return api.getPage<Product>(`${apiPath`/api/product/organization/${orgId}`}?${params.toString()}`, { signal });
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    queryFn: ({ pageParam, signal }) =>
+      api.getPage<Product>(
+        withQuery(apiPath`/api/product/organization/${orgId}`, { limit: PRODUCTS_PAGE_SIZE, q, cursor: pageParam }),
+        { signal },
+      ),
+    ...keysetPaging,
     placeholderData: keepPreviousData,
     enabled: Boolean(orgId),
   });

@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -22,9 +20,10 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
 import { Navigate, Outlet, Link as RouterLink, useLocation, useParams } from 'react-router';
 import { Logo, LogoMark } from '../../../components/Logo';
-import { NotFoundView } from '../../../components/NotFound';
+import { EmptyState } from '../../../components/EmptyState';
 import { OrganizationLogo } from '../../../components/OrganizationLogo';
-import { errorMessage } from '../../../lib/api';
+import { ShellContent } from '../../../components/ShellContent';
+import { TintedIcon } from '../../../components/TintedIcon';
 import { useSignOut } from '../../../lib/auth-hooks';
 import { useCurrentUser } from '../../account/api';
 import { actsAsBuyer } from '../../account/routing';
@@ -56,30 +55,19 @@ function CartDrawer({ open, onClose, storeName }: { open: boolean; onClose: () =
         </IconButton>
       </Stack>
       <Divider />
-      <Stack spacing={1.5} sx={{ p: 3, alignItems: 'center', textAlign: 'center', mt: 4 }}>
-        <Box
-          aria-hidden
-          sx={{
-            width: 56,
-            height: 56,
-            borderRadius: '50%',
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: 'rgba(110, 86, 207, 0.1)',
-            color: 'primary.main',
-          }}
-        >
-          <ShoppingCartOutlinedIcon />
-        </Box>
-        <Typography variant="subtitle1" component="p" sx={{ color: 'text.primary' }}>
-          Ordering is coming in a later release of Cratebase.
-        </Typography>
-        <Typography variant="body2">
-          {storeName
-            ? `You will add products from ${storeName}'s catalog here and check out in a few steps.`
-            : 'Open a store to start an order.'}
-        </Typography>
-      </Stack>
+      <EmptyState
+        icon={
+          <TintedIcon>
+            <ShoppingCartOutlinedIcon />
+          </TintedIcon>
+        }
+        title="Ordering is coming in a later release of Cratebase."
+        sx={{ p: 3, textAlign: 'center', mt: 4 }}
+      >
+        {storeName
+          ? `You will add products from ${storeName}'s catalog here and check out in a few steps.`
+          : 'Open a store to start an order.'}
+      </EmptyState>
     </Drawer>
   );
 }
@@ -106,33 +94,17 @@ export function BuyerShell() {
 
   if (userQuery.data === null && !isEntry) return <Navigate to="/details" replace />;
 
-  let content;
-  if (isEntry) {
-    content = <Outlet />;
-  } else if (userQuery.isPending) {
-    content = (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 12 }}>
-        <CircularProgress aria-label="Loading" />
-      </Box>
-    );
-  } else if (userQuery.isError) {
-    content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void userQuery.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorMessage(userQuery.error)}
-      </Alert>
-    );
-  } else if (orgId && !store) {
-    content = <NotFoundView homeTo="/storefront" homeLabel="Go to your stores" />;
-  } else {
-    content = <Outlet />;
-  }
+  const content = isEntry ? (
+    <Outlet />
+  ) : (
+    <ShellContent
+      user={userQuery}
+      loading={userQuery.isPending}
+      allowed={!orgId || Boolean(store)}
+      homeTo="/storefront"
+      homeLabel="Go to your stores"
+    />
+  );
 
   const ordersTo = orgId && store ? `/storefront/${orgId}/orders` : null;
   const ordersActive = Boolean(ordersTo && pathname.startsWith(ordersTo));

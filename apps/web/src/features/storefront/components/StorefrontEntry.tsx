@@ -1,10 +1,7 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Alert from '@mui/material/Alert';
 import type { CurrentUser } from '@cratebase/contract';
 import { Navigate } from 'react-router';
-import { errorMessage } from '../../../lib/api';
+import { CenteredSpinner } from '../../../components/CenteredSpinner';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { useCurrentUser } from '../../account/api';
 import { buyerLandingChoice } from '../../account/routing';
 import { buyerSignupPath, savedBuyerSignupKeys } from '../../invite/api';
@@ -26,25 +23,10 @@ export function storefrontEntryDestination(user: CurrentUser | null): string {
 /** The bare /storefront (also the default return after Login). */
 export function StorefrontEntry() {
   const user = useCurrentUser();
-  if (user.isPending) {
-    return (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 12 }}>
-        <CircularProgress aria-label="Opening your stores" />
-      </Box>
-    );
-  }
+  if (user.isPending) return <CenteredSpinner label="Opening your stores" />;
   if (user.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void user.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        We could not load your stores. {errorMessage(user.error)}
-      </Alert>
+      <QueryErrorAlert error={user.error} onRetry={() => void user.refetch()} prefix="We could not load your stores." />
     );
   }
   return <Navigate to={storefrontEntryDestination(user.data)} replace />;

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -12,7 +11,7 @@ import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ComingSoon } from '../../../components/ComingSoon';
+import { ComingSoon, NoticeCard } from '../../../components/ComingSoon';
 import { NotFoundView } from '../../../components/NotFound';
 import { OrganizationLogo } from '../../../components/OrganizationLogo';
 import { useCurrentUser } from '../../account/api';
@@ -24,41 +23,6 @@ function useStore() {
   const { orgId = '' } = useParams();
   const user = useCurrentUser();
   return { orgId, store: findStore(user.data, orgId) };
-}
-
-function LaterNotice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <Card>
-      <CardContent sx={{ p: { xs: 3, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
-          <Box
-            aria-hidden
-            sx={{
-              width: 56,
-              height: 56,
-              flexShrink: 0,
-              borderRadius: 3,
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: 'rgba(110, 86, 207, 0.1)',
-              color: 'primary.main',
-              '& svg': { fontSize: 28 },
-            }}
-          >
-            {icon}
-          </Box>
-          <Box>
-            <Typography variant="subtitle1" component="h2" sx={{ color: 'text.primary' }}>
-              {title}
-            </Typography>
-            <Typography variant="body2" sx={{ mt: 0.5 }}>
-              {children}
-            </Typography>
-          </Box>
-        </Stack>
-      </CardContent>
-    </Card>
-  );
 }
 
 /** /storefront/{org_id}: the store's banner (its real name, logo, slogan and cover); the catalog comes later. */
@@ -96,9 +60,13 @@ export function StorefrontPage() {
           </Box>
         </Stack>
       </Card>
-      <LaterNotice icon={<StorefrontOutlinedIcon />} title="The catalog is coming in a later release of Cratebase.">
+      <NoticeCard
+        icon={<StorefrontOutlinedIcon />}
+        title="The catalog is coming in a later release of Cratebase."
+        titleComponent="h2"
+      >
         You will browse {store.name}’s products, see their wholesale terms and order online right here.
-      </LaterNotice>
+      </NoticeCard>
     </Stack>
   );
 }

@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
@@ -11,7 +9,7 @@ import StarRoundedIcon from '@mui/icons-material/StarRounded';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { Link as RouterLink } from 'react-router';
 import { OrganizationLogo } from '../../../components/OrganizationLogo';
-import { errorMessage } from '../../../lib/api';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { useCurrentUser } from '../../account/api';
 import { isOwnOrganization, storeCards, type Store } from '../api';
 import { StoreCover } from './StoreCover';
@@ -112,16 +110,7 @@ export function YourStoresPage() {
       </Box>
 
       {user.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void user.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(user.error)}
-        </Alert>
+        <QueryErrorAlert error={user.error} onRetry={() => void user.refetch()} />
       ) : user.isPending ? (
         <Box sx={grid} aria-busy>
           {[0, 1, 2].map((key) => (

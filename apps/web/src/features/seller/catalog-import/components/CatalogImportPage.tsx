@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import {
   CATALOG_IMPORT_MAX_ROWS,
   type CatalogImportPreview,
@@ -30,6 +30,7 @@ import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { Link as RouterLink, useParams } from 'react-router';
 import { formatCents } from '../../../../lib/format';
 import { errorMessage } from '../../../../lib/api';
+import { useFileDrop } from '../../../../lib/use-file-drop';
 import { useOrderUnits, useProductStates, useWeightUnits } from '../../products/api';
 import {
   catalogTemplateCsv,
@@ -270,7 +271,6 @@ export function CatalogImportPage() {
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'choose' });
   const [error, setError] = useState<{ message: string; rows?: CatalogRowError[]; total?: number } | null>(null);
-  const [dragging, setDragging] = useState(false);
   const refresh = useRefreshAfterImport(orgId);
   const busy = phase.kind === 'checking' || phase.kind === 'importing';
 
@@ -319,19 +319,13 @@ export function CatalogImportPage() {
     setPhase({ kind: 'choose' });
   }
 
-  const dropHandlers = {
-    onDragOver: (event: DragEvent) => {
-      event.preventDefault();
-      if (!busy) setDragging(true);
-    },
-    onDragLeave: () => setDragging(false),
-    onDrop: (event: DragEvent) => {
-      event.preventDefault();
-      setDragging(false);
-      const dropped = event.dataTransfer.files[0];
+  const { dragging, dropHandlers } = useFileDrop(
+    (files) => {
+      const dropped = files[0];
       if (dropped && !busy) void check(dropped);
     },
-  };
+    { busy },
+  );
 
   const progress = phase.kind === 'checking' || phase.kind === 'importing' ? phase.progress : 0;
   const uploaded = progress >= 1;

@@ -9,8 +9,9 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
-import { DataTable, type DataColumn } from '../../../../components/DataTable';
+import type { DataColumn } from '../../../../components/DataTable';
 import { NotFoundView } from '../../../../components/NotFound';
+import { PagedTable } from '../../../../components/PagedTable';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { formatCents, formatDate, formatDay } from '../../../../lib/format';
 import { useCustomer, useCustomerOrders } from '../api';
@@ -76,7 +77,6 @@ export function CustomerDetailPage() {
   const initial = fromList?.organization.id === customerId ? fromList : undefined;
   const customer = useCustomer(orgId, customerId, initial);
   const orders = useCustomerOrders(orgId, customerId);
-  const rows = orders.data?.pages.flatMap((page) => page.items);
 
   const forbidden = orders.error instanceof ApiError && (orders.error.status === 403 || orders.error.status === 404);
   if (customer.data === null || forbidden) {
@@ -116,32 +116,13 @@ export function CustomerDetailPage() {
         <Typography variant="h6" component="h2" sx={{ color: 'text.primary', mb: 1.5 }}>
           Orders
         </Typography>
-        {orders.isError && (
-          <Alert
-            severity="error"
-            sx={{ mb: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void orders.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(orders.error)}
-          </Alert>
-        )}
-        {!(orders.isError && !rows) && (
-          <DataTable
-            label="Orders"
-            columns={columns}
-            rows={rows}
-            rowKey={(order) => order.id}
-            loading={orders.isPending}
-            empty={CUSTOMER_ORDERS_EMPTY_TEXT}
-            hasMore={orders.hasNextPage}
-            loadingMore={orders.isFetchingNextPage}
-            onLoadMore={() => void orders.fetchNextPage()}
-          />
-        )}
+        <PagedTable
+          query={orders}
+          label="Orders"
+          columns={columns}
+          rowKey={(order) => order.id}
+          empty={CUSTOMER_ORDERS_EMPTY_TEXT}
+        />
       </Box>
     </Stack>
   );

@@ -10,6 +10,7 @@ import { CustomersPage } from './CustomersPage';
 import { CustomerDetailPage, orderNumber } from './CustomerDetailPage';
 
 const listPath = `GET /api/order/organization/${ids.merchantA}/purchasers`;
+const onePath = `GET /api/order/organization/${ids.merchantA}/purchasers/${ids.buyer}`;
 const ordersPath = `GET /api/order/organization/${ids.merchantA}/purchasing_organization/${ids.buyer}`;
 
 const cornerShop: Customer = {
@@ -46,7 +47,11 @@ describe('CustomersPage', () => {
   it('lists customers with last order (or N/A) and order count; a row opens the customer', async () => {
     vi.stubGlobal(
       'fetch',
-      fakeFetch({ [listPath]: { body: [cornerShop, newShop] }, [ordersPath]: { body: [order, orderWithoutInvoice] } }).fn,
+      fakeFetch({
+        [listPath]: { body: [cornerShop, newShop] },
+        [onePath]: { body: cornerShop },
+        [ordersPath]: { body: [order, orderWithoutInvoice] },
+      }).fn,
     );
     const user = userEvent.setup();
     renderCustomers();
@@ -75,8 +80,8 @@ describe('CustomersPage', () => {
 });
 
 describe('CustomerDetailPage', () => {
-  it('finds the customer’s name when opened directly and shows the orders empty state', async () => {
-    vi.stubGlobal('fetch', fakeFetch({ [listPath]: { body: [newShop, cornerShop] }, [ordersPath]: { body: [] } }).fn);
+  it('reads the customer by id when opened directly and shows the orders empty state', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ [onePath]: { body: cornerShop }, [ordersPath]: { body: [] } }).fn);
     renderCustomers(`/app/${ids.merchantA}/customers/${ids.buyer}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Corner Shop' })).toBeTruthy();
     expect(await screen.findByText("You don't have any orders yet.")).toBeTruthy();

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { Customer } from '@cratebase/contract';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,10 +8,13 @@ import Typography from '@mui/material/Typography';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { DataTable, type DataColumn } from '../../../../components/DataTable';
+import type { DataColumn } from '../../../../components/DataTable';
+import { EmptyState } from '../../../../components/EmptyState';
+import { PagedTable } from '../../../../components/PagedTable';
 import { PageHeader } from '../../../../components/PageHeader';
 import { SearchField } from '../../../../components/SearchField';
-import { errorMessage } from '../../../../lib/api';
+import { TintedIcon } from '../../../../components/TintedIcon';
+import { loadedItems } from '../../../../lib/api';
 import { formatDate, formatDay } from '../../../../lib/format';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { useCustomers } from '../api';
@@ -28,37 +30,27 @@ export function initialsOfOrganization(name: string): string {
 
 function EmptyCustomers({ orgId }: { orgId: string }) {
   return (
-    <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
-      <Box
-        aria-hidden
-        sx={{
-          width: 56,
-          height: 56,
-          borderRadius: '50%',
-          display: 'grid',
-          placeItems: 'center',
-          bgcolor: 'rgba(110, 86, 207, 0.1)',
-          color: 'primary.main',
-        }}
-      >
-        <PeopleAltOutlinedIcon />
-      </Box>
-      <Typography variant="subtitle1" component="p" sx={{ color: 'text.primary' }}>
-        {CUSTOMERS_EMPTY_TEXT}
-      </Typography>
-      <Typography variant="body2" sx={{ maxWidth: 420 }}>
-        A retailer becomes your customer as soon as they accept one of your invites.
-      </Typography>
-      <Button
-        component={RouterLink}
-        to={`/app/${orgId}/invites`}
-        variant="contained"
-        startIcon={<PersonAddAlt1Icon />}
-        sx={{ mt: 1 }}
-      >
-        Invite customers
-      </Button>
-    </Stack>
+    <EmptyState
+      icon={
+        <TintedIcon>
+          <PeopleAltOutlinedIcon />
+        </TintedIcon>
+      }
+      title={CUSTOMERS_EMPTY_TEXT}
+      action={
+        <Button
+          component={RouterLink}
+          to={`/app/${orgId}/invites`}
+          variant="contained"
+          startIcon={<PersonAddAlt1Icon />}
+          sx={{ mt: 1 }}
+        >
+          Invite customers
+        </Button>
+      }
+    >
+      A retailer becomes your customer as soon as they accept one of your invites.
+    </EmptyState>
   );
 }
 
@@ -69,7 +61,7 @@ export function CustomersPage() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const customers = useCustomers(orgId, q);
-  const rows = customers.data?.pages.flatMap((page) => page.items);
+  const rows = loadedItems(customers.data);
   const searching = q.length > 0;
   const noCustomersAtAll = !searching && rows?.length === 0;
 
@@ -111,41 +103,22 @@ export function CustomersPage() {
           <SearchField label="Search by name" value={search} onChange={setSearch} />
         </Box>
       )}
-      {customers.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void customers.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(customers.error)}
-        </Alert>
-      )}
-      {!(customers.isError && !rows) && (
-        <DataTable
-          label="Customers"
-          columns={columns}
-          rows={rows}
-          rowKey={(customer) => customer.organization.id}
-          loading={customers.isPending}
-          empty={
-            searching ? (
-              <Typography variant="body1">No customers match “{q}”.</Typography>
-            ) : (
-              <EmptyCustomers orgId={orgId} />
-            )
-          }
-          onRowClick={(customer) =>
-            navigate(`/app/${orgId}/customers/${customer.organization.id}`, { state: { customer } })
-          }
-          hasMore={customers.hasNextPage}
-          loadingMore={customers.isFetchingNextPage}
-          onLoadMore={() => void customers.fetchNextPage()}
-        />
-      )}
+      <PagedTable
+        query={customers}
+        label="Customers"
+        columns={columns}
+        rowKey={(customer) => customer.organization.id}
+        empty={
+          searching ? (
+            <Typography variant="body1">No customers match “{q}”.</Typography>
+          ) : (
+            <EmptyCustomers orgId={orgId} />
+          )
+        }
+        onRowClick={(customer) =>
+          navigate(`/app/${orgId}/customers/${customer.organization.id}`, { state: { customer } })
+        }
+      />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { INVITE_LIMITS, isInviteEmail, normalizeInviteEmail } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +18,6 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { useToast } from '../../../../components/Toast';
 import { useSendInvites } from '../api';
-import { isValidInviteEmail, MAX_INVITE_EMAILS, normalizeEmail } from '../email';
 
 export const INVITE_DIALOG_TITLE = 'Invite your customers';
 
@@ -56,17 +56,17 @@ export function InviteDialog({ open, orgId, onClose, onSent }: InviteDialogProps
   const helpId = useId();
 
   const sending = send.isPending;
-  const candidate = normalizeEmail(draft);
-  const valid = isValidInviteEmail(draft);
+  const candidate = normalizeInviteEmail(draft);
+  const valid = isInviteEmail(draft);
   const duplicate = valid && emails.includes(candidate);
-  const full = emails.length >= MAX_INVITE_EMAILS;
+  const full = emails.length >= INVITE_LIMITS.maxEmailsPerCall;
   const canAdd = valid && !duplicate && !full && !sending;
   const rejected = rejectedIndexes(send.error);
 
   let helper = 'Press Enter or select Add after each address.';
   let helperIsError = false;
   if (full) {
-    helper = `You can send up to ${MAX_INVITE_EMAILS} invites at a time.`;
+    helper = `You can send up to ${INVITE_LIMITS.maxEmailsPerCall} invites at a time.`;
   } else if (duplicate) {
     helper = 'This address is already on the list.';
     helperIsError = true;

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { Invite } from '@cratebase/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,11 +11,14 @@ import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlin
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import { useParams } from 'react-router';
-import { DataTable, type DataColumn } from '../../../../components/DataTable';
+import type { DataColumn } from '../../../../components/DataTable';
+import { EmptyState } from '../../../../components/EmptyState';
+import { PagedTable } from '../../../../components/PagedTable';
 import { PageHeader } from '../../../../components/PageHeader';
 import { SearchField } from '../../../../components/SearchField';
+import { TintedIcon } from '../../../../components/TintedIcon';
 import { useToast } from '../../../../components/Toast';
-import { errorMessage } from '../../../../lib/api';
+import { errorMessage, loadedItems } from '../../../../lib/api';
 import { formatDate } from '../../../../lib/format';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { useInvites, useResendInvite } from '../api';
@@ -79,31 +81,21 @@ function InviteState({
 
 function EmptyInvites({ onInvite }: { onInvite: () => void }) {
   return (
-    <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
-      <Box
-        aria-hidden
-        sx={{
-          width: 56,
-          height: 56,
-          borderRadius: '50%',
-          display: 'grid',
-          placeItems: 'center',
-          bgcolor: 'rgba(110, 86, 207, 0.1)',
-          color: 'primary.main',
-        }}
-      >
-        <ForwardToInboxOutlinedIcon />
-      </Box>
-      <Typography variant="subtitle1" component="p" sx={{ color: 'text.primary' }}>
-        {INVITES_EMPTY_TEXT}
-      </Typography>
-      <Typography variant="body2" sx={{ maxWidth: 420 }}>
-        Invite the retailers you work with. Each one gets an e-mail with a private link to your storefront.
-      </Typography>
-      <Button variant="contained" startIcon={<PersonAddAlt1Icon />} onClick={onInvite} sx={{ mt: 1 }}>
-        Invite your customers
-      </Button>
-    </Stack>
+    <EmptyState
+      icon={
+        <TintedIcon>
+          <ForwardToInboxOutlinedIcon />
+        </TintedIcon>
+      }
+      title={INVITES_EMPTY_TEXT}
+      action={
+        <Button variant="contained" startIcon={<PersonAddAlt1Icon />} onClick={onInvite} sx={{ mt: 1 }}>
+          Invite your customers
+        </Button>
+      }
+    >
+      Invite the retailers you work with. Each one gets an e-mail with a private link to your storefront.
+    </EmptyState>
   );
 }
 
@@ -118,7 +110,7 @@ export function InvitesPage() {
   const resend = useResendInvite(orgId);
   const [resending, setResending] = useState<ReadonlySet<string>>(new Set());
 
-  const rows = invites.data?.pages.flatMap((page) => page.items);
+  const rows = loadedItems(invites.data);
   const searching = q.length > 0;
 
   function onResend(invite: Invite) {
@@ -156,7 +148,6 @@ export function InvitesPage() {
     },
   ];
 
-  const showTable = !(invites.isError && !rows);
   const noInvitesAtAll = !searching && rows?.length === 0;
 
   return (
@@ -175,38 +166,19 @@ export function InvitesPage() {
           <SearchField label="Search by e-mail" value={search} onChange={setSearch} />
         </Box>
       )}
-      {invites.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void invites.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(invites.error)}
-        </Alert>
-      )}
-      {showTable && (
-        <DataTable
-          label="Invites"
-          columns={columns}
-          rows={rows}
-          rowKey={(invite) => invite.id}
-          loading={invites.isPending}
-          empty={
-            searching ? (
-              <Typography variant="body1">No invites match “{q}”.</Typography>
-            ) : (
-              <EmptyInvites onInvite={() => setDialogOpen(true)} />
-            )
-          }
-          hasMore={invites.hasNextPage}
-          loadingMore={invites.isFetchingNextPage}
-          onLoadMore={() => void invites.fetchNextPage()}
-        />
-      )}
+      <PagedTable
+        query={invites}
+        label="Invites"
+        columns={columns}
+        rowKey={(invite) => invite.id}
+        empty={
+          searching ? (
+            <Typography variant="body1">No invites match “{q}”.</Typography>
+          ) : (
+            <EmptyInvites onInvite={() => setDialogOpen(true)} />
+          )
+        }
+      />
       <InviteDialog open={dialogOpen} orgId={orgId} onClose={() => setDialogOpen(false)} />
     </>
   );

@@ -11,8 +11,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { MainAndSideColumns } from '../../../../components/MainAndSideColumns';
 import { ImageUpload } from '../../../../components/ImageUpload';
 import { PageHeader } from '../../../../components/PageHeader';
+import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { useOrganization, useUpdateOrganization } from '../../api';
 import { useImageSet, useUpdateImageSet } from '../api';
@@ -150,34 +152,17 @@ export function OnboardingPage() {
       />
 
       {loadError && (
-        <Alert
-          severity="error"
+        <QueryErrorAlert
+          error={loadError}
+          onRetry={() => {
+            void organization.refetch();
+            void imageSet.refetch();
+          }}
           sx={{ mb: 3 }}
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() => {
-                void organization.refetch();
-                void imageSet.refetch();
-              }}
-            >
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(loadError)}
-        </Alert>
+        />
       )}
 
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 320px' },
-          alignItems: 'start',
-        }}
-      >
+      <MainAndSideColumns>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <SetupItem
             number={1}
@@ -269,7 +254,7 @@ export function OnboardingPage() {
             coverUrl={coverUrl}
           />
         </Box>
-      </Box>
+      </MainAndSideColumns>
     </Box>
   );
 }

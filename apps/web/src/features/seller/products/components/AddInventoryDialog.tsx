@@ -2,16 +2,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { PRODUCT_LIMITS } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { DialogButtons } from '../../../../components/DialogButtons';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { useAddInventory, useProduct } from '../api';
 
@@ -155,19 +153,12 @@ function AddInventoryForm({ orgId, productId, productName, unitName, onClose, on
           </Alert>
         )}
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} color="inherit" disabled={add.isPending}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={add.isPending || product.isPending}
-          startIcon={add.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          Add Inventory
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        busy={add.isPending}
+        onCancel={onClose}
+        confirmLabel="Add Inventory"
+        confirmDisabled={product.isPending}
+      />
     </Box>
   );
 }

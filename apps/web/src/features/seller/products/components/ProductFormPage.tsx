@@ -17,9 +17,12 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import SearchOffOutlinedIcon from '@mui/icons-material/SearchOffOutlined';
 import { Link as RouterLink, useBlocker, useNavigate, useParams } from 'react-router';
+import { MainAndSideColumns } from '../../../../components/MainAndSideColumns';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { MoneyInput } from '../../../../components/MoneyInput';
+import { UnitSelect } from '../../../../components/UnitSelect';
 import { useToast } from '../../../../components/Toast';
+import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { useDeleteProduct, useOrderUnits, useProduct, useProductStates, useSaveProduct, useWeightUnits } from '../api';
 import {
@@ -135,24 +138,14 @@ export function ProductFormPage() {
 
   if (lookupsError && !lookupsReady) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => {
-              void states.refetch();
-              void orderUnits.refetch();
-              void weightUnits.refetch();
-            }}
-          >
-            Try again
-          </Button>
-        }
-      >
-        {errorMessage(lookupsError)}
-      </Alert>
+      <QueryErrorAlert
+        error={lookupsError}
+        onRetry={() => {
+          void states.refetch();
+          void orderUnits.refetch();
+          void weightUnits.refetch();
+        }}
+      />
     );
   }
 
@@ -334,14 +327,7 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
         </Alert>
       )}
 
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 320px' },
-          alignItems: 'start',
-        }}
-      >
+      <MainAndSideColumns>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <Section title="Details">
             <Stack spacing={2.5}>
@@ -431,21 +417,14 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
 
           <Section title="Units and weight">
             <Box sx={{ ...twoColumns, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) minmax(0, 1.3fr)' } }}>
-              <TextField
-                select
+              <UnitSelect
                 label="Wholesale Order Unit"
-                required
+                units={orderUnits}
                 value={values.orderUnitId}
-                onChange={(event) => set('orderUnitId', event.target.value)}
+                onChange={(id) => set('orderUnitId', id)}
                 error={Boolean(issues.orderUnitId)}
                 helperText={helper('orderUnitId', 'How retailers order it.')}
-              >
-                {orderUnits.map((unit) => (
-                  <MenuItem key={unit.id} value={String(unit.id)}>
-                    {unit.unit}
-                  </MenuItem>
-                ))}
-              </TextField>
+              />
               <TextField
                 label="Number of Retail Units Per Order Unit"
                 required
@@ -475,21 +454,14 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
                 helperText={helper('weight', `Shipping weight of one ${orderUnitName?.toLowerCase() ?? 'order unit'}.`)}
                 slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
               />
-              <TextField
-                select
+              <UnitSelect
                 label="Weight Unit"
-                required
+                units={weightUnits}
                 value={values.weightUnitId}
-                onChange={(event) => set('weightUnitId', event.target.value)}
+                onChange={(id) => set('weightUnitId', id)}
                 error={Boolean(issues.weightUnitId)}
                 helperText={helper('weightUnitId')}
-              >
-                {weightUnits.map((unit) => (
-                  <MenuItem key={unit.id} value={String(unit.id)}>
-                    {unit.unit}
-                  </MenuItem>
-                ))}
-              </TextField>
+              />
             </Box>
           </Section>
         </Stack>
@@ -559,7 +531,7 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
             </Section>
           )}
         </Stack>
-      </Box>
+      </MainAndSideColumns>
 
       {product && (
         <>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ACCEPTED_IMAGE_INPUT, PRODUCT_LIMITS } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,9 +7,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
-import { checkImageFile, droppedFiles, uploadImage } from '../../../../components/ImageUpload';
+import { checkImageFile, uploadImage } from '../../../../components/ImageUpload';
 import { PhotoList, type PhotoItem } from '../../../../components/PhotoList';
 import { errorMessage } from '../../../../lib/api';
+import { useFileDrop } from '../../../../lib/use-file-drop';
 
 interface Upload {
   key: number;
@@ -34,7 +35,6 @@ export function ProductPhotos({ orgId, photos, onChange, onUploadingChange, disa
   const inputRef = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
-  const [dragging, setDragging] = useState(false);
   // The latest photos, for uploads that finish after other changes.
   const photosRef = useRef(photos);
   useEffect(() => {
@@ -84,20 +84,7 @@ export function ProductPhotos({ orgId, photos, onChange, onUploadingChange, disa
     setProblems(found);
   }
 
-  const dropHandlers = {
-    onDragOver: (event: DragEvent) => {
-      if (!event.dataTransfer.types.includes('Files')) return;
-      event.preventDefault();
-      setDragging(true);
-    },
-    onDragLeave: () => setDragging(false),
-    onDrop: (event: DragEvent) => {
-      if (!event.dataTransfer.types.includes('Files')) return;
-      event.preventDefault();
-      setDragging(false);
-      void addFiles(droppedFiles(event));
-    },
-  };
+  const { dragging, dropHandlers } = useFileDrop((files) => void addFiles(files), { filesOnly: true });
 
   const tile = { aspectRatio: '1 / 1', borderRadius: 2.5 } as const;
 

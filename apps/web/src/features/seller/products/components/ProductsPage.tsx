@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { LIVE_STATE, type Product } from '@cratebase/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,12 +12,14 @@ import FileUploadOutlinedIcon from '@mui/icons-material/FileUploadOutlined';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { DataTable, type DataColumn } from '../../../../components/DataTable';
+import type { DataColumn } from '../../../../components/DataTable';
 import { formatCents } from '../../../../lib/format';
+import { PagedTable } from '../../../../components/PagedTable';
 import { PageHeader } from '../../../../components/PageHeader';
 import { SearchField } from '../../../../components/SearchField';
+import { TintedIcon } from '../../../../components/TintedIcon';
 import { useToast } from '../../../../components/Toast';
-import { errorMessage } from '../../../../lib/api';
+import { errorMessage, loadedItems } from '../../../../lib/api';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { downloadCatalogCsv } from '../../catalog-import/api';
 import { useProductList } from '../api';
@@ -126,7 +127,7 @@ export function ProductsPage() {
   const list = useProductList(orgId, q);
   const [exporting, setExporting] = useState(false);
 
-  const rows = list.data?.pages.flatMap((page) => page.items);
+  const rows = loadedItems(list.data);
   const searching = q !== '';
 
   async function exportCsv() {
@@ -147,20 +148,9 @@ export function ProductsPage() {
     </Stack>
   ) : (
     <Stack spacing={2} sx={{ alignItems: 'center' }}>
-      <Box
-        aria-hidden
-        sx={{
-          width: 56,
-          height: 56,
-          borderRadius: 3,
-          display: 'grid',
-          placeItems: 'center',
-          bgcolor: 'rgba(110, 86, 207, 0.1)',
-          color: 'primary.main',
-        }}
-      >
+      <TintedIcon shape="rounded">
         <Inventory2OutlinedIcon />
-      </Box>
+      </TintedIcon>
       <Typography variant="body1" sx={{ color: 'text.primary', fontWeight: 600 }}>
         {PRODUCTS_EMPTY}
       </Typography>
@@ -223,34 +213,14 @@ export function ProductsPage() {
         </Box>
       )}
 
-      {list.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(list.error)}
-        </Alert>
-      )}
-
-      {!(list.isError && !rows) && (
-        <DataTable
-          label="Products"
-          columns={columns}
-          rows={rows}
-          rowKey={(p) => p.id}
-          loading={list.isPending}
-          empty={empty}
-          onRowClick={(p) => navigate(`/app/${orgId}/products/${p.id}`)}
-          hasMore={list.hasNextPage}
-          loadingMore={list.isFetchingNextPage}
-          onLoadMore={() => void list.fetchNextPage()}
-        />
-      )}
+      <PagedTable
+        query={list}
+        label="Products"
+        columns={columns}
+        rowKey={(p) => p.id}
+        empty={empty}
+        onRowClick={(p) => navigate(`/app/${orgId}/products/${p.id}`)}
+      />
     </Box>
   );
 }

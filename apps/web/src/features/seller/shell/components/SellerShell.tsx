@@ -1,21 +1,17 @@
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
-import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import { useAuth } from 'react-oidc-context';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { SIDE_PANEL_WIDTH } from '../../../../app/theme';
 import { LogoMark } from '../../../../components/Logo';
-import { NotFoundView } from '../../../../components/NotFound';
-import { errorMessage } from '../../../../lib/api';
+import { ShellContent } from '../../../../components/ShellContent';
+import { useSignedInProfile } from '../../../../lib/auth-hooks';
 import { rememberedOrgId } from '../../../../lib/storage';
 import { useCurrentUser } from '../../../account/api';
 import { accountHomeDestination } from '../../../account/routing';
@@ -27,7 +23,7 @@ const DRAWER_ID = 'seller-navigation';
 export function SellerShell() {
   const { orgId = '' } = useParams();
   const { pathname } = useLocation();
-  const auth = useAuth();
+  const profile = useSignedInProfile();
   const userQuery = useCurrentUser();
   const [mobileOpen, setMobileOpen] = useState(false);
 
@@ -43,11 +39,6 @@ export function SellerShell() {
 
   if (userQuery.data === null) return <Navigate to="/details" replace />;
 
-  const profile = {
-    name: typeof auth.user?.profile.name === 'string' ? auth.user.profile.name : null,
-    email: typeof auth.user?.profile.email === 'string' ? auth.user.profile.email : null,
-    picture: typeof auth.user?.profile.picture === 'string' ? auth.user.profile.picture : null,
-  };
   const panel = (onNavigate?: () => void) => (
     <SidePanel
       orgId={orgId}
@@ -58,33 +49,6 @@ export function SellerShell() {
       onNavigate={onNavigate}
     />
   );
-
-  let content;
-  if (loading || settling) {
-    content = (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 12 }}>
-        <CircularProgress aria-label="Loading" />
-      </Box>
-    );
-  } else if (userQuery.isError) {
-    content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void userQuery.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorMessage(userQuery.error)}
-      </Alert>
-    );
-  } else if (!isMember) {
-    const home = user && user.organizations.length > 0 ? accountHomeDestination(user, rememberedOrgId()) : '/';
-    content = <NotFoundView homeTo={home} homeLabel="Go to your organization" />;
-  } else {
-    content = <Outlet />;
-  }
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -152,7 +116,15 @@ export function SellerShell() {
         }}
       >
         <Toolbar sx={{ display: { md: 'none' } }} />
-        <Box sx={{ maxWidth: 1200, mx: 'auto' }}>{content}</Box>
+        <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+          <ShellContent
+            user={userQuery}
+            loading={loading || settling}
+            allowed={isMember}
+            homeTo={user && user.organizations.length > 0 ? accountHomeDestination(user, rememberedOrgId()) : '/'}
+            homeLabel="Go to your organization"
+          />
+        </Box>
       </Box>
     </Box>
   );

@@ -9,7 +9,6 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -23,6 +22,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
+import { DialogButtons } from '../../../../components/DialogButtons';
+import { UnitSelect } from '../../../../components/UnitSelect';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { useOrganization } from '../../api';
 import { useDimensionUnits } from '../../products/api';
@@ -324,21 +325,14 @@ function ShippingFormBody({ orgId, initial, templateName, units, save, onCancel,
             }}
           >
             {DIMENSIONS.map(([field, label]) => dimensionInput(field, label))}
-            <TextField
-              select
+            <UnitSelect
               label="Unit"
-              required
+              units={units}
               value={form.dimensionUnit}
-              onChange={(event) => set('dimensionUnit', event.target.value)}
+              onChange={(id) => set('dimensionUnit', id)}
               error={Boolean(fieldError('dimensionUnit'))}
               helperText={fieldError('dimensionUnit') ?? ' '}
-            >
-              {units.map((unit) => (
-                <MenuItem key={unit.id} value={String(unit.id)}>
-                  {unit.unit}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
           </Box>
         </Box>
 
@@ -411,20 +405,7 @@ function ShippingFormBody({ orgId, initial, templateName, units, save, onCancel,
           </Box>
         </Box>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onCancel} color="inherit" disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={save.isPending}
-          startIcon={save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          sx={{ minWidth: 96 }}
-        >
-          Save
-        </Button>
-      </DialogActions>
+      <DialogButtons busy={save.isPending} onCancel={onCancel} confirmLabel="Save" confirmMinWidth={96} />
     </Box>
   );
 }

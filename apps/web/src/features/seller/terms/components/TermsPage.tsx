@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { OrderTerms } from '@cratebase/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -15,9 +13,9 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import CloudDoneOutlinedIcon from '@mui/icons-material/CloudDoneOutlined';
 import { useParams } from 'react-router';
 import { MoneyInput } from '../../../../components/MoneyInput';
+import { QueryErrorAlert, RetryAlert } from '../../../../components/QueryErrorAlert';
 import { formatCents } from '../../../../lib/format';
 import { PageHeader } from '../../../../components/PageHeader';
-import { errorMessage } from '../../../../lib/api';
 import { useOrganization } from '../../api';
 import { useTermsAutosave, type AutosaveStatus } from '../autosave';
 
@@ -173,32 +171,13 @@ export function TermsPage() {
       />
 
       {organization.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void organization.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(organization.error)}
-        </Alert>
+        <QueryErrorAlert error={organization.error} onRetry={() => void organization.refetch()} sx={{ mb: 3 }} />
       )}
 
       {autosave.status.kind === 'error' && (
-        <Alert
-          severity="error"
-          role="alert"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={autosave.retry}>
-              Try again
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={autosave.retry} sx={{ mb: 3 }}>
           Your last change was not saved: {autosave.status.message}
-        </Alert>
+        </RetryAlert>
       )}
 
       {!terms ? (

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -12,7 +11,7 @@ import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useToast } from '../../../../components/Toast';
-import { errorMessage } from '../../../../lib/api';
+import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { importWithReload } from '../../../../lib/chunk-reload';
 import { useOnboardingStatus } from '../../api';
 import { InviteDialog } from '../../invites/components/InviteDialog';
@@ -71,18 +70,7 @@ export function WelcomePage() {
         )}
       </Box>
 
-      {status.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void status.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(status.error)}
-        </Alert>
-      )}
+      {status.isError && <QueryErrorAlert error={status.error} onRetry={() => void status.refetch()} />}
 
       <Card component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {steps.map((step, index) => (

@@ -1,0 +1,52 @@
+/** Catalogue CSV rules and the money conversions of its price columns (zod-free). */
+
+/**
+ * Catalogue CSV: the columns of an import file and of an export, in this order. Headers are
+ * matched case-insensitively; extra columns are ignored; every one of these must be present.
+ */
+export const CATALOG_CSV_COLUMNS = [
+  'name',
+  'description',
+  'sku',
+  'upc',
+  'order_unit',
+  'quantity_per_unit',
+  'wholesale_price',
+  'retail_price',
+  'weight',
+  'weight_unit',
+  'status',
+  'inventory',
+] as const;
+export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
+/** Largest number of data rows in one import. */
+export const CATALOG_IMPORT_MAX_ROWS = 50_000;
+/** Rows of the parsed file shown in a preview. */
+export const CATALOG_PREVIEW_SAMPLE = 20;
+/** Row errors listed in one answer (error_count has them all). */
+export const CATALOG_MAX_LISTED_ERRORS = 1000;
+
+/**
+ * Dollars as typed by a person or a spreadsheet ("12.5", "$1,234.50") → integer cents, exactly
+ * (no floating point). Negative values, more than 2 decimals and non-numbers are refused.
+ */
+export function parseDollarsToCents(text: string): { cents: number } | { error: string } {
+  let s = text.trim().replace(/^\$\s*/, '');
+  if (s.startsWith('-') || s.startsWith('(')) return { error: 'must not be negative' };
+  if (/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(s)) s = s.replace(/,/g, '');
+  const m = /^(\d+)?(?:\.(\d*))?$/.exec(s);
+  if (!m || (!m[1] && !m[2])) return { error: 'must be an amount in dollars such as 12.50' };
+  const decimals = m[2] ?? '';
+  if (decimals.length > 2) return { error: 'must have at most 2 decimals' };
+  const whole = m[1] ?? '0';
+  if (whole.length > 9) return { error: 'is too large' };
+  const cents = Number(whole) * 100 + Number(decimals.padEnd(2, '0') || '0');
+  return { cents };
+}
+
+/** Integer cents → "12.50" (no currency sign, no thousands separator: spreadsheet friendly). */
+export function formatCentsAsDollars(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
