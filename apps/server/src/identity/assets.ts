@@ -5,8 +5,33 @@
  * under a `default-src 'self'` Content-Security-Policy.
  */
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+/** The product's font, from the web client's @fontsource package (same files the SPA ships). */
+const FONT_WEIGHTS = [400, 600] as const;
+const fontPath = (weight: number) => `/interaction/assets/ibm-plex-sans-${weight}.woff2`;
+
+export function loadFontAssets(): { path: string; body: Buffer; type: string }[] {
+  try {
+    const require = createRequire(import.meta.url);
+    const dir = path.dirname(require.resolve('@fontsource/ibm-plex-sans/package.json'));
+    return FONT_WEIGHTS.map((weight) => ({
+      path: fontPath(weight),
+      body: fs.readFileSync(path.join(dir, 'files', `ibm-plex-sans-latin-${weight}-normal.woff2`)),
+      type: 'font/woff2',
+    }));
+  } catch {
+    return []; // Without the package the pages fall back to the system sans-serif.
+  }
+}
 
 export const IDENTITY_CSS = `
+${FONT_WEIGHTS.map(
+  (w) =>
+    `@font-face { font-family: 'IBM Plex Sans'; font-style: normal; font-weight: ${w}; font-display: swap; src: url('${fontPath(w)}') format('woff2'); }`,
+).join('\n')}
 :root {
   --cb-primary: #7c6fcd;
   --cb-primary-strong: #6f61c6;

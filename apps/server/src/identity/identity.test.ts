@@ -585,6 +585,12 @@ describe('pages, assets and headers', () => {
     expect(text).toContain("font-family: 'IBM Plex Sans', sans-serif");
     expect(text).toContain('#7c6fcd');
     expect(text).toMatch(/@media \(max-width: 480px\)/);
+    // The product's font is served beside the stylesheet, so the pages look like the app.
+    const fontUrl = /url\('([^']+ibm-plex-sans-400\.woff2)'\)/.exec(text)![1]!;
+    const font = await fetch(`${main.base}${fontUrl}`);
+    expect(font.status).toBe(200);
+    expect(font.headers.get('content-type')).toBe('font/woff2');
+    expect((await font.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
   });
 
   it('leaves JSON parsing of the API alone and does not accept forms there', async () => {

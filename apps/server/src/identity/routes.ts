@@ -13,7 +13,7 @@ import { errors, type Interaction, type Provider } from 'oidc-provider';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { signIn, signUp, type Rejection } from './accounts.js';
-import { assets } from './assets.js';
+import { assets, loadFontAssets } from './assets.js';
 import { messagePage, signInPage, signUpPage } from './pages.js';
 import { clientUrls } from './provider.js';
 
@@ -171,6 +171,12 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
         }),
       );
     });
+
+    for (const font of loadFontAssets()) {
+      ui.get(font.path, { config: { access: 'public' } }, (_req, reply) => {
+        reply.header('content-type', font.type).header('cache-control', 'public, max-age=31536000').send(font.body);
+      });
+    }
 
     for (const asset of Object.values(assets)) {
       ui.get(asset.path, { config: { access: 'public' } }, (req, reply) => {
