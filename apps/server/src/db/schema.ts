@@ -560,3 +560,15 @@ export const mailOutbox = pgTable(
     index('mail_outbox_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
+
+// ─── Rate limits ────────────────────────────────────────────────────────────────────
+/** Fixed-window counters shared by every server process (sign-in, sign-up, token). */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_idx').on(t.windowStartedAt)],
+);

@@ -7,7 +7,7 @@
 import net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildSecurityHeaders } from '../lib/security-headers.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { eq, sql } from 'drizzle-orm';
 import { loadConfig, type Config } from '../config.js';
@@ -676,6 +676,22 @@ describe('behind a TLS-terminating load balancer', () => {
 });
 
 describe('rate limits', () => {
+  // Counters are shared by every process on the database (the other servers of this file
+  // too), so each test starts from fresh counters.
+  beforeEach(async () => {
+    await testDb.database.db.execute(sql`delete from rate_limit_counters`);
+  });
+
+  it('counts attempts in the database, so every process enforces one limit', async () => {
+    const other = await startServer({ PUBLIC_URL: limited.config.publicUrl, IDENTITY_RATE_LIMIT: '3' }, await freePort());
+    const statuses: number[] = [];
+    for (const base of [limited.base, other.base, limited.base, other.base]) {
+      const res = await tokenRequest(base, { grant_type: 'refresh_token', refresh_token: 'nope', client_id: 'cratebase-web' });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 429]);
+  });
+
   it('limits sign-in attempts per address and says so in words', async () => {
     const flow = await LoginFlow.start(limited.base);
     const statuses: number[] = [];

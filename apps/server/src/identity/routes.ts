@@ -14,6 +14,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { signIn, signUp, type Rejection } from './accounts.js';
 import { assets, loadFontAssets } from './assets.js';
+import { databaseRateLimitStore } from './rate-limit-store.js';
 import { messagePage, signInPage, signUpPage } from './pages.js';
 import { clientUrls } from './provider.js';
 
@@ -49,7 +50,10 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
   };
 
   // Whether the application registered it at the root or not, these routes are limited.
-  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
+  // Counters live in the database, so several server processes share one limit.
+  if (!app.hasDecorator('rateLimit')) {
+    await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
+  }
 
   // ── /oidc/*: the OpenID provider ────────────────────────────────────────────────────
   const callback = provider.callback();
