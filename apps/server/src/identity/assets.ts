@@ -33,13 +33,13 @@ ${FONT_WEIGHTS.map(
     `@font-face { font-family: 'IBM Plex Sans'; font-style: normal; font-weight: ${w}; font-display: swap; src: url('${fontPath(w)}') format('woff2'); }`,
 ).join('\n')}
 :root {
-  --cb-primary: #7c6fcd;
-  --cb-primary-strong: #6f61c6;
-  --cb-primary-stronger: #5b4db5;
-  --cb-link: #6253bd;
-  --cb-text: #2e2a3b;
-  --cb-muted: #6b6880;
-  --cb-bg: #f5f3fb;
+  --cb-primary: #6e56cf;
+  --cb-primary-strong: #6149c4;
+  --cb-primary-stronger: #5641b3;
+  --cb-link: #5641b3;
+  --cb-text: #2f2d3a;
+  --cb-muted: #5f5d6b;
+  --cb-bg: #f7f6fb;
   --cb-border: #d9d5e8;
   --cb-error: #b3261e;
   --cb-error-bg: #fdf0ef;

@@ -583,7 +583,7 @@ describe('pages, assets and headers', () => {
     expect(css.headers.get('cache-control')).toContain('immutable');
     const text = await css.text();
     expect(text).toContain("font-family: 'IBM Plex Sans', sans-serif");
-    expect(text).toContain('#7c6fcd');
+    expect(text).toContain('#6e56cf');
     expect(text).toMatch(/@media \(max-width: 480px\)/);
     // The product's font is served beside the stylesheet, so the pages look like the app.
     const fontUrl = /url\('([^']+ibm-plex-sans-400\.woff2)'\)/.exec(text)![1]!;

@@ -12,10 +12,17 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
+/** The product's mark (the web client's Logo.tsx): a crate on a purple rounded square. */
 const LOGO = `<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-  <rect x="2" y="2" width="28" height="28" rx="7" fill="#7c6fcd"/>
-  <rect x="8.5" y="8.5" width="15" height="15" rx="1.5" fill="none" stroke="#fff" stroke-width="2"/>
-  <path d="M8.5 13.5h15M8.5 18.5h15M10 22l12-12" stroke="#fff" stroke-width="1.6" stroke-linecap="round"/>
+  <defs><linearGradient id="cb-mark" x1="0" y1="0" x2="32" y2="32" gradientUnits="userSpaceOnUse">
+    <stop offset="0" stop-color="#8a74e4"/><stop offset="1" stop-color="#5641b3"/>
+  </linearGradient></defs>
+  <rect width="32" height="32" rx="8" fill="url(#cb-mark)"/>
+  <g fill="none" stroke="#fff" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round">
+    <path d="M8.5 12.5 16 8.5l7.5 4v8.8L16 25.3l-7.5-4z"/>
+    <path d="M8.5 12.5 16 16.6l7.5-4.1M16 16.6v8.6"/>
+    <path d="M12.2 10.5l7.5 4.1" stroke-width="1.6" opacity="0.75"/>
+  </g>
 </svg>`;
 
 interface LayoutOptions {
