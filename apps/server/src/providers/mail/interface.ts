@@ -56,8 +56,8 @@ export function findHeaderProblem(m: { to: string; from: string; subject: string
   return null;
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
+/** C0/C1 control characters (CR, LF, NUL…) and the Unicode line/paragraph separators. */
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]+/gu;
 
 /** Collapses line breaks and other control characters: for user text placed in a header. */
 export function oneLine(value: string): string {
