@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { NEXT_CURSOR_HEADER } from '@cratebase/contract';
+import { NEXT_CURSOR_HEADER, ProductList } from '@cratebase/contract';
 import { createHarness, type Harness, type TestUser } from '../../test/harness.js';
 import { carts, lineItems, purchasingRelationships } from '../../db/schema.js';
 import { makeImage, multipartBody } from '../media/test-support.js';
@@ -336,6 +336,50 @@ describe('DELETE /api/product/{id}', () => {
 });
 
 describe('product lists', () => {
+  it('gives every product in a list exactly as GET /api/product/{id} gives it (contract ProductList)', async () => {
+    const s = await h.newOrgUser('Merchant');
+    const [a, b] = [await uploadPhoto(s), await uploadPhoto(s, 1200)];
+    const states = await lookup(s.token, 'state');
+    const full = await createProduct(s, {
+      name: 'Everything Set',
+      description: 'Line one.\nLine "two" — with ünïcode & <tags>.',
+      order_unit: (await lookup(s.token, 'order_unit')).find((x) => x.unit === 'Dozen'),
+      quantity_per_unit: 12,
+      state: states.find((x) => x.state === 'Live'),
+      unit_price_in_cents: 1299,
+      msrp_in_cents: 2499,
+      stock_keeping_unit: 'EVERY-1',
+      universal_product_code: '012345678905',
+      tags: ['gift', 'bundle'],
+      media: [
+        { display_order: 1, media: { id: a.id } },
+        { display_order: 0, media: { id: b.id } },
+      ],
+      product_physical_measurements: {
+        weight: 2.25,
+        weight_unit: (await lookup(s.token, 'weight_unit')).find((x) => x.unit === 'kg'),
+        length: 10.5,
+        width: 4,
+        height: 3.125,
+        dimension_unit: (await lookup(s.token, 'dimension_unit')).find((x) => x.unit === 'cm'),
+      },
+    });
+    const bare = await createProduct(s, { name: 'Nothing Else' });
+    const list = await h.call('GET', `/api/product/organization/${s.orgId}`, { token: s.token });
+    expect(list.status).toBe(200);
+    expect(list.headers['content-type']).toContain('application/json');
+    expect(() => ProductList.parse(list.body)).not.toThrow();
+    for (const made of [full, bare]) {
+      const one = await h.call('GET', `/api/product/${made.id}`, { token: s.token });
+      expect(list.body.find((p: { id: string }) => p.id === made.id)).toEqual(one.body);
+    }
+    const media = list.body.find((p: { id: string }) => p.id === full.id).media;
+    expect(media.map((m: { media: { id: string } }) => m.media.id)).toEqual([b.id, a.id]);
+    expect(Object.keys(media[0].media.variants).length).toBeGreaterThan(0);
+    expect(String(Object.values(media[0].media.variants)[0])).toMatch(/^http:\/\/localhost:3999\/media\//);
+  });
+
+
   it('pages the merchant list by cursor (newest first) without duplicates', async () => {
     const s = await h.newOrgUser('Merchant');
     const created: string[] = [];

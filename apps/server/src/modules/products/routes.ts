@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorBody,
@@ -15,12 +15,21 @@ import {
 import type { AppContext } from '../../lib/context.js';
 import { requireUserId } from '../../auth/plugin.js';
 import { getLookups } from './lookups.js';
-import { deleteProduct, getProduct, listProducts, saveProduct } from './service.js';
+import { deleteProduct, getProduct, listProducts, saveProduct, type ProductPageJson } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['products'];
 /** The lookup lists change only with a deploy. */
 const LOOKUP_CACHE = 'private, max-age=3600';
+
+/**
+ * The lists arrive as JSON text built by PostgreSQL and go out as they are (a string with a
+ * JSON content type is not serialised again). The response schema still documents them.
+ */
+function sendProductPage(reply: FastifyReply, page: ProductPageJson) {
+  if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+  return reply.type('application/json; charset=utf-8').send(page.json);
+}
 
 export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -99,8 +108,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const page = await listProducts(ctx, req.params.org_id, req.query, { forSale: false });
-      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-      return page.items;
+      return sendProductPage(reply, page);
     },
   );
 
@@ -120,8 +128,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const page = await listProducts(ctx, req.params.org_id, req.query, { forSale: true });
-      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-      return page.items;
+      return sendProductPage(reply, page);
     },
   );
 }

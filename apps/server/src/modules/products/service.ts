@@ -160,9 +160,55 @@ export async function getProduct(ctx: AppContext, userId: string, id: string): P
 }
 
 // ─── Lists ───────────────────────────────────────────────────────────────────────────
-export interface ProductPage {
-  items: Product[];
+/** A page of products as a JSON array text (built by PostgreSQL), and the next cursor. */
+export interface ProductPageJson {
+  json: string;
   nextCursor: string | null;
+}
+
+/** The public URL of a stored file, in SQL (the same rule as lib/media-url.ts). */
+const mediaUrlSql = (publicUrl: string, key: SQL) =>
+  sql`case when ${key} ~ '^https?://' then ${key} else ${publicUrl}::text || '/media/' || ${key} end`;
+
+const isoSql = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * One product exactly as toProduct() shapes it (contract `Product`), built by PostgreSQL:
+ * a list page is then one text column per row that Node joins into an array — no row
+ * parsing, no object building, no JSON.stringify of 50 products. Tests check every list
+ * answer against the contract's ProductList schema.
+ */
+function productJsonSql(publicUrl: string) {
+  return sql`json_build_object(
+    'id', p.id, 'name', p.name, 'description', p.description,
+    'order_unit', case when ou.id is null then null else json_build_object('id', ou.id, 'unit', ou.unit) end,
+    'quantity_per_unit', p.quantity_per_unit,
+    'state', case when ps.id is null then null else json_build_object('id', ps.id, 'state', ps.state) end,
+    'unit_price_in_cents', p.unit_price_in_cents, 'msrp_in_cents', p.msrp_in_cents,
+    'stock_keeping_unit', p.stock_keeping_unit, 'minimum_order_quantity', p.minimum_order_quantity,
+    'universal_product_code', p.universal_product_code, 'inventory_count', p.inventory_count,
+    'organization', json_build_object('id', o.id, 'name', o.name),
+    'tags', coalesce(to_json(p.tags), '[]'::json),
+    'media', coalesce((
+      select json_agg(json_build_object(
+               'display_order', pm.display_order, 'product_id', p.id,
+               'media', json_build_object(
+                 'id', m.id, 'cloudinary_url', ${mediaUrlSql(publicUrl, sql`m.storage_key`)},
+                 'width', m.width, 'height', m.height,
+                 'variants', coalesce((select json_object_agg(v.key, ${mediaUrlSql(publicUrl, sql`v.value`)})
+                                         from jsonb_each_text(m.variants) v), '{}'::json)))
+             order by pm.display_order, m.id)
+        from product_media pm join media m on m.id = pm.media_id
+       where pm.product_id = p.id), '[]'::json),
+    'product_physical_measurements', json_build_object(
+      'weight', p.weight::float8,
+      'weight_unit', case when wu.id is null then null else json_build_object('id', wu.id, 'unit', wu.unit) end,
+      'length', p.length::float8, 'width', p.width::float8, 'height', p.height::float8,
+      'dimension_unit', case when du.id is null then null else json_build_object('id', du.id, 'unit', du.unit) end),
+    'created_at', ${isoSql(sql`p.created_at`)},
+    'updated_at', ${isoSql(sql`p.updated_at`)},
+    'deleted_at', case when p.deleted_at is null then null else ${isoSql(sql`p.deleted_at`)} end
+  )::text`;
 }
 
 /**
@@ -174,7 +220,7 @@ export async function listProducts(
   organizationId: string,
   query: ListQuery,
   opts: { forSale: boolean },
-): Promise<ProductPage> {
+): Promise<ProductPageJson> {
   const lk = await getLookups(ctx.db);
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const conditions: SQL[] = [sql`p.organization_id = ${organizationId}`, sql`p.deleted_at is null`];
@@ -184,15 +230,20 @@ export async function listProducts(
     conditions.push(sql`(p.name ilike ${pattern} or p.stock_keeping_unit ilike ${pattern})`);
   }
   const cursor = decodeCursor(query.cursor);
-  const result = await ctx.db.execute<ProductRow>(sql`
-    select ${productSelect}
-      from products p join organizations o on o.id = p.organization_id
+  const result = await ctx.db.execute<{ id: string; keyset_at: string; doc: string }>(sql`
+    select p.id, ${keysetTimestamp(sql`p.created_at`)} as keyset_at, ${productJsonSql(ctx.config.publicUrl)} as doc
+      from products p
+      join organizations o on o.id = p.organization_id
+      left join order_units ou on ou.id = p.order_unit_id
+      left join product_states ps on ps.id = p.state_id
+      left join weight_units wu on wu.id = p.weight_unit_id
+      left join dimension_units du on du.id = p.dimension_unit_id
      where ${sql.join(conditions, sql` and `)}
        ${beforeCursor(sql`p.created_at`, sql`p.id`, cursor)}
      order by p.created_at desc nulls last, p.id desc nulls last
      ${limitPlusOne(limit)}`);
   const page = takePage(result.rows, limit);
-  return { items: page.rows.map((r) => toProduct(ctx.config.publicUrl, lk, r)), nextCursor: page.nextCursor };
+  return { json: `[${page.rows.map((r) => r.doc).join(',')}]`, nextCursor: page.nextCursor };
 }
 
 // ─── Writing ─────────────────────────────────────────────────────────────────────────
