@@ -8,8 +8,8 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startServer, freePort, type RunningServer } from '../e2e/support/server.js';
-import { signUpAndGetTokens } from '../apps/server/src/identity/test-login.js';
-import { createScratchPostgres } from '../apps/server/src/test/database.js';
+import { signUpAndGetTokens } from '../apps/server/test/support/test-login.js';
+import { createScratchPostgres } from '../apps/server/test/support/database.js';
 import { benchCatalog, printCatalogTimings, type CatalogTiming } from './catalog.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);

@@ -12,7 +12,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { eq, sql } from 'drizzle-orm';
 import { loadConfig, type Config } from '../config.js';
 import { identityAccounts, oidcPayloads, systemSecrets } from '../db/schema.js';
-import { openTestDatabase, type TestDatabase } from '../test/database.js';
+import { openTestDatabase, type TestDatabase } from '../../test/support/database.js';
 import type { TokenVerifier } from '../auth/token-verifier.js';
 import { registerBuiltinIdentity } from './index.js';
 import { createOidcAdapter } from './adapter.js';
@@ -28,7 +28,7 @@ import {
   signOut,
   signUpAndGetTokens,
   tokenRequest,
-} from './test-login.js';
+} from '../../test/support/test-login.js';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

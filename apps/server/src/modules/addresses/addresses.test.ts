@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createHarness, type Harness } from '../../test/harness.js';
+import { createHarness, type Harness } from '../../../test/support/harness.js';
 import { addressLinks } from '../../db/schema.js';
 
 let h: Harness;

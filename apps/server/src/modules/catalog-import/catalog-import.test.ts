@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CATALOG_CSV_COLUMNS } from '@cratebase/contract';
-import { createHarness, type Harness, type TestUser } from '../../test/harness.js';
+import { createHarness, type Harness, type TestUser } from '../../../test/support/harness.js';
 import { inventoryTransactions, products } from '../../db/schema.js';
-import { multipartBody } from '../media/test-support.js';
+import { multipartBody } from '../../../test/support/media.js';
 
 const MAX = 256 * 1024;
 let h: Harness;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { createHarness, type Harness, type TestUser } from '../../test/harness.js';
+import { createHarness, type Harness, type TestUser } from '../../../test/support/harness.js';
 import { inventoryTransactions } from '../../db/schema.js';
 
 let h: Harness;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { NEXT_CURSOR_HEADER } from '@cratebase/contract';
-import { createHarness, type Harness, type TestUser } from '../../test/harness.js';
+import { createHarness, type Harness, type TestUser } from '../../../test/support/harness.js';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { NEXT_CURSOR_HEADER } from '@cratebase/contract';
-import { createHarness, type Harness } from '../../test/harness.js';
+import { createHarness, type Harness } from '../../../test/support/harness.js';
 
 let h: Harness;
 beforeAll(async () => {

@@ -8,10 +8,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { createHarness, type Harness } from '../../test/harness.js';
+import { createHarness, type Harness } from '../../../test/support/harness.js';
 import { media } from '../../db/schema.js';
 import { createS3Storage, s3PublicBase } from '../../providers/storage/s3.js';
-import { makeImage, multipartBody } from './test-support.js';
+import { makeImage, multipartBody } from '../../../test/support/media.js';
 
 interface Recorded {
   method: string;

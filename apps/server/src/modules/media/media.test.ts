@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { createHarness, type Harness } from '../../test/harness.js';
+import { createHarness, type Harness } from '../../../test/support/harness.js';
 import { purchasingRelationships } from '../../db/schema.js';
-import { makeImage, multipartBody } from './test-support.js';
+import { makeImage, multipartBody } from '../../../test/support/media.js';
 
 let h: Harness;
 let dataDir: string;

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { NEXT_CURSOR_HEADER, ProductList } from '@cratebase/contract';
-import { createHarness, type Harness, type TestUser } from '../../test/harness.js';
+import { createHarness, type Harness, type TestUser } from '../../../test/support/harness.js';
 import { carts, lineItems, purchasingRelationships } from '../../db/schema.js';
-import { makeImage, multipartBody } from '../media/test-support.js';
+import { makeImage, multipartBody } from '../../../test/support/media.js';
 
 let h: Harness;
 let dataDir: string;

@@ -5,9 +5,9 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchPostgres } from '../../test/database.js';
+import { createScratchPostgres } from '../../../test/support/database.js';
 import { openDatabase } from '../../db/client.js';
-import { createHarness, type Harness, type TestUser } from '../../test/harness.js';
+import { createHarness, type Harness, type TestUser } from '../../../test/support/harness.js';
 
 class Relay {
   private server: net.Server | null = null;

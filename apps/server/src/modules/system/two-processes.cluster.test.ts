@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, freePort, type RunningServer } from '../../../../../e2e/support/server.js';
-import { createScratchPostgres } from '../../test/database.js';
-import { signUpAndGetTokens, authorizeWithSession } from '../../identity/test-login.js';
+import { createScratchPostgres } from '../../../test/support/database.js';
+import { signUpAndGetTokens, authorizeWithSession } from '../../../test/support/test-login.js';
 
 const base = process.env.DATABASE_URL;
 let a: RunningServer;

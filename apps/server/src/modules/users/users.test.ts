@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createHarness, type Harness } from '../../test/harness.js';
+import { createHarness, type Harness } from '../../../test/support/harness.js';
 
 let h: Harness;
 beforeAll(async () => {

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../../db/client.js';
-import { openTestDatabase, type TestDatabase } from '../../test/database.js';
-import { createHarness } from '../../test/harness.js';
+import { openTestDatabase, type TestDatabase } from '../../../test/support/database.js';
+import { createHarness } from '../../../test/support/harness.js';
 import { HttpError } from '../../lib/errors.js';
 import {
   createMailTransport,
@@ -21,7 +21,7 @@ import {
 } from './index.js';
 import { createBuiltinTransport } from './builtin.js';
 import { createSmtpTransport } from './smtp.js';
-import { decodeHeader, parseMessage, startTestSmtpServer } from './test-smtp-server.js';
+import { decodeHeader, parseMessage, startTestSmtpServer } from '../../../test/support/test-smtp-server.js';
 
 let testDb: TestDatabase;
 let db: Db;

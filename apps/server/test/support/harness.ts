@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair, createLocalJWKSet, type JWK } from 'jose';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { loadConfig, type Config } from '../config.js';
-import { buildApp } from '../app.js';
-import { createJwksVerifier } from '../auth/token-verifier.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { buildApp } from '../../src/app.js';
+import { createJwksVerifier } from '../../src/auth/token-verifier.js';
 import { openTestDatabase, type TestDatabase } from './database.js';
 
 export interface TestUser {

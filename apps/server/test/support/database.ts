@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../db/client.js';
+import { openDatabase, type Database } from '../../src/db/client.js';
 
 export interface TestDatabase {
   database: Database;
