@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+// expect.poll waits 1 s by default, too short on a busy 2-core machine: wait for what the
+// user would see for up to 30 s (a passing poll returns as soon as it holds).
+const expectOptions = { poll: { timeout: 30_000, interval: 100 } };
+
 // Projects: `unit` (pure functions and React components, jsdom), `api` (server through
 // app.inject() on a fresh database per file), `cluster` (several processes on PostgreSQL)
 // and `e2e` (browser journeys). scripts/test.mjs (`npm test`) runs them in that order.
@@ -18,6 +22,10 @@ export default defineConfig({
           ],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Rendering a screen in jsdom can take seconds on a busy 2-core machine.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          expect: expectOptions,
         },
       },
       {
@@ -30,6 +38,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           fileParallelism: true,
           maxWorkers: 2,
+          expect: expectOptions,
         },
       },
       {
@@ -40,6 +49,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          expect: expectOptions,
         },
       },
       {
@@ -51,6 +61,7 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          expect: expectOptions,
         },
       },
     ],

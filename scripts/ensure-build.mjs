@@ -23,7 +23,7 @@ const mtime = (f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0);
 const contract = newest(path.join(root, 'packages/contract/src'));
 
 const targets = [
-  { name: 'web', out: 'apps/web/dist/index.html', src: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts'] },
+  { name: 'web', out: 'apps/web/dist/index.html', src: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'apps/web/package.json', 'scripts/precompress.mjs'] },
   { name: 'server', out: 'apps/server/dist/main.js', src: ['apps/server/src', 'apps/server/build.mjs'] },
 ];
 for (const t of targets) {

@@ -1,4 +1,4 @@
-// `npm test`: unit and API tests on embedded PGlite, the API tests again on PostgreSQL when
+// `npm test`: lint and typecheck, unit and API tests on embedded PGlite, the API tests again on PostgreSQL when
 // DATABASE_URL is set, then the browser journeys against the production build.
 // Ends with one line `N passed, N failed` and a non-zero exit on any failure.
 import { spawnSync } from 'node:child_process';
@@ -39,18 +39,29 @@ function vitest(label, args, env) {
   }
 }
 
+/** A step that is not a vitest run (lint, typecheck, build): one pass or one failure. */
+function step(label, command, args) {
+  console.log(`\n━━ ${label} ━━`);
+  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) {
+    failed += 1;
+    problems.push(label);
+    return false;
+  }
+  passed += 1;
+  return true;
+}
+
+step('lint (ESLint)', 'npx', ['eslint', '.', '--max-warnings=0']);
+step('typecheck (contract, server, web, e2e, bench, scripts)', 'npm', ['run', '--silent', 'typecheck']);
+
 const { DATABASE_URL, ...withoutDb } = process.env;
 process.env = withoutDb;
 vitest('unit tests', ['--project', 'unit'], {});
 vitest('API tests on embedded PGlite', ['--project', 'api'], {});
 if (DATABASE_URL) vitest('API tests on PostgreSQL', ['--project', 'api'], { DATABASE_URL });
 
-console.log('\n━━ production build ━━');
-const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) {
-  failed += 1;
-  problems.push('production build');
-} else {
+if (step('production build', 'npm', ['run', 'build'])) {
   // Both suites below start the production server (apps/server/dist) as a real process.
   if (DATABASE_URL) vitest('two server processes on one PostgreSQL database', ['--project', 'cluster'], { DATABASE_URL });
   vitest('browser journeys (production build, headless Chromium)', ['--project', 'e2e'], {});

@@ -17,6 +17,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: Boolean(env.CRATEBASE_SOURCEMAP),
     chunkSizeWarningLimit: 600,
+    manifest: true,
   },
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiOrigin, changeOrigin: false }])),

@@ -2,12 +2,9 @@
  * buildApp(deps) → a ready Fastify instance: plugins, identity, every module's routes, the
  * SPA. No listen() here, so tests drive it through app.inject().
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fastifyStatic from '@fastify/static';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -17,7 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { AppContext } from './lib/context.js';
+import type { AppContext, Providers } from './lib/context.js';
 import { HttpError, type FieldIssue } from './lib/errors.js';
 import { buildSecurityHeaders } from './lib/security-headers.js';
 import { authPlugin } from './auth/plugin.js';
@@ -35,12 +32,19 @@ import { catalogImportRoutes } from './modules/catalog-import/routes.js';
 import { inviteRoutes } from './modules/invites/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { mailboxRoutes } from './modules/mailbox/routes.js';
-import { createMail } from './providers/mail/index.js';
+import { createMail, createMailTransport } from './providers/mail/index.js';
+import { createStorage } from './providers/storage/index.js';
+import { registerCompression } from './lib/compression.js';
+import { registerSpa } from './spa.js';
 
 export interface RouteEntry {
   method: string;
   url: string;
   access: AccessPolicy | undefined;
+  /** The route validates a JSON body (the route walk must send a valid one). */
+  hasBody: boolean;
+  /** The request body is a file (multipart/form-data or text/csv). */
+  consumes: string[];
 }
 
 declare module 'fastify' {
@@ -55,10 +59,9 @@ export interface AppDeps {
   database: Database;
   /** Override the token verifier (tests of the external-provider mode). */
   verifier?: TokenVerifier;
+  /** Providers to use instead of the configured ones (tests, or an embedding host). */
+  providers?: Partial<Providers>;
 }
-
-/** Paths outside the JSON API that the server itself answers (never the SPA fallback). */
-const SERVER_PREFIXES = ['/api', '/oidc', '/interaction', '/media', '/dev', '/healthz', '/readyz'];
 
 /** Routes under /api that belong to the documentation UI, not the product API. */
 const DOCS_PREFIX = '/api/docs';
@@ -111,7 +114,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
     }
     for (const method of [route.method].flat()) {
-      routeTable.push({ method: String(method), url: route.url, access: route.config?.access });
+      const schema = route.schema as { body?: unknown; consumes?: string[] } | undefined;
+      routeTable.push({
+        method: String(method),
+        url: route.url,
+        access: route.config?.access,
+        hasBody: Boolean(schema?.body),
+        consumes: schema?.consumes ?? [],
+      });
     }
   });
 
@@ -122,6 +132,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (_req, reply) => {
     for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
   });
+
+  // Before any route: compression attaches itself to routes as they are declared.
+  await registerCompression(app);
 
   await app.register(swagger, {
     openapi: {
@@ -183,7 +196,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return send(500, 'internal_error', 'Something went wrong on our side. Please try again.');
   });
 
-  const ctx: AppContext = { db: database.db, config };
+  const providers: Providers = {
+    storage: deps.providers?.storage ?? createStorage(config),
+    mailTransport: deps.providers?.mailTransport ?? createMailTransport(config),
+  };
+  const ctx: AppContext = { db: database.db, config, providers };
   await systemRoutes(app, { ctx, database });
   await userRoutes(app, ctx);
   await organizationRoutes(app, ctx);
@@ -200,7 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.mail.transport === 'builtin') await mailboxRoutes(app, ctx);
 
   // E-mail: the worker of this process sends queued messages once the app is ready.
-  const mail = createMail({ config, db: database.db, log: app.log.child({ module: 'mail' }) });
+  const mail = createMail({ transport: providers.mailTransport, db: database.db, log: app.log.child({ module: 'mail' }) });
   app.decorate('mail', mail);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => mail.stop());
@@ -216,35 +233,4 @@ function isDatabaseUnavailable(err: unknown): boolean {
   if (e?.code && codes.includes(e.code)) return true;
   if (typeof e?.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)) return true;
   return e?.cause ? isDatabaseUnavailable(e.cause) : false;
-}
-
-/** The built SPA: hashed assets cached for a year, everything else falls back to index.html. */
-function registerSpa(app: FastifyInstance, config: Config) {
-  const dist = config.webDistDir;
-  const indexFile = path.join(dist, 'index.html');
-  const hasSpa = fs.existsSync(indexFile);
-  if (hasSpa) {
-    void app.register(fastifyStatic, {
-      root: dist,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          res.header('cache-control', 'no-cache');
-        }
-      },
-    });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0]!;
-    const serverPath = SERVER_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
-    const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(url);
-    if (!serverPath && !looksLikeFile && (req.method === 'GET' || req.method === 'HEAD') && hasSpa) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
-    }
-    return reply.status(404).send({ error: 'not_found', message: `No route for ${req.method} ${url}.` });
-  });
 }

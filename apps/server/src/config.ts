@@ -47,6 +47,8 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Cratebase <no-reply@cratebase.local>'),
+  // The built-in outbox answers only requests from this machine unless opened here.
+  MAILBOX_ALLOW_REMOTE: bool.default(false),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -80,6 +82,8 @@ export interface Config {
         maxBytes: number;
       };
   mail: { transport: 'builtin' | 'smtp'; smtpUrl: string | undefined; from: string };
+  /** /dev/mailbox answers other hosts than this one (loopback) too. */
+  mailboxAllowRemote: boolean;
   /** Identity: `builtin` runs our own OpenID provider under /oidc. */
   identity:
     | { mode: 'builtin'; issuer: string; clientId: string; audience: string; scope: string }
@@ -152,6 +156,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     storage,
     mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mailboxAllowRemote: e.MAILBOX_ALLOW_REMOTE,
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,

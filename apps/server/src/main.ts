@@ -1,7 +1,7 @@
 /** Process entry: read config, open the database, build the app, listen, shut down cleanly. */
 import path from 'node:path';
 import { loadConfig, ConfigError, type Config } from './config.js';
-import { openDatabase, type Database } from './db/client.js';
+import { DatabaseInUseError, openDatabase, type Database } from './db/client.js';
 import { buildApp } from './app.js';
 
 async function main() {
@@ -25,6 +25,11 @@ async function main() {
       prepare: config.databasePrepare,
     });
   } catch (err) {
+    if (err instanceof DatabaseInUseError) {
+      // One line: the directory is taken, and PostgreSQL is how several processes share data.
+      console.error(`Cratebase cannot start: ${err.message}`);
+      process.exit(1);
+    }
     const where = config.databaseUrl ? 'the PostgreSQL server at DATABASE_URL' : `the embedded database in ${config.dataDir}`;
     console.error(`Cratebase cannot open ${where}: ${(err as Error).message}`);
     process.exit(1);

@@ -1,20 +1,20 @@
 import { z } from 'zod';
-import { Uuid } from './common.js';
+import { Uuid, singleLineText } from './common.js';
 import { COUNTRY } from './constants.js';
 import { Address } from './organization.js';
 import { LookupRef, PositiveMeasure, Unit } from './products.js';
 import { ADDRESS_LIMITS, DEFAULT_PACKAGE_NAME, POSTAL_CODE_PATTERN, US_STATES } from './address-rules.js';
 
 const requiredLine = (max: number) =>
-  z.string({ message: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+  singleLineText({ message: 'is required' }).min(1, 'is required').max(max, `must be at most ${max} characters`);
 
 /** An address as a form sends it (country is always US). */
 export const AddressInput = z.strictObject({
   id: Uuid.nullish(),
-  first_name: z.string().trim().max(ADDRESS_LIMITS.name).nullish(),
-  last_name: z.string().trim().max(ADDRESS_LIMITS.name).nullish(),
+  first_name: singleLineText().max(ADDRESS_LIMITS.name).nullish(),
+  last_name: singleLineText().max(ADDRESS_LIMITS.name).nullish(),
   line1: requiredLine(ADDRESS_LIMITS.line),
-  line2: z.string().trim().max(ADDRESS_LIMITS.line, `must be at most ${ADDRESS_LIMITS.line} characters`).nullish(),
+  line2: singleLineText().max(ADDRESS_LIMITS.line, `must be at most ${ADDRESS_LIMITS.line} characters`).nullish(),
   city: requiredLine(ADDRESS_LIMITS.city),
   state: z
     .string({ message: 'is required' })
@@ -41,9 +41,7 @@ export type AddressLink = z.infer<typeof AddressLink>;
 /** POST /api/package_template: the seller's package (H, W, L and a unit). */
 export const PackageTemplateInput = z.strictObject({
   id: Uuid.nullish(),
-  name: z
-    .string()
-    .trim()
+  name: singleLineText()
     .max(100, 'must be at most 100 characters')
     .nullish()
     .transform((v) => (v ? v : DEFAULT_PACKAGE_NAME)),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTER_MESSAGES, hasControlCharacter, hasMultiLineControlCharacter } from './text-rules.js';
 
 /** Random UUID identifiers (v4) used for every entity except seeded lookup lists. */
 export const Uuid = z.uuid({ message: 'must be a UUID' });
@@ -13,11 +14,29 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/**
+ * Free text on one line (names, SKUs, tags, address lines, search text): trimmed, and no
+ * control character at all (a NUL would reach PostgreSQL, which refuses it). Chain the
+ * length checks after it.
+ */
+export const singleLineText = (params?: Parameters<typeof z.string>[0]) =>
+  z
+    .string(params)
+    .trim()
+    .refine((s) => !hasControlCharacter(s), { message: CONTROL_CHARACTER_MESSAGES.singleLine, abort: true });
+
+/** Multi-line free text (descriptions, slogans): trimmed; tab and line breaks allowed, other control characters not. */
+export const multiLineText = (params?: Parameters<typeof z.string>[0]) =>
+  z
+    .string(params)
+    .trim()
+    .refine((s) => !hasMultiLineControlCharacter(s), { message: CONTROL_CHARACTER_MESSAGES.multiLine, abort: true });
+
 /** Keyset pagination accepted by every list that can grow. */
 export const ListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).optional(),
   cursor: z.string().max(200).optional(),
-  q: z.string().trim().max(200).optional(),
+  q: singleLineText().max(200).optional(),
 });
 export type ListQuery = z.infer<typeof ListQuery>;
 

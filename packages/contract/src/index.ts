@@ -11,6 +11,7 @@ export * from './product-rules.js';
 export * from './address-rules.js';
 export * from './catalog-rules.js';
 export * from './invite-rules.js';
+export * from './text-rules.js';
 export * from './media.js';
 export * from './products.js';
 export * from './addresses.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORGANIZATION_TYPES, LIMITS } from './constants.js';
-import { Uuid } from './common.js';
+import { Uuid, multiLineText, singleLineText } from './common.js';
 
 export const OrganizationType = z.enum(ORGANIZATION_TYPES);
 export type OrganizationType = z.infer<typeof OrganizationType>;
@@ -50,25 +50,24 @@ export const Organization = z.object({
   selected_type: OrganizationType,
   address: Address.nullable(),
   order_terms: OrderTerms,
-  stripe_connect_status: z.string().nullable(),
-  has_description: z.boolean(),
-  has_splash_image: z.boolean(),
-  has_stripe_connect: z.boolean(),
-  has_payment_info: z.boolean(),
-  has_wholesale_terms: z.boolean(),
-  has_customers: z.boolean(),
-  has_address: z.boolean(),
-  product_count: z.number().int(),
   image_set: ImageSet,
+  // Set-up data: sent to the organization's members only. A purchaser reads the seller's
+  // public face (the fields above, without its address) and none of these.
+  stripe_connect_status: z.string().nullable().optional(),
+  has_description: z.boolean().optional(),
+  has_splash_image: z.boolean().optional(),
+  has_stripe_connect: z.boolean().optional(),
+  has_payment_info: z.boolean().optional(),
+  has_wholesale_terms: z.boolean().optional(),
+  has_customers: z.boolean().optional(),
+  has_address: z.boolean().optional(),
+  product_count: z.number().int().optional(),
 });
 export type Organization = z.infer<typeof Organization>;
 
-const name = z
-  .string({ message: 'is required' })
-  .trim()
+const name = singleLineText({ message: 'is required' })
   .min(1, 'is required')
-  .max(LIMITS.organizationName, `must be at most ${LIMITS.organizationName} characters`)
-  .regex(/^[^\p{Cc}]*$/u, 'must not contain line breaks or control characters');
+  .max(LIMITS.organizationName, `must be at most ${LIMITS.organizationName} characters`);
 
 export const CreateOrganizationBody = z.strictObject({
   selected_type: OrganizationType,
@@ -83,9 +82,7 @@ export type CreateOrganizationBody = z.infer<typeof CreateOrganizationBody>;
 export const UpdateOrganizationBody = z.strictObject({
   id: Uuid.optional(),
   name: name.optional(),
-  slogan: z
-    .string()
-    .trim()
+  slogan: multiLineText()
     .max(LIMITS.slogan, `must be at most ${LIMITS.slogan} characters`)
     .nullable()
     .optional(),

@@ -1,6 +1,6 @@
 // Product schemas; the plain limits and names live in product-rules.ts (zod-free).
 import { z } from 'zod';
-import { Uuid } from './common.js';
+import { Uuid, multiLineText, singleLineText } from './common.js';
 import { MediaWithVariants } from './media.js';
 import { INVENTORY_TRANSACTION_TYPES, PRODUCT_LIMITS, UPC_PATTERN } from './product-rules.js';
 
@@ -17,7 +17,7 @@ export const UnitList = z.array(Unit);
  * list ({ id, unit } / { id, state }), or the name ("Case", "lb"; case-insensitive).
  */
 export const LookupRef = z.union(
-  [z.number().int().positive(), z.object({ id: z.coerce.number().int().positive() }), z.string().trim().min(1).max(40)],
+  [z.number().int().positive(), z.object({ id: z.coerce.number().int().positive() }), singleLineText().min(1).max(40)],
   { error: 'must be an id, an object with an id, or a name from the list' },
 );
 export type LookupRef = z.infer<typeof LookupRef>;
@@ -68,8 +68,15 @@ export const ProductList = z.array(Product);
 // ─── PUT /api/product ────────────────────────────────────────────────────────────────
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
-const optionalText = (max: number) =>
-  z.preprocess(emptyToNull, z.string().trim().max(max, `must be at most ${max} characters`).nullable().optional());
+/** Optional text; empty means none. `multiLine` allows tabs and line breaks (descriptions). */
+const optionalText = (max: number, opts: { multiLine?: boolean } = {}) =>
+  z.preprocess(
+    emptyToNull,
+    (opts.multiLine ? multiLineText() : singleLineText())
+      .max(max, `must be at most ${max} characters`)
+      .nullable()
+      .optional(),
+  );
 
 const cents = z
   .number({ message: 'must be a whole number of cents' })
@@ -118,9 +125,7 @@ export const Upc = z.preprocess(
   z.string().trim().regex(UPC_PATTERN, 'must be 8 to 14 digits (UPC, EAN or GTIN)').nullable().optional(),
 );
 
-export const ProductNameInput = z
-  .string({ message: 'is required' })
-  .trim()
+export const ProductNameInput = singleLineText({ message: 'is required' })
   .min(1, 'is required')
   .max(PRODUCT_LIMITS.name, `must be at most ${PRODUCT_LIMITS.name} characters`);
 
@@ -146,36 +151,41 @@ export const ProductMeasurementsInput = z
  * On update, fields left out keep their value and null clears them. `inventory_count` is
  * read-only here (it changes through inventory transactions), as are the timestamps.
  */
-export const ProductInput = z.strictObject({
-  id: Uuid.optional(),
-  name: ProductNameInput,
-  description: optionalText(PRODUCT_LIMITS.description),
-  order_unit: LookupRef.nullable().optional(),
-  quantity_per_unit: positiveCount(PRODUCT_LIMITS.quantity).nullable().optional(),
-  state: LookupRef.nullable().optional(),
-  unit_price_in_cents: cents,
-  msrp_in_cents: cents,
-  stock_keeping_unit: optionalText(PRODUCT_LIMITS.sku),
-  minimum_order_quantity: positiveCount(PRODUCT_LIMITS.quantity).nullable().optional(),
-  universal_product_code: Upc,
-  organization: z.object({ id: Uuid }, { message: 'is required: { id } of your organization' }),
-  tags: z
-    .array(z.string().trim().min(1, 'must not be empty').max(PRODUCT_LIMITS.tagLength))
-    .max(PRODUCT_LIMITS.tags, `must have at most ${PRODUCT_LIMITS.tags} tags`)
-    .nullable()
-    .optional(),
-  media: z
-    .array(ProductMediaInput)
-    .max(PRODUCT_LIMITS.photos, `must have at most ${PRODUCT_LIMITS.photos} photos`)
-    .nullable()
-    .optional(),
-  product_physical_measurements: ProductMeasurementsInput,
-  // Read-only fields a client may echo back from GET; ignored.
-  inventory_count: z.unknown().optional(),
-  created_at: z.unknown().optional(),
-  updated_at: z.unknown().optional(),
-  deleted_at: z.unknown().optional(),
-});
+export const ProductInput = z
+  .strictObject({
+    id: Uuid.optional(),
+    // Required when creating (checked below); an update may leave it out like any other field.
+    name: ProductNameInput.optional(),
+    description: optionalText(PRODUCT_LIMITS.description, { multiLine: true }),
+    order_unit: LookupRef.nullable().optional(),
+    quantity_per_unit: positiveCount(PRODUCT_LIMITS.quantity).nullable().optional(),
+    state: LookupRef.nullable().optional(),
+    unit_price_in_cents: cents,
+    msrp_in_cents: cents,
+    stock_keeping_unit: optionalText(PRODUCT_LIMITS.sku),
+    minimum_order_quantity: positiveCount(PRODUCT_LIMITS.quantity).nullable().optional(),
+    universal_product_code: Upc,
+    organization: z.object({ id: Uuid }, { message: 'is required: { id } of your organization' }),
+    tags: z
+      .array(singleLineText().min(1, 'must not be empty').max(PRODUCT_LIMITS.tagLength))
+      .max(PRODUCT_LIMITS.tags, `must have at most ${PRODUCT_LIMITS.tags} tags`)
+      .nullable()
+      .optional(),
+    media: z
+      .array(ProductMediaInput)
+      .max(PRODUCT_LIMITS.photos, `must have at most ${PRODUCT_LIMITS.photos} photos`)
+      .nullable()
+      .optional(),
+    product_physical_measurements: ProductMeasurementsInput,
+    // Read-only fields a client may echo back from GET; ignored.
+    inventory_count: z.unknown().optional(),
+    created_at: z.unknown().optional(),
+    updated_at: z.unknown().optional(),
+    deleted_at: z.unknown().optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.id && b.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'is required' });
+  });
 export type ProductInput = z.infer<typeof ProductInput>;
 
 // ─── Inventory ───────────────────────────────────────────────────────────────────────

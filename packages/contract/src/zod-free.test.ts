@@ -41,6 +41,7 @@ describe('zod-free contract modules', () => {
         './media-rules.ts',
         './product-rules.ts',
         './setup-steps.ts',
+        './text-rules.ts',
       ]),
     );
   });

@@ -6,17 +6,19 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { users, memberships } from '../db/schema.js';
-import { forbidden, unauthorized, HttpError } from '../lib/errors.js';
+import { userIdForSubject } from '../modules/users/service.js';
+import { forbidden, notFound, unauthorized, HttpError } from '../lib/errors.js';
 import type { TokenClaims, TokenVerifier } from './token-verifier.js';
-import type { AccessPolicy } from './policies.js';
+import { referencedId, type AccessPolicy, type Grant } from './policies.js';
+import { rolesIn, type Role } from './access.js';
 
 export interface AuthContext {
   claims: TokenClaims;
   /** users.id once known (null before POST /api/user/create). */
   userId: string | null;
+  /** The caller's roles in the organizations the route's policy checked. */
+  roles?: Map<string, Role>;
 }
 
 declare module 'fastify' {
@@ -51,11 +53,11 @@ export const authPlugin = fp<AuthPluginOptions>(
     async function resolveUserId(sub: string): Promise<string | null> {
       const cached = userIds.get(sub);
       if (cached) return cached;
-      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.authSubject, sub)).limit(1);
-      if (!row) return null;
+      const id = await userIdForSubject(db, sub);
+      if (!id) return null;
       if (userIds.size >= USER_ID_CACHE_MAX) userIds.clear();
-      userIds.set(sub, row.id);
-      return row.id;
+      userIds.set(sub, id);
+      return id;
     }
 
     app.decorateRequest('auth', null);
@@ -78,38 +80,51 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (!auth.userId) {
         throw new HttpError(403, 'account_not_created', 'Finish creating your account first (POST /api/user/create).');
       }
-      if (typeof access === 'object' && 'member' in access) {
-        const orgId = (req.params as Record<string, string>)[access.member];
-        if (!orgId || !(await isMember(db, auth.userId, orgId))) throw forbidden();
-      } else if (typeof access === 'object' && 'memberOrPurchaser' in access) {
-        const orgId = (req.params as Record<string, string>)[access.memberOrPurchaser];
-        if (!orgId || !(await isMemberOrPurchaser(db, auth.userId, orgId))) throw forbidden();
-      }
+      if (access === 'user') return;
+      auth.roles = await enforceGrants(db, req, auth.userId, 'anyOf' in access ? access.anyOf : [access]);
     });
   },
   { name: 'cratebase-auth' },
 );
 
-export async function isMember(db: Db, userId: string, organizationId: string): Promise<boolean> {
-  const rows = await db
-    .select({ one: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)))
-    .limit(1);
-  return rows.length > 0;
+/**
+ * Resolves every resource the grants name to its owning organizations, reads the caller's
+ * roles in all of them with one query, and passes when one grant's every resource is owned
+ * by an organization where the caller has an allowed role. Refuses with the first
+ * reference's answer (404 for ids that must not be probed, 403 for organizations).
+ */
+async function enforceGrants(db: Db, req: FastifyRequest, userId: string, grants: readonly Grant[]): Promise<Map<string, Role>> {
+  const resolved = await Promise.all(
+    grants.map((g) =>
+      Promise.all(
+        g.on.map(async (ref) => {
+          const id = referencedId(req, ref);
+          if (id === undefined) return { ref, skip: Boolean(ref.optional), owners: [] as string[] };
+          return { ref, skip: false, owners: await ref.owners(db, id, req) };
+        }),
+      ),
+    ),
+  );
+  const roles = await rolesIn(db, userId, resolved.flat().flatMap((r) => r.owners));
+  const failing = grants.map((g, i) =>
+    resolved[i]!.filter((r) => !r.skip && !r.owners.some((o) => g.allow.includes(roles.get(o) as Role))),
+  );
+  if (failing.some((refs) => refs.length === 0)) return roles;
+  // Refused. When an id that must not be probed is among the first grant's failures, say it
+  // does not exist rather than that it exists elsewhere.
+  const hidden = failing[0]!.find((r) => r.ref.deny === 404);
+  if (hidden) throw notFound(capitalise(hidden.ref.resource));
+  throw forbidden();
 }
 
-/** Member of the organization, or member of an organization that purchases from it. */
-export async function isMemberOrPurchaser(db: Db, userId: string, organizationId: string): Promise<boolean> {
-  const result = await db.execute<{ ok: boolean }>(sql`
-    select exists (
-      select 1 from memberships m where m.user_id = ${userId} and m.organization_id = ${organizationId}
-      union all
-      select 1 from memberships m
-        join purchasing_relationships pr on pr.purchaser_organization_id = m.organization_id
-       where m.user_id = ${userId} and pr.seller_organization_id = ${organizationId}
-    ) as ok`);
-  return Boolean(result.rows[0]?.ok);
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The caller's role in an organization, as the policy found it (undefined when the route's
+ * policy did not involve that organization or the caller has none there).
+ */
+export function viewerRole(req: FastifyRequest, organizationId: string): Role | undefined {
+  return req.auth?.roles?.get(organizationId);
 }
 
 /** The signed-in user's id inside a handler whose policy guarantees one. */

@@ -1,30 +1,98 @@
 /**
- * Access policies. Every route under /api declares exactly one in `config.access`;
- * app.ts refuses to start if one is missing, and a test walks the route table.
+ * Access policies. Every route under /api declares exactly one in `config.access`; app.ts
+ * refuses to start if one is missing, and apps/server/src/auth/route-table.test.ts calls every
+ * route as four kinds of stranger.
  *
- *  - public           anyone, no token (only the invite metadata call and infrastructure)
- *  - signed-in        a valid access token; the user row may not exist yet (user/create, user/me)
- *  - user             a valid token whose subject has a user row
- *  - { member }       a user who is a member of the organization named by a path parameter
- *  - { memberOrPurchaser }  a member of that organization, or a member of an organization
- *                     that buys from it (accepted one of its invites)
- *  - { check }        a user, plus a resource check done by the route's own service
+ *  - 'public'       anyone, no token (the invite metadata call and infrastructure)
+ *  - 'signed-in'    a valid access token; the user row may not exist yet (user/create, user/me)
+ *  - 'user'         a valid token whose subject has a user row
+ *  - a grant        a user with one of `allow`'s roles in the organization(s) that own every
+ *                   resource in `on` — e.g. `memberOf(organizationParam('org_id'))`,
+ *                   `memberOf(productAt('params', 'id'))`, `memberOrPurchaserOf(...)`
+ *  - { anyOf }      the first grant that passes
+ *
+ * A resource reference says where its id is in the request and how to find the organizations
+ * that own it. The plugin (auth/plugin.ts) resolves it and checks the caller's roles with one
+ * membership query (auth/access.ts) before the handler runs, so a handler never runs for a
+ * caller the policy does not allow.
  */
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
+import type { Role } from './access.js';
 
-export type AccessPolicy =
-  | 'public'
-  | 'signed-in'
-  | 'user'
-  | { member: string }
-  | { memberOrPurchaser: string }
-  | { check: string };
+export type RequestPart = 'params' | 'body' | 'query';
 
-export function describePolicy(p: AccessPolicy): string {
-  if (typeof p === 'string') return p;
-  if ('member' in p) return `member of :${p.member}`;
-  if ('memberOrPurchaser' in p) return `member or purchaser of :${p.memberOrPurchaser}`;
-  return `user + ${p.check}`;
+export interface ResourceRef {
+  /** What the id names: 'organization', 'product', 'invite'… (messages and the route walk). */
+  resource: string;
+  /** Where the id is: the request part, then the path inside it (`['body', 'organization', 'id']`). */
+  at: readonly [RequestPart, ...string[]];
+  /** Without an id there (e.g. `body.id` absent on a create) the reference is skipped. */
+  optional?: boolean;
+  /**
+   * The organizations that own the resource; the caller needs an allowed role in one of them.
+   * An empty list means the resource does not exist (or is not reachable this way).
+   */
+  owners(db: Db, id: string, req: FastifyRequest): Promise<string[]>;
+  /** Answer when refused: 404 for ids that must not be probed, 403 for organizations. */
+  deny: 403 | 404;
 }
 
-export type ResourceCheck = (req: FastifyRequest) => Promise<void>;
+export interface Grant {
+  allow: readonly Role[];
+  on: readonly ResourceRef[];
+}
+
+export type AccessPolicy = 'public' | 'signed-in' | 'user' | Grant | { anyOf: readonly Grant[] };
+
+export function isGrant(p: AccessPolicy): p is Grant {
+  return typeof p === 'object' && 'allow' in p;
+}
+
+/** An organization named by its id somewhere in the request. */
+export function organizationAt(...at: ResourceRef['at']): ResourceRef {
+  return { resource: 'organization', at, deny: 403, owners: async (_db, id) => [id] };
+}
+
+/** The usual case: an organization id in a path parameter. */
+export const organizationParam = (name = 'org_id') => organizationAt('params', name);
+
+export const memberOf = (...on: ResourceRef[]): Grant => ({ allow: ['member'], on });
+export const memberOrPurchaserOf = (...on: ResourceRef[]): Grant => ({ allow: ['member', 'purchaser'], on });
+export const anyOf = (...grants: Grant[]): AccessPolicy => ({ anyOf: grants });
+
+/** The id a reference points at, or undefined when the request has none there. */
+export function referencedId(req: Pick<FastifyRequest, 'params' | 'body' | 'query'>, ref: ResourceRef): string | undefined {
+  const [part, ...path] = ref.at;
+  let v: unknown = req[part];
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+function describeRef(ref: ResourceRef): string {
+  const [part, ...path] = ref.at;
+  const where = part === 'params' ? `:${path.join('.')}` : `${part}.${path.join('.')}`;
+  return ref.resource === 'organization' ? where : `the ${ref.resource} ${where}`;
+}
+
+function describeGrant(g: Grant): string {
+  const who = g.allow.join(' or ');
+  return `${who} of ${g.on.map(describeRef).join(' and ')}`;
+}
+
+/** One line per policy, for the OpenAPI descriptions and test names. */
+export function describePolicy(p: AccessPolicy): string {
+  if (typeof p === 'string') return p;
+  if ('anyOf' in p) return p.anyOf.map(describeGrant).join('; or ');
+  return describeGrant(p);
+}
+
+/** Every resource reference of a policy (the route walk fills them with a victim's ids). */
+export function policyRefs(p: AccessPolicy): ResourceRef[] {
+  if (typeof p === 'string') return [];
+  if ('anyOf' in p) return p.anyOf.flatMap((g) => [...g.on]);
+  return [...p.on];
+}

@@ -2,9 +2,14 @@
  * Opens the database: embedded PGlite (data under DATA_DIR/pglite) by default, a PostgreSQL
  * server through `pg` when DATABASE_URL is set. Both are exposed as the same drizzle type,
  * so services never know which one they run on.
+ *
+ * PGlite is a database inside the process: two processes on one data directory would each
+ * write it as if alone and corrupt it. So the embedded database takes a lock first (see
+ * lockDataDirectory); several processes need PostgreSQL.
  */
 import fs from 'node:fs';
-import { createHash } from 'node:crypto';
+import os from 'node:os';
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -58,7 +63,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return openPglite(opts.pgliteDir ?? 'memory://', opts.migrate ?? true);
 }
 
-async function openPostgres(url: string, poolSize: number, runMigrations: boolean, prepare: boolean): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  runMigrations: boolean,
+  prepare: boolean,
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -125,16 +135,108 @@ function preparePoolQueries(pool: pg.Pool): void {
   };
 }
 
+/** The embedded database's directory is open in another process (or already in this one). */
+export class DatabaseInUseError extends Error {
+  constructor(
+    public readonly dir: string,
+    public readonly holder: { pid: number; host: string },
+  ) {
+    const where = holder.host === os.hostname() ? `pid ${holder.pid}` : `pid ${holder.pid} on ${holder.host}`;
+    super(
+      `the embedded database in ${dir} is in use by another Cratebase process (${where}). ` +
+        'Only one process can use an embedded database: stop the other one, or set DATABASE_URL to a ' +
+        'PostgreSQL server to run several processes.',
+    );
+    this.name = 'DatabaseInUseError';
+  }
+}
+
+/** Lock files this process holds (a second open in the same process is refused too). */
+const heldLocks = new Set<string>();
+
+function readLockHolder(file: string): { pid: number; host: string; text: string } | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  const [pidLine, host = ''] = text.split('\n');
+  const pid = Number(pidLine);
+  return { pid: Number.isSafeInteger(pid) && pid > 0 ? pid : 0, host: host.trim(), text };
+}
+
+/** Whether the process that wrote a lock may still run (a lock of another machine is assumed held). */
+function holderAlive(file: string, holder: { pid: number; host: string }): boolean {
+  if (holder.pid === 0) return false; // unreadable: no live process writes such a file (see below)
+  if (holder.host && holder.host !== os.hostname()) return true;
+  if (holder.pid === process.pid) return heldLocks.has(file);
+  try {
+    process.kill(holder.pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes the lock of a PGlite data directory: the file `<dir>.lock` (DATA_DIR/pglite.lock)
+ * holding this process's pid and host name. The file is written under a temporary name and
+ * hard-linked into place, so it appears atomically and always complete. A lock whose process
+ * is gone (a crash, a kill -9) is stale and taken over. Returns the release function.
+ */
+export function lockDataDirectory(dir: string): () => void {
+  const file = `${path.resolve(dir)}.lock`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const content = `${process.pid}\n${os.hostname()}\n`;
+  for (let attempt = 0; ; attempt++) {
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(tmp, content);
+    try {
+      fs.linkSync(tmp, file);
+      heldLocks.add(file);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      fs.rmSync(tmp, { force: true });
+    }
+    const holder = readLockHolder(file);
+    if (holder && (holderAlive(file, holder) || attempt > 0)) throw new DatabaseInUseError(dir, holder);
+    if (attempt > 2) throw new DatabaseInUseError(dir, { pid: 0, host: '' });
+    // Stale: remove it unless another process replaced it meanwhile, then try once more.
+    if (holder && readLockHolder(file)?.text === holder.text) fs.rmSync(file, { force: true });
+  }
+  const releaseOnExit = () => release();
+  process.once('exit', releaseOnExit);
+  function release() {
+    process.removeListener('exit', releaseOnExit);
+    if (!heldLocks.delete(file)) return;
+    if (readLockHolder(file)?.text === content) fs.rmSync(file, { force: true });
+  }
+  return release;
+}
+
 async function openPglite(dir: string, runMigrations: boolean): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
-  if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  const pdb = drizzlePglite({ client, schema });
-  if (runMigrations) await migratePglite(pdb, { migrationsFolder: migrationsFolder() });
-  // Same query builder API on both drivers; the cast lets services use one type.
-  const db = pdb as unknown as Db;
+  const inMemory = dir.startsWith('memory://');
+  const unlock = inMemory ? () => {} : lockDataDirectory(dir);
+  let client: InstanceType<typeof PGlite>;
+  let db: Db;
+  try {
+    if (!inMemory) fs.mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+    const pdb = drizzlePglite({ client, schema });
+    if (runMigrations) await migratePglite(pdb, { migrationsFolder: migrationsFolder() });
+    // Same query builder API on both drivers; the cast lets services use one type.
+    db = pdb as unknown as Db;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   return {
     db,
     kind: 'pglite',
@@ -142,7 +244,11 @@ async function openPglite(dir: string, runMigrations: boolean): Promise<Database
       await db.execute(sql`select 1`);
     },
     async close() {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }

@@ -1,12 +1,20 @@
 /**
  * Accounts of the built-in identity provider (`identity_accounts`): the OpenID subject is
  * the row id. Sign-up validates and creates; sign-in checks the password without revealing
- * whether the e-mail exists.
+ * whether the e-mail exists, and backs off per e-mail after repeated failures
+ * (sign-in-throttle.ts).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { identityAccounts } from '../db/schema.js';
+import { identityAccounts } from './schema.js';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import {
+  beginSignInAttempt,
+  clearSignInFailures,
+  systemClock,
+  throttleMessage,
+  type Clock,
+} from './sign-in-throttle.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
@@ -32,7 +40,13 @@ export interface Rejection {
 }
 
 export type SignUpResult = { ok: true; account: IdentityAccount } | (Rejection & { emailTaken?: boolean });
-export type SignInResult = { ok: true; account: IdentityAccount } | (Rejection & { badCredentials?: boolean });
+export type SignInResult =
+  | { ok: true; account: IdentityAccount }
+  | (Rejection & {
+      badCredentials?: boolean;
+      /** Refused without checking the password: too many failures for this e-mail lately. */
+      retryAfterSeconds?: number;
+    });
 
 export const MESSAGES = {
   emailRequired: 'Enter your email address.',
@@ -112,7 +126,11 @@ export async function signUp(db: Db, input: { email: unknown; password: unknown 
   }
 }
 
-export async function signIn(db: Db, input: { email: unknown; password: unknown }): Promise<SignInResult> {
+export async function signIn(
+  db: Db,
+  input: { email: unknown; password: unknown },
+  clock: Clock = systemClock,
+): Promise<SignInResult> {
   const email = normalizeEmail(input.email);
   const password = typeof input.password === 'string' ? input.password : '';
   const problems: FieldProblem[] = [];
@@ -121,11 +139,24 @@ export async function signIn(db: Db, input: { email: unknown; password: unknown 
   if (password === '') problems.push({ field: 'password', message: MESSAGES.passwordRequired });
   if (problems.length > 0) return { ok: false, problems };
 
+  const attempt = await beginSignInAttempt(db, email, clock());
+  if (!attempt.allowed) {
+    return {
+      ok: false,
+      problems: [],
+      formError: throttleMessage(attempt.retryAfterSeconds),
+      retryAfterSeconds: attempt.retryAfterSeconds,
+    };
+  }
   const badCredentials: SignInResult = {
     ok: false,
     badCredentials: true,
     problems: [],
-    formError: MESSAGES.badCredentials,
+    // From the fifth failure on, also say how long the next attempt must wait.
+    formError:
+      attempt.waitIfWrong > 0
+        ? `${MESSAGES.badCredentials} ${throttleMessage(attempt.waitIfWrong)}`
+        : MESSAGES.badCredentials,
     invalidFields: ['email', 'password'],
   };
   if (password.length > PASSWORD_MAX_LENGTH * 4) return badCredentials;
@@ -136,6 +167,7 @@ export async function signIn(db: Db, input: { email: unknown; password: unknown 
     return badCredentials;
   }
   if (!(await verifyPassword(password, account.passwordHash))) return badCredentials;
+  await clearSignInFailures(db, email);
 
   const update: Partial<IdentityAccount> = { lastSignInAt: new Date() };
   if (needsRehash(account.passwordHash)) update.passwordHash = await hashPassword(password);

@@ -9,7 +9,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/client.js';
-import { oidcPayloads } from '../db/schema.js';
+import { oidcPayloads } from './schema.js';
 
 const CLEANUP_INTERVAL_MS = 5 * 60 * 1000;
 const CLEANUP_BATCH = 500;

@@ -15,6 +15,7 @@ import { identityAccounts, oidcPayloads, systemSecrets } from '../db/schema.js';
 import { openTestDatabase, type TestDatabase } from '../../test/support/database.js';
 import type { TokenVerifier } from '../auth/token-verifier.js';
 import { registerBuiltinIdentity } from './index.js';
+import { MAX_WAIT_SECONDS, type Clock } from './sign-in-throttle.js';
 import { createOidcAdapter } from './adapter.js';
 import { clientUrls } from './provider.js';
 import { CURRENT_PARAMS, hashPassword, needsRehash, verifyPassword } from './passwords.js';
@@ -56,7 +57,11 @@ let limited: TestServer;
 const servers: TestServer[] = [];
 
 /** A server like the product's: its security headers and CSP, our identity, a JSON API route. */
-async function startServer(env: Record<string, string>, port: number): Promise<TestServer> {
+async function startServer(
+  env: Record<string, string>,
+  port: number,
+  deps: { clock?: Clock } = {},
+): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -68,7 +73,7 @@ async function startServer(env: Record<string, string>, port: number): Promise<T
   app.addHook('onRequest', async (_req, reply) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
   });
-  const { verifier } = await registerBuiltinIdentity(app, { db: testDb.database.db, config });
+  const { verifier } = await registerBuiltinIdentity(app, { db: testDb.database.db, config, ...deps });
   app.post('/api/echo', { config: { access: 'public' } }, async (req) => ({ received: req.body ?? null }));
   await app.listen({ port, host: '127.0.0.1' });
   const server = { app, verifier, config, base: `http://127.0.0.1:${port}` };
@@ -720,6 +725,114 @@ describe('rate limits', () => {
     expect(statuses).toEqual([400, 400, 400, 429]);
     expect(body.error).toBe('rate_limited');
     expect(String(body.message)).toMatch(/Too many attempts/);
+  });
+});
+
+describe('per-account back-off', () => {
+  // Two processes on one database reading one clock that the test moves (no sleeping).
+  let now = Date.now();
+  const clock: Clock = () => new Date(now);
+  const advance = (seconds: number) => (now += seconds * 1000);
+  let a: TestServer;
+  let b: TestServer;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const env = { PUBLIC_URL: `http://localhost:${port}`, IDENTITY_RATE_LIMIT: '1000' };
+    a = await startServer(env, port, { clock });
+    b = await startServer(env, await freePort(), { clock });
+  });
+
+  const TOO_MANY = 'Too many failed sign-in attempts for this account.';
+
+  async function attempt(flow: LoginFlow, email: string, password: string) {
+    const step = await flow.submit('login', { email, password });
+    return step.kind === 'page'
+      ? { status: step.status, errors: step.errors, html: step.html }
+      : { status: 303, errors: [], html: '' };
+  }
+
+  it('after five failures each attempt waits 2, 4, 8… seconds up to 15 minutes, whatever the password', async () => {
+    const email = uniqueEmail('guessed');
+    await signUpAndGetTokens(a.base, { email, password: PASSWORD });
+    const flow = await LoginFlow.start(a.base);
+
+    for (let i = 1; i <= 4; i++) {
+      expect(await attempt(flow, email, `wrong ${i}`)).toMatchObject({
+        status: 401,
+        errors: ['Incorrect email or password.'],
+      });
+    }
+    // The fifth failure says how long the next attempt must wait.
+    expect((await attempt(flow, email, 'wrong 5')).errors).toEqual([
+      `Incorrect email or password. ${TOO_MANY} Try again in 2 seconds.`,
+    ]);
+    // While it lasts, even the right password is refused unchecked, and the e-mail is kept.
+    const refused = await attempt(flow, email, PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(refused.errors).toEqual([`${TOO_MANY} Try again in 2 seconds.`]);
+    expect(refused.html).toContain(`value="${email}"`);
+    advance(1);
+    expect((await attempt(flow, email, 'wrong again')).errors).toEqual([`${TOO_MANY} Try again in 1 second.`]);
+
+    // Each further failure doubles the wait, up to the cap: a back-off, never a lock.
+    let wait = 1;
+    const seen: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      advance(wait);
+      // The other process counts the same failures.
+      const other = await LoginFlow.start(b.base);
+      const { errors } = await attempt(other, email, `wrong ${i}`);
+      const waited = /Try again in (\d+) (second|minute)s?\.$/.exec(errors[0] ?? '');
+      expect(errors[0]).toMatch(/^Incorrect email or password\. Too many failed sign-in attempts for this account\./);
+      seen.push(Number(waited?.[1]) * (waited?.[2] === 'minute' ? 60 : 1));
+      wait = seen.at(-1)!;
+    }
+    // 64 s and up are shown in whole minutes, rounded up.
+    expect(seen).toEqual([4, 8, 16, 32, 120, 180, 300, 540, 900, 900, 900, 900]);
+    expect((await attempt(flow, email, PASSWORD)).errors).toEqual([`${TOO_MANY} Try again in 15 minutes.`]);
+
+    // Once the wait is over the right password signs in, and the count starts again.
+    advance(MAX_WAIT_SECONDS);
+    await flow.submit('login', { email, password: PASSWORD });
+    expect(flow.step.kind).toBe('code');
+    const fresh = await LoginFlow.start(a.base);
+    expect((await attempt(fresh, email, 'wrong after success')).errors).toEqual(['Incorrect email or password.']);
+  });
+
+  it('counts an unknown e-mail the same way, so the answer does not tell whether an account exists', async () => {
+    const known = uniqueEmail('known');
+    await signUpAndGetTokens(a.base, { email: known, password: PASSWORD });
+    const unknown = uniqueEmail('unknown');
+    const answers: Record<string, unknown[]> = { [known]: [], [unknown]: [] };
+    for (const email of [known, unknown]) {
+      const flow = await LoginFlow.start(a.base);
+      for (let i = 0; i < 6; i++) {
+        const { status, errors } = await attempt(flow, email, `wrong ${i}`);
+        answers[email]!.push([status, errors]);
+      }
+    }
+    expect(answers[unknown]).toEqual(answers[known]);
+    expect(answers[unknown]!.at(-1)).toEqual([429, [`${TOO_MANY} Try again in 2 seconds.`]]);
+    // Letter case and spaces do not make another account.
+    const flow = await LoginFlow.start(a.base);
+    expect((await attempt(flow, `  ${unknown.toUpperCase()} `, 'wrong')).status).toBe(429);
+  });
+
+  it('forgets failures after 15 quiet minutes', async () => {
+    const email = uniqueEmail('forgetful');
+    await signUpAndGetTokens(a.base, { email, password: PASSWORD });
+    const flow = await LoginFlow.start(a.base);
+    for (let i = 0; i < 4; i++) expect((await attempt(flow, email, `wrong ${i}`)).status).toBe(401);
+    advance(15 * 60);
+    for (let i = 0; i < 4; i++) {
+      expect(await attempt(flow, email, `again ${i}`)).toMatchObject({
+        status: 401,
+        errors: ['Incorrect email or password.'],
+      });
+    }
+    await flow.submit('login', { email, password: PASSWORD });
+    expect(flow.step.kind).toBe('code');
   });
 });
 

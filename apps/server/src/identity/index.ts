@@ -15,6 +15,7 @@ import { createJwksVerifier, type TokenVerifier } from '../auth/token-verifier.j
 import { prepareDummyHash } from './passwords.js';
 import { createIdentityProvider } from './provider.js';
 import { identityRoutes } from './routes.js';
+import type { Clock } from './sign-in-throttle.js';
 import { loadIdentitySecrets, publicJwks } from './secrets.js';
 
 export interface BuiltinIdentity {
@@ -25,9 +26,14 @@ export interface BuiltinIdentity {
 
 export async function registerBuiltinIdentity(
   app: FastifyInstance,
-  deps: { db: Db; config: Config },
+  deps: {
+    db: Db;
+    config: Config;
+    /** What the per-account sign-in back-off reads as now (tests move it). */
+    clock?: Clock;
+  },
 ): Promise<BuiltinIdentity> {
-  const { db, config } = deps;
+  const { db, config, clock } = deps;
   if (config.identity.mode !== 'builtin') {
     throw new Error('registerBuiltinIdentity is for the built-in identity mode (OIDC_ISSUER is set).');
   }
@@ -39,7 +45,7 @@ export async function registerBuiltinIdentity(
   prepareDummyHash().catch((err: unknown) => app.log.warn({ err }, 'could not prepare the password timing guard'));
 
   const provider = createIdentityProvider({ db, config, secrets, log: app.log });
-  await app.register(identityRoutes, { provider, db, config });
+  await app.register(identityRoutes, { provider, db, config, ...(clock ? { clock } : {}) });
 
   const verifier = createJwksVerifier({
     issuer: config.identity.issuer,

@@ -13,6 +13,7 @@ import { errors, type Interaction, type Provider } from 'oidc-provider';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { signIn, signUp, type Rejection } from './accounts.js';
+import { systemClock, type Clock } from './sign-in-throttle.js';
 import { assets, loadFontAssets } from './assets.js';
 import { databaseRateLimitStore } from './rate-limit-store.js';
 import { messagePage, signInPage, signUpPage } from './pages.js';
@@ -22,6 +23,8 @@ export interface IdentityRoutesOptions {
   provider: Provider;
   db: Db;
   config: Config;
+  /** What the per-account sign-in back-off reads as now (tests move it). */
+  clock?: Clock;
 }
 
 const OIDC_PREFIX = '/oidc';
@@ -40,6 +43,7 @@ function rateLimitError(after: string): FastifyError {
 
 export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesOptions): Promise<void> {
   const { provider, db, config } = opts;
+  const clock = opts.clock ?? systemClock;
   const publicUrl = new URL(config.publicUrl);
   const homeUrl = `${config.publicUrl}/`;
   const allowedOrigins = new Set([publicUrl.origin, ...clientUrls(config).origins]);
@@ -271,7 +275,10 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
         }),
       );
 
-    function rejectionStatus(result: Rejection & { badCredentials?: boolean; emailTaken?: boolean }): number {
+    function rejectionStatus(
+      result: Rejection & { badCredentials?: boolean; emailTaken?: boolean; retryAfterSeconds?: number },
+    ): number {
+      if (result.retryAfterSeconds !== undefined) return 429;
       if (result.badCredentials) return 401;
       if (result.emailTaken) return 409;
       return 400;
@@ -302,9 +309,16 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
       const details = await loadInteraction(req, reply);
       if (!details) return expiredPage(reply);
       const body = req.body ?? {};
-      const result = await signIn(db, { email: body.email, password: body.password });
+      const result = await signIn(db, { email: body.email, password: body.password }, clock);
       if (!result.ok) {
-        req.log.info({ reason: result.badCredentials ? 'bad_credentials' : 'invalid_input' }, 'sign-in refused');
+        const reason =
+          result.retryAfterSeconds !== undefined
+            ? 'account_backoff'
+            : result.badCredentials
+              ? 'bad_credentials'
+              : 'invalid_input';
+        req.log.info({ reason }, 'sign-in refused');
+        if (result.retryAfterSeconds !== undefined) reply.header('retry-after', String(result.retryAfterSeconds));
         const email = typeof body.email === 'string' ? body.email.trim() : '';
         return sendPage(reply, rejectionStatus(result), signInPage({ uid: details.uid, homeUrl, email, ...result }));
       }

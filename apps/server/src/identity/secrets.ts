@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { JWK } from 'jose';
 import type { DbOrTx } from '../db/client.js';
-import { systemSecrets } from '../db/schema.js';
+import { systemSecrets } from './schema.js';
 
 export const JWKS_SECRET = 'oidc_jwks';
 export const COOKIE_KEYS_SECRET = 'oidc_cookie_keys';

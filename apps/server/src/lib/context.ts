@@ -1,8 +1,21 @@
 import type { Db } from '../db/client.js';
 import type { Config } from '../config.js';
+import type { MediaStorage } from '../providers/storage/interface.js';
+import type { MailTransport } from '../providers/mail/interface.js';
 
-/** What every service function receives: the database and the configuration. */
+/**
+ * The outside services the app talks to, each behind its interface in providers/<kind>/.
+ * buildApp makes the configured ones; a test passes its own through `AppDeps.providers`.
+ * Payments, shipping rates and banking join here with their issues.
+ */
+export interface Providers {
+  storage: MediaStorage;
+  mailTransport: MailTransport;
+}
+
+/** What every service function receives: the database, the configuration and the providers. */
 export interface AppContext {
   db: Db;
   config: Config;
+  providers: Providers;
 }

@@ -1,15 +1,25 @@
-import { useEffect } from 'react';
+import { StrictMode, useEffect } from 'react';
+import type { Root } from 'react-dom/client';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { ThemeProvider } from '@mui/system';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AuthProvider } from 'react-oidc-context';
 import { RouterProvider } from 'react-router';
 import { ToastProvider } from '../components/Toast';
 import type { UserManager } from 'oidc-client-ts';
-import { isSessionEndedError } from '../lib/auth';
+import { createUserManager, isSessionEndedError, setActiveUserManager } from '../lib/auth';
+import type { AppConfig } from '../lib/config';
+import { createQueryClient } from '../lib/query-client';
 import { UserManagerContext } from '../lib/user-manager-context';
 import { theme } from './theme';
-import type { createAppRouter } from './router';
+
+// The theme has no CSS variables: @mui/system's provider spares the first paint the CSS
+// variables machinery that @mui/material's ThemeProvider imports (it does the same with
+// `vars: null` for such a theme).
+const appTheme = { ...theme, vars: null };
+import { createAppRouter } from './router';
+
+export { createAppRouter };
 
 export interface AppProps {
   userManager: UserManager;
@@ -51,7 +61,7 @@ function useSessionHousekeeping(userManager: UserManager, queryClient: QueryClie
 export function App({ userManager, queryClient, router }: AppProps) {
   useSessionHousekeeping(userManager, queryClient);
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={appTheme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <UserManagerContext.Provider value={userManager}>
@@ -64,5 +74,17 @@ export function App({ userManager, queryClient, router }: AppProps) {
         </UserManagerContext.Provider>
       </QueryClientProvider>
     </ThemeProvider>
+  );
+}
+
+/** Starts the whole app in `root` (main.tsx loads this module for every page but the anonymous landing). */
+export function renderApp(root: Root, config: AppConfig, router: ReturnType<typeof createAppRouter>) {
+  const userManager = createUserManager(config);
+  setActiveUserManager(userManager);
+  const queryClient = createQueryClient();
+  root.render(
+    <StrictMode>
+      <App userManager={userManager} queryClient={queryClient} router={router} />
+    </StrictMode>,
   );
 }

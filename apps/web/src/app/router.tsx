@@ -1,9 +1,19 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { lazyComponent } from './lazy';
 import { RequireAuth } from './RequireAuth';
-import { RouteError } from './RouteError';
+
+// Error pages load when an error happens, not with every page.
+const RouteError = lazy(() => import('./RouteError').then((m) => ({ default: m.RouteError })));
+
+function RouteErrorBoundary({ inline }: { inline: boolean }) {
+  return (
+    <Suspense fallback={null}>
+      <RouteError inline={inline} />
+    </Suspense>
+  );
+}
 
 function RootLayout() {
   return (
@@ -18,7 +28,7 @@ function RootLayout() {
 function withErrorBoundaries(routes: RouteObject[], inline = false): RouteObject[] {
   return routes.map((route) => ({
     ...route,
-    errorElement: route.errorElement ?? <RouteError inline={inline} />,
+    errorElement: route.errorElement ?? <RouteErrorBoundary inline={inline} />,
     ...(route.children
       ? { children: withErrorBoundaries(route.children, inline || route.path === 'app/:orgId' || route.path === 'storefront') }
       : {}),
@@ -163,8 +173,8 @@ export const routes: RouteObject[] = withErrorBoundaries([
       {
         index: true,
         lazy: lazyComponent(
-          () => import('../features/account/components/LandingPage'),
-          (m) => m.LandingPage,
+          () => import('./LandingRoute'),
+          (m) => m.LandingRoute,
         ),
       },
       {
@@ -204,6 +214,14 @@ export const routes: RouteObject[] = withErrorBoundaries([
             lazy: lazyComponent(
               () => import('../features/buyer-signup/components/BuyerSignupPage'),
               (m) => m.BuyerSignupPage,
+            ),
+          },
+          {
+            // A buyer no seller has invited yet (the buyer landing choice without stores).
+            path: 'no-stores',
+            lazy: lazyComponent(
+              () => import('../features/account/components/NoStoresPage'),
+              (m) => m.NoStoresPage,
             ),
           },
           {

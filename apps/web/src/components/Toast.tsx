@@ -1,6 +1,8 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { AlertColor } from '@mui/material/Alert';
+
+// The Snackbar loads with the first toast: no page needs it for its first paint.
+const ToastSnackbar = lazy(() => import('./ToastSnackbar').then((m) => ({ default: m.ToastSnackbar })));
 
 interface ToastState {
   key: number;
@@ -28,17 +30,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={toast?.key}
-        open={open}
-        autoHideDuration={toast?.durationMs}
-        onClose={(_e, reason) => reason !== 'clickaway' && setOpen(false)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert onClose={() => setOpen(false)} severity={toast?.severity ?? 'success'} variant="filled" sx={{ width: '100%' }}>
-          {toast?.message}
-        </Alert>
-      </Snackbar>
+      {toast && (
+        <Suspense fallback={null}>
+          <ToastSnackbar
+            key={toast.key}
+            open={open}
+            message={toast.message}
+            severity={toast.severity}
+            durationMs={toast.durationMs}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

@@ -7,12 +7,19 @@ function useHooks(token: string | null | (() => Promise<string | null>)) {
   const onUnauthorized = vi.fn();
   configureApi({
     getAccessToken: typeof token === 'function' ? token : async () => token,
+    renewAccessToken: async () => null,
     onUnauthorized,
   });
   return onUnauthorized;
 }
 
-afterEach(() => configureApi({ getAccessToken: async () => null, onUnauthorized: () => undefined }));
+afterEach(() =>
+  configureApi({
+    getAccessToken: async () => null,
+    renewAccessToken: async () => null,
+    onUnauthorized: () => undefined,
+  }),
+);
 
 describe('api client', () => {
   it('sends the bearer token and JSON, and parses the answer', async () => {

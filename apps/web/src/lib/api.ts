@@ -1,5 +1,11 @@
 import { NEXT_CURSOR_HEADER, type ErrorBody } from '@cratebase/contract';
-import { AccessTokenError, getAccessToken, GET_ACCESS_TOKEN_FAILED, requestSignInAgain } from './auth';
+import {
+  AccessTokenError,
+  getAccessToken,
+  GET_ACCESS_TOKEN_FAILED,
+  renewAccessToken,
+  requestSignInAgain,
+} from './auth';
 
 export interface ApiIssue {
   path: string;
@@ -34,12 +40,18 @@ export const NETWORK_ERROR_MESSAGE = 'We could not reach Cratebase. Check your c
 
 export interface ApiHooks {
   getAccessToken: () => Promise<string | null>;
-  /** Called when the API answers 401: the session is no longer valid. */
+  /**
+   * After the API refused `rejected` with 401: a newer token to retry the call with once (one
+   * renewal shared by every caller), or null when there is none.
+   */
+  renewAccessToken: (rejected: string) => Promise<string | null>;
+  /** Called when the API answers 401 to a renewed token too: the session is no longer valid. */
   onUnauthorized: () => void;
 }
 
 let hooks: ApiHooks = {
   getAccessToken: () => getAccessToken(),
+  renewAccessToken: (rejected) => renewAccessToken(rejected),
   onUnauthorized: () => {
     requestSignInAgain();
   },
@@ -92,9 +104,9 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-async function bearerToken(): Promise<string | null> {
+async function bearerToken(renew?: { rejected: string }): Promise<string | null> {
   try {
-    return await hooks.getAccessToken();
+    return await (renew ? hooks.renewAccessToken(renew.rejected) : hooks.getAccessToken());
   } catch (error) {
     if (error instanceof AccessTokenError && error.sessionEnded) hooks.onUnauthorized();
     throw new ApiError(0, 'access_token_failed', GET_ACCESS_TOKEN_FAILED);
@@ -108,6 +120,10 @@ function errorFromAnswer(status: number, parsed: unknown): ApiError {
   return new ApiError(status, 'http_error', fallbackMessage(status), [], parsed);
 }
 
+/**
+ * Sends the call with the current token. A 401 to a token gets one retry with a renewed token
+ * (the server refuses a bad token before any handler runs, so a retry never repeats a write).
+ */
 async function send(
   method: HttpMethod,
   path: string,
@@ -115,6 +131,20 @@ async function send(
   options: RequestOptions & { accept?: string } = {},
 ): Promise<Response> {
   const token = await bearerToken();
+  const response = await sendWithToken(token, method, path, body, options);
+  if (response.status !== 401 || !token) return response;
+  const renewed = await bearerToken({ rejected: token });
+  if (!renewed || renewed === token) return response;
+  return sendWithToken(renewed, method, path, body, options);
+}
+
+async function sendWithToken(
+  token: string | null,
+  method: HttpMethod,
+  path: string,
+  body: unknown,
+  options: RequestOptions & { accept?: string },
+): Promise<Response> {
   const headers: Record<string, string> = { Accept: options.accept ?? 'application/json', ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   const init: RequestInit = { method, headers, cache: 'no-store', credentials: 'same-origin' };

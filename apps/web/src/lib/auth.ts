@@ -14,18 +14,52 @@ export const CALLBACK_PATH = '/auth/callback';
 export const LOGIN_FAILED = 'Login failed';
 export const GET_ACCESS_TOKEN_FAILED = 'Get access token failed';
 
+/** The name of the browser-wide lock (Web Locks API) that one renewal at a time holds. */
+export const RENEWAL_LOCK_PREFIX = 'cratebase.token-renewal';
+
 /**
- * oidc-client-ts sends `extraTokenParams` from the settings with the authorization-code
- * exchange only. The automatic renewal (refresh token) calls `signinSilent()` without
- * arguments, so the `resource` indicator would be dropped and the provider would answer with
- * an opaque token the API cannot verify. This subclass adds the configured token params to
- * every silent sign-in.
+ * The app's UserManager. Two things differ from oidc-client-ts:
+ *
+ * - One renewal at a time, shared by every caller. The provider rotates refresh tokens and
+ *   treats a second use of one as theft (it revokes the whole grant), so parallel API calls
+ *   with an expired token, the automatic renewal timer and the protected routes must not each
+ *   spend the same refresh token. Callers in this tab join the renewal in flight; other tabs
+ *   (same refresh token, shared localStorage) wait for the browser-wide lock and then take the
+ *   tokens the first tab stored instead of renewing again.
+ * - `extraTokenParams` (the `resource` indicator) goes with every renewal: oidc-client-ts sends
+ *   the settings' params with the authorization-code exchange only, and the automatic renewal
+ *   calls `signinSilent()` without arguments, so the provider would answer with an opaque token
+ *   the API cannot verify.
  */
-class CratebaseUserManager extends UserManager {
+export class CratebaseUserManager extends UserManager {
+  private renewal: Promise<User | null> | null = null;
+
+  /** Renews the tokens, or joins the renewal already running (its arguments win). */
   override signinSilent(args: SigninSilentArgs = {}): Promise<User | null> {
-    return super.signinSilent({
+    if (!this.renewal) {
+      this.renewal = this.renewOnce(args).finally(() => {
+        this.renewal = null;
+      });
+    }
+    return this.renewal;
+  }
+
+  private async renewOnce(args: SigninSilentArgs): Promise<User | null> {
+    const withTokenParams = {
       ...args,
       extraTokenParams: { ...this.settings.extraTokenParams, ...args.extraTokenParams },
+    };
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    if (!locks) return super.signinSilent(withTokenParams);
+    const before = await this.getUser();
+    return locks.request(`${RENEWAL_LOCK_PREFIX}:${this.settings.client_id}`, async () => {
+      const now = await this.getUser();
+      if (before?.refresh_token && now?.refresh_token && now.refresh_token !== before.refresh_token && !now.expired) {
+        // Another tab renewed while this one waited: its refresh token has replaced ours.
+        // getUser(true) loads the stored user into this tab (timers, userLoaded listeners).
+        return this.getUser(true);
+      }
+      return super.signinSilent(withTokenParams);
     });
   }
 }
@@ -78,15 +112,43 @@ export class AccessTokenError extends Error {
   }
 }
 
+/** Seconds before expiry from which a token is renewed rather than sent. */
+const EXPIRY_MARGIN_SECONDS = 5;
+
+function isFresh(user: User): boolean {
+  return !user.expired && (user.expires_in === undefined || user.expires_in > EXPIRY_MARGIN_SECONDS);
+}
+
 /**
- * The signed-in user's access token, renewed through the refresh token when it has expired.
- * Null when nobody is signed in. Throws AccessTokenError when a renewal fails.
+ * The signed-in user's access token, renewed through the refresh token when it has expired
+ * (one renewal shared by all callers, see CratebaseUserManager). Null when nobody is signed in.
+ * Throws AccessTokenError when a renewal fails.
  */
 export async function getAccessToken(manager: UserManager | null = activeManager): Promise<string | null> {
   if (!manager) return null;
   const user = await manager.getUser();
   if (!user) return null;
-  if (!user.expired && (user.expires_in === undefined || user.expires_in > 5)) return user.access_token;
+  if (isFresh(user)) return user.access_token;
+  return renewAccessTokenNow(manager);
+}
+
+/**
+ * A token to retry with after the API refused `rejected` with 401: the stored token when a
+ * renewal has replaced it meanwhile, otherwise a renewed one (joining a renewal in flight).
+ * Null when nobody is signed in. Throws AccessTokenError when a renewal fails.
+ */
+export async function renewAccessToken(
+  rejected: string,
+  manager: UserManager | null = activeManager,
+): Promise<string | null> {
+  if (!manager) return null;
+  const user = await manager.getUser();
+  if (!user) return null;
+  if (user.access_token !== rejected && isFresh(user)) return user.access_token;
+  return renewAccessTokenNow(manager);
+}
+
+async function renewAccessTokenNow(manager: UserManager): Promise<string> {
   try {
     const renewed = await manager.signinSilent();
     if (!renewed) throw new Error('The sign-in renewal returned no user');

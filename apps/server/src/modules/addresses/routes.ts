@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AddressInput, AddressLink, ErrorBody, OrgIdParams } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { setBusinessAddress } from './service.js';
+import { memberOf, organizationParam } from '../../auth/policies.js';
 
 export async function addressRoutes(app: FastifyInstance, ctx: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/organization/:org_id/address',
     {
-      config: { access: { member: 'org_id' } },
+      config: { access: memberOf(organizationParam()) },
       schema: {
         tags: ['addresses'],
         summary: "Set the seller's business (ship-from) address; replaces the previous one",

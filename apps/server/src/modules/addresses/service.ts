@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { AddressInput, AddressLink } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { addressLinks, addresses } from '../../db/schema.js';
+import { addressLinks, addresses } from './schema.js';
 
 export async function setBusinessAddress(
   ctx: AppContext,

@@ -180,6 +180,30 @@ describe('catalogue import preview', () => {
     expect(win.body.sample[0].name).toBe('Crème');
   });
 
+  it('answers 400 naming file for a truncated multipart upload or a second file, and imports nothing', async () => {
+    const s = await h.newOrgUser('Merchant');
+    const mp = multipartBody([{ filename: 'catalog.csv', contentType: 'text/csv', data: GOOD }]);
+    const two = multipartBody([
+      { filename: 'a.csv', contentType: 'text/csv', data: GOOD },
+      { filename: 'b.csv', contentType: 'text/csv', data: GOOD },
+    ]);
+    for (const path of ['import/preview', 'import']) {
+      const url = `/api/product/organization/${s.orgId}/${path}`;
+      for (const cut of [Math.floor(mp.body.length / 2), mp.body.lastIndexOf('\r\n--')]) {
+        const res = await h.call('POST', url, { token: s.token, body: mp.body.subarray(0, cut), headers: mp.headers });
+        expect([res.status, res.body.issues?.[0]?.path], `${path} cut at ${cut}`).toEqual([400, 'file']);
+        expect(res.body.message).toMatch(/^file: the upload could not be read/);
+      }
+      const twoFiles = await h.call('POST', url, { token: s.token, body: two.body, headers: two.headers });
+      expect([twoFiles.status, twoFiles.body.message, twoFiles.body.issues[0].path]).toEqual([
+        400,
+        'file: send one file per request.',
+        'file',
+      ]);
+    }
+    expect(await list(s)).toEqual([]);
+  });
+
   it('answers 401, 403 and 413', async () => {
     const s = await h.newOrgUser('Merchant');
     const other = await h.newOrgUser('Merchant');

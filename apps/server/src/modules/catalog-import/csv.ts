@@ -3,14 +3,20 @@
  * column of every problem) and writing (RFC 4180, UTF-8 with BOM for spreadsheets, cells that
  * a spreadsheet would run as a formula escaped with a leading apostrophe, which the reader
  * removes again, so export → import is lossless).
+ *
+ * Reading is one linear pass that gives the event loop back every few hundred kilobytes, so a
+ * large or hostile file (a header and millions of blank lines) never holds up other requests;
+ * blank lines cost a few instructions each and are never stored.
  */
-import { parse } from 'csv-parse/sync';
 import {
   CATALOG_CSV_COLUMNS,
   CATALOG_IMPORT_MAX_ROWS,
   PRODUCT_LIMITS,
   UPC_PATTERN,
+  CONTROL_CHARACTER_MESSAGES,
   formatCentsAsDollars,
+  hasControlCharacter,
+  hasMultiLineControlCharacter,
   parseDollarsToCents,
   type CatalogCsvColumn,
   type CatalogRowError,
@@ -58,7 +64,9 @@ export function decodeCsv(bytes: Buffer): string {
 }
 
 function detectDelimiter(text: string): string {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const start = Math.max(0, text.search(/[^\r\n]/));
+  const rest = text.slice(start, start + 64 * 1024);
+  const firstLine = rest.slice(0, rest.search(/\r?\n|$/));
   if (firstLine.includes(',')) return ',';
   if (firstLine.includes('\t')) return '\t';
   if (firstLine.includes(';')) return ';';
@@ -87,27 +95,147 @@ const WEIGHT_SYNONYMS: Record<string, string> = {
 const fileError = (message: string, issues = [{ path: 'file', message }]) =>
   new HttpError(400, 'invalid_csv', message, issues);
 
+/** A record of the file with at least one non-blank cell, and its spreadsheet row number (first line = 1). */
+export interface CsvRecord {
+  row: number;
+  cells: string[];
+}
+
+/** The file is not readable CSV (an unclosed quote, a row too long); `row` is where it happened. */
+export class CsvSyntaxError extends Error {
+  constructor(
+    message: string,
+    public readonly row: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Characters read between two turns of the event loop. */
+const CHARS_PER_TURN = 64 * 1024;
+/** Longest record (all its cells together), in characters. */
+const MAX_RECORD_CHARS = 1_000_000;
+const QUOTE = 0x22;
+const LF = 0x0a;
+const CR = 0x0d;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const isBlankRecord = (cells: string[]) => cells.every((c) => c.trim() === '');
+
+/**
+ * Reads CSV text in one pass and hands every record that is not blank to `onRecord`, in order.
+ * RFC 4180 with a spreadsheet's leniency: rows end with CRLF, LF or CR; a quoted cell may hold
+ * delimiters, line breaks and doubled quotes; a quote inside an unquoted cell, or text after a
+ * closing quote, is kept as written. Blank records (no cell with more than spaces) still count
+ * for row numbers. Gives the event loop a turn every CHARS_PER_TURN characters.
+ */
+export async function readCsvRecords(
+  text: string,
+  delimiter: string,
+  onRecord: (record: CsvRecord) => void,
+): Promise<void> {
+  const delim = delimiter.charCodeAt(0);
+  const n = text.length;
+  /** Where the unquoted text starting at `from` ends: the next delimiter or line end. */
+  const fieldEnd = (from: number) => {
+    let j = from;
+    for (; j < n; j++) {
+      const c = text.charCodeAt(j);
+      if (c === delim || c === LF || c === CR) break;
+    }
+    return j;
+  };
+
+  let i = 0;
+  let row = 0;
+  let nextPause = CHARS_PER_TURN;
+  while (i < n) {
+    if (i >= nextPause) {
+      await nextTurn();
+      nextPause = i + CHARS_PER_TURN;
+    }
+    row += 1;
+    const first = text.charCodeAt(i);
+    if (first === LF || first === CR) {
+      // An empty line: the cheap path that keeps a file of blank lines fast.
+      i += first === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
+      continue;
+    }
+    const recordStart = i;
+    const cells: string[] = [];
+    for (;;) {
+      let value: string;
+      if (text.charCodeAt(i) === QUOTE) {
+        value = '';
+        let from = i + 1;
+        for (;;) {
+          const q = text.indexOf('"', from);
+          if (q === -1) throw new CsvSyntaxError('a quoted cell is not closed', row);
+          if (text.charCodeAt(q + 1) === QUOTE) {
+            value += text.slice(from, q + 1);
+            from = q + 2;
+            continue;
+          }
+          value += text.slice(from, q);
+          i = q + 1;
+          break;
+        }
+        const after = text.charCodeAt(i);
+        if (i < n && after !== delim && after !== LF && after !== CR) {
+          // Text after the closing quote: the cell is taken as written.
+          const end = fieldEnd(i);
+          value = `"${value}"${text.slice(i, end)}`;
+          i = end;
+        }
+      } else {
+        const end = fieldEnd(i);
+        value = text.slice(i, end);
+        i = end;
+      }
+      cells.push(value);
+      if (i - recordStart > MAX_RECORD_CHARS) {
+        throw new CsvSyntaxError(`the row is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} characters`, row);
+      }
+      const c = text.charCodeAt(i);
+      if (c === delim) {
+        i += 1;
+        continue;
+      }
+      if (c === CR) i += text.charCodeAt(i + 1) === LF ? 2 : 1;
+      else if (c === LF) i += 1;
+      break;
+    }
+    if (!isBlankRecord(cells)) onRecord({ row, cells });
+  }
+}
+
+/** Rows validated between two turns of the event loop. */
+const ROWS_PER_TURN = 2000;
+
 /** Parses and validates the whole file; throws only for problems with the file itself. */
-export function parseCatalogCsv(bytes: Buffer, lk: Lookups): ParsedCatalog {
+export async function parseCatalogCsv(bytes: Buffer, lk: Lookups): Promise<ParsedCatalog> {
   const text = decodeCsv(bytes);
   if (text.trim() === '') throw fileError('file is empty: the first line must name the columns.');
-  let records: string[][];
+  const records: CsvRecord[] = [];
   try {
-    records = parse(text, {
-      delimiter: detectDelimiter(text),
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: false,
-      max_record_size: 1_000_000,
-    }) as string[][];
+    await readCsvRecords(text, detectDelimiter(text), (record) => {
+      // The header and at most CATALOG_IMPORT_MAX_ROWS product rows.
+      if (records.length > CATALOG_IMPORT_MAX_ROWS) {
+        throw fileError(
+          `The CSV has more than ${CATALOG_IMPORT_MAX_ROWS} product rows (row ${record.row} is one too many); import it in parts.`,
+        );
+      }
+      records.push(record);
+    });
   } catch (err) {
-    const e = err as { message?: string; lines?: number };
-    throw fileError(
-      `file: the CSV could not be read${e.lines ? ` (line ${e.lines})` : ''}: ${e.message ?? 'malformed'}.`,
-    );
+    if (err instanceof CsvSyntaxError) {
+      throw fileError(`file: the CSV could not be read (row ${err.row}): ${err.message}.`);
+    }
+    throw err;
   }
+  if (records.length === 0) throw fileError('file is empty: the first line must name the columns.');
 
-  const header = (records[0] ?? []).map((h) => h.trim().toLowerCase());
+  const header = records[0]!.cells.map((h) => h.trim().toLowerCase());
   const index = new Map<string, number>();
   for (const [i, h] of header.entries()) {
     if (!h) continue;
@@ -128,23 +256,15 @@ export function parseCatalogCsv(bytes: Buffer, lk: Lookups): ParsedCatalog {
   const known = new Set<string>(CATALOG_CSV_COLUMNS);
   const ignoredColumns = header.filter((h) => h && !known.has(h));
 
-  const dataRecords = records.length - 1;
   const rows: CatalogRow[] = [];
   const errors: CatalogRowError[] = [];
   const skuRows = new Map<string, number>();
   const namelessSkuRows = new Map<string, number>();
-  let total = 0;
+  const total = records.length - 1;
 
   for (let r = 1; r < records.length; r++) {
-    const cells = records[r]!;
-    if (cells.every((c) => c.trim() === '')) continue;
-    total += 1;
-    if (total > CATALOG_IMPORT_MAX_ROWS) {
-      throw fileError(
-        `The CSV has more than ${CATALOG_IMPORT_MAX_ROWS} product rows (${dataRecords} lines); import it in parts.`,
-      );
-    }
-    const rowNo = r + 1;
+    if (r % ROWS_PER_TURN === 0) await nextTurn();
+    const { row: rowNo, cells } = records[r]!;
     const rowErrors: CatalogRowError[] = [];
     const err = (field: string, message: string) => rowErrors.push({ row: rowNo, field, message });
     const cell = (c: CatalogCsvColumn) => unescapeFormula((cells[index.get(c)!] ?? '').trim());
@@ -154,15 +274,19 @@ export function parseCatalogCsv(bytes: Buffer, lk: Lookups): ParsedCatalog {
 
     const name = cell('name');
     if (!name) err('name', 'is required');
+    else if (hasControlCharacter(name)) err('name', CONTROL_CHARACTER_MESSAGES.singleLine);
     else if (name.length > PRODUCT_LIMITS.name) err('name', `must be at most ${PRODUCT_LIMITS.name} characters`);
 
     const description = cell('description') || null;
-    if (description && description.length > PRODUCT_LIMITS.description) {
+    if (description && hasMultiLineControlCharacter(description)) {
+      err('description', CONTROL_CHARACTER_MESSAGES.multiLine);
+    } else if (description && description.length > PRODUCT_LIMITS.description) {
       err('description', `must be at most ${PRODUCT_LIMITS.description} characters`);
     }
 
     const sku = cell('sku') || null;
-    if (sku && sku.length > PRODUCT_LIMITS.sku) err('sku', `must be at most ${PRODUCT_LIMITS.sku} characters`);
+    if (sku && hasControlCharacter(sku)) err('sku', CONTROL_CHARACTER_MESSAGES.singleLine);
+    else if (sku && sku.length > PRODUCT_LIMITS.sku) err('sku', `must be at most ${PRODUCT_LIMITS.sku} characters`);
     if (sku) {
       const first = skuRows.get(sku);
       if (first) err('sku', `"${sku}" is also on row ${first}; each SKU may appear once`);

@@ -11,8 +11,9 @@ import {
 import type { AppContext } from '../../lib/context.js';
 import { HttpError } from '../../lib/errors.js';
 import { requireUserId } from '../../auth/plugin.js';
-import { readMultipartFile, withUploads } from '../media/routes.js';
+import { readMultipartFile, withUploads } from '../../lib/uploads.js';
 import { commitImport, exportCatalog, ImportRefusedError, previewImport } from './service.js';
+import { memberOf, organizationParam } from '../../auth/policies.js';
 
 const tags = ['catalogue import'];
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody };
@@ -46,7 +47,7 @@ export async function catalogImportRoutes(app: FastifyInstance, ctx: AppContext)
     r.post(
       '/api/product/organization/:org_id/import/preview',
       {
-        config: { access: { member: 'org_id' } },
+        config: { access: memberOf(organizationParam()) },
         bodyLimit: maxBytes,
         schema: {
           tags,
@@ -64,7 +65,7 @@ export async function catalogImportRoutes(app: FastifyInstance, ctx: AppContext)
     r.post(
       '/api/product/organization/:org_id/import',
       {
-        config: { access: { member: 'org_id' } },
+        config: { access: memberOf(organizationParam()) },
         bodyLimit: maxBytes,
         schema: {
           tags,
@@ -90,7 +91,7 @@ export async function catalogImportRoutes(app: FastifyInstance, ctx: AppContext)
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/product/organization/:org_id/export',
     {
-      config: { access: { member: 'org_id' } },
+      config: { access: memberOf(organizationParam()) },
       schema: {
         tags,
         summary: 'The catalogue as a CSV file (same columns as the import)',

@@ -136,7 +136,7 @@ export async function previewImport(
   file: Buffer,
 ): Promise<CatalogImportPreview> {
   const lk = await getLookups(ctx.db);
-  const parsed = parseCatalogCsv(file, lk);
+  const parsed = await parseCatalogCsv(file, lk);
   const plan = await planImport(ctx.db, organizationId, parsed.rows, false);
   const errors = [...parsed.errors, ...plan.errors].sort(byRow);
   const badRows = new Set(plan.errors.map((e) => e.row));
@@ -194,7 +194,7 @@ export async function commitImport(
   file: Buffer,
 ): Promise<CatalogImportResult> {
   const lk = await getLookups(ctx.db);
-  const parsed = parseCatalogCsv(file, lk);
+  const parsed = await parseCatalogCsv(file, lk);
   if (parsed.errors.length > 0) throw new ImportRefusedError(parsed.total, parsed.errors);
   if (parsed.rows.length === 0) {
     throw new HttpError(400, 'invalid_csv', 'file has no product rows below the header.', [

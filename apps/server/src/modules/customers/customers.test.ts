@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { NEXT_CURSOR_HEADER } from '@cratebase/contract';
 import { createHarness, type Harness, type TestUser } from '../../../test/support/harness.js';
@@ -17,7 +16,7 @@ const db = () => h.testDb.database.db;
 async function makeCustomer(seller: Org, buyer: Org) {
   const inv = await h.call('POST', '/api/invite/purchaser', {
     token: seller.token,
-    body: { to_organization_id: seller.orgId, to_emails: [`c-${randomUUID().slice(0, 8)}@example.com`] },
+    body: { to_organization_id: seller.orgId, to_emails: [buyer.email] },
   });
   const res = await h.call('POST', `/api/invite/purchaser/accept/${inv.body[0].id}`, { token: buyer.token });
   expect(res.status).toBe(200);

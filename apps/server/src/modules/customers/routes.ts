@@ -12,8 +12,9 @@ import {
   PageQuery,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { requireUserId } from '../../auth/plugin.js';
-import { assertMayReadCustomerOrders, getCustomer, listCustomerOrders, listCustomers } from './service.js';
+import { getCustomer, listCustomerOrders, listCustomers } from './service.js';
+import { anyOf, memberOf, organizationParam } from '../../auth/policies.js';
+import { customerOfSellerParam } from './resources.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['customers'];
@@ -24,7 +25,7 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/api/order/organization/:org_id/purchasers',
     {
-      config: { access: { member: 'org_id' } },
+      config: { access: memberOf(organizationParam()) },
       schema: {
         tags,
         summary: `Customers: each purchasing organization with its last order and completed-order count (next page cursor in ${NEXT_CURSOR_HEADER})`,
@@ -43,7 +44,7 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/api/order/organization/:org_id/purchasers/:id',
     {
-      config: { access: { member: 'org_id' } },
+      config: { access: memberOf(organizationParam()) },
       schema: {
         tags,
         summary: 'One customer: the purchasing organization with its last order and completed-order count',
@@ -57,7 +58,7 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/api/order/organization/:org_id/purchasing_organization/:id',
     {
-      config: { access: { check: 'member of :org_id, or member of :id while :id buys from :org_id' } },
+      config: { access: anyOf(memberOf(organizationParam()), memberOf(customerOfSellerParam())) },
       schema: {
         tags,
         summary: `One customer's completed orders, newest first (next page cursor in ${NEXT_CURSOR_HEADER})`,
@@ -67,7 +68,6 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      await assertMayReadCustomerOrders(ctx, requireUserId(req), req.params.org_id, req.params.id);
       const page = await listCustomerOrders(ctx, req.params.org_id, req.params.id, req.query);
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       return page.items;

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Customer, CustomerOrder, ListQuery, PageQuery } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import {
   beforeCursor,
   containsPattern,
@@ -82,28 +82,6 @@ export async function getCustomer(ctx: AppContext, sellerId: string, purchaserId
   const { items } = await listCustomers(ctx, sellerId, {}, { purchaserId });
   if (!items[0]) throw notFound('Customer');
   return items[0];
-}
-
-/**
- * Who may read one customer's orders: members of the seller, and members of the customer
- * while it buys from the seller (the storefront checks whether the buyer is returning).
- */
-export async function assertMayReadCustomerOrders(
-  ctx: AppContext,
-  userId: string,
-  sellerId: string,
-  purchaserId: string,
-): Promise<void> {
-  const result = await ctx.db.execute<{ ok: boolean }>(sql`
-    select exists (
-      select 1 from memberships m where m.user_id = ${userId} and m.organization_id = ${sellerId}
-      union all
-      select 1 from memberships m
-        join purchasing_relationships pr
-          on pr.purchaser_organization_id = m.organization_id and pr.seller_organization_id = ${sellerId}
-       where m.user_id = ${userId} and m.organization_id = ${purchaserId}
-    ) as ok`);
-  if (!result.rows[0]?.ok) throw forbidden();
 }
 
 type CustomerOrderRow = {

@@ -5,6 +5,8 @@ import { ErrorBody, InventoryTransaction, InventoryTransactionBody } from '@crat
 import type { AppContext } from '../../lib/context.js';
 import { requireUserId } from '../../auth/plugin.js';
 import { recordInventoryTransaction } from './service.js';
+import { memberOf } from '../../auth/policies.js';
+import { productAt } from '../products/resources.js';
 
 const tags = ['inventory'];
 
@@ -22,7 +24,7 @@ export async function inventoryRoutes(app: FastifyInstance, ctx: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/inventory/transaction',
     {
-      config: { access: { check: 'member of the product’s organization' } },
+      config: { access: memberOf(productAt('body', 'product', 'id')) },
       schema: {
         tags,
         summary: 'Add to, remove from or set the stock of a product',

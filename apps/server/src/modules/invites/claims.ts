@@ -7,22 +7,37 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 
-/** Serialises accepts and organization creations of one user. Call first in the transaction. */
-export async function lockUserForInvites(tx: DbOrTx, userId: string): Promise<void> {
-  await tx.execute(sql`select 1 from users where id = ${userId} for no key update`);
+/**
+ * Serialises accepts and organization creations of one user. Call first in the transaction.
+ * Returns the user's e-mail (lower-cased), which an invite must have been sent to.
+ */
+export async function lockUserForInvites(tx: DbOrTx, userId: string): Promise<string | null> {
+  const result = await tx.execute<{ email: string }>(
+    sql`select lower(trim(email)) as email from users where id = ${userId} for no key update`,
+  );
+  return result.rows[0]?.email ?? null;
+}
+
+/** An invite belongs to the account whose e-mail it was sent to (any letter case, no surrounding spaces). */
+export function inviteSentTo(sendToEmail: string, userEmail: string | null): boolean {
+  return userEmail !== null && sendToEmail.trim().toLowerCase() === userEmail;
 }
 
 /**
  * Inside the organization-creation transaction: makes `organizationId` a purchaser of every
  * seller whose invite `userId` claimed, and marks those invites accepted. Returns how many.
+ * Only invites sent to the user's own e-mail count (a claim recorded before invites were bound
+ * to their address, by someone else holding the link, is ignored).
  */
 export async function acceptClaimedInvites(tx: DbOrTx, userId: string, organizationId: string): Promise<number> {
-  await lockUserForInvites(tx, userId);
+  const email = await lockUserForInvites(tx, userId);
+  if (email === null) return 0;
   const result = await tx.execute<{ id: string }>(sql`
     with claimed as (
       select i.id, i.organization_id, i.claimed_on
         from invites i
        where i.claimed_by_user_id = ${userId} and i.accepted_on is null and i.organization_id <> ${organizationId}
+         and lower(trim(i.send_to_email)) = ${email}
        for update
     ), relationships as (
       insert into purchasing_relationships (seller_organization_id, purchaser_organization_id, invite_id)

@@ -28,6 +28,14 @@ async function inviteOne(seller: Org, email = `buyer-${randomUUID().slice(0, 8)}
   return res.body[0].id;
 }
 
+/** A user with the given e-mail and a Buyer organization (an outside provider may give two accounts one e-mail). */
+async function buyerWithEmail(email: string, name = `Shop ${randomUUID().slice(0, 6)}`): Promise<Org> {
+  const user = await h.newUser(email);
+  const res = await h.call('POST', '/api/organization', { token: user.token, body: { selected_type: 'Buyer', name } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { ...user, orgId: res.body.id };
+}
+
 async function accept(user: TestUser, inviteId: string, body?: unknown) {
   return h.call('POST', `/api/invite/purchaser/accept/${inviteId}`, {
     token: user.token,
@@ -114,9 +122,9 @@ describe('POST /api/invite/purchaser', () => {
   it('creates a new invite for an address whose earlier invite was accepted', async () => {
     const seller = await h.newOrgUser('Merchant');
     const buyer = await h.newOrgUser('Buyer');
-    const id = await inviteOne(seller, 'twice@example.com');
+    const id = await inviteOne(seller, buyer.email);
     expect((await accept(buyer, id)).status).toBe(200);
-    const again = await invite(seller, ['twice@example.com']);
+    const again = await invite(seller, [buyer.email]);
     expect(again.status).toBe(200);
     expect(again.body[0].id).not.toBe(id);
     expect(again.body[0].accepted_on).toBeNull();
@@ -272,8 +280,8 @@ describe('GET /api/invite/organization/{org_id}', () => {
   it('shows the accepted date once accepted', async () => {
     const seller = await h.newOrgUser('Merchant');
     const buyer = await h.newOrgUser('Buyer');
-    const id = await inviteOne(seller);
-    await accept(buyer, id);
+    const id = await inviteOne(seller, buyer.email);
+    expect((await accept(buyer, id)).status).toBe(200);
     const [row] = (await listInvites(seller)).body;
     expect(row.id).toBe(id);
     expect(Date.parse(row.accepted_on)).not.toBeNaN();
@@ -301,7 +309,7 @@ describe('GET /api/invite/organization/{org_id}', () => {
     await inviteOne(seller);
     const stranger = await h.newOrgUser('Merchant');
     const buyer = await h.newOrgUser('Buyer');
-    await accept(buyer, await inviteOne(seller));
+    expect((await accept(buyer, await inviteOne(seller, buyer.email))).status).toBe(200);
     expect((await h.call('GET', `/api/invite/organization/${seller.orgId}`, { token: stranger.token })).status).toBe(
       403,
     );
@@ -341,7 +349,7 @@ describe('POST /api/invite/resend/{invite_id}', () => {
   it('refuses an accepted invite with 409 and sends nothing', async () => {
     const seller = await h.newOrgUser('Merchant');
     const buyer = await h.newOrgUser('Buyer');
-    const id = await inviteOne(seller);
+    const id = await inviteOne(seller, buyer.email);
     expect((await accept(buyer, id)).status).toBe(200);
     await backdateLastSent(id);
     const before = await outboxCount();
@@ -351,7 +359,7 @@ describe('POST /api/invite/resend/{invite_id}', () => {
     expect(await outboxCount()).toBe(before);
   });
 
-  it('answers 400 for a non-UUID, 404 for an unknown invite, 403 to a stranger, 401 without a token', async () => {
+  it('answers 400 for a non-UUID, 404 for an unknown invite, 404 to a stranger (an invite id cannot be probed), 401 without a token', async () => {
     const seller = await h.newOrgUser('Merchant');
     const stranger = await h.newOrgUser('Merchant');
     const id = await inviteOne(seller);
@@ -360,7 +368,7 @@ describe('POST /api/invite/resend/{invite_id}', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.issues[0].path).toBe('invite_id');
     expect((await h.call('POST', `/api/invite/resend/${randomUUID()}`, { token: seller.token })).status).toBe(404);
-    expect((await h.call('POST', `/api/invite/resend/${id}`, { token: stranger.token })).status).toBe(403);
+    expect((await h.call('POST', `/api/invite/resend/${id}`, { token: stranger.token })).status).toBe(404);
     expect((await h.call('POST', `/api/invite/resend/${id}`)).status).toBe(401);
     expect(
       (await h.call('POST', `/api/invite/resend/${id}`, { token: seller.token, body: { force: true } })).status,
@@ -419,7 +427,7 @@ describe('POST /api/invite/purchaser/accept/{invite_id}', () => {
   it("makes the caller's Buyer organization a purchaser, once; repeating is idempotent", async () => {
     const seller = await h.newOrgUser('Merchant', 'Orchard Supply');
     const buyer = await h.newOrgUser('Buyer', 'Corner Shop');
-    const id = await inviteOne(seller);
+    const id = await inviteOne(seller, buyer.email);
     const first = await accept(buyer, id);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
@@ -448,7 +456,7 @@ describe('POST /api/invite/purchaser/accept/{invite_id}', () => {
     const sellerB = await h.newOrgUser('Merchant');
     const buyer = await h.newOrgUser('Buyer');
     await inviteOne(sellerB);
-    await accept(buyer, await inviteOne(sellerA));
+    expect((await accept(buyer, await inviteOne(sellerA, buyer.email))).status).toBe(200);
     const me = await h.call('GET', '/api/user/me', { token: buyer.token });
     expect(me.body.purchasing_organizations.map((p: any) => p.organization.id)).toEqual([sellerA.orgId]);
     expect((await h.call('GET', `/api/organization/${sellerA.orgId}/order_terms`, { token: buyer.token })).status).toBe(
@@ -462,21 +470,29 @@ describe('POST /api/invite/purchaser/accept/{invite_id}', () => {
 
   it('refuses a second organization with 409, leaving the first in place', async () => {
     const seller = await h.newOrgUser('Merchant');
-    const first = await h.newOrgUser('Buyer');
-    const second = await h.newOrgUser('Buyer');
-    const id = await inviteOne(seller);
-    expect((await accept(first, id)).status).toBe(200);
-    const res = await accept(second, id);
+    const buyer = await h.newOrgUser('Buyer');
+    const secondShop = await h.call('POST', '/api/organization', {
+      token: buyer.token,
+      body: { selected_type: 'Buyer', name: 'Second Shop' },
+    });
+    expect(secondShop.status).toBe(200);
+    const id = await inviteOne(seller, buyer.email);
+    expect((await accept(buyer, id, { organization_id: buyer.orgId })).status).toBe(200);
+    const res = await accept(buyer, id, { organization_id: secondShop.body.id });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('This invite was already accepted.');
-    const me = await h.call('GET', '/api/user/me', { token: second.token });
-    expect(me.body.purchasing_organizations).toEqual([]);
+    const rel = await db().execute<{ purchaser_organization_id: string }>(
+      sql`select purchaser_organization_id from purchasing_relationships where seller_organization_id = ${seller.orgId}`,
+    );
+    expect(rel.rows.map((r) => r.purchaser_organization_id)).toEqual([buyer.orgId]);
   });
 
   it('lets exactly one of two simultaneous accepts win', async () => {
     const seller = await h.newOrgUser('Merchant');
-    const buyers = await Promise.all([h.newOrgUser('Buyer'), h.newOrgUser('Buyer'), h.newOrgUser('Buyer')]);
-    const id = await inviteOne(seller);
+    // Three accounts with the invited e-mail (an outside identity provider can have that), three shops.
+    const email = `shared-${randomUUID().slice(0, 8)}@example.com`;
+    const buyers = await Promise.all([buyerWithEmail(email), buyerWithEmail(email), buyerWithEmail(email)]);
+    const id = await inviteOne(seller, email);
     const results = await Promise.all(buyers.map((b) => accept(b, id)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     const rel = await db().execute<{ n: number }>(
@@ -493,25 +509,32 @@ describe('POST /api/invite/purchaser/accept/{invite_id}', () => {
   it("refuses a seller's second invite to an organization that already buys from it", async () => {
     const seller = await h.newOrgUser('Merchant', 'Twice Bakery');
     const buyer = await h.newOrgUser('Buyer');
-    const first = await inviteOne(seller);
-    const second = await inviteOne(seller);
+    const first = await inviteOne(seller, buyer.email);
     expect((await accept(buyer, first)).status).toBe(200);
+    const second = await inviteOne(seller, buyer.email);
+    expect(second).not.toBe(first);
     const res = await accept(buyer, second);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('You already buy from Twice Bakery.');
     const list = (await listInvites(seller)).body;
     expect(list.find((i: any) => i.id === second).accepted_on).toBeNull();
-    // Two different invites accepted at once by one organization: still one relationship.
-    const third = await inviteOne(seller);
-    const fourth = await inviteOne(seller);
+    // Two members of one organization accept their own invites at once: still one relationship.
     const other = await h.newOrgUser('Buyer');
-    const both = await Promise.all([accept(other, third), accept(other, fourth)]);
+    const colleague = await h.newUser();
+    await db().execute(sql`insert into memberships (user_id, organization_id)
+      select id, ${other.orgId} from users where auth_subject = ${colleague.sub}`);
+    const third = await inviteOne(seller, other.email);
+    const fourth = await inviteOne(seller, colleague.email);
+    const both = await Promise.all([
+      accept(other, third, { organization_id: other.orgId }),
+      accept(colleague, fourth, { organization_id: other.orgId }),
+    ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 
   it("refuses a seller's own invite", async () => {
     const seller = await h.newOrgUser('Merchant');
-    const id = await inviteOne(seller);
+    const id = await inviteOne(seller, seller.email);
     const res = await accept(seller, id);
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/your own organization/);
@@ -523,7 +546,7 @@ describe('POST /api/invite/purchaser/accept/{invite_id}', () => {
     const seller = await h.newOrgUser('Merchant');
     const buyer = await h.newOrgUser('Buyer');
     const other = await h.newOrgUser('Buyer');
-    const id = await inviteOne(seller);
+    const id = await inviteOne(seller, buyer.email);
     const res = await accept(buyer, id, { organization_id: other.orgId });
     expect(res.status).toBe(403);
     const bad = await accept(buyer, id, { organization_id: 'nope' });
@@ -546,6 +569,76 @@ describe('POST /api/invite/purchaser/accept/{invite_id}', () => {
     const res = await h.call('POST', `/api/invite/purchaser/accept/${id}`, { token: noAccount });
     expect(res.status).toBe(403);
     expect(res.body.error).toBe('account_not_created');
+  });
+});
+
+describe('an invite belongs to the e-mail it was sent to', () => {
+  it('refuses anyone else holding the link, saying in part where it went, and changes nothing', async () => {
+    const seller = await h.newOrgUser('Merchant', 'Bound Goods');
+    const id = await inviteOne(seller, 'juniper.buyer@example.com');
+    const message = 'This invitation was sent to j***@example.com. Sign in with that e-mail to accept it.';
+
+    // A stranger with a shop, and a stranger still signing up (no organization yet).
+    const stranger = await h.newOrgUser('Buyer');
+    const newcomer = await h.newUser('someone.else@example.com');
+    for (const user of [stranger, newcomer]) {
+      const res = await accept(user, id);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: 'invite_email_mismatch', message });
+    }
+    const named = await accept(stranger, id, { organization_id: stranger.orgId });
+    expect(named.status).toBe(403);
+    expect(named.body.message).toBe(message);
+
+    // The newcomer's next organization does not become a customer either.
+    const shop = await h.call('POST', '/api/organization', {
+      token: newcomer.token,
+      body: { selected_type: 'Buyer', name: 'Not Invited' },
+    });
+    expect(shop.status).toBe(200);
+    expect((await listInvites(seller)).body[0].accepted_on).toBeNull();
+    const customers = await h.call('GET', `/api/order/organization/${seller.orgId}/purchasers`, {
+      token: seller.token,
+    });
+    expect(customers.body).toEqual([]);
+    for (const user of [stranger, newcomer]) {
+      const me = await h.call('GET', '/api/user/me', { token: user.token });
+      expect(me.body.purchasing_organizations).toEqual([]);
+    }
+
+    // The invitee, signed in with the address in another letter case, accepts.
+    const invitee = await buyerWithEmail('  Juniper.Buyer@EXAMPLE.com ', 'Juniper Pantry');
+    const res = await accept(invitee, id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'accepted', purchasing_organization: { id: invitee.orgId } });
+  });
+
+  it('ignores a claim made by someone else before invites were bound to their e-mail', async () => {
+    const seller = await h.newOrgUser('Merchant');
+    const id = await inviteOne(seller, 'late.invitee@example.com');
+    const stranger = await h.newUser('early.stranger@example.com');
+    // What an accept without the e-mail check left behind.
+    await db()
+      .execute(sql`update invites set claimed_by_user_id = (select id from users where auth_subject = ${stranger.sub}),
+      claimed_on = now() where id = ${id}`);
+
+    const strangerShop = await h.call('POST', '/api/organization', {
+      token: stranger.token,
+      body: { selected_type: 'Buyer', name: 'Early Stranger' },
+    });
+    expect(strangerShop.status).toBe(200);
+    expect((await listInvites(seller)).body[0].accepted_on).toBeNull();
+
+    const invitee = await h.newUser('late.invitee@example.com');
+    expect((await accept(invitee, id)).body.status).toBe('pending_organization');
+    const shop = await h.call('POST', '/api/organization', {
+      token: invitee.token,
+      body: { selected_type: 'Buyer', name: 'Late Invitee' },
+    });
+    const customers = await h.call('GET', `/api/order/organization/${seller.orgId}/purchasers`, {
+      token: seller.token,
+    });
+    expect(customers.body.map((c: any) => c.organization)).toEqual([{ id: shop.body.id, name: 'Late Invitee' }]);
   });
 });
 
@@ -572,7 +665,7 @@ describe('buyer sign-up: accept before the organization exists', () => {
 
     // Someone else holding the link cannot take the claimed invite.
     const other = await h.newOrgUser('Buyer');
-    expect((await accept(other, id)).status).toBe(409);
+    expect((await accept(other, id)).status).toBe(403);
 
     const org = await h.call('POST', '/api/organization', {
       token: user.token,
@@ -591,15 +684,15 @@ describe('buyer sign-up: accept before the organization exists', () => {
     const again = await accept(user, id);
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ status: 'accepted', purchasing_organization: { id: org.body.id } });
-    expect((await accept(other, id)).status).toBe(409);
+    expect((await accept(other, id)).status).toBe(403);
   });
 
   it('links every seller whose invite was claimed, and a second organization links nothing more', async () => {
     const sellerA = await h.newOrgUser('Merchant');
     const sellerB = await h.newOrgUser('Merchant');
     const user = await h.newUser();
-    const a = await inviteOne(sellerA);
-    const b = await inviteOne(sellerB);
+    const a = await inviteOne(sellerA, user.email);
+    const b = await inviteOne(sellerB, user.email);
     expect((await accept(user, a)).body.status).toBe('pending_organization');
     expect((await accept(user, b)).body.status).toBe('pending_organization');
     const org = await h.call('POST', '/api/organization', {
@@ -623,7 +716,7 @@ describe('buyer sign-up: accept before the organization exists', () => {
     for (let i = 0; i < 5; i++) {
       const seller = await h.newOrgUser('Merchant');
       const user = await h.newUser();
-      const id = await inviteOne(seller);
+      const id = await inviteOne(seller, user.email);
       const [acc, org] = await Promise.all([
         accept(user, id),
         h.call('POST', '/api/organization', { token: user.token, body: { selected_type: 'Buyer', name: `Race ${i}` } }),

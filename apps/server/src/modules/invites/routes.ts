@@ -24,6 +24,8 @@ import {
   resendInvite,
   RetryLaterError,
 } from './service.js';
+import { memberOf, organizationAt, organizationParam } from '../../auth/policies.js';
+import { inviteAt } from './resources.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['invites'];
@@ -34,7 +36,7 @@ export async function inviteRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/invite/purchaser',
     {
-      config: { access: { check: 'member of body.to_organization_id (a seller)' } },
+      config: { access: memberOf(organizationAt('body', 'to_organization_id')) },
       schema: {
         tags,
         summary: 'Invite retailers by e-mail (1–50 addresses); each gets an invite link by e-mail',
@@ -48,7 +50,7 @@ export async function inviteRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/api/invite/organization/:org_id',
     {
-      config: { access: { member: 'org_id' } },
+      config: { access: memberOf(organizationParam()) },
       schema: {
         tags,
         summary: `The organization's invites, newest first (next page cursor in ${NEXT_CURSOR_HEADER})`,
@@ -67,7 +69,7 @@ export async function inviteRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/invite/resend/:invite_id',
     {
-      config: { access: { check: "member of the invite's organization" } },
+      config: { access: memberOf(inviteAt('params', 'invite_id')) },
       schema: {
         tags,
         summary: 'Send the invite e-mail again (at most once a minute per invite)',
@@ -107,7 +109,8 @@ export async function inviteRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/invite/purchaser/accept/:invite_id',
     {
-      config: { access: 'user' },
+      // The invite itself is checked by acceptInvite: only the invited e-mail may accept it.
+      config: { access: memberOf({ ...organizationAt('body', 'organization_id'), optional: true }) },
       schema: {
         tags,
         summary:

@@ -15,13 +15,13 @@ import {
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { invites } from '../../db/schema.js';
+import { invites } from './schema.js';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { mediaUrl } from '../../lib/media-url.js';
 import { enqueueMail, wakeMailWorkers } from '../../providers/mail/index.js';
 import { imageSetColumns, imageSetJoins, toImageSet, type ImageSetRow } from '../organizations/service.js';
 import { renderInviteEmail } from './invite-email.js';
-import { lockUserForInvites } from './claims.js';
+import { inviteSentTo, lockUserForInvites } from './claims.js';
 import {
   beforeCursor,
   containsPattern,
@@ -43,6 +43,23 @@ export class RetryLaterError extends HttpError {
 }
 
 export const INVITE_ALREADY_ACCEPTED = 'This invite was already accepted.';
+
+/**
+ * `j***@example.com`: enough for the invitee to recognise their own address, not enough for
+ * someone else holding the link to learn it.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
+export const inviteForAnotherEmail = (sendToEmail: string) =>
+  new HttpError(
+    403,
+    'invite_email_mismatch',
+    `This invitation was sent to ${maskEmail(sendToEmail.trim().toLowerCase())}. Sign in with that e-mail to accept it.`,
+  );
 
 type InviteRow = {
   id: string;
@@ -267,9 +284,12 @@ type AcceptRow = {
   id: string;
   organization_id: string;
   seller_name: string;
+  send_to_email: string;
   accepted_on: Date | string | null;
   accepted_by_organization_id: string | null;
   claimed_by_user_id: string | null;
+  /** The claim was made by an account with the invited e-mail (older claims may not be). */
+  claim_matches_email: boolean;
 };
 
 type OwnOrganization = { id: string; name: string; selected_type: 'Merchant' | 'Buyer' };
@@ -277,6 +297,9 @@ type OwnOrganization = { id: string; name: string; selected_type: 'Merchant' | '
 /**
  * POST /api/invite/purchaser/accept/{invite_id}. One transaction, with the user's row and then
  * the invite's row locked, so concurrent accepts of one invite serialise and exactly one wins.
+ *
+ * Only an account with the invited e-mail (any letter case) may accept: anyone else holding
+ * the link gets 403 naming the address in part.
  *
  * The accepting organization is body.organization_id (the caller must be a member), else the
  * caller's oldest Buyer organization, else their oldest other organization. A caller without
@@ -290,14 +313,19 @@ export async function acceptInvite(
   body: AcceptInviteBody,
 ): Promise<AcceptInviteResult> {
   return ctx.db.transaction(async (tx) => {
-    await lockUserForInvites(tx, userId);
+    const userEmail = await lockUserForInvites(tx, userId);
     const found = await tx.execute<AcceptRow>(sql`
-      select i.id, i.organization_id, o.name as seller_name, i.accepted_on, i.accepted_by_organization_id, i.claimed_by_user_id
+      select i.id, i.organization_id, o.name as seller_name, i.send_to_email, i.accepted_on,
+             i.accepted_by_organization_id, i.claimed_by_user_id,
+             exists (select 1 from users cu
+                      where cu.id = i.claimed_by_user_id
+                        and lower(trim(cu.email)) = lower(trim(i.send_to_email))) as claim_matches_email
         from invites i join organizations o on o.id = i.organization_id
        where i.id = ${inviteId}
        for update of i`);
     const invite = found.rows[0];
     if (!invite) throw notFound('Invite');
+    if (!inviteSentTo(invite.send_to_email, userEmail)) throw inviteForAnotherEmail(invite.send_to_email);
     const seller = { id: invite.organization_id, name: invite.seller_name };
 
     const own = (
@@ -337,7 +365,10 @@ export async function acceptInvite(
       throw conflict(INVITE_ALREADY_ACCEPTED, 'invite_accepted');
     }
     if (invite.claimed_by_user_id && invite.claimed_by_user_id !== userId) {
-      throw conflict(INVITE_ALREADY_ACCEPTED, 'invite_accepted');
+      // Another account with the same e-mail (an outside identity provider may have two) claimed it first.
+      if (invite.claim_matches_email) throw conflict(INVITE_ALREADY_ACCEPTED, 'invite_accepted');
+      // A claim by someone else holding the link, made before invites were bound to their e-mail: void.
+      await tx.execute(sql`update invites set claimed_by_user_id = null, claimed_on = null where id = ${invite.id}`);
     }
 
     if (!target) {

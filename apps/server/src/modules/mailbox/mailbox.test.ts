@@ -103,3 +103,52 @@ describe('/dev/mailbox', () => {
     }
   });
 });
+
+describe('who may read the outbox', () => {
+  const pages = async (to: string) => {
+    await sendInvites([to]);
+    const [mail] = (await h.call('GET', `/dev/mailbox.json?to=${to}`)).body;
+    return ['/dev/mailbox', '/dev/mailbox.json', `/dev/mailbox/${mail.id}`, `/dev/mailbox/${mail.id}/html`];
+  };
+
+  it('answers this machine only (loopback over IPv4, IPv6 and IPv4-in-IPv6), refusing others with 403', async () => {
+    for (const url of await pages('local@example.com')) {
+      for (const remoteAddress of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+        const res = await h.app.inject({ method: 'GET', url, remoteAddress });
+        expect(res.statusCode, `${url} from ${remoteAddress}`).toBe(200);
+      }
+      for (const remoteAddress of ['203.0.113.7', '10.0.0.2', '::ffff:192.168.1.5', '2001:db8::1', '128.0.0.1']) {
+        const res = await h.app.inject({ method: 'GET', url, remoteAddress });
+        expect(res.statusCode, `${url} from ${remoteAddress}`).toBe(403);
+        expect(res.json()).toEqual({
+          error: 'forbidden',
+          message: expect.stringContaining('answers requests from this machine only'),
+        });
+        expect(res.body).not.toContain('local@example.com');
+        expect(res.body).not.toContain('/invite/');
+      }
+    }
+  });
+
+  it('ignores X-Forwarded-For, even behind a trusted proxy, and opens up with MAILBOX_ALLOW_REMOTE=true', async () => {
+    const behindProxy = await createHarness({ TRUST_PROXY: 'true' }, { testDb: h.testDb });
+    const open = await createHarness({ MAILBOX_ALLOW_REMOTE: 'true' }, { testDb: h.testDb });
+    try {
+      for (const url of await pages('proxy@example.com')) {
+        const spoofed = await behindProxy.app.inject({
+          method: 'GET',
+          url,
+          remoteAddress: '203.0.113.7',
+          headers: { 'x-forwarded-for': '127.0.0.1' },
+        });
+        expect(spoofed.statusCode, url).toBe(403);
+        const remote = await open.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.7' });
+        expect(remote.statusCode, url).toBe(200);
+      }
+    } finally {
+      // The database belongs to the file's harness: close only these apps.
+      await behindProxy.app.close();
+      await open.app.close();
+    }
+  });
+});

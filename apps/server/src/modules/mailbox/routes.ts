@@ -1,13 +1,15 @@
 /**
  * /dev/mailbox: the built-in outbox, readable while MAIL_TRANSPORT is builtin (app.ts
  * registers these routes only then; otherwise the paths are 404). Developer tools outside
- * /api, public like the transport they belong to.
+ * /api with no sign-in, so they answer only requests from this machine (loopback) unless
+ * MAILBOX_ALLOW_REMOTE is on: the messages hold invite links.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NEXT_CURSOR_HEADER } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
+import { forbidden } from '../../lib/errors.js';
 import { getMailboxMessage, listMailbox } from './service.js';
 import {
   MESSAGE_HTML_CSP,
@@ -26,13 +28,31 @@ const MailboxQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).optional(),
 });
 
+/** 127.0.0.0/8, ::1, and IPv4 loopback written as IPv6 (::ffff:127.x.x.x). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const ip = address.toLowerCase().replace(/^::ffff:/, '');
+  return ip === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ip);
+}
+
+export const MAILBOX_LOCAL_ONLY =
+  'The built-in outbox answers requests from this machine only. Open it on this machine, or set MAILBOX_ALLOW_REMOTE=true on a trusted development network.';
+
 export async function mailboxRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const noStore = 'no-store';
+  // The peer of the TCP connection, never X-Forwarded-For (with TRUST_PROXY on, req.ip is
+  // whatever the client claims); behind a proxy on this host every request looks local, so the
+  // outbox must stay a development tool.
+  const onRequest = async (req: FastifyRequest) => {
+    if (!ctx.config.mailboxAllowRemote && !isLoopbackAddress(req.socket.remoteAddress)) {
+      throw forbidden(MAILBOX_LOCAL_ONLY);
+    }
+  };
 
   r.get(
     '/dev/mailbox',
-    { config: { access: 'public' }, schema: { hide: true, querystring: MailboxQuery } },
+    { config: { access: 'public' }, onRequest, schema: { hide: true, querystring: MailboxQuery } },
     async (req, reply) => {
       const to = req.query.to || undefined;
       const page = await listMailbox(ctx.db, { limit: req.query.limit ?? PAGE_SIZE, cursor: req.query.cursor, to });
@@ -47,7 +67,7 @@ export async function mailboxRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/dev/mailbox.json',
-    { config: { access: 'public' }, schema: { hide: true, querystring: MailboxQuery } },
+    { config: { access: 'public' }, onRequest, schema: { hide: true, querystring: MailboxQuery } },
     async (req, reply) => {
       const page = await listMailbox(ctx.db, {
         limit: req.query.limit ?? PAGE_SIZE,
@@ -62,7 +82,7 @@ export async function mailboxRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/dev/mailbox/:id',
-    { config: { access: 'public' }, schema: { hide: true, params: z.strictObject({ id: z.string() }) } },
+    { config: { access: 'public' }, onRequest, schema: { hide: true, params: z.strictObject({ id: z.string() }) } },
     async (req, reply) => {
       const message = UUID.test(req.params.id) ? await getMailboxMessage(ctx.db, req.params.id) : null;
       reply.header('cache-control', noStore).type('text/html; charset=utf-8');
@@ -73,7 +93,7 @@ export async function mailboxRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/dev/mailbox/:id/html',
-    { config: { access: 'public' }, schema: { hide: true, params: z.strictObject({ id: z.string() }) } },
+    { config: { access: 'public' }, onRequest, schema: { hide: true, params: z.strictObject({ id: z.string() }) } },
     async (req, reply) => {
       const message = UUID.test(req.params.id) ? await getMailboxMessage(ctx.db, req.params.id) : null;
       reply.header('cache-control', noStore).type('text/html; charset=utf-8');

@@ -165,6 +165,28 @@ describe('POST /api/media/{org_id}/upload', () => {
     expect(json.body.issues[0].path).toBe('file');
   });
 
+  it('answers 400 naming file for a truncated upload or a second file, and stores nothing', async () => {
+    const s = await h.newOrgUser('Merchant');
+    const img = await makeImage(300, 300);
+    const post = (body: Buffer, headers: Record<string, string>) =>
+      h.call('POST', `/api/media/${s.orgId}/upload`, { token: s.token, body, headers });
+    const mp = multipartBody([{ filename: 'photo.png', contentType: 'image/png', data: img }]);
+    const closing = mp.body.lastIndexOf('\r\n--');
+    for (const cut of [Math.floor(mp.body.length / 2), closing, mp.body.length - 4]) {
+      const truncated = await post(mp.body.subarray(0, cut), mp.headers);
+      expect([truncated.status, truncated.body.issues?.[0]?.path], `cut at ${cut}`).toEqual([400, 'file']);
+      expect(truncated.body.message).toMatch(/^file: the upload could not be read/);
+    }
+    const two = multipartBody([
+      { filename: 'a.png', contentType: 'image/png', data: img },
+      { filename: 'b.png', contentType: 'image/png', data: img },
+    ]);
+    const twoFiles = await post(two.body, two.headers);
+    expect([twoFiles.status, twoFiles.body.message]).toEqual([400, 'file: send one file per request.']);
+    expect(twoFiles.body.issues[0].path).toBe('file');
+    expect(fs.existsSync(path.join(dataDir, 'media', s.orgId))).toBe(false);
+  });
+
   it('answers 401 without a token and 403 for another organization', async () => {
     const s = await h.newOrgUser('Merchant');
     const other = await h.newOrgUser('Merchant');

@@ -1,6 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import {
   ErrorBody,
@@ -11,98 +10,14 @@ import {
   UploadMediaQuery,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { HttpError } from '../../lib/errors.js';
-import { requireUserId } from '../../auth/plugin.js';
+import { readMultipartFile, withUploads } from '../../lib/uploads.js';
 import { IMMUTABLE_CACHE_CONTROL } from '../../providers/storage/index.js';
-import { getImageSet, tooLarge, updateImageSet, uploadMedia } from './service.js';
+import { getImageSet, updateImageSet, uploadMedia } from './service.js';
+import { memberOf, memberOrPurchaserOf, organizationAt, organizationParam } from '../../auth/policies.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['media'];
-/** Room for multipart headers and boundaries around a file of the largest allowed size. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 const IMAGE_HINT = 'Upload a smaller image.';
-
-/**
- * Reads the one file of a multipart request (field `file`) into memory, up to `maxBytes`.
- * Anything that is not a multipart upload of a field named `file` is a 400 naming `file`.
- */
-export async function readMultipartFile(req: FastifyRequest, maxBytes: number, hint?: string): Promise<Buffer> {
-  if (!req.isMultipart()) {
-    throw new HttpError(
-      400,
-      'validation_error',
-      'file is required: send it as multipart/form-data in a field named "file".',
-      [{ path: 'file', message: 'is required' }],
-    );
-  }
-  try {
-    for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 21 } })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file') {
-          part.file.resume();
-          continue;
-        }
-        return await part.toBuffer();
-      }
-    }
-  } catch (err) {
-    throw multipartError(err as FastifyError, maxBytes, hint);
-  }
-  throw new HttpError(
-    400,
-    'validation_error',
-    'file is required: send it as multipart/form-data in a field named "file".',
-    [{ path: 'file', message: 'is required' }],
-  );
-}
-
-function multipartError(err: FastifyError, maxBytes: number, hint?: string): Error {
-  if (err instanceof HttpError) return err;
-  if (err.code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes, hint);
-  if (err.code === 'FST_FILES_LIMIT') {
-    return new HttpError(400, 'validation_error', 'file: send one file per request.', [
-      { path: 'file', message: 'send one file per request' },
-    ]);
-  }
-  if (err.statusCode === 413 || (err.statusCode && err.statusCode < 500)) {
-    return new HttpError(400, 'validation_error', `file: the upload could not be read (${err.message}).`, [
-      { path: 'file', message: 'the upload could not be read' },
-    ]);
-  }
-  return err;
-}
-
-/**
- * Registers @fastify/multipart in an encapsulated scope (only the routes inside it accept
- * uploads) with our 413 message for oversized bodies.
- */
-export async function withUploads(
-  app: FastifyInstance,
-  maxBytes: number,
-  hint: string,
-  routes: (scope: FastifyInstance) => Promise<void>,
-): Promise<void> {
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 21 },
-      throwFileSizeLimit: true,
-    });
-    // A body far larger than the limit is refused before it is read.
-    scope.addHook('onRequest', async (req) => {
-      const length = Number(req.headers['content-length']);
-      if (Number.isFinite(length) && length > maxBytes + MULTIPART_OVERHEAD) throw tooLarge(maxBytes, hint);
-    });
-    const parent = scope.errorHandler;
-    scope.setErrorHandler(function (err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
-      const mapped =
-        !(err instanceof HttpError) && (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE')
-          ? tooLarge(maxBytes, hint)
-          : err;
-      return parent.call(this, mapped as FastifyError, req, reply);
-    });
-    await routes(scope);
-  });
-}
 
 export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   const maxBytes = ctx.config.storage.maxBytes;
@@ -111,7 +26,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/media/:org_id/upload',
       {
-        config: { access: { member: 'org_id' } },
+        config: { access: memberOf(organizationParam()) },
         schema: {
           tags,
           summary: 'Upload an image (multipart field `file`): PNG, GIF, JPEG or WebP; resized variants are made',
@@ -135,7 +50,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/api/organization/:org_id/image_set',
     {
-      config: { access: { memberOrPurchaser: 'org_id' } },
+      config: { access: memberOrPurchaserOf(organizationParam()) },
       schema: {
         tags,
         summary: "The organization's logo and cover image",
@@ -149,7 +64,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   r.put(
     '/api/organization/image_set',
     {
-      config: { access: { check: 'member of body.organization_id; images uploaded by that organization' } },
+      config: { access: memberOf(organizationAt('body', 'organization_id')) },
       schema: {
         tags,
         summary: 'Set or clear the logo (square) and the cover image',
@@ -157,7 +72,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: ImageSet, ...errors },
       },
     },
-    async (req) => updateImageSet(ctx, requireUserId(req), req.body),
+    async (req) => updateImageSet(ctx, req.body),
   );
 }
 

@@ -13,11 +13,11 @@ import {
   type UploadedMedia,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { imageSets, media } from '../../db/schema.js';
-import { forbidden, HttpError, notFound, unavailable } from '../../lib/errors.js';
+import type { DbOrTx } from '../../db/client.js';
+import { imageSets, media } from './schema.js';
+import { HttpError, notFound, unavailable } from '../../lib/errors.js';
+import { tooLarge } from '../../lib/uploads.js';
 import { mediaUrl } from '../../lib/media-url.js';
-import { isMember } from '../../auth/plugin.js';
-import { getStorage } from '../../providers/storage/index.js';
 import { imageSetColumns, imageSetJoins, toImageSet, type ImageSetRow } from '../organizations/service.js';
 import {
   checkPixelLimit,
@@ -49,19 +49,6 @@ export function notSquare(what: string, width: number, height: number, field = '
   ]);
 }
 
-/** 413 naming the limit; `hint` says what to do ("Upload a smaller image."). */
-export function tooLarge(maxBytes: number, hint = 'Upload a smaller image.') {
-  const mb = maxBytes / (1024 * 1024);
-  const size = Number.isInteger(mb)
-    ? `${mb} MB`
-    : maxBytes % 1024 === 0
-      ? `${maxBytes / 1024} KB`
-      : `${maxBytes} bytes`;
-  return new HttpError(413, 'payload_too_large', `The file is larger than ${size}. ${hint}`, [
-    { path: 'file', message: `must be at most ${size}` },
-  ]);
-}
-
 export async function uploadMedia(
   ctx: AppContext,
   organizationId: string,
@@ -72,7 +59,8 @@ export async function uploadMedia(
   if (bytes.length === 0) {
     throw new HttpError(400, 'validation_error', 'file is empty.', [{ path: 'file', message: 'is empty' }]);
   }
-  if (bytes.length > ctx.config.storage.maxBytes) throw tooLarge(ctx.config.storage.maxBytes);
+  if (bytes.length > ctx.config.storage.maxBytes)
+    throw tooLarge(ctx.config.storage.maxBytes, 'Upload a smaller image.');
   const type: AcceptedImageType | null = detectImageType(bytes);
   if (!type) {
     throw new HttpError(415, 'unsupported_media_type', UNSUPPORTED_IMAGE_MESSAGE, [
@@ -86,7 +74,7 @@ export async function uploadMedia(
   }
   const processed = await limitProcessing(() => processImage(bytes, type, dims));
 
-  const storage = getStorage(ctx.config);
+  const storage = ctx.providers.storage;
   const id = randomUUID();
   const prefix = `${organizationId}/${id}`;
   const originalKey = `${prefix}/original.${processed.original.ext}`;
@@ -150,6 +138,19 @@ export function variantUrls(
   return out;
 }
 
+/** Which of these images the organization uploaded, with their sizes (others are left out). */
+export async function imagesOfOrganization(
+  db: DbOrTx,
+  organizationId: string,
+  ids: string[],
+): Promise<{ id: string; width: number | null; height: number | null }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: media.id, width: media.width, height: media.height })
+    .from(media)
+    .where(and(eq(media.organizationId, organizationId), inArray(media.id, ids)));
+}
+
 export async function getImageSet(ctx: AppContext, organizationId: string): Promise<ImageSet> {
   const result = await ctx.db.execute<ImageSetRow & { org_id: string }>(sql`
     select o.id as org_id, ${imageSetColumns}
@@ -162,9 +163,8 @@ export async function getImageSet(ctx: AppContext, organizationId: string): Prom
 }
 
 /** Sets or clears the logo and/or cover image; creates the image set on first use. */
-export async function updateImageSet(ctx: AppContext, userId: string, body: UpdateImageSetBody): Promise<ImageSet> {
+export async function updateImageSet(ctx: AppContext, body: UpdateImageSetBody): Promise<ImageSet> {
   const orgId = body.organization_id;
-  if (!(await isMember(ctx.db, userId, orgId))) throw forbidden();
 
   const wanted = [
     body.logo ? { field: 'logo', id: body.logo.id } : null,

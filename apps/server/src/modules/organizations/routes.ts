@@ -12,7 +12,7 @@ import {
   Uuid,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { requireUserId } from '../../auth/plugin.js';
+import { requireUserId, viewerRole } from '../../auth/plugin.js';
 import {
   createOrganization,
   getOnboardingStatus,
@@ -20,6 +20,7 @@ import {
   getOrganizationForViewer,
   updateOrganization,
 } from './service.js';
+import { memberOf, memberOrPurchaserOf, organizationParam } from '../../auth/policies.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['organizations'];
@@ -44,8 +45,7 @@ export async function organizationRoutes(app: FastifyInstance, ctx: AppContext) 
   r.get(
     '/api/organization/:id',
     {
-      // Member or purchaser of :id — checked inside the read itself (one round trip).
-      config: { access: { check: 'member or purchaser of :id (checked by the read query)' } },
+      config: { access: memberOrPurchaserOf(organizationParam('id')) },
       schema: {
         tags,
         summary: 'An organization with order terms, payment status, set-up flags and product count',
@@ -53,13 +53,13 @@ export async function organizationRoutes(app: FastifyInstance, ctx: AppContext) 
         response: { 200: Organization, ...errors },
       },
     },
-    async (req) => getOrganizationForViewer(ctx, requireUserId(req), req.params.id),
+    async (req) => getOrganizationForViewer(ctx, req.params.id, viewerRole(req, req.params.id)),
   );
 
   r.put(
     '/api/organization/:org_id',
     {
-      config: { access: { member: 'org_id' } },
+      config: { access: memberOf(organizationParam()) },
       schema: {
         tags,
         summary: 'Update name, slogan or order terms',
@@ -74,7 +74,7 @@ export async function organizationRoutes(app: FastifyInstance, ctx: AppContext) 
   r.get(
     '/api/organization/:org_id/order_terms',
     {
-      config: { access: { memberOrPurchaser: 'org_id' } },
+      config: { access: memberOrPurchaserOf(organizationParam()) },
       schema: { tags, summary: 'Order minimums', params: OrgIdParams, response: { 200: OrderTerms, ...errors } },
     },
     async (req) => getOrderTerms(ctx, req.params.org_id),
@@ -83,7 +83,7 @@ export async function organizationRoutes(app: FastifyInstance, ctx: AppContext) 
   r.get(
     '/api/organization/:org_id/onboarding/status',
     {
-      config: { access: { member: 'org_id' } },
+      config: { access: memberOf(organizationParam()) },
       schema: {
         tags,
         summary: 'Set-up checklist status',

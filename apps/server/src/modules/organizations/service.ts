@@ -12,8 +12,9 @@ import type {
   UpdateOrganizationBody,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { memberships, organizations } from '../../db/schema.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { organizations } from './schema.js';
+import { notFound } from '../../lib/errors.js';
+import { addMember, type Role } from '../../auth/access.js';
 import { mediaUrl } from '../../lib/media-url.js';
 import { acceptClaimedInvites } from '../invites/claims.js';
 
@@ -96,7 +97,10 @@ function toOrderTerms(r: OrganizationRow): OrderTerms {
   };
 }
 
-function toOrganization(publicUrl: string, r: OrganizationRow): Organization {
+/** What an organization's members read: every field, set-up flags included. */
+type MemberOrganization = Required<Organization>;
+
+function toOrganization(publicUrl: string, r: OrganizationRow): MemberOrganization {
   const status = stripeConnectStatus(r.charges_enabled, r.details_submitted);
   const terms = toOrderTerms(r);
   return {
@@ -129,27 +133,10 @@ function toOrganization(publicUrl: string, r: OrganizationRow): Organization {
   };
 }
 
-/**
- * One query: the organization, its terms, image set, business address and set-up flags —
- * and, when `viewerId` is given, whether that user may see it (member, or member of an
- * organization that buys from it), so the hot read is one round trip with its access check.
- */
-async function loadOrganizationRow(
-  ctx: AppContext,
-  id: string,
-  viewerId?: string,
-): Promise<(OrganizationRow & { may_view?: boolean }) | undefined> {
-  const access = viewerId
-    ? sql`exists (
-             select 1 from memberships m where m.user_id = ${viewerId} and m.organization_id = o.id
-             union all
-             select 1 from memberships m
-               join purchasing_relationships pr on pr.purchaser_organization_id = m.organization_id
-              where m.user_id = ${viewerId} and pr.seller_organization_id = o.id
-           ) as may_view,`
-    : sql``;
-  const result = await ctx.db.execute<OrganizationRow & { may_view?: boolean }>(sql`
-    select ${access} o.id, o.name, o.slogan, o.selected_type,
+/** One query: the organization, its terms, image set, business address and set-up flags. */
+async function loadOrganizationRow(ctx: AppContext, id: string): Promise<OrganizationRow | undefined> {
+  const result = await ctx.db.execute<OrganizationRow>(sql`
+    select o.id, o.name, o.slogan, o.selected_type,
            o.new_customer_min, o.returning_customer_min, o.new_customer_min_cents, o.returning_customer_min_cents,
            o.product_count,
            exists (select 1 from purchasing_relationships pr where pr.seller_organization_id = o.id) as has_customers,
@@ -168,20 +155,30 @@ async function loadOrganizationRow(
   return result.rows[0];
 }
 
-export async function getOrganization(ctx: AppContext, id: string): Promise<Organization> {
+export async function getOrganization(ctx: AppContext, id: string): Promise<MemberOrganization> {
   const row = await loadOrganizationRow(ctx, id);
   if (!row) throw notFound('Organization');
   return toOrganization(ctx.config.publicUrl, row);
 }
 
 /**
- * GET /api/organization/{id}: for its members and its purchasers' members. An organization
- * that does not exist answers like one the caller may not see (403), so ids cannot be probed.
+ * GET /api/organization/{id}, for its members and its purchasers' members (the route's policy
+ * checked which). Members read everything; a purchaser reads the seller's public face — name,
+ * slogan, type, order terms and images — without its address, payment status, product count
+ * or set-up flags.
  */
-export async function getOrganizationForViewer(ctx: AppContext, viewerId: string, id: string): Promise<Organization> {
-  const row = await loadOrganizationRow(ctx, id, viewerId);
-  if (!row?.may_view) throw forbidden();
-  return toOrganization(ctx.config.publicUrl, row);
+export async function getOrganizationForViewer(ctx: AppContext, id: string, role: Role | undefined): Promise<Organization> {
+  const o = await getOrganization(ctx, id);
+  if (role === 'member') return o;
+  return {
+    id: o.id,
+    name: o.name,
+    slogan: o.slogan,
+    selected_type: o.selected_type,
+    address: null,
+    order_terms: o.order_terms,
+    image_set: o.image_set,
+  };
 }
 
 export async function createOrganization(
@@ -200,7 +197,7 @@ export async function createOrganization(
         transactionalEmails: input.transactional_emails ?? true,
       })
       .returning({ id: organizations.id });
-    await tx.insert(memberships).values({ userId, organizationId: org!.id, role: 'owner' });
+    await addMember(tx, userId, org!.id, 'owner');
     // Invites the user accepted before having an organization now make this one a purchaser.
     await acceptClaimedInvites(tx, userId, org!.id);
     return org!.id;

@@ -8,8 +8,8 @@ import {
   PackageTemplateList,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { requireUserId } from '../../auth/plugin.js';
 import { listPackageTemplates, savePackageTemplate } from './service.js';
+import { memberOf, organizationAt, organizationParam } from '../../auth/policies.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['package templates'];
@@ -19,7 +19,7 @@ export async function packageTemplateRoutes(app: FastifyInstance, ctx: AppContex
   r.post(
     '/api/package_template',
     {
-      config: { access: { check: 'member of body.organization_id' } },
+      config: { access: memberOf(organizationAt('body', 'organization_id')) },
       schema: {
         tags,
         summary: 'Save a package template (same name → updated); name defaults to "Default Package"',
@@ -27,13 +27,13 @@ export async function packageTemplateRoutes(app: FastifyInstance, ctx: AppContex
         response: { 200: PackageTemplate, 409: ErrorBody, ...errors },
       },
     },
-    async (req) => savePackageTemplate(ctx, requireUserId(req), req.body),
+    async (req) => savePackageTemplate(ctx, req.body),
   );
 
   r.get(
     '/api/package_template/organization/:org_id',
     {
-      config: { access: { member: 'org_id' } },
+      config: { access: memberOf(organizationParam()) },
       schema: {
         tags,
         summary: 'The organization’s package templates',

@@ -5,7 +5,7 @@
 import { asc } from 'drizzle-orm';
 import type { LookupRef, ProductState, Unit } from '@cratebase/contract';
 import type { Db } from '../../db/client.js';
-import { dimensionUnits, orderUnits, productStates, weightUnits } from '../../db/schema.js';
+import { dimensionUnits, orderUnits, productStates, weightUnits } from './schema.js';
 import { HttpError } from '../../lib/errors.js';
 
 export interface Lookups {

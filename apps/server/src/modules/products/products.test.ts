@@ -218,6 +218,26 @@ describe('PUT /api/product', () => {
     expect(list.body).toEqual([]);
   });
 
+  it('updates only the fields sent: an update may leave out even the name; a creation needs one', async () => {
+    const s = await h.newOrgUser('Merchant');
+    const p = await createProduct(s, {
+      name: 'Chipotle Sauce',
+      tags: ['spicy'],
+      product_physical_measurements: { length: 10, width: 8, height: 6, dimension_unit: 'in' },
+    });
+    const res = await putProduct(s, { id: p.id, stock_keeping_unit: 'HS-2' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      name: 'Chipotle Sauce',
+      stock_keeping_unit: 'HS-2',
+      tags: ['spicy'],
+      product_physical_measurements: { length: 10, width: 8, height: 6, dimension_unit: { unit: 'in' } },
+    });
+    const nameless = await putProduct(s, { stock_keeping_unit: 'HS-3' });
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.issues).toEqual([{ path: 'name', message: 'is required' }]);
+  });
+
   it('refuses photos of another organization, unknown or non-square photos, and the same photo twice', async () => {
     const s = await h.newOrgUser('Merchant');
     const other = await h.newOrgUser('Merchant');

@@ -13,7 +13,9 @@ import {
   UnitList,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { requireUserId } from '../../auth/plugin.js';
+import { viewerRole } from '../../auth/plugin.js';
+import { memberOf, memberOrPurchaserOf, organizationAt, organizationParam } from '../../auth/policies.js';
+import { productAt } from './resources.js';
 import { getLookups } from './lookups.js';
 import { deleteProduct, getProduct, listProducts, saveProduct, type ProductPageJson } from './service.js';
 
@@ -56,7 +58,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   r.put(
     '/api/product',
     {
-      config: { access: { check: 'member of body.organization.id (and of the product’s organization on update)' } },
+      config: { access: memberOf(organizationAt('body', 'organization', 'id'), { ...productAt('body', 'id'), optional: true }) },
       schema: {
         tags,
         summary: 'Create (no id) or update (id) a product with its photos',
@@ -66,22 +68,23 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: Product, 409: ErrorBody, ...errors },
       },
     },
-    async (req) => saveProduct(ctx, requireUserId(req), req.body),
+    async (req) => saveProduct(ctx, req.body),
   );
 
   r.get(
     '/api/product/:id',
     {
-      config: { access: { check: 'member of the product’s organization, or purchaser (Live products only)' } },
+      // Purchasers see Live products only (the service answers 404 for the rest).
+      config: { access: memberOrPurchaserOf(productAt('params', 'id')) },
       schema: { tags, summary: 'A product', params: IdParams, response: { 200: Product, ...errors } },
     },
-    async (req) => getProduct(ctx, requireUserId(req), req.params.id),
+    async (req) => getProduct(ctx, req.params.id, (orgId) => viewerRole(req, orgId)),
   );
 
   r.delete(
     '/api/product/:id',
     {
-      config: { access: { check: 'member of the product’s organization' } },
+      config: { access: memberOf(productAt('params', 'id')) },
       schema: {
         tags,
         summary: 'Remove a product from the catalogue (carts and orders that hold it keep it)',
@@ -89,14 +92,13 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: Product, ...errors },
       },
     },
-    async (req) => deleteProduct(ctx, requireUserId(req), req.params.id),
+    async (req) => deleteProduct(ctx, req.params.id),
   );
 
   r.get(
     '/api/product/organization/:org_id',
     {
-      
-      config: { access: { member: 'org_id' } },
+      config: { access: memberOf(organizationParam()) },
       schema: {
         tags,
         summary: 'The merchant product list, newest first',
@@ -115,8 +117,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/api/product/organization/:org_id/for-sale',
     {
-      
-      config: { access: { memberOrPurchaser: 'org_id' } },
+      config: { access: memberOrPurchaserOf(organizationParam()) },
       schema: {
         tags,
         summary: 'Storefront products (Live only), newest first',

@@ -4,168 +4,20 @@
  * page's photos come from a correlated subquery over product_media's (product_id,
  * display_order) index, not one query per product.
  */
-import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { isSquare, type ListQuery, type Product, type ProductInput } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
+import type { Role } from '../../auth/access.js';
 import type { Db } from '../../db/client.js';
-import { media, productMedia, products } from '../../db/schema.js';
-import { fieldError, forbidden, HttpError, notFound } from '../../lib/errors.js';
-import { mediaUrl } from '../../lib/media-url.js';
+import { productMedia, products } from './schema.js';
+import { imagesOfOrganization } from '../media/service.js';
+import { fieldError, HttpError, notFound } from '../../lib/errors.js';
 import { beforeCursor, containsPattern, decodeCursor, keysetTimestamp, limitPlusOne, takePage } from '../../lib/pagination.js';
 import { getLookups, resolveLookup, type Lookups } from './lookups.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
 
-// ─── Access ──────────────────────────────────────────────────────────────────────────
-/** How the user relates to an organization, in one query. */
-export async function organizationAccess(
-  db: Db,
-  userId: string,
-  organizationId: string,
-): Promise<'member' | 'purchaser' | null> {
-  const result = await db.execute<{ member: boolean; purchaser: boolean }>(sql`
-    select exists (select 1 from memberships m where m.user_id = ${userId} and m.organization_id = ${organizationId}) as member,
-           exists (select 1 from memberships m
-                     join purchasing_relationships pr on pr.purchaser_organization_id = m.organization_id
-                    where m.user_id = ${userId} and pr.seller_organization_id = ${organizationId}) as purchaser`);
-  const row = result.rows[0];
-  if (row?.member) return 'member';
-  if (row?.purchaser) return 'purchaser';
-  return null;
-}
-
 // ─── Reading ─────────────────────────────────────────────────────────────────────────
-export type ProductRow = {
-  id: string;
-  organization_id: string;
-  organization_name: string;
-  name: string;
-  description: string | null;
-  order_unit_id: number | null;
-  quantity_per_unit: number | null;
-  state_id: number | null;
-  unit_price_in_cents: number | null;
-  msrp_in_cents: number | null;
-  stock_keeping_unit: string | null;
-  minimum_order_quantity: number;
-  universal_product_code: string | null;
-  inventory_count: number;
-  tags: string[] | null;
-  weight: number | null;
-  weight_unit_id: number | null;
-  length: number | null;
-  width: number | null;
-  height: number | null;
-  dimension_unit_id: number | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-  deleted_at: Date | string | null;
-  keyset_at: string;
-  media:
-    | { o: number; id: string; k: string; w: number | null; h: number | null; v: Record<string, string> | null }[]
-    | string;
-};
-
-/** Every column a Product needs; `p` is products, `o` organizations. */
-export const productSelect = sql`
-  p.id, p.organization_id, o.name as organization_name, p.name, p.description, p.order_unit_id,
-  p.quantity_per_unit, p.state_id, p.unit_price_in_cents, p.msrp_in_cents, p.stock_keeping_unit,
-  p.minimum_order_quantity, p.universal_product_code, p.inventory_count, p.tags,
-  p.weight::float8 as weight, p.weight_unit_id, p.length::float8 as length, p.width::float8 as width,
-  p.height::float8 as height, p.dimension_unit_id,
-  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-  to_char(p.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
-  to_char(p.deleted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as deleted_at,
-  ${keysetTimestamp(sql`p.created_at`)} as keyset_at,
-  coalesce((
-    select json_agg(json_build_object('o', pm.display_order, 'id', m.id, 'k', m.storage_key, 'w', m.width, 'h', m.height, 'v', m.variants)
-                    order by pm.display_order, m.id)
-      from product_media pm join media m on m.id = pm.media_id
-     where pm.product_id = p.id), '[]'::json) as media`;
-
-/** Timestamps are formatted by the query (ISO 8601, UTC, milliseconds), so no Date is built per row. */
-const iso = (v: Date | string) => (typeof v === 'string' ? v : v.toISOString());
-
-export function toProduct(publicUrl: string, lk: Lookups, r: ProductRow): Product {
-  const mediaRows =
-    typeof r.media === 'string' ? (JSON.parse(r.media) as Exclude<ProductRow['media'], string>) : r.media;
-  const url = (loc: string) => mediaUrl(publicUrl, loc);
-  return {
-    id: r.id,
-    name: r.name,
-    description: r.description,
-    order_unit: r.order_unit_id === null ? null : (lk.orderUnitById.get(r.order_unit_id) ?? null),
-    quantity_per_unit: r.quantity_per_unit,
-    state: r.state_id === null ? null : (lk.stateById.get(r.state_id) ?? null),
-    unit_price_in_cents: r.unit_price_in_cents,
-    msrp_in_cents: r.msrp_in_cents,
-    stock_keeping_unit: r.stock_keeping_unit,
-    minimum_order_quantity: r.minimum_order_quantity,
-    universal_product_code: r.universal_product_code,
-    inventory_count: r.inventory_count,
-    organization: { id: r.organization_id, name: r.organization_name },
-    tags: r.tags ?? [],
-    media: mediaRows.map((m) => ({
-      display_order: m.o,
-      product_id: r.id,
-      media: { id: m.id, cloudinary_url: url(m.k), width: m.w, height: m.h, variants: variantUrls(m.v, url) },
-    })),
-    product_physical_measurements: {
-      weight: r.weight,
-      weight_unit: r.weight_unit_id === null ? null : (lk.weightUnitById.get(r.weight_unit_id) ?? null),
-      length: r.length,
-      width: r.width,
-      height: r.height,
-      dimension_unit: r.dimension_unit_id === null ? null : (lk.dimensionUnitById.get(r.dimension_unit_id) ?? null),
-    },
-    created_at: iso(r.created_at),
-    updated_at: iso(r.updated_at),
-    deleted_at: r.deleted_at === null ? null : iso(r.deleted_at),
-  };
-}
-
-function variantUrls(v: Record<string, string> | null, url: (loc: string) => string): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (v) for (const w in v) out[w] = url(v[w]!);
-  return out;
-}
-
-async function loadProductRow(db: Db, id: string): Promise<ProductRow | undefined> {
-  const result = await db.execute<ProductRow>(sql`
-    select ${productSelect}
-      from products p join organizations o on o.id = p.organization_id
-     where p.id = ${id}`);
-  return result.rows[0];
-}
-
-async function readProduct(ctx: AppContext, id: string): Promise<Product> {
-  const [row, lk] = await Promise.all([loadProductRow(ctx.db, id), getLookups(ctx.db)]);
-  if (!row) throw notFound('Product');
-  return toProduct(ctx.config.publicUrl, lk, row);
-}
-
-/**
- * Members see their products (removed ones too, with deleted_at, for order history);
- * purchasers see Live products still in the catalogue; anyone else gets 404.
- */
-export async function getProduct(ctx: AppContext, userId: string, id: string): Promise<Product> {
-  const [row, lk] = await Promise.all([loadProductRow(ctx.db, id), getLookups(ctx.db)]);
-  if (!row) throw notFound('Product');
-  const access = await organizationAccess(ctx.db, userId, row.organization_id);
-  if (access === 'member') return toProduct(ctx.config.publicUrl, lk, row);
-  if (access === 'purchaser' && row.deleted_at === null && row.state_id === lk.liveStateId) {
-    return toProduct(ctx.config.publicUrl, lk, row);
-  }
-  throw notFound('Product');
-}
-
-// ─── Lists ───────────────────────────────────────────────────────────────────────────
-/** A page of products as a JSON array text (built by PostgreSQL), and the next cursor. */
-export interface ProductPageJson {
-  json: string;
-  nextCursor: string | null;
-}
-
 /** The public URL of a stored file, in SQL (the same rule as lib/media-url.ts). */
 const mediaUrlSql = (publicUrl: string, key: SQL) =>
   sql`case when ${key} ~ '^https?://' then ${key} else ${publicUrl}::text || '/media/' || ${key} end`;
@@ -173,10 +25,10 @@ const mediaUrlSql = (publicUrl: string, key: SQL) =>
 const isoSql = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * One product exactly as toProduct() shapes it (contract `Product`), built by PostgreSQL:
- * a list page is then one text column per row that Node joins into an array — no row
- * parsing, no object building, no JSON.stringify of 50 products. Tests check every list
- * answer against the contract's ProductList schema.
+ * The one place a product's JSON (contract `Product`) is built: by PostgreSQL, for the single
+ * read and the lists alike. A list page is then one text column per row that Node joins into an
+ * array — no row parsing, no object building, no JSON.stringify of 50 products. Tests check
+ * every answer against the contract's Product schemas. Needs the joins of `productFrom`.
  */
 function productJsonSql(publicUrl: string) {
   return sql`json_build_object(
@@ -211,6 +63,56 @@ function productJsonSql(publicUrl: string) {
   )::text`;
 }
 
+/** The tables productJsonSql reads: `p` products, `o` organizations and the lookup lists. */
+const productFrom = sql`
+      from products p
+      join organizations o on o.id = p.organization_id
+      left join order_units ou on ou.id = p.order_unit_id
+      left join product_states ps on ps.id = p.state_id
+      left join weight_units wu on wu.id = p.weight_unit_id
+      left join dimension_units du on du.id = p.dimension_unit_id`;
+
+type ProductDoc = { organization_id: string; state_id: number | null; deleted: boolean; doc: string };
+
+async function loadProductDoc(ctx: AppContext, id: string): Promise<ProductDoc | undefined> {
+  const result = await ctx.db.execute<ProductDoc>(sql`
+    select p.organization_id, p.state_id, p.deleted_at is not null as deleted, ${productJsonSql(ctx.config.publicUrl)} as doc
+    ${productFrom}
+     where p.id = ${id}`);
+  return result.rows[0];
+}
+
+async function readProduct(ctx: AppContext, id: string): Promise<Product> {
+  const row = await loadProductDoc(ctx, id);
+  if (!row) throw notFound('Product');
+  return JSON.parse(row.doc) as Product;
+}
+
+/**
+ * GET /api/product/{id}. `roleIn` tells how the caller relates to the selling organization (the
+ * route's policy checked it): members see their products (removed ones too, with deleted_at,
+ * for order history); purchasers see Live products still in the catalogue; others get 404.
+ */
+export async function getProduct(
+  ctx: AppContext,
+  id: string,
+  roleIn: (organizationId: string) => Role | undefined,
+): Promise<Product> {
+  const [row, lk] = await Promise.all([loadProductDoc(ctx, id), getLookups(ctx.db)]);
+  if (!row) throw notFound('Product');
+  const access = roleIn(row.organization_id);
+  const visible = access === 'member' || (access === 'purchaser' && !row.deleted && row.state_id === lk.liveStateId);
+  if (!visible) throw notFound('Product');
+  return JSON.parse(row.doc) as Product;
+}
+
+// ─── Lists ───────────────────────────────────────────────────────────────────────────
+/** A page of products as a JSON array text (built by PostgreSQL), and the next cursor. */
+export interface ProductPageJson {
+  json: string;
+  nextCursor: string | null;
+}
+
 /**
  * Newest first, keyset-paged on (created_at, id) — the order of the products_org_list_idx and
  * products_org_state_idx indexes. `q` matches name or SKU (case-insensitive, anywhere).
@@ -232,12 +134,7 @@ export async function listProducts(
   const cursor = decodeCursor(query.cursor);
   const result = await ctx.db.execute<{ id: string; keyset_at: string; doc: string }>(sql`
     select p.id, ${keysetTimestamp(sql`p.created_at`)} as keyset_at, ${productJsonSql(ctx.config.publicUrl)} as doc
-      from products p
-      join organizations o on o.id = p.organization_id
-      left join order_units ou on ou.id = p.order_unit_id
-      left join product_states ps on ps.id = p.state_id
-      left join weight_units wu on wu.id = p.weight_unit_id
-      left join dimension_units du on du.id = p.dimension_unit_id
+    ${productFrom}
      where ${sql.join(conditions, sql` and `)}
        ${beforeCursor(sql`p.created_at`, sql`p.id`, cursor)}
      order by p.created_at desc nulls last, p.id desc nulls last
@@ -333,10 +230,7 @@ function orderedMedia(input: ProductInput): string[] | undefined {
 
 async function checkMedia(db: Db, organizationId: string, input: ProductInput, ids: string[]) {
   if (ids.length === 0) return;
-  const rows = await db
-    .select({ id: media.id, width: media.width, height: media.height })
-    .from(media)
-    .where(and(eq(media.organizationId, organizationId), inArray(media.id, ids)));
+  const rows = await imagesOfOrganization(db, organizationId, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   (input.media ?? []).forEach((m, i) => {
     const row = byId.get(m.media.id);
@@ -360,8 +254,12 @@ async function checkMedia(db: Db, organizationId: string, input: ProductInput, i
   });
 }
 
-/** PUT /api/product: creates (no id) or updates (id) a product and its photos in one transaction. */
-export async function saveProduct(ctx: AppContext, userId: string, input: ProductInput): Promise<Product> {
+/**
+ * PUT /api/product: creates (no id) or updates (id) a product and its photos in one transaction.
+ * The route's policy made sure the caller is a member of body.organization.id and of the
+ * product's organization.
+ */
+export async function saveProduct(ctx: AppContext, input: ProductInput): Promise<Product> {
   const lk = await getLookups(ctx.db);
   const orgId = input.organization.id;
   const creating = !input.id;
@@ -370,15 +268,12 @@ export async function saveProduct(ctx: AppContext, userId: string, input: Produc
       .select({ organizationId: products.organizationId, deletedAt: products.deletedAt })
       .from(products)
       .where(eq(products.id, input.id));
-    const access = existing ? await organizationAccess(ctx.db, userId, existing.organizationId) : null;
-    if (!existing || access !== 'member') throw notFound('Product');
+    if (!existing) throw notFound('Product');
     if (existing.deletedAt)
       throw new HttpError(404, 'not_found', 'Product not found: it was removed from the catalogue.');
     if (existing.organizationId !== orgId) {
       throw fieldError('organization.id', 'cannot change: a product stays in the organization that created it');
     }
-  } else if ((await organizationAccess(ctx.db, userId, orgId)) !== 'member') {
-    throw forbidden('You can add products only to an organization you are a member of.');
   }
   const columns = columnsFromInput(input, lk, creating);
   const mediaIds = orderedMedia(input);
@@ -414,7 +309,8 @@ export async function saveProduct(ctx: AppContext, userId: string, input: Produc
       } else {
         const [created] = await tx
           .insert(products)
-          .values({ ...columns, name: input.name, organizationId: orgId })
+          // The contract requires a name when there is no id.
+          .values({ ...columns, name: input.name!, organizationId: orgId })
           .returning({ id: products.id });
         productId = created!.id;
       }
@@ -440,13 +336,7 @@ export async function saveProduct(ctx: AppContext, userId: string, input: Produc
  * Soft delete: the product leaves the catalogue and the lists, and its SKU is free again;
  * carts and orders that reference it keep working. Deleting twice answers the same.
  */
-export async function deleteProduct(ctx: AppContext, userId: string, id: string): Promise<Product> {
-  const [existing] = await ctx.db
-    .select({ organizationId: products.organizationId })
-    .from(products)
-    .where(eq(products.id, id));
-  if (!existing || (await organizationAccess(ctx.db, userId, existing.organizationId)) !== 'member')
-    throw notFound('Product');
+export async function deleteProduct(ctx: AppContext, id: string): Promise<Product> {
   await ctx.db
     .update(products)
     .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })

@@ -89,7 +89,7 @@ describe('database outage', () => {
 
     await relay.up();
     let status = 0;
-    for (let i = 0; i < 20 && status !== 200; i++) {
+    for (let i = 0; i < 120 && status !== 200; i++) {
       status = (await h.call('GET', `/api/organization/${user.orgId}`, { token: user.token })).status;
       if (status !== 200) await new Promise((r) => setTimeout(r, 250));
     }

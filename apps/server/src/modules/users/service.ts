@@ -1,11 +1,18 @@
 /** The current user: created from the token's subject and e-mail, read with organizations. */
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import type { CurrentUser } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { users } from '../../db/schema.js';
+import { users } from './schema.js';
 import { fieldError, HttpError } from '../../lib/errors.js';
 import type { TokenClaims } from '../../auth/token-verifier.js';
 import { imageSetColumns, imageSetJoins, toImageSet, type ImageSetRow } from '../organizations/service.js';
+
+/** The user row of a token subject, or null before POST /api/user/create. */
+export async function userIdForSubject(db: Db, sub: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.authSubject, sub)).limit(1);
+  return row?.id ?? null;
+}
 
 /** Idempotent: the same subject always maps to the same user row. */
 export async function createUserFromToken(ctx: AppContext, claims: TokenClaims): Promise<CurrentUser> {

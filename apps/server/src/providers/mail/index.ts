@@ -32,13 +32,11 @@ export interface Mail {
   stop(): Promise<void>;
 }
 
+/** The queue's worker over a transport (made from configuration by createMailTransport, or a test's own). */
 export function createMail(
-  opts: { config: Pick<Config, 'mail'>; db: Db; log?: MailLog } & Partial<
-    Omit<MailWorkerOptions, 'db' | 'transport' | 'log'>
-  >,
+  opts: { transport: MailTransport; db: Db; log?: MailLog } & Partial<Omit<MailWorkerOptions, 'db' | 'transport' | 'log'>>,
 ): Mail {
-  const { config, db, log, ...workerOptions } = opts;
-  const transport = createMailTransport(config);
+  const { transport, db, log, ...workerOptions } = opts;
   const worker = new MailWorker({ db, transport, log, ...workerOptions });
   return {
     transport,

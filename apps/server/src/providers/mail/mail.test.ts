@@ -71,7 +71,7 @@ async function row(id: string): Promise<OutboxRow> {
 async function waitFor<T>(
   what: string,
   fn: () => Promise<T | undefined | false> | T | undefined | false,
-  timeoutMs = 10_000,
+  timeoutMs = 30_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -191,10 +191,9 @@ describe('the built-in transport', () => {
     try {
       await new Promise((r) => setTimeout(r, 50)); // the first (empty) round
       const id = await enqueueMail(db, message());
-      const started = Date.now();
       wakeMailWorkers();
+      // Sent long before the next scheduled round (a minute away): the wake-up did it.
       await waitFor('the message to be sent', async () => (await row(id)).status === 'sent');
-      expect(Date.now() - started).toBeLessThan(2000);
     } finally {
       await worker.stop();
     }
@@ -270,9 +269,8 @@ describe('retries', () => {
     const worker = new MailWorker({ db, transport: hanging, pollIntervalMs: 10, lockMs: 60_000 });
     worker.start();
     await waitFor('the claim', async () => (await row(id)).status === 'sending');
-    const started = Date.now();
+    // Without the grace period this would wait for the hanging send forever (the test would time out).
     await worker.stop(100);
-    expect(Date.now() - started).toBeLessThan(1000);
     const r = await row(id);
     expect(r).toMatchObject({ status: 'sending', attempts: 1 });
     expect(r.due_in_ms).toBeGreaterThan(30_000); // due again when the claim expires
@@ -457,13 +455,12 @@ describe('SMTP', () => {
     try {
       expect(h.config.mail.transport).toBe('smtp');
       const seller = await h.newOrgUser('Merchant', 'Maple Goods');
-      const started = Date.now();
+      // The SMTP server holds every message, so a request that waited for delivery would never answer.
       const res = await h.call('POST', '/api/invite/purchaser', {
         token: seller.token,
         body: { to_organization_id: seller.orgId, to_emails: ['Shop.Owner@Example.com'] },
       });
       expect(res.status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(1500);
       // The server holds the message: the request has long answered; the worker is still sending.
       await waitFor('the worker to be sending', async () => {
         const r = await h.testDb.database.db.execute<{ status: string }>(sql`select status from mail_outbox`);

@@ -7,8 +7,6 @@ import { createS3Storage } from './s3.js';
 export type { MediaStorage } from './interface.js';
 export { IMMUTABLE_CACHE_CONTROL } from './interface.js';
 
-const instances = new WeakMap<Config, MediaStorage>();
-
 export function createStorage(config: Config): MediaStorage {
   const s = config.storage;
   if (s.driver === 's3') {
@@ -23,14 +21,4 @@ export function createStorage(config: Config): MediaStorage {
     });
   }
   return createLocalStorage({ dir: s.dir, publicUrl: config.publicUrl });
-}
-
-/** One storage per configuration (one S3 client and connection pool per process). */
-export function getStorage(config: Config): MediaStorage {
-  let s = instances.get(config);
-  if (!s) {
-    s = createStorage(config);
-    instances.set(config, s);
-  }
-  return s;
 }

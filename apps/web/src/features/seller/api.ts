@@ -1,4 +1,10 @@
-import type { OnboardingStatus, Organization, UpdateOrganizationBody } from '@cratebase/contract';
+import type {
+  CreateInvitesBody,
+  Invite,
+  OnboardingStatus,
+  Organization,
+  UpdateOrganizationBody,
+} from '@cratebase/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiPath } from '../../lib/api';
 
@@ -47,6 +53,34 @@ export function useUpdateOrganization(orgId: string) {
     onSuccess: async (organization) => {
       queryClient.setQueryData(organizationKeys.detail(orgId), organization);
       await queryClient.invalidateQueries({ queryKey: organizationKeys.onboardingStatus(orgId) });
+    },
+  });
+}
+
+// ─── Sending invites (the invite dialog of the welcome and invites pages) ─────────────
+
+export const inviteKeys = {
+  all: ['invites'] as const,
+  list: (orgId: string, q = '') => ['invites', orgId, { q }] as const,
+  organization: (orgId: string) => ['invites', orgId] as const,
+};
+
+/** POST /api/invite/purchaser. */
+export function sendInvites(body: CreateInvitesBody): Promise<Invite[]> {
+  return api.post<Invite[]>('/api/invite/purchaser', body);
+}
+
+/** Sending invites refreshes the invites list and the set-up status (the Configure badge). */
+export function useSendInvites(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (emails: string[]) => sendInvites({ to_organization_id: orgId, to_emails: emails }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: inviteKeys.organization(orgId) }),
+        queryClient.invalidateQueries({ queryKey: organizationKeys.onboardingStatus(orgId) }),
+        queryClient.invalidateQueries({ queryKey: organizationKeys.detail(orgId) }),
+      ]);
     },
   });
 }

@@ -10,8 +10,8 @@ import { useSignIn } from '../../../lib/auth-hooks';
 import { errorMessage } from '../../../lib/api';
 import { rememberedOrgId } from '../../../lib/storage';
 import { useUserManager } from '../../../lib/user-manager-context';
-import { fetchCurrentUser, userQueryKey } from '../api';
-import { postLoginDestination } from '../routing';
+import { fetchCurrentUser, userQueryKey } from '../../../lib/current-user';
+import { postLoginDestination } from '../../../lib/routing';
 
 // The sign-in response can be redeemed once; React may mount this page twice in development.
 const pending = new Map<string, Promise<User | undefined>>();

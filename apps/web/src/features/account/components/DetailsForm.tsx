@@ -12,9 +12,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { useCreateOrganization } from '../api';
-import { BusinessNameField, SignedInEmailField } from './AccountFields';
-import { ConsentCheckboxes } from './ConsentCheckboxes';
+import { useCreateOrganization } from '../../../lib/current-user';
+import { BusinessNameField, SignedInEmailField } from '../../../components/AccountFields';
+import { ConsentCheckboxes } from '../../../components/ConsentCheckboxes';
 
 const TYPE_HELP: Record<OrganizationType, string> = {
   Merchant: 'You sell wholesale: you will set up a store, products and terms.',
@@ -26,12 +26,24 @@ export interface DetailsFormProps {
   email: string;
   /** Called after the organization was created (the user query is already invalidated). */
   onCreated: (organization: Organization) => void | Promise<void>;
+  /** Creates this type without asking 'You are a' (e.g. a store from the no-stores page). */
+  organizationType?: OrganizationType;
+  /** The words of the submit button. */
+  submitLabel?: string;
+  /** The form's accessible name. */
+  label?: string;
 }
 
 /** Spec "Account creation (/details)": business name, 'You are a', terms and e-mails. */
-export function DetailsForm({ email, onCreated }: DetailsFormProps) {
+export function DetailsForm({
+  email,
+  onCreated,
+  organizationType,
+  submitLabel = 'Finish Creating Your Account',
+  label = 'Create your account',
+}: DetailsFormProps) {
   const [name, setName] = useState('');
-  const [type, setType] = useState<OrganizationType>(DEFAULT_ORGANIZATION_TYPE);
+  const [type, setType] = useState<OrganizationType>(organizationType ?? DEFAULT_ORGANIZATION_TYPE);
   const [terms, setTerms] = useState(true);
   const [emails, setEmails] = useState(true);
   const create = useCreateOrganization();
@@ -50,7 +62,7 @@ export function DetailsForm({ email, onCreated }: DetailsFormProps) {
   }
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2.5} aria-label="Create your account">
+    <Stack component="form" noValidate onSubmit={submit} spacing={2.5} aria-label={label}>
       {create.error && (
         <Alert severity="error" role="alert">
           {errorMessage(create.error)}
@@ -63,19 +75,21 @@ export function DetailsForm({ email, onCreated }: DetailsFormProps) {
         issue={nameIssue}
         helperText="The name your customers will see."
       />
-      <TextField
-        select
-        label="You are a"
-        value={type}
-        onChange={(event) => setType(event.target.value as OrganizationType)}
-        helperText={TYPE_HELP[type]}
-      >
-        {ORGANIZATION_TYPES.map((option) => (
-          <MenuItem key={option} value={option}>
-            {option}
-          </MenuItem>
-        ))}
-      </TextField>
+      {!organizationType && (
+        <TextField
+          select
+          label="You are a"
+          value={type}
+          onChange={(event) => setType(event.target.value as OrganizationType)}
+          helperText={TYPE_HELP[type]}
+        >
+          {ORGANIZATION_TYPES.map((option) => (
+            <MenuItem key={option} value={option}>
+              {option}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
       <ConsentCheckboxes terms={terms} onTermsChange={setTerms} emails={emails} onEmailsChange={setEmails} />
       <Button
         type="submit"
@@ -84,7 +98,7 @@ export function DetailsForm({ email, onCreated }: DetailsFormProps) {
         disabled={!trimmed || saving}
         startIcon={saving ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
       >
-        Finish Creating Your Account
+        {submitLabel}
       </Button>
     </Stack>
   );

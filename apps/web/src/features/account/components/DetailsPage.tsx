@@ -12,10 +12,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api';
 import { useSignedInProfile } from '../../../lib/auth-hooks';
 import { rememberedOrgId, rememberOrgId } from '../../../lib/storage';
-import { createUserAccount, refreshCurrentUser, userQueryKey } from '../api';
-import { accountHomeDestination, buyerLandingChoice } from '../routing';
-import { AccountHeader } from './AccountHeader';
-import { AccountLayout } from './AccountLayout';
+import { createUserAccount, refreshCurrentUser, userQueryKey } from '../../../lib/current-user';
+import { accountHomeDestination, buyerLandingChoice } from '../../../lib/routing';
+import { AccountHeader } from '../../../components/AccountHeader';
+import { AccountLayout } from '../../../components/AccountLayout';
 import { DetailsForm } from './DetailsForm';
 
 function FormSkeleton() {

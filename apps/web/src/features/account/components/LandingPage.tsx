@@ -1,47 +1,43 @@
-import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
-import TuneIcon from '@mui/icons-material/Tune';
-import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
-import { Navigate } from 'react-router';
-import { useAuth } from 'react-oidc-context';
+/**
+ * The landing page (spec section 2, route /). It is the first thing most visitors download, so
+ * it is plain React and CSS: no MUI, no emotion and no OIDC client. It renders from the entry
+ * chunk; whoever shows it says what Sign Up and Login do (app/LandingRoute.tsx inside the app,
+ * app/StandaloneLanding.tsx for an anonymous visitor before the app has loaded).
+ */
 import { Logo, LogoMark } from '../../../components/Logo';
-import { FullPageSpinner } from '../../../components/FullPageSpinner';
-import { DEFAULT_RETURN_PATH, LOGIN_FAILED } from '../../../lib/auth';
-import { useSignIn } from '../../../lib/auth-hooks';
-import { rememberedOrgId } from '../../../lib/storage';
-import { errorMessage } from '../../../lib/api';
-import { useCurrentUser } from '../api';
-import { postLoginDestination } from '../routing';
 import { HeroIllustration } from './HeroIllustration';
+import './LandingPage.css';
 
-interface Feature {
-  icon: ReactNode;
-  title: string;
-  text: string;
+/** Material icon outlines (24×24), drawn inline so the page needs no icon library. */
+const ICON_PATHS = {
+  upload:
+    'M19.35 10.04C18.67 6.59 15.64 4 12 4 9.11 4 6.6 5.64 5.35 8.04 2.34 8.36 0 10.91 0 14c0 3.31 2.69 6 6 6h13c2.76 0 5-2.24 5-5 0-2.64-2.05-4.78-4.65-4.96M19 18H6c-2.21 0-4-1.79-4-4 0-2.05 1.53-3.76 3.56-3.97l1.07-.11.5-.95C8.08 7.14 9.94 6 12 6c2.62 0 4.88 1.86 5.39 4.43l.3 1.5 1.53.11c1.56.1 2.78 1.41 2.78 2.96 0 1.65-1.35 3-3 3M8 13h2.55v3h2.9v-3H16l-4-4z',
+  tune: 'M3 17v2h6v-2zM3 5v2h10V5zm10 16v-2h8v-2h-8v-2h-2v6zM7 9v2H3v2h4v2h2V9zm14 4v-2H11v2zm-6-4h2V7h4V5h-4V3h-2z',
+  cart: 'M15.55 13c.75 0 1.41-.41 1.75-1.03l3.58-6.49c.37-.66-.11-1.48-.87-1.48H5.21l-.94-2H1v2h2l3.6 7.59-1.35 2.44C4.52 15.37 5.48 17 7 17h12v-2H7l1.1-2zM6.16 6h12.15l-2.76 5H8.53zM7 18c-1.1 0-1.99.9-1.99 2S5.9 22 7 22s2-.9 2-2-.9-2-2-2m10 0c-1.1 0-1.99.9-1.99 2s.89 2 1.99 2 2-.9 2-2-.9-2-2-2',
+  check: 'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m-2 15-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8z',
+};
+
+function Icon({ path, className }: { path: string; className?: string }) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={path} fill="currentColor" />
+    </svg>
+  );
 }
 
-const PROMISES: Feature[] = [
+const PROMISES = [
   {
-    icon: <CloudUploadOutlinedIcon />,
+    icon: ICON_PATHS.upload,
     title: 'Upload your catalog',
     text: 'Add your products with photos, order units, wholesale and retail prices. Your catalog becomes a private storefront for your retailers.',
   },
   {
-    icon: <TuneIcon />,
+    icon: ICON_PATHS.tune,
     title: 'Customize your terms',
     text: 'Set order minimums by item count and by order value, with separate rules for new and returning customers.',
   },
   {
-    icon: <ShoppingCartOutlinedIcon />,
+    icon: ICON_PATHS.cart,
     title: 'Allow retailers to order online',
     text: 'Invite retailers by e-mail. They browse your store, fill a cart, choose shipping and pay by card, any time of day.',
   },
@@ -53,288 +49,173 @@ const STEPS = [
   { title: 'Receive orders', text: 'Paid orders arrive ready to pack and ship.' },
 ];
 
-function AuthButtons({ size = 'medium', inverted = false }: { size?: 'medium' | 'large'; inverted?: boolean }) {
-  const signIn = useSignIn();
+export interface LandingPageProps {
+  /** Sign Up: the provider's sign-up page, back to /details. */
+  onSignUp: () => void;
+  /** Login: the provider's sign-in page, back to the default return path. */
+  onLogin: () => void;
+  /** The browser is on its way to the sign-in page. */
+  redirecting?: boolean;
+  /** Shown above the hero (a failed sign-in redirect, an unreadable account). */
+  problem?: string | null;
+}
+
+function AuthButtons({
+  onSignUp,
+  onLogin,
+  large = false,
+  inverted = false,
+}: Pick<LandingPageProps, 'onSignUp' | 'onLogin'> & { large?: boolean; inverted?: boolean }) {
+  const size = large ? ' lp-button-large' : '';
   return (
     <>
-      <Button
-        variant="contained"
-        size={size}
-        onClick={() => void signIn({ signUp: true, returnTo: '/details' })}
-        sx={inverted ? { bgcolor: '#ffffff', color: 'primary.dark', '&:hover': { bgcolor: '#f1edff' } } : undefined}
+      <button
+        type="button"
+        className={`lp-button ${inverted ? 'lp-button-light' : 'lp-button-primary'}${size}`}
+        onClick={onSignUp}
       >
         Sign Up
-      </Button>
-      <Button
-        variant={inverted ? 'text' : 'outlined'}
-        size={size}
-        onClick={() => void signIn({ returnTo: DEFAULT_RETURN_PATH })}
-        sx={
-          inverted
-            ? { color: '#ffffff', '&:hover': { bgcolor: 'rgba(255,255,255,0.12)' } }
-            : { bgcolor: 'background.paper' }
-        }
+      </button>
+      <button
+        type="button"
+        className={`lp-button ${inverted ? 'lp-button-ghost' : 'lp-button-outlined'}${size}`}
+        onClick={onLogin}
       >
         Login
-      </Button>
+      </button>
     </>
   );
 }
 
-export function LandingPage() {
-  const auth = useAuth();
-  const user = useCurrentUser({ enabled: auth.isAuthenticated });
+/** Full-page progress while the browser leaves for the sign-in page. */
+export function LandingRedirecting({ label = 'Redirecting to sign in' }: { label?: string }) {
+  return (
+    <div className="lp lp-redirecting">
+      <div className="lp-spinner" role="progressbar" aria-label={label} />
+      <p role="status">{label}</p>
+    </div>
+  );
+}
 
-  if (auth.isAuthenticated && user.data !== undefined) {
-    return <Navigate to={postLoginDestination(user.data, '/', rememberedOrgId())} replace />;
-  }
-  if (auth.activeNavigator === 'signinRedirect') return <FullPageSpinner label="Redirecting to sign in" showLabel />;
-  if (auth.isLoading || (auth.isAuthenticated && user.isPending)) return <FullPageSpinner />;
-
-  const problem =
-    auth.error?.source === 'signinRedirect'
-      ? `${LOGIN_FAILED}: ${auth.error.message}`
-      : user.error
-        ? errorMessage(user.error)
-        : null;
+export function LandingPage({ onSignUp, onLogin, redirecting = false, problem = null }: LandingPageProps) {
+  if (redirecting) return <LandingRedirecting />;
+  const buttons = { onSignUp, onLogin };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', overflowX: 'hidden' }}>
-      <Box
-        component="header"
-        sx={{
-          position: 'sticky',
-          top: 0,
-          zIndex: 10,
-          bgcolor: 'rgba(247, 246, 251, 0.85)',
-          backdropFilter: 'blur(10px)',
-          borderBottom: 1,
-          borderColor: 'divider',
-        }}
-      >
-        <Container maxWidth="lg" sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 1.5 }}>
-          <Box sx={{ flexGrow: 1, display: 'flex' }}>
+    <div className="lp">
+      <header className="lp-header">
+        <div className="lp-container lp-header-bar">
+          <div className="lp-header-logo">
             <Logo height={28} />
-          </Box>
-          <Stack direction="row" spacing={1}>
-            <AuthButtons />
-          </Stack>
-        </Container>
-      </Box>
+          </div>
+          <div className="lp-row">
+            <AuthButtons {...buttons} />
+          </div>
+        </div>
+      </header>
 
-      <Box component="main" sx={{ flexGrow: 1 }}>
+      <main className="lp-main">
         {problem && (
-          <Container maxWidth="lg" sx={{ pt: 3 }}>
-            <Alert severity="error">{problem}</Alert>
-          </Container>
+          <div className="lp-container lp-problem">
+            <div className="lp-alert" role="alert">
+              {problem}
+            </div>
+          </div>
         )}
 
-        <Box
-          component="section"
-          aria-labelledby="hero-title"
-          sx={{
-            background:
-              'radial-gradient(800px 400px at 85% 10%, rgba(242, 182, 76, 0.16), transparent 60%), radial-gradient(900px 500px at 0% 0%, rgba(110, 86, 207, 0.14), transparent 60%)',
-          }}
-        >
-          <Container
-            maxWidth="lg"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', md: '1.05fr 0.95fr' },
-              alignItems: 'center',
-              gap: { xs: 4, md: 6 },
-              py: { xs: 6, md: 10 },
-            }}
-          >
-            <Stack spacing={3}>
-              <Typography variant="overline" sx={{ color: 'primary.main' }}>
-                Wholesale ordering for brands and retailers
-              </Typography>
-              <Typography
-                id="hero-title"
-                variant="h1"
-                sx={{ color: 'text.primary', fontSize: { xs: '2.6rem', sm: '3.4rem', md: '4rem' }, lineHeight: 1.05 }}
-              >
+        <section className="lp-hero" aria-labelledby="hero-title">
+          <div className="lp-container lp-hero-grid">
+            <div className="lp-stack">
+              <p className="lp-overline">Wholesale ordering for brands and retailers</p>
+              <h1 id="hero-title" className="lp-hero-title">
                 Automate Your Wholesale
-              </Typography>
-              <Typography variant="h6" component="p" sx={{ color: 'text.secondary', fontWeight: 400, maxWidth: 520 }}>
+              </h1>
+              <p className="lp-lead">
                 Upload your catalog, customize your terms, and allow retailers to order online. One place for your
                 products, your customers and their orders.
-              </Typography>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ pt: 1 }}>
-                <AuthButtons size="large" />
-              </Stack>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <CheckCircleIcon fontSize="small" sx={{ color: 'info.main' }} aria-hidden />
-                <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                  Sign up free. Set up your store at your own pace.
-                </Typography>
-              </Stack>
-            </Stack>
-            <Box sx={{ maxWidth: { xs: 420, md: 520 }, width: '100%', mx: 'auto' }}>
+              </p>
+              <div className="lp-actions">
+                <AuthButtons {...buttons} large />
+              </div>
+              <div className="lp-note">
+                <Icon path={ICON_PATHS.check} className="lp-note-icon" />
+                <p>Sign up free. Set up your store at your own pace.</p>
+              </div>
+            </div>
+            <div className="lp-hero-art">
               <HeroIllustration />
-            </Box>
-          </Container>
-        </Box>
+            </div>
+          </div>
+        </section>
 
-        <Container component="section" aria-labelledby="features-title" maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
-          <Stack spacing={1.5} sx={{ textAlign: 'center', alignItems: 'center', mb: { xs: 4, md: 6 } }}>
-            <Typography variant="overline" sx={{ color: 'primary.main' }}>
-              Why Cratebase
-            </Typography>
-            <Typography
-              id="features-title"
-              variant="h3"
-              component="h2"
-              sx={{ color: 'text.primary', fontSize: { xs: '1.9rem', md: '2.5rem' } }}
-            >
+        <section className="lp-container lp-section" aria-labelledby="features-title">
+          <div className="lp-section-head">
+            <p className="lp-overline">Why Cratebase</p>
+            <h2 id="features-title" className="lp-section-title">
               Everything your wholesale business needs
-            </Typography>
-            <Typography variant="body1" sx={{ maxWidth: 600 }}>
+            </h2>
+            <p className="lp-section-text">
               Replace spreadsheets, phone calls and e-mailed order forms with a storefront made for repeat wholesale
               buyers.
-            </Typography>
-          </Stack>
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, gap: 3 }}>
+            </p>
+          </div>
+          <div className="lp-grid">
             {PROMISES.map((item) => (
-              <Card key={item.title} component="article" sx={{ height: '100%' }}>
-                <CardContent sx={{ p: 4, '&:last-child': { pb: 4 } }}>
-                  <Box
-                    aria-hidden
-                    sx={{
-                      width: 52,
-                      height: 52,
-                      borderRadius: 3,
-                      display: 'grid',
-                      placeItems: 'center',
-                      mb: 2.5,
-                      color: 'primary.main',
-                      bgcolor: 'rgba(110, 86, 207, 0.1)',
-                      '& svg': { fontSize: 28 },
-                    }}
-                  >
-                    {item.icon}
-                  </Box>
-                  <Typography variant="h6" component="h3" sx={{ color: 'text.primary', mb: 1 }}>
-                    {item.title}
-                  </Typography>
-                  <Typography variant="body1">{item.text}</Typography>
-                </CardContent>
-              </Card>
+              <article key={item.title} className="lp-card">
+                <div className="lp-card-icon" aria-hidden="true">
+                  <Icon path={item.icon} />
+                </div>
+                <h3 className="lp-card-title">{item.title}</h3>
+                <p className="lp-card-text">{item.text}</p>
+              </article>
             ))}
-          </Box>
-        </Container>
+          </div>
+        </section>
 
-        <Box
-          component="section"
-          aria-labelledby="steps-title"
-          sx={{ bgcolor: 'background.paper', borderBlock: 1, borderColor: 'divider' }}
-        >
-          <Container maxWidth="lg" sx={{ py: { xs: 6, md: 8 } }}>
-            <Typography
-              id="steps-title"
-              variant="h4"
-              component="h2"
-              sx={{ color: 'text.primary', textAlign: 'center', mb: { xs: 4, md: 5 } }}
-            >
+        <section className="lp-steps" aria-labelledby="steps-title">
+          <div className="lp-container lp-steps-inner">
+            <h2 id="steps-title" className="lp-steps-title">
               Up and running in three steps
-            </Typography>
-            <Box
-              component="ol"
-              sx={{
-                listStyle: 'none',
-                m: 0,
-                p: 0,
-                display: 'grid',
-                gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
-                gap: { xs: 3, md: 4 },
-              }}
-            >
+            </h2>
+            <ol className="lp-step-list">
               {STEPS.map((step, index) => (
-                <Stack component="li" key={step.title} direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-                  <Box
-                    aria-hidden
-                    sx={{
-                      width: 40,
-                      height: 40,
-                      flexShrink: 0,
-                      borderRadius: '50%',
-                      display: 'grid',
-                      placeItems: 'center',
-                      fontWeight: 700,
-                      color: 'secondary.contrastText',
-                      bgcolor: 'secondary.main',
-                    }}
-                  >
+                <li key={step.title} className="lp-step">
+                  <span className="lp-step-number" aria-hidden="true">
                     {index + 1}
-                  </Box>
-                  <Box>
-                    <Typography variant="subtitle1" component="h3" sx={{ color: 'text.primary', fontWeight: 600 }}>
-                      {step.title}
-                    </Typography>
-                    <Typography variant="body2">{step.text}</Typography>
-                  </Box>
-                </Stack>
+                  </span>
+                  <div>
+                    <h3 className="lp-step-title">{step.title}</h3>
+                    <p className="lp-step-text">{step.text}</p>
+                  </div>
+                </li>
               ))}
-            </Box>
-          </Container>
-        </Box>
+            </ol>
+          </div>
+        </section>
 
-        <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
-          <Box
-            component="section"
-            aria-labelledby="cta-title"
-            sx={{
-              borderRadius: 5,
-              px: { xs: 3, sm: 6 },
-              py: { xs: 5, sm: 7 },
-              textAlign: 'center',
-              color: '#ffffff',
-              background: 'linear-gradient(135deg, #7c64dc 0%, #5641b3 100%)',
-            }}
-          >
-            <Typography
-              id="cta-title"
-              variant="h3"
-              component="h2"
-              sx={{ fontSize: { xs: '1.9rem', md: '2.5rem' }, mb: 1.5 }}
-            >
+        <div className="lp-container lp-section">
+          <section className="lp-cta" aria-labelledby="cta-title">
+            <h2 id="cta-title" className="lp-cta-title">
               Sign up free
-            </Typography>
-            <Typography variant="h6" component="p" sx={{ color: 'rgba(255,255,255,0.85)', fontWeight: 400, mb: 4 }}>
-              Open your wholesale store today and invite your first retailers.
-            </Typography>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'center' }}>
-              <AuthButtons size="large" inverted />
-            </Stack>
-          </Box>
-        </Container>
-      </Box>
+            </h2>
+            <p className="lp-cta-text">Open your wholesale store today and invite your first retailers.</p>
+            <div className="lp-actions lp-actions-center">
+              <AuthButtons {...buttons} large inverted />
+            </div>
+          </section>
+        </div>
+      </main>
 
-      <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: 4 }}>
-        <Container
-          maxWidth="lg"
-          sx={{
-            display: 'flex',
-            flexDirection: { xs: 'column', sm: 'row' },
-            alignItems: 'center',
-            gap: 1.5,
-            justifyContent: 'space-between',
-          }}
-        >
-          <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center' }}>
+      <footer className="lp-footer">
+        <div className="lp-container lp-footer-bar">
+          <div className="lp-footer-brand">
             <LogoMark height={24} title="" />
-            <Typography variant="body2" sx={{ fontWeight: 600, color: 'text.primary' }}>
-              Cratebase
-            </Typography>
-          </Stack>
-          <Typography variant="body2">
-            © {new Date().getFullYear()} Cratebase. Wholesale ordering, simplified.
-          </Typography>
-        </Container>
-      </Box>
-    </Box>
+            <p>Cratebase</p>
+          </div>
+          <p className="lp-footer-copy">© {new Date().getFullYear()} Cratebase. Wholesale ordering, simplified.</p>
+        </div>
+      </footer>
+    </div>
   );
 }
 

@@ -1,11 +1,11 @@
 import { useAuth } from 'react-oidc-context';
 import { NotFoundPage } from '../../../components/NotFound';
-import { useCurrentUser } from '../api';
-import { actsAsBuyer } from '../routing';
+import { useCurrentUser } from '../../../lib/current-user';
+import { actsAsBuyer } from '../../../lib/routing';
 
 /**
- * /404 and unknown paths. A buyer without any store to order from also lands here (spec buyer
- * landing choice), so they get a sentence that explains why.
+ * /404 and unknown paths. A buyer without any store to order from is sent to /no-stores by the
+ * buyer landing choice; on a not-found page they still get a sentence that explains why.
  */
 export function NotFoundRoute() {
   const auth = useAuth();

@@ -12,12 +12,12 @@ import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'reac
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useSignedInProfile } from '../../../lib/auth-hooks';
 import { clearBuyerSignupKeys } from '../../../lib/storage';
-import { createOrganization, createUserAccount, refreshCurrentUser, userQueryKey } from '../../account/api';
-import { BusinessNameField, SignedInEmailField } from '../../account/components/AccountFields';
-import { AccountHeader } from '../../account/components/AccountHeader';
-import { AccountLayout } from '../../account/components/AccountLayout';
-import { ConsentCheckboxes } from '../../account/components/ConsentCheckboxes';
-import { acceptInvite, isAlreadyPurchaser, saveBuyerSignupKeys, savedBuyerSignupKeys } from '../../invite/api';
+import { createOrganization, createUserAccount, refreshCurrentUser, userQueryKey } from '../../../lib/current-user';
+import { BusinessNameField, SignedInEmailField } from '../../../components/AccountFields';
+import { AccountHeader } from '../../../components/AccountHeader';
+import { AccountLayout } from '../../../components/AccountLayout';
+import { ConsentCheckboxes } from '../../../components/ConsentCheckboxes';
+import { acceptInvite, isAlreadyPurchaser, saveBuyerSignupKeys, savedBuyerSignupKeys } from '../../../lib/invites';
 
 export const WORKING_TITLE = 'We are setting up your account!';
 export const WORKING_TEXT = 'Your wholesale process is about to be much simpler.';
@@ -158,7 +158,11 @@ function BuyerSignup({ inviteId, orgId }: { inviteId: string; orgId: string }) {
     body = (
       <Stack component="form" noValidate onSubmit={submit} spacing={2.5} aria-label="Create your buyer account">
         <Stack spacing={1} sx={{ textAlign: 'center' }}>
-          <Typography variant="h4" component="h1" sx={{ color: 'text.primary', fontSize: { xs: '1.6rem', sm: '2rem' } }}>
+          <Typography
+            variant="h4"
+            component="h1"
+            sx={{ color: 'text.primary', fontSize: { xs: '1.6rem', sm: '2rem' } }}
+          >
             Create your buyer account
           </Typography>
           <Typography variant="body1">

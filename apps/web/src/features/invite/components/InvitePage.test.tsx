@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AuthContext, type AuthContextProps } from 'react-oidc-context';
 import { Route, Routes, useLocation } from 'react-router';
@@ -104,6 +104,33 @@ describe('InvitePage', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
     expect(fetch.calls.some((call) => call.method === 'POST' && call.path.endsWith(inviteId))).toBe(true);
     expect(client.getQueryData<typeof buyer>(['user'])?.purchasing_organizations).toHaveLength(1);
+  });
+
+  it('signed in with another e-mail than the invited one: says so and offers to log out', async () => {
+    const stranger = makeUser({ organizations: [org(ids.buyer, 'Corner Shop', 'Buyer')] });
+    const message = 'This invitation was sent to j***@example.com. Sign in with that e-mail to accept it.';
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        [metadataPath]: { body: metadata },
+        'GET /api/user/me': { body: stranger },
+        [`POST /api/invite/purchaser/accept/${inviteId}`]: {
+          status: 403,
+          body: { error: 'invite_email_mismatch', message },
+        },
+      }).fn,
+    );
+    const signoutRedirect = vi.fn(async () => undefined);
+    const user = userEvent.setup();
+    renderInvite({ isAuthenticated: true, signoutRedirect });
+    const join = (await screen.findByRole('button', { name: 'Join new store on Cratebase' })) as HTMLButtonElement;
+    await waitFor(() => expect(join.disabled).toBe(false));
+    await user.click(join);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(message);
+    expect(screen.queryByTestId('where')).toBeNull(); // still on the invitation
+    await user.click(within(alert).getByRole('button', { name: 'Log out' }));
+    expect(signoutRedirect).toHaveBeenCalled();
   });
 
   it('signed in without an organization: Join continues at /details-buyer', async () => {

@@ -17,17 +17,11 @@ import { Logo } from '../../../components/Logo';
 import { OrganizationLogo } from '../../../components/OrganizationLogo';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useSignedInProfile, useSignIn, useSignOut } from '../../../lib/auth-hooks';
-import { refreshCurrentUser, useCurrentUser } from '../../account/api';
-import { AccountLayout } from '../../account/components/AccountLayout';
-import { ConsentCheckboxes } from '../../account/components/ConsentCheckboxes';
-import {
-  acceptInvite,
-  buyerSignupPath,
-  fetchInviteMetadata,
-  inviteMetadataKey,
-  isAlreadyPurchaser,
-  saveBuyerSignupKeys,
-} from '../api';
+import { refreshCurrentUser, useCurrentUser } from '../../../lib/current-user';
+import { AccountLayout } from '../../../components/AccountLayout';
+import { ConsentCheckboxes } from '../../../components/ConsentCheckboxes';
+import { acceptInvite, buyerSignupPath, isAlreadyPurchaser, saveBuyerSignupKeys } from '../../../lib/invites';
+import { fetchInviteMetadata, inviteMetadataKey } from '../api';
 
 export const PRODUCT = 'Cratebase';
 export const inviteHeadline = (orgName: string) => `Accept your invitation to ${orgName} on ${PRODUCT}`;
@@ -164,7 +158,18 @@ export function InvitePage() {
                     {errorMessage(accept.error)}
                   </Alert>
                 ) : (
-                  <Alert severity="error" role="alert">
+                  <Alert
+                    severity="error"
+                    role="alert"
+                    action={
+                      // Signed in with another address than the invited one: offer to switch accounts.
+                      accept.error instanceof ApiError && accept.error.code === 'invite_email_mismatch' ? (
+                        <Button color="inherit" size="small" onClick={() => void signOut()}>
+                          Log out
+                        </Button>
+                      ) : undefined
+                    }
+                  >
                     {errorMessage(accept.error)}
                   </Alert>
                 ))}

@@ -5,9 +5,9 @@ import {
   type CatalogImportResult,
 } from '@cratebase/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, apiPath, apiUpload } from '../../../lib/api';
+import { ApiError, apiPath, apiUpload } from '../../../lib/api';
 import { organizationKeys } from '../api';
-import { productKeys } from '../products/api';
+import { productKeys } from '../catalogue';
 
 const importPath = (orgId: string) => apiPath`/api/product/organization/${orgId}/import`;
 
@@ -46,30 +46,6 @@ export function useRefreshAfterImport(orgId: string) {
       queryClient.invalidateQueries({ queryKey: productKeys.lists(orgId) }),
       queryClient.invalidateQueries({ queryKey: organizationKeys.detail(orgId) }),
     ]);
-}
-
-/** Saves a Blob as a file through a temporary link. */
-export function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-/** GET …/export with the bearer token, then a download of the CSV. */
-export async function downloadCatalogCsv(orgId: string): Promise<void> {
-  const { blob, filename } = await api.download(apiPath`/api/product/organization/${orgId}/export`, 'text/csv');
-  saveBlob(blob, filename ?? `catalog-${today()}.csv`);
 }
 
 /** Quotes a CSV field when it needs to be. */

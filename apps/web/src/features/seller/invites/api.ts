@@ -1,16 +1,16 @@
-import type { CreateInvitesBody, Invite } from '@cratebase/contract';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { Invite } from '@cratebase/contract';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import { api, apiPath, keysetPaging, withQuery, type Page } from '../../../lib/api';
-import { organizationKeys } from '../api';
+import { inviteKeys } from '../api';
 
 /** Rows per page of the invites table. */
 export const INVITES_PAGE_SIZE = 25;
-
-export const inviteKeys = {
-  all: ['invites'] as const,
-  list: (orgId: string, q = '') => ['invites', orgId, { q }] as const,
-  organization: (orgId: string) => ['invites', orgId] as const,
-};
 
 /** GET /api/invite/organization/{org_id}: newest first; the next cursor comes in x-next-cursor. */
 export function fetchInvitesPage(orgId: string, cursor: string | undefined, q = ''): Promise<Page<Invite>> {
@@ -21,11 +21,6 @@ export function fetchInvitesPage(orgId: string, cursor: string | undefined, q = 
       q: q.trim() || undefined,
     }),
   );
-}
-
-/** POST /api/invite/purchaser. */
-export function sendInvites(body: CreateInvitesBody): Promise<Invite[]> {
-  return api.post<Invite[]>('/api/invite/purchaser', body);
 }
 
 /** POST /api/invite/resend/{invite_id}: 429 when sent less than a minute ago, 409 once accepted. */
@@ -41,21 +36,6 @@ export function useInvites(orgId: string, q = '') {
     enabled: Boolean(orgId),
     // While a new search loads, keep showing the previous rows instead of a skeleton.
     placeholderData: keepPreviousData,
-  });
-}
-
-/** Sending invites refreshes the invites list and the set-up status (the Configure badge). */
-export function useSendInvites(orgId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (emails: string[]) => sendInvites({ to_organization_id: orgId, to_emails: emails }),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: inviteKeys.organization(orgId) }),
-        queryClient.invalidateQueries({ queryKey: organizationKeys.onboardingStatus(orgId) }),
-        queryClient.invalidateQueries({ queryKey: organizationKeys.detail(orgId) }),
-      ]);
-    },
   });
 }
 

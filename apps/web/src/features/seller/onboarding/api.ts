@@ -1,7 +1,7 @@
 import type { ImageSet, UpdateImageSetBody } from '@cratebase/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiPath } from '../../../lib/api';
-import { userQueryKey } from '../../account/api';
+import { userQueryKey } from '../../../lib/current-user';
 import { organizationKeys } from '../api';
 
 export const imageSetKey = (orgId: string) => ['organization', orgId, 'image-set'] as const;

@@ -1,4 +1,4 @@
-import type { InventoryTransaction, Product, ProductInput, ProductState, Unit } from '@cratebase/contract';
+import type { InventoryTransaction, Product, ProductInput } from '@cratebase/contract';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -8,35 +8,12 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api, apiPath, keysetPaging, withQuery } from '../../../lib/api';
+import { saveBlob, todayStamp } from '../../../lib/download';
 import { organizationKeys } from '../api';
+import { productKeys } from '../catalogue';
 
 /** Rows per page of the merchant product list. */
 export const PRODUCTS_PAGE_SIZE = 25;
-
-export const productKeys = {
-  all: ['product'] as const,
-  lists: (orgId: string) => ['product', 'list', orgId] as const,
-  list: (orgId: string, q: string) => ['product', 'list', orgId, { q }] as const,
-  detail: (id: string) => ['product', 'detail', id] as const,
-  lookup: (kind: LookupKind) => ['product', 'lookup', kind] as const,
-};
-
-export type LookupKind = 'state' | 'order_unit' | 'weight_unit' | 'dimension_unit';
-
-/** GET /api/product/state|order_unit|weight_unit|dimension_unit: seeded lists, cached for the session. */
-function useLookup<T>(kind: LookupKind) {
-  return useQuery({
-    queryKey: productKeys.lookup(kind),
-    queryFn: () => api.get<T[]>(`/api/product/${kind}`),
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
-}
-
-export const useProductStates = () => useLookup<ProductState>('state');
-export const useOrderUnits = () => useLookup<Unit>('order_unit');
-export const useWeightUnits = () => useLookup<Unit>('weight_unit');
-export const useDimensionUnits = () => useLookup<Unit>('dimension_unit');
 
 /** GET /api/product/organization/{org_id}?q&limit&cursor, newest first; Load more pages. */
 export function useProductList(orgId: string, q: string) {
@@ -112,4 +89,10 @@ export function useAddInventory(orgId: string) {
       await queryClient.invalidateQueries({ queryKey: productKeys.lists(orgId) });
     },
   });
+}
+
+/** GET …/export with the bearer token, then a download of the CSV. */
+export async function downloadCatalogCsv(orgId: string): Promise<void> {
+  const { blob, filename } = await api.download(apiPath`/api/product/organization/${orgId}/export`, 'text/csv');
+  saveBlob(blob, filename ?? `catalog-${todayStamp()}.csv`);
 }

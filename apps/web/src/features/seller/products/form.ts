@@ -71,14 +71,9 @@ export function productToForm(product: Product): ProductFormValues {
 
 const idOrNull = (text: string) => (text ? { id: Number(text) } : null);
 
-/**
- * The body of PUT /api/product. Fields the form does not show (tags, the minimum order
- * quantity, package dimensions) are sent as they were, so an update never clears them.
- */
-export function formToProductInput(values: ProductFormValues, orgId: string, original?: Product): ProductInput {
-  const m = original?.product_physical_measurements;
+/** The product fields the form edits, as PUT /api/product names them. */
+function formFields(values: ProductFormValues) {
   return {
-    ...(original ? { id: original.id } : {}),
     name: values.name.trim(),
     description: values.description.trim() || null,
     order_unit: idOrNull(values.orderUnitId),
@@ -88,17 +83,56 @@ export function formToProductInput(values: ProductFormValues, orgId: string, ori
     msrp_in_cents: values.retailCents,
     stock_keeping_unit: values.sku.trim() || null,
     universal_product_code: values.upc.trim() || null,
-    organization: { id: orgId },
-    ...(original ? { tags: original.tags, minimum_order_quantity: original.minimum_order_quantity } : {}),
     media: values.photos.map((photo, index) => ({ display_order: index, media: { id: photo.id } })),
-    product_physical_measurements: {
-      weight: values.weight ? Number(values.weight) : null,
-      weight_unit: idOrNull(values.weightUnitId),
-      length: m?.length ?? null,
-      width: m?.width ?? null,
-      height: m?.height ?? null,
-      dimension_unit: m?.dimension_unit ? { id: m.dimension_unit.id } : null,
-    },
+  };
+}
+
+/** The measurements the form edits (the package dimensions are not on the form). */
+function formMeasurements(values: ProductFormValues) {
+  return {
+    weight: values.weight ? Number(values.weight) : null,
+    weight_unit: idOrNull(values.weightUnitId),
+  };
+}
+
+/** The body of PUT /api/product that creates a product: every field of the form. */
+export function newProductInput(values: ProductFormValues, orgId: string): ProductInput {
+  return {
+    ...formFields(values),
+    organization: { id: orgId },
+    product_physical_measurements: formMeasurements(values),
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The entries of `next` whose value differs from the one in `before`. */
+function changedEntries<T extends Record<string, unknown>>(next: T, before: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const key of Object.keys(next) as Array<keyof T>) {
+    if (!same(next[key], before[key])) out[key] = next[key];
+  }
+  return out;
+}
+
+/**
+ * The body of PUT /api/product that updates `productId`: the id, the organization (the access
+ * check reads it) and only the fields the user changed since `saved` (the form as loaded or
+ * last saved). The server keeps every field left out, so what someone else changed meanwhile
+ * (another field, the tags, the package dimensions) is not overwritten with an old copy.
+ */
+export function productChanges(
+  values: ProductFormValues,
+  saved: ProductFormValues,
+  productId: string,
+  orgId: string,
+): ProductInput {
+  const measurements = changedEntries(formMeasurements(values), formMeasurements(saved));
+  return {
+    id: productId,
+    organization: { id: orgId },
+    ...changedEntries(formFields(values), formFields(saved)),
+    ...(Object.keys(measurements).length > 0 ? { product_physical_measurements: measurements } : {}),
   };
 }
 

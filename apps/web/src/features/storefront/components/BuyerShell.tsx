@@ -1,76 +1,39 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
-import CloseIcon from '@mui/icons-material/Close';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
 import { Navigate, Outlet, Link as RouterLink, useLocation, useParams } from 'react-router';
 import { Logo, LogoMark } from '../../../components/Logo';
-import { EmptyState } from '../../../components/EmptyState';
 import { OrganizationLogo } from '../../../components/OrganizationLogo';
 import { ShellContent } from '../../../components/ShellContent';
-import { TintedIcon } from '../../../components/TintedIcon';
 import { useSignOut } from '../../../lib/auth-hooks';
-import { useCurrentUser } from '../../account/api';
-import { actsAsBuyer } from '../../account/routing';
+import { useCurrentUser } from '../../../lib/current-user';
+import { actsAsBuyer } from '../../../lib/routing';
 import { findStore, useCartItemCount } from '../api';
+import { useIdleImport } from './use-idle-import';
 
-/** Spec section 9: the cart drawer is 300 px wide. */
-export const CART_DRAWER_WIDTH = 300;
 const CART_DRAWER_ID = 'buyer-cart';
 
 /** Top-bar buttons: icon only on phones, icon and words from `sm` up. */
 const compactButton = { minWidth: 0, px: { xs: 1.25, sm: 1.5 }, gap: 1, flexShrink: 0 } as const;
 const labelOnWideScreens = { display: { xs: 'none', sm: 'inline' } } as const;
 
-function CartDrawer({ open, onClose, storeName }: { open: boolean; onClose: () => void; storeName?: string }) {
-  return (
-    <Drawer
-      id={CART_DRAWER_ID}
-      anchor="right"
-      open={open}
-      onClose={onClose}
-      slotProps={{ paper: { sx: { width: CART_DRAWER_WIDTH, maxWidth: '100vw' }, 'aria-label': 'Cart' } }}
-    >
-      <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.5 }}>
-        <Typography variant="h6" component="h2" sx={{ color: 'text.primary', flexGrow: 1 }}>
-          Cart
-        </Typography>
-        <IconButton aria-label="Close cart" onClick={onClose} edge="end">
-          <CloseIcon />
-        </IconButton>
-      </Stack>
-      <Divider />
-      <EmptyState
-        icon={
-          <TintedIcon>
-            <ShoppingCartOutlinedIcon />
-          </TintedIcon>
-        }
-        title="Ordering is coming in a later release of Cratebase."
-        sx={{ p: 3, textAlign: 'center', mt: 4 }}
-      >
-        {storeName
-          ? `You will add products from ${storeName}'s catalog here and check out in a few steps.`
-          : 'Open a store to start an order.'}
-      </EmptyState>
-    </Drawer>
-  );
-}
+// Not needed for the first paint: the cart's tooltip (Popper) and drawer (Modal, Slide) load
+// when the browser is idle, or at once when the cart is opened.
+const loadTooltip = () => import('@mui/material/Tooltip');
+const loadCartDrawer = () => import('./CartDrawer');
 
 /**
  * Layout of /storefront/*: the top bar (logo, Admin chip, Orders, cart, Log Out) and the
@@ -83,6 +46,17 @@ export function BuyerShell() {
   const signOut = useSignOut();
   const [cartOpen, setCartOpen] = useState(false);
   const cartCount = useCartItemCount(orgId);
+  const tooltip = useIdleImport(loadTooltip);
+  const cartDrawer = useIdleImport(loadCartDrawer, cartOpen);
+  const cartButton = useRef<HTMLButtonElement>(null);
+  const cartButtonFocused = useRef(false);
+
+  // The tooltip wraps the cart button once loaded, which mounts the button anew: keep its focus.
+  useLayoutEffect(() => {
+    if (tooltip && cartButtonFocused.current && document.activeElement !== cartButton.current) {
+      cartButton.current?.focus();
+    }
+  }, [tooltip]);
 
   useEffect(() => setCartOpen(false), [pathname]);
 
@@ -109,6 +83,33 @@ export function BuyerShell() {
   const ordersTo = orgId && store ? `/storefront/${orgId}/orders` : null;
   const ordersActive = Boolean(ordersTo && pathname.startsWith(ordersTo));
   const cartLabel = `Cart, ${cartCount > 99 ? '99+' : cartCount} ${cartCount === 1 ? 'item' : 'items'}`;
+
+  const cartIconButton = (
+    <IconButton
+      ref={cartButton}
+      aria-label={cartLabel}
+      aria-controls={CART_DRAWER_ID}
+      aria-expanded={cartOpen}
+      onClick={() => setCartOpen(true)}
+      onFocus={() => {
+        cartButtonFocused.current = true;
+      }}
+      onBlur={() => {
+        cartButtonFocused.current = false;
+      }}
+    >
+      <Badge
+        badgeContent={cartCount}
+        max={99}
+        showZero
+        color="secondary"
+        data-testid="cart-badge"
+        sx={{ '& .MuiBadge-badge': { fontWeight: 700 } }}
+      >
+        <ShoppingCartOutlinedIcon />
+      </Badge>
+    </IconButton>
+  );
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
@@ -195,25 +196,7 @@ export function BuyerShell() {
               </Button>
             )}
 
-            <Tooltip title="Cart">
-              <IconButton
-                aria-label={cartLabel}
-                aria-controls={CART_DRAWER_ID}
-                aria-expanded={cartOpen}
-                onClick={() => setCartOpen(true)}
-              >
-                <Badge
-                  badgeContent={cartCount}
-                  max={99}
-                  showZero
-                  color="secondary"
-                  data-testid="cart-badge"
-                  sx={{ '& .MuiBadge-badge': { fontWeight: 700 } }}
-                >
-                  <ShoppingCartOutlinedIcon />
-                </Badge>
-              </IconButton>
-            </Tooltip>
+            {tooltip ? <tooltip.default title="Cart">{cartIconButton}</tooltip.default> : cartIconButton}
 
             <Button
               color="inherit"
@@ -236,7 +219,14 @@ export function BuyerShell() {
         </Container>
       </Box>
 
-      <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} storeName={store?.name} />
+      {cartDrawer && (
+        <cartDrawer.CartDrawer
+          id={CART_DRAWER_ID}
+          open={cartOpen}
+          onClose={() => setCartOpen(false)}
+          storeName={store?.name}
+        />
+      )}
     </Box>
   );
 }

@@ -2,14 +2,14 @@ import type { CurrentUser } from '@cratebase/contract';
 import { Navigate } from 'react-router';
 import { CenteredSpinner } from '../../../components/CenteredSpinner';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
-import { useCurrentUser } from '../../account/api';
-import { buyerLandingChoice } from '../../account/routing';
-import { buyerSignupPath, savedBuyerSignupKeys } from '../../invite/api';
+import { useCurrentUser } from '../../../lib/current-user';
+import { buyerLandingChoice } from '../../../lib/routing';
+import { buyerSignupPath, savedBuyerSignupKeys } from '../../../lib/invites';
 
 /**
  * Where the bare /storefront leads. An unfinished account goes to finish it (the buyer sign-up
  * when an invite is saved in this browser, /details otherwise); everyone else gets the buyer
- * landing choice: no stores → /404, one → its storefront, several → /storefront/all.
+ * landing choice: no stores → the no-stores page, one → its storefront, several → /storefront/all.
  */
 export function storefrontEntryDestination(user: CurrentUser | null): string {
   if (!user || user.organizations.length === 0) {

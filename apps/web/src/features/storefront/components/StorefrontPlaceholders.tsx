@@ -14,7 +14,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { ComingSoon, NoticeCard } from '../../../components/ComingSoon';
 import { NotFoundView } from '../../../components/NotFound';
 import { OrganizationLogo } from '../../../components/OrganizationLogo';
-import { useCurrentUser } from '../../account/api';
+import { useCurrentUser } from '../../../lib/current-user';
 import { findStore } from '../api';
 import { StoreCover } from './StoreCover';
 

@@ -10,7 +10,7 @@ import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { Link as RouterLink } from 'react-router';
 import { OrganizationLogo } from '../../../components/OrganizationLogo';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
-import { useCurrentUser } from '../../account/api';
+import { useCurrentUser } from '../../../lib/current-user';
 import { isOwnOrganization, storeCards, type Store } from '../api';
 import { StoreCover } from './StoreCover';
 
@@ -34,7 +34,11 @@ function StoreCard({ store, own }: { store: Store; own: boolean }) {
         sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
       >
         <Box sx={{ position: 'relative' }}>
-          <StoreCover seed={store.id} url={store.image_set.splash_image?.cloudinary_url} height={STORE_CARD_SPLASH_HEIGHT} />
+          <StoreCover
+            seed={store.id}
+            url={store.image_set.splash_image?.cloudinary_url}
+            height={STORE_CARD_SPLASH_HEIGHT}
+          />
           {own && (
             <Chip
               icon={<StarRoundedIcon />}
@@ -50,7 +54,12 @@ function StoreCard({ store, own }: { store: Store; own: boolean }) {
             name={store.name}
             url={store.image_set.logo?.cloudinary_url}
             size={STORE_CARD_LOGO_SIZE}
-            sx={{ mt: `-${STORE_CARD_LOGO_SIZE / 2}px`, position: 'relative', border: '3px solid #ffffff', boxShadow: '0 2px 10px rgba(47,45,58,0.12)' }}
+            sx={{
+              mt: `-${STORE_CARD_LOGO_SIZE / 2}px`,
+              position: 'relative',
+              border: '3px solid #ffffff',
+              boxShadow: '0 2px 10px rgba(47,45,58,0.12)',
+            }}
           />
           <Typography variant="h6" component="h2" sx={{ color: 'text.primary', mt: 1.5, wordBreak: 'break-word' }}>
             {store.name}

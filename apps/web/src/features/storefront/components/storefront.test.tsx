@@ -59,9 +59,9 @@ describe('/storefront: the buyer landing choice', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Your Stores' })).toBeTruthy();
   });
 
-  it('goes to /404 without purchasing organizations', async () => {
+  it('goes to the no-stores page without purchasing organizations', async () => {
     renderStorefront('/storefront', buyer([]));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/404'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/no-stores'));
   });
 
   it('sends an account without a user row to /details', async () => {
@@ -122,6 +122,18 @@ describe('BuyerShell', () => {
     expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeTruthy();
     expect(screen.getByTestId('cart-badge').textContent).toContain('0');
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeTruthy();
+  });
+
+  it('opens the cart drawer (loaded on demand) and closes it again', async () => {
+    renderStorefront(`/storefront/${ids.sellerX}`, buyer([ids.sellerX]));
+    await screen.findByRole('heading', { level: 1, name: 'Seller 1' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Cart, 0 items' }));
+    expect(await screen.findByText('Ordering is coming in a later release of Cratebase.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Close cart' }));
+    await waitFor(() => expect(screen.queryByText('Ordering is coming in a later release of Cratebase.')).toBeNull(), {
+      timeout: 10_000,
+    });
   });
 
   it('shows the Admin chip (to /) for a seller viewing its own store', async () => {

@@ -31,13 +31,13 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { formatCents } from '../../../../lib/format';
 import { errorMessage } from '../../../../lib/api';
 import { useFileDrop } from '../../../../lib/use-file-drop';
-import { useOrderUnits, useProductStates, useWeightUnits } from '../../products/api';
+import { saveBlob } from '../../../../lib/download';
+import { useOrderUnits, useProductStates, useWeightUnits } from '../../catalogue';
 import {
   catalogTemplateCsv,
   commitCatalogImport,
   importErrorDetails,
   previewCatalogImport,
-  saveBlob,
   useRefreshAfterImport,
 } from '../api';
 

@@ -22,7 +22,7 @@ import { errorMessage, loadedItems } from '../../../../lib/api';
 import { formatDate } from '../../../../lib/format';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { useInvites, useResendInvite } from '../api';
-import { InviteDialog } from './InviteDialog';
+import { InviteDialog } from '../../components/InviteDialog';
 
 export const INVITES_EMPTY_TEXT = "Invites to customers haven't been sent yet";
 export const INVITE_RESENT_TEXT = 'Invite Resent!';

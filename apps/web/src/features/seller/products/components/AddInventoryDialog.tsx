@@ -64,15 +64,17 @@ function AddInventoryForm({ orgId, productId, productName, unitName, onClose, on
   const unitLabel = pluralUnit(unitName);
 
   let problem: string | null = null;
-  if (text.trim() === '' || text === '-') problem = 'Enter how many to add';
+  if (text === '') problem = 'Enter how many to add';
   else if (count === null) problem = 'Enter a whole number';
-  else if (count === 0) problem = 'Enter a number other than 0';
-  else if (Math.abs(count) > PRODUCT_LIMITS.inventory) problem = 'That number is too large';
-  else if (current !== undefined && current + count < 0) problem = `Stock cannot go below zero (${current} in stock)`;
+  else if (count < 1) problem = 'Enter at least 1';
+  else if (count > PRODUCT_LIMITS.inventory) problem = 'That number is too large';
   const serverIssue = add.error instanceof ApiError ? add.error.issueFor('count') : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    // The dialog is portaled, but React still bubbles its submit up the component tree: it
+    // must never reach a form around the dialog (the product form would save).
+    event.stopPropagation();
     setTouched(true);
     if (problem || count === null || add.isPending) return;
     add.mutate(
@@ -137,13 +139,13 @@ function AddInventoryForm({ orgId, productId, productName, unitName, onClose, on
           autoFocus
           onChange={(event) => {
             const v = event.target.value.trim();
-            if (/^-?\d{0,10}$/.test(v)) setText(v);
+            if (v.length <= 12) setText(v);
           }}
           onBlur={() => setTouched(true)}
           error={Boolean((touched && problem) || serverIssue)}
           helperText={
             (touched && problem) ||
-            (serverIssue ? `Quantity ${serverIssue}` : `In ${unitLabel}. Use a negative number to correct a mistake.`)
+            (serverIssue ? `Quantity ${serverIssue}` : `A whole number of ${unitLabel}, 1 or more.`)
           }
           slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
         />
@@ -157,7 +159,7 @@ function AddInventoryForm({ orgId, productId, productName, unitName, onClose, on
         busy={add.isPending}
         onCancel={onClose}
         confirmLabel="Add Inventory"
-        confirmDisabled={product.isPending}
+        confirmDisabled={product.isPending || problem !== null}
       />
     </Box>
   );

@@ -118,6 +118,8 @@ describe('ProductFormPage', () => {
     const user = userEvent.setup();
     const { fetch, router } = renderForm(`/app/${ids.merchantA}/products/add`, {
       'PUT /api/product': { body: product({ name: 'Salsa Verde', unit_price_in_cents: 1250 }) },
+      // The edit page refetches the saved product; on a slow machine that answer arrives first.
+      [`GET /api/product/${productId}`]: { body: product({ name: 'Salsa Verde', unit_price_in_cents: 1250 }) },
     });
     await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Salsa Verde');
     await user.type(screen.getByRole('textbox', { name: /^Wholesale Price/ }), '12.50');
@@ -139,7 +141,7 @@ describe('ProductFormPage', () => {
 
   it('shows the server message and keeps what was typed when saving fails', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderForm(`/app/${ids.merchantA}/products/${productId}`, {
+    renderForm(`/app/${ids.merchantA}/products/${productId}`, {
       [`GET /api/product/${productId}`]: { body: product() },
       'PUT /api/product': {
         status: 400,
@@ -157,14 +159,34 @@ describe('ProductFormPage', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('another product already uses this SKU');
     expect(screen.getByText('Another product already uses this SKU')).toBeTruthy();
     expect(sku.value).toBe('HS-2');
-    // An update names the product and echoes the fields the form does not show.
-    expect(fetch.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+  });
+
+  it('sends only the id and the changed field on update, so edits made meanwhile elsewhere are kept', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderForm(`/app/${ids.merchantA}/products/${productId}`, {
+      [`GET /api/product/${productId}`]: { body: product() },
+      'PUT /api/product': { body: product({ stock_keeping_unit: 'HS-2' }) },
+    });
+    const sku = await screen.findByRole('textbox', { name: 'SKU' });
+    await user.clear(sku);
+    await user.type(sku, 'HS-2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(PRODUCT_SAVED_TOAST)).toBeTruthy();
+
+    // No tags, dimensions, photos or other fields as loaded: the server keeps what it has.
+    const puts = () => fetch.calls.filter((c) => c.method === 'PUT');
+    expect(puts()[0]?.body).toEqual({ id: productId, organization: { id: ids.merchantA }, stock_keeping_unit: 'HS-2' });
+
+    // The next save sends only what changed after the first one.
+    const weight = screen.getByRole('textbox', { name: /^Weight/ });
+    await user.clear(weight);
+    await user.type(weight, '6.5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(puts()[1]?.body).toEqual({
       id: productId,
-      stock_keeping_unit: 'HS-2',
-      tags: ['spicy'],
-      minimum_order_quantity: 1,
-      quantity_per_unit: 12,
-      msrp_in_cents: 799,
+      organization: { id: ids.merchantA },
+      product_physical_measurements: { weight: 6.5 },
     });
   });
 
@@ -192,6 +214,72 @@ describe('ProductFormPage', () => {
     const post = fetch.calls.find((c) => c.method === 'POST');
     expect(post?.body).toEqual({ count: 5, product: { id: productId }, inventory_transaction_type: 'add' });
     expect(post?.headers['Idempotency-Key']).toBeTruthy();
-    expect(await screen.findByText('Inventory updated: 12 in stock.')).toBeTruthy();
+    expect(await screen.findByText('Inventory updated: 12 in stock')).toBeTruthy();
+  });
+
+  it('records inventory only: unsaved edits are neither saved nor reset, and the toast is the inventory one', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderForm(`/app/${ids.merchantA}/products/${productId}`, {
+      [`GET /api/product/${productId}`]: { body: product() },
+      'PUT /api/product': { body: product({ name: 'Renamed' }) },
+      'POST /api/inventory/transaction': {
+        body: {
+          id: productId,
+          count: 5,
+          inventory_transaction_type: 'add',
+          product: { id: productId, inventory_count: 12 },
+          created_at: '',
+          replayed: false,
+        },
+      },
+    });
+    const name = (await screen.findByRole('textbox', { name: /^Name/ })) as HTMLInputElement;
+    await user.clear(name);
+    await user.type(name, 'Renamed');
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Add Inventory' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Inventory' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Quantity to add' }), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Inventory' }));
+
+    expect(await screen.findByText('Inventory updated: 12 in stock')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetch.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    expect(screen.queryByText(PRODUCT_SAVED_TOAST)).toBeNull();
+    expect(name.value).toBe('Renamed');
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(screen.getByText('12')).toBeTruthy();
+  });
+
+  it('keeps Add Inventory disabled until a whole number of at least 1 is entered', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderForm(`/app/${ids.merchantA}/products/${productId}`, {
+      [`GET /api/product/${productId}`]: { body: product() },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add Inventory' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Inventory' });
+    await within(dialog).findByLabelText('Current inventory: 7');
+    const quantity = within(dialog).getByRole('textbox', { name: 'Quantity to add' }) as HTMLInputElement;
+    const confirm = within(dialog).getByRole('button', { name: 'Add Inventory' }) as HTMLButtonElement;
+
+    expect(confirm.disabled).toBe(true);
+    await user.type(quantity, '0');
+    expect(confirm.disabled).toBe(true);
+    await user.clear(quantity);
+    await user.type(quantity, '-2');
+    expect(confirm.disabled).toBe(true);
+    await user.clear(quantity);
+    await user.type(quantity, '2.5');
+    expect(confirm.disabled).toBe(true);
+    await user.tab();
+    expect(within(dialog).getByText('Enter a whole number')).toBeTruthy();
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    expect(confirm.disabled).toBe(false);
+    // Enter in an empty field does not send anything either.
+    await user.clear(quantity);
+    await user.type(quantity, '{Enter}');
+    expect(fetch.calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 });

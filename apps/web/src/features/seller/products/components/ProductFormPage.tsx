@@ -24,10 +24,12 @@ import { UnitSelect } from '../../../../components/UnitSelect';
 import { useToast } from '../../../../components/Toast';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { ApiError, errorMessage } from '../../../../lib/api';
-import { useDeleteProduct, useOrderUnits, useProduct, useProductStates, useSaveProduct, useWeightUnits } from '../api';
+import { useOrderUnits, useProductStates, useWeightUnits } from '../../catalogue';
+import { useDeleteProduct, useProduct, useSaveProduct } from '../api';
 import {
   emptyProductForm,
-  formToProductInput,
+  newProductInput,
+  productChanges,
   productFormProblems,
   productToForm,
   sameForm,
@@ -39,6 +41,8 @@ import { ProductPhotos } from './ProductPhotos';
 export const PRODUCT_SAVED_TOAST = 'Product Updated! You can now view your updated product in your store.';
 /** Spec section 9: the product-saved toast stays 6 seconds. */
 export const PRODUCT_SAVED_TOAST_MS = 6000;
+/** The toast after the Add Inventory dialog recorded stock: the new count. */
+export const inventoryUpdatedToast = (inventoryCount: number) => `Inventory updated: ${inventoryCount} in stock`;
 
 /** Which form field a server issue (by its path) belongs to. */
 const ISSUE_FIELDS: Array<[string, keyof ProductFormValues]> = [
@@ -243,7 +247,9 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
       return;
     }
     const submitted = values;
-    save.mutate(formToProductInput(submitted, orgId, product), {
+    // An update sends only what the user changed, so edits others made meanwhile are kept.
+    const input = product ? productChanges(submitted, saved, product.id, orgId) : newProductInput(submitted, orgId);
+    save.mutate(input, {
       onSuccess: (result) => {
         toast.show(PRODUCT_SAVED_TOAST, { durationMs: PRODUCT_SAVED_TOAST_MS });
         if (isNew) {
@@ -271,268 +277,279 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
   const helper = (field: keyof ProductFormValues, fallback: ReactNode = ' ') => issues[field] ?? fallback;
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={isNew ? 'Add New' : 'Edit Product'}>
-      <Box
-        sx={{
-          position: 'sticky',
-          top: { xs: 56, sm: 64, md: 0 },
-          zIndex: 3,
-          bgcolor: 'background.default',
-          mx: { xs: -2, sm: -3, md: -5 },
-          px: { xs: 2, sm: 3, md: 5 },
-          mt: { xs: -3, md: -5 },
-          pt: { xs: 2, md: 3 },
-          pb: 2,
-          mb: 2,
-          borderBottom: 1,
-          borderColor: 'divider',
-        }}
-      >
-        <Box sx={{ maxWidth: 1200, mx: 'auto', display: 'flex', alignItems: 'center', gap: 1.5 }}>
-          <Tooltip title="Back to products">
-            <IconButton component={RouterLink} to={`/app/${orgId}/products`} aria-label="Back to products" edge="start">
-              <ArrowBackIcon />
-            </IconButton>
-          </Tooltip>
-          <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-            <Typography
-              variant="h4"
-              component="h1"
-              sx={{ color: 'text.primary', fontSize: { xs: '1.5rem', sm: '2.125rem' } }}
-            >
-              {isNew ? 'Add New' : 'Edit Product'}
-            </Typography>
-          </Box>
-          {dirty && (
-            <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' }, whiteSpace: 'nowrap' }}>
-              Unsaved changes
-            </Typography>
-          )}
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={nameEmpty || save.isPending || uploading}
-            startIcon={save.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-            sx={{ minWidth: 96 }}
-          >
-            Save
-          </Button>
-        </Box>
-      </Box>
-
-      {save.error && (
-        <Alert severity="error" role="alert" sx={{ mb: 3 }}>
-          {errorMessage(save.error)}
-        </Alert>
-      )}
-
-      <MainAndSideColumns>
-        <Stack spacing={3} sx={{ minWidth: 0 }}>
-          <Section title="Details">
-            <Stack spacing={2.5}>
-              <TextField
-                label="Name"
-                required
-                value={values.name}
-                onChange={(event) => set('name', event.target.value)}
-                error={Boolean(issues.name)}
-                helperText={helper('name', nameEmpty ? 'A name is needed to save.' : ' ')}
-                slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.name } }}
-              />
-              <TextField
-                label="Description"
-                required
-                multiline
-                minRows={4}
-                maxRows={14}
-                value={values.description}
-                onChange={(event) => set('description', event.target.value)}
-                error={Boolean(issues.description)}
-                helperText={helper('description', 'Line breaks are kept on your storefront.')}
-                slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.description } }}
-              />
-              <Box sx={twoColumns}>
-                <TextField
-                  label="SKU"
-                  value={values.sku}
-                  onChange={(event) => set('sku', event.target.value)}
-                  error={Boolean(issues.sku)}
-                  helperText={helper('sku', 'Your stock keeping unit; CSV imports match products by it.')}
-                  slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.sku, autoComplete: 'off' } }}
-                />
-                <TextField
-                  label="UPC"
-                  value={values.upc}
-                  onChange={(event) => set('upc', event.target.value.replace(/\D/g, '').slice(0, 14))}
-                  error={Boolean(issues.upc)}
-                  helperText={helper('upc', 'Barcode number: 8 to 14 digits.')}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
-                />
-              </Box>
-            </Stack>
-          </Section>
-
-          <Section
-            title="Photos"
-            description="Square photos (same width and height), PNG, GIF or JPEG. Drag to reorder; the first is the main photo."
-          >
-            <ProductPhotos
-              orgId={orgId}
-              photos={values.photos}
-              onChange={(photos) => set('photos', photos)}
-              onUploadingChange={setUploading}
-              disabled={save.isPending}
-            />
-            {issues.photos && (
-              <Typography variant="body2" color="error" sx={{ mt: 1 }}>
-                {issues.photos}
+    <>
+      <Box component="form" noValidate onSubmit={submit} aria-label={isNew ? 'Add New' : 'Edit Product'}>
+        <Box
+          sx={{
+            position: 'sticky',
+            top: { xs: 56, sm: 64, md: 0 },
+            zIndex: 3,
+            bgcolor: 'background.default',
+            mx: { xs: -2, sm: -3, md: -5 },
+            px: { xs: 2, sm: 3, md: 5 },
+            mt: { xs: -3, md: -5 },
+            pt: { xs: 2, md: 3 },
+            pb: 2,
+            mb: 2,
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Box sx={{ maxWidth: 1200, mx: 'auto', display: 'flex', alignItems: 'center', gap: 1.5 }}>
+            <Tooltip title="Back to products">
+              <IconButton
+                component={RouterLink}
+                to={`/app/${orgId}/products`}
+                aria-label="Back to products"
+                edge="start"
+              >
+                <ArrowBackIcon />
+              </IconButton>
+            </Tooltip>
+            <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+              <Typography
+                variant="h4"
+                component="h1"
+                sx={{ color: 'text.primary', fontSize: { xs: '1.5rem', sm: '2.125rem' } }}
+              >
+                {isNew ? 'Add New' : 'Edit Product'}
+              </Typography>
+            </Box>
+            {dirty && (
+              <Typography variant="body2" sx={{ display: { xs: 'none', sm: 'block' }, whiteSpace: 'nowrap' }}>
+                Unsaved changes
               </Typography>
             )}
-          </Section>
-
-          <Section title="Pricing">
-            <Box sx={twoColumns}>
-              <MoneyInput
-                label="Wholesale Price"
-                required
-                value={values.wholesaleCents}
-                onChange={(cents) => set('wholesaleCents', cents)}
-                error={Boolean(issues.wholesaleCents)}
-                helperText={helper(
-                  'wholesaleCents',
-                  `What retailers pay per ${orderUnitName?.toLowerCase() ?? 'order unit'}.`,
-                )}
-              />
-              <MoneyInput
-                label="Retail Price"
-                required
-                value={values.retailCents}
-                onChange={(cents) => set('retailCents', cents)}
-                error={Boolean(issues.retailCents)}
-                helperText={helper('retailCents', 'Suggested retail price (MSRP) per retail unit.')}
-              />
-            </Box>
-          </Section>
-
-          <Section title="Units and weight">
-            <Box sx={{ ...twoColumns, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) minmax(0, 1.3fr)' } }}>
-              <UnitSelect
-                label="Wholesale Order Unit"
-                units={orderUnits}
-                value={values.orderUnitId}
-                onChange={(id) => set('orderUnitId', id)}
-                error={Boolean(issues.orderUnitId)}
-                helperText={helper('orderUnitId', 'How retailers order it.')}
-              />
-              <TextField
-                label="Number of Retail Units Per Order Unit"
-                required
-                value={values.quantityPerUnit}
-                onChange={(event) => {
-                  const v = event.target.value.replace(/\D/g, '').slice(0, 7);
-                  set('quantityPerUnit', v.replace(/^0+(?=\d)/, ''));
-                }}
-                error={Boolean(issues.quantityPerUnit)}
-                helperText={helper(
-                  'quantityPerUnit',
-                  orderUnitName
-                    ? `Retail units in one ${orderUnitName.toLowerCase()}.`
-                    : 'Retail units in one order unit.',
-                )}
-                slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
-              />
-              <TextField
-                label="Weight"
-                required
-                value={values.weight}
-                onChange={(event) => {
-                  const v = event.target.value.replace(',', '.');
-                  if (/^\d{0,7}(\.\d{0,3})?$/.test(v)) set('weight', v);
-                }}
-                error={Boolean(issues.weight)}
-                helperText={helper('weight', `Shipping weight of one ${orderUnitName?.toLowerCase() ?? 'order unit'}.`)}
-                slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
-              />
-              <UnitSelect
-                label="Weight Unit"
-                units={weightUnits}
-                value={values.weightUnitId}
-                onChange={(id) => set('weightUnitId', id)}
-                error={Boolean(issues.weightUnitId)}
-                helperText={helper('weightUnitId')}
-              />
-            </Box>
-          </Section>
-        </Stack>
-
-        <Stack spacing={3} sx={{ minWidth: 0, position: { lg: 'sticky' }, top: { lg: 104 } }}>
-          <Section title="Status">
-            <TextField
-              select
-              label="Product Status"
-              required
-              value={values.stateId}
-              onChange={(event) => set('stateId', event.target.value)}
-              error={Boolean(issues.stateId)}
-              helperText={helper(
-                'stateId',
-                stateName === LIVE_STATE
-                  ? 'Live: retailers can see and order it.'
-                  : 'Only Live products show in your store.',
-              )}
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={nameEmpty || save.isPending || uploading}
+              startIcon={save.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+              sx={{ minWidth: 96 }}
             >
-              {states.map((state) => (
-                <MenuItem key={state.id} value={String(state.id)}>
-                  {state.state}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Section>
+              Save
+            </Button>
+          </Box>
+        </Box>
 
-          <Section title="Inventory">
-            {product ? (
-              <Stack spacing={2}>
-                <Box>
-                  <Typography
-                    variant="h4"
-                    component="p"
-                    sx={{ color: 'text.primary', fontVariantNumeric: 'tabular-nums' }}
-                  >
-                    {product.inventory_count}
-                  </Typography>
-                  <Typography variant="body2">in stock</Typography>
+        {save.error && (
+          <Alert severity="error" role="alert" sx={{ mb: 3 }}>
+            {errorMessage(save.error)}
+          </Alert>
+        )}
+
+        <MainAndSideColumns>
+          <Stack spacing={3} sx={{ minWidth: 0 }}>
+            <Section title="Details">
+              <Stack spacing={2.5}>
+                <TextField
+                  label="Name"
+                  required
+                  value={values.name}
+                  onChange={(event) => set('name', event.target.value)}
+                  error={Boolean(issues.name)}
+                  helperText={helper('name', nameEmpty ? 'A name is needed to save.' : ' ')}
+                  slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.name } }}
+                />
+                <TextField
+                  label="Description"
+                  required
+                  multiline
+                  minRows={4}
+                  maxRows={14}
+                  value={values.description}
+                  onChange={(event) => set('description', event.target.value)}
+                  error={Boolean(issues.description)}
+                  helperText={helper('description', 'Line breaks are kept on your storefront.')}
+                  slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.description } }}
+                />
+                <Box sx={twoColumns}>
+                  <TextField
+                    label="SKU"
+                    value={values.sku}
+                    onChange={(event) => set('sku', event.target.value)}
+                    error={Boolean(issues.sku)}
+                    helperText={helper('sku', 'Your stock keeping unit; CSV imports match products by it.')}
+                    slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.sku, autoComplete: 'off' } }}
+                  />
+                  <TextField
+                    label="UPC"
+                    value={values.upc}
+                    onChange={(event) => set('upc', event.target.value.replace(/\D/g, '').slice(0, 14))}
+                    error={Boolean(issues.upc)}
+                    helperText={helper('upc', 'Barcode number: 8 to 14 digits.')}
+                    slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+                  />
                 </Box>
-                <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setInventoryOpen(true)}>
-                  Add Inventory
-                </Button>
               </Stack>
-            ) : (
-              <Typography variant="body2">Save the product first, then add its inventory here.</Typography>
-            )}
-          </Section>
-
-          {product && (
-            <Section
-              title="Remove Product"
-              description="Takes it out of your catalog and store. Orders that include it keep it."
-            >
-              <Button
-                variant="outlined"
-                color="error"
-                startIcon={<DeleteOutlineIcon />}
-                onClick={() => {
-                  remove.reset();
-                  setConfirmDelete(true);
-                }}
-              >
-                Delete Product
-              </Button>
             </Section>
-          )}
-        </Stack>
-      </MainAndSideColumns>
 
+            <Section
+              title="Photos"
+              description="Square photos (same width and height), PNG, GIF or JPEG. Drag to reorder; the first is the main photo."
+            >
+              <ProductPhotos
+                orgId={orgId}
+                photos={values.photos}
+                onChange={(photos) => set('photos', photos)}
+                onUploadingChange={setUploading}
+                disabled={save.isPending}
+              />
+              {issues.photos && (
+                <Typography variant="body2" color="error" sx={{ mt: 1 }}>
+                  {issues.photos}
+                </Typography>
+              )}
+            </Section>
+
+            <Section title="Pricing">
+              <Box sx={twoColumns}>
+                <MoneyInput
+                  label="Wholesale Price"
+                  required
+                  value={values.wholesaleCents}
+                  onChange={(cents) => set('wholesaleCents', cents)}
+                  error={Boolean(issues.wholesaleCents)}
+                  helperText={helper(
+                    'wholesaleCents',
+                    `What retailers pay per ${orderUnitName?.toLowerCase() ?? 'order unit'}.`,
+                  )}
+                />
+                <MoneyInput
+                  label="Retail Price"
+                  required
+                  value={values.retailCents}
+                  onChange={(cents) => set('retailCents', cents)}
+                  error={Boolean(issues.retailCents)}
+                  helperText={helper('retailCents', 'Suggested retail price (MSRP) per retail unit.')}
+                />
+              </Box>
+            </Section>
+
+            <Section title="Units and weight">
+              <Box sx={{ ...twoColumns, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) minmax(0, 1.3fr)' } }}>
+                <UnitSelect
+                  label="Wholesale Order Unit"
+                  units={orderUnits}
+                  value={values.orderUnitId}
+                  onChange={(id) => set('orderUnitId', id)}
+                  error={Boolean(issues.orderUnitId)}
+                  helperText={helper('orderUnitId', 'How retailers order it.')}
+                />
+                <TextField
+                  label="Number of Retail Units Per Order Unit"
+                  required
+                  value={values.quantityPerUnit}
+                  onChange={(event) => {
+                    const v = event.target.value.replace(/\D/g, '').slice(0, 7);
+                    set('quantityPerUnit', v.replace(/^0+(?=\d)/, ''));
+                  }}
+                  error={Boolean(issues.quantityPerUnit)}
+                  helperText={helper(
+                    'quantityPerUnit',
+                    orderUnitName
+                      ? `Retail units in one ${orderUnitName.toLowerCase()}.`
+                      : 'Retail units in one order unit.',
+                  )}
+                  slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+                />
+                <TextField
+                  label="Weight"
+                  required
+                  value={values.weight}
+                  onChange={(event) => {
+                    const v = event.target.value.replace(',', '.');
+                    if (/^\d{0,7}(\.\d{0,3})?$/.test(v)) set('weight', v);
+                  }}
+                  error={Boolean(issues.weight)}
+                  helperText={helper(
+                    'weight',
+                    `Shipping weight of one ${orderUnitName?.toLowerCase() ?? 'order unit'}.`,
+                  )}
+                  slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+                />
+                <UnitSelect
+                  label="Weight Unit"
+                  units={weightUnits}
+                  value={values.weightUnitId}
+                  onChange={(id) => set('weightUnitId', id)}
+                  error={Boolean(issues.weightUnitId)}
+                  helperText={helper('weightUnitId')}
+                />
+              </Box>
+            </Section>
+          </Stack>
+
+          <Stack spacing={3} sx={{ minWidth: 0, position: { lg: 'sticky' }, top: { lg: 104 } }}>
+            <Section title="Status">
+              <TextField
+                select
+                label="Product Status"
+                required
+                value={values.stateId}
+                onChange={(event) => set('stateId', event.target.value)}
+                error={Boolean(issues.stateId)}
+                helperText={helper(
+                  'stateId',
+                  stateName === LIVE_STATE
+                    ? 'Live: retailers can see and order it.'
+                    : 'Only Live products show in your store.',
+                )}
+              >
+                {states.map((state) => (
+                  <MenuItem key={state.id} value={String(state.id)}>
+                    {state.state}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Section>
+
+            <Section title="Inventory">
+              {product ? (
+                <Stack spacing={2}>
+                  <Box>
+                    <Typography
+                      variant="h4"
+                      component="p"
+                      sx={{ color: 'text.primary', fontVariantNumeric: 'tabular-nums' }}
+                    >
+                      {product.inventory_count}
+                    </Typography>
+                    <Typography variant="body2">in stock</Typography>
+                  </Box>
+                  <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setInventoryOpen(true)}>
+                    Add Inventory
+                  </Button>
+                </Stack>
+              ) : (
+                <Typography variant="body2">Save the product first, then add its inventory here.</Typography>
+              )}
+            </Section>
+
+            {product && (
+              <Section
+                title="Remove Product"
+                description="Takes it out of your catalog and store. Orders that include it keep it."
+              >
+                <Button
+                  variant="outlined"
+                  color="error"
+                  startIcon={<DeleteOutlineIcon />}
+                  onClick={() => {
+                    remove.reset();
+                    setConfirmDelete(true);
+                  }}
+                >
+                  Delete Product
+                </Button>
+              </Section>
+            )}
+          </Stack>
+        </MainAndSideColumns>
+      </Box>
+
+      {/* Outside the product form: a dialog's submit must not bubble (through the portal) into it. */}
       {product && (
         <>
           <ConfirmDialog
@@ -555,7 +572,7 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
             unitName={product.order_unit?.unit}
             open={inventoryOpen}
             onClose={() => setInventoryOpen(false)}
-            onAdded={(count) => toast.show(`Inventory updated: ${count} in stock.`)}
+            onAdded={(count) => toast.show(inventoryUpdatedToast(count))}
           />
         </>
       )}
@@ -571,7 +588,7 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
       >
         Your changes to this product have not been saved.
       </ConfirmDialog>
-    </Box>
+    </>
   );
 }
 

@@ -21,8 +21,7 @@ import { TintedIcon } from '../../../../components/TintedIcon';
 import { useToast } from '../../../../components/Toast';
 import { errorMessage, loadedItems } from '../../../../lib/api';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
-import { downloadCatalogCsv } from '../../catalog-import/api';
-import { useProductList } from '../api';
+import { downloadCatalogCsv, useProductList } from '../api';
 
 export const PRODUCTS_EMPTY = "Products haven't been added yet.";
 /** Spec section 9: table image 130 px. */

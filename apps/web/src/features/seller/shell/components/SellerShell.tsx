@@ -13,8 +13,8 @@ import { LogoMark } from '../../../../components/Logo';
 import { ShellContent } from '../../../../components/ShellContent';
 import { useSignedInProfile } from '../../../../lib/auth-hooks';
 import { rememberedOrgId } from '../../../../lib/storage';
-import { useCurrentUser } from '../../../account/api';
-import { accountHomeDestination } from '../../../account/routing';
+import { useCurrentUser } from '../../../../lib/current-user';
+import { accountHomeDestination } from '../../../../lib/routing';
 import { SidePanel } from './SidePanel';
 
 const DRAWER_ID = 'seller-navigation';

@@ -142,7 +142,7 @@ describe('TermsPage', () => {
     });
     const items = (await screen.findAllByLabelText('Minimum items per order'))[0] as HTMLInputElement;
     fireEvent.change(items, { target: { value: '7' } });
-    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('order_terms.new_customer_min must be at most 1000000');
     expect(screen.getByText('Not saved')).toBeTruthy();
     expect(items.value).toBe('7');

@@ -14,14 +14,12 @@ import { useToast } from '../../../../components/Toast';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { importWithReload } from '../../../../lib/chunk-reload';
 import { useOnboardingStatus } from '../../api';
-import { InviteDialog } from '../../invites/components/InviteDialog';
+import { InviteDialog } from '../../components/InviteDialog';
 import { welcomeSteps } from '../steps';
 
 // Step 6's dialog (and the address schemas it uses) loads when it is first opened.
 const AddressPackageDialog = lazy(
-  importWithReload(() =>
-    import('../../shipping/components/AddressPackageDialog').then((m) => ({ default: m.AddressPackageDialog })),
-  ),
+  importWithReload(() => import('./AddressPackageDialog').then((m) => ({ default: m.AddressPackageDialog }))),
 );
 
 export const WELCOME_HEADING = 'Welcome! To set up your store, start here';

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@cratebase/contract';
-import { DEFAULT_RETURN_PATH, safeReturnPath } from '../../lib/auth';
+import { DEFAULT_RETURN_PATH, safeReturnPath } from './auth';
 
 type OrganizationRef = CurrentUser['organizations'][number];
 
@@ -20,13 +20,17 @@ export function actsAsBuyer(user: CurrentUser): boolean {
   return user.organizations.length > 0 && user.organizations.every((org) => org.selected_type === 'Buyer');
 }
 
+/** Where a buyer with no store to order from yet learns how sellers invite them (issue 7). */
+export const NO_STORES_PATH = '/no-stores';
+
 /**
- * Spec "buyer landing choice": no purchasing organizations (or no list) → /404, exactly one →
- * its storefront, several → /storefront/all.
+ * Spec "buyer landing choice": exactly one purchasing organization → its storefront, several →
+ * /storefront/all. None (or no list) → the no-stores page, which explains how a seller's
+ * invitation opens a store (the spec's /404 left a new buyer with nothing to do).
  */
 export function buyerLandingChoice(user: Pick<CurrentUser, 'purchasing_organizations'> | null | undefined): string {
   const purchasing = user?.purchasing_organizations;
-  if (!purchasing || purchasing.length === 0) return '/404';
+  if (!purchasing || purchasing.length === 0) return NO_STORES_PATH;
   if (purchasing.length === 1) return `/storefront/${purchasing[0]!.organization.id}`;
   return '/storefront/all';
 }

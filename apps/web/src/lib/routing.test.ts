@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ids, makeUser, org, purchasing } from '../../test/fixtures';
-import { accountHomeDestination, actsAsBuyer, buyerLandingChoice, postLoginDestination } from './routing';
+import { ids, makeUser, org, purchasing } from '../test/fixtures';
+import {
+  accountHomeDestination,
+  actsAsBuyer,
+  buyerLandingChoice,
+  NO_STORES_PATH,
+  postLoginDestination,
+} from './routing';
 
 const merchantUser = makeUser({
   organizations: [org(ids.merchantA, 'Alpha Foods', 'Merchant'), org(ids.merchantB, 'Beta Goods', 'Merchant')],
@@ -18,10 +24,10 @@ const buyerWithoutStores = makeUser({ organizations: [org(ids.buyer, 'Corner Sho
 const newUser = makeUser();
 
 describe('buyerLandingChoice', () => {
-  it('sends a user without purchasing organizations, or without a list, to /404', () => {
-    expect(buyerLandingChoice(buyerWithoutStores)).toBe('/404');
-    expect(buyerLandingChoice(null)).toBe('/404');
-    expect(buyerLandingChoice(undefined)).toBe('/404');
+  it('sends a user without purchasing organizations, or without a list, to the no-stores page', () => {
+    expect(buyerLandingChoice(buyerWithoutStores)).toBe(NO_STORES_PATH);
+    expect(buyerLandingChoice(null)).toBe(NO_STORES_PATH);
+    expect(buyerLandingChoice(undefined)).toBe(NO_STORES_PATH);
   });
 
   it('opens the only store directly', () => {
@@ -90,7 +96,7 @@ describe('postLoginDestination', () => {
   it('gives users acting as buyers the buyer landing choice', () => {
     expect(postLoginDestination(buyerWithOneStore, '/storefront')).toBe(`/storefront/${ids.sellerX}`);
     expect(postLoginDestination(buyerWithTwoStores, '/')).toBe('/storefront/all');
-    expect(postLoginDestination(buyerWithoutStores, '/storefront')).toBe('/404');
+    expect(postLoginDestination(buyerWithoutStores, '/storefront')).toBe(NO_STORES_PATH);
   });
 
   it('never follows a return path to another site', () => {
@@ -107,6 +113,6 @@ describe('accountHomeDestination (/details skipped)', () => {
 
   it('gives buyers the buyer landing choice', () => {
     expect(accountHomeDestination(buyerWithTwoStores)).toBe('/storefront/all');
-    expect(accountHomeDestination(buyerWithoutStores)).toBe('/404');
+    expect(accountHomeDestination(buyerWithoutStores)).toBe(NO_STORES_PATH);
   });
 });

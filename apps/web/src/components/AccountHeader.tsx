@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { Logo } from '../../../components/Logo';
-import { useSignOut } from '../../../lib/auth-hooks';
+import { Logo } from './Logo';
+import { useSignOut } from '../lib/auth-hooks';
 
 /** Top bar of the account screens: the logo and Log Out (to switch to another account). */
 export function AccountHeader() {

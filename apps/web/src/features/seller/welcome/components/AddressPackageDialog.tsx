@@ -26,8 +26,8 @@ import { DialogButtons } from '../../../../components/DialogButtons';
 import { UnitSelect } from '../../../../components/UnitSelect';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { useOrganization } from '../../api';
-import { useDimensionUnits } from '../../products/api';
-import { ShippingSaveError, usePackageTemplates, useSaveShippingDetails } from '../api';
+import { useDimensionUnits } from '../../catalogue';
+import { ShippingSaveError, usePackageTemplates, useSaveShippingDetails } from '../shipping-api';
 import { maskPostalCode, US_STATE_OPTIONS } from '../us-states';
 
 /** The fields of the dialog, as typed. */

@@ -1,7 +1,7 @@
 import type { CreateOrganizationBody, CurrentUser, Organization } from '@cratebase/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
-import { clearBuyerSignupKeys } from '../../lib/storage';
+import { api, ApiError } from './api';
+import { clearBuyerSignupKeys } from './storage';
 
 /** Spec section 7: the current user is cached under the key `user`. */
 export const userQueryKey = ['user'] as const;

@@ -15,8 +15,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import CancelIcon from '@mui/icons-material/Cancel';
-import { ApiError, errorMessage } from '../../../../lib/api';
-import { useToast } from '../../../../components/Toast';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { useToast } from '../../../components/Toast';
 import { useSendInvites } from '../api';
 
 export const INVITE_DIALOG_TITLE = 'Invite your customers';
@@ -146,8 +146,7 @@ export function InviteDialog({ open, orgId, onClose, onSent }: InviteDialogProps
       <DialogContent>
         <Stack spacing={2.5}>
           <Typography variant="body2" id={helpId}>
-            Each customer gets an e-mail with a private link to join your store on Cratebase. Add one address at a
-            time.
+            Each customer gets an e-mail with a private link to join your store on Cratebase. Add one address at a time.
           </Typography>
           {send.isError && (
             <Alert severity="error" role="alert">

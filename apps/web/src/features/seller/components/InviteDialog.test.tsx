@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ToastProvider } from '../../../../components/Toast';
-import { fakeFetch, ids } from '../../../../test/fixtures';
-import { renderWithProviders } from '../../../../test/render';
+import { ToastProvider } from '../../../components/Toast';
+import { fakeFetch, ids } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
 import { InviteDialog } from './InviteDialog';
 
 function renderDialog(onClose = vi.fn()) {
@@ -67,7 +67,13 @@ describe('InviteDialog', () => {
     const fetch = fakeFetch({
       'POST /api/invite/purchaser': {
         body: [
-          { id: ids.user, send_to_email: 'a@shop.com', created_on: '2024-01-01T13:00:00Z', accepted_on: null, last_sent_at: null },
+          {
+            id: ids.user,
+            send_to_email: 'a@shop.com',
+            created_on: '2024-01-01T13:00:00Z',
+            accepted_on: null,
+            last_sent_at: null,
+          },
         ],
       },
     });

@@ -1,0 +1,80 @@
+/**
+ * Who may act where: the one place that reads memberships and purchasing relationships to
+ * decide access. The policy plugin calls it before every handler; services that need the
+ * viewer's role read it from the request (`viewerRole`) instead of asking again.
+ *
+ * The access tables (`memberships`, `purchasing_relationships`) are owned here
+ * (auth/schema.ts); other modules add rows through `addMember` / `addPurchaser`.
+ */
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+
+/** member: belongs to the organization. purchaser: belongs to an organization that buys from it. */
+export type Role = 'member' | 'purchaser';
+
+/**
+ * How the user relates to each of the given organizations, in one query. An organization
+ * where the user is both member and purchaser counts as member.
+ */
+export async function rolesIn(db: DbOrTx, userId: string, organizationIds: readonly string[]): Promise<Map<string, Role>> {
+  const roles = new Map<string, Role>();
+  const ids = [...new Set(organizationIds)];
+  if (ids.length === 0) return roles;
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await db.execute<{ organization_id: string; role: Role }>(sql`
+    select m.organization_id, 'member' as role
+      from memberships m
+     where m.user_id = ${userId} and m.organization_id in (${list})
+    union all
+    select pr.seller_organization_id, 'purchaser' as role
+      from memberships m
+      join purchasing_relationships pr on pr.purchaser_organization_id = m.organization_id
+     where m.user_id = ${userId} and pr.seller_organization_id in (${list})`);
+  for (const row of result.rows) {
+    if (row.role === 'member' || !roles.has(row.organization_id)) roles.set(row.organization_id, row.role);
+  }
+  return roles;
+}
+
+/** Whether `purchaserId` buys from `sellerId` (accepted one of its invites). */
+export async function buysFrom(db: DbOrTx, purchaserId: string, sellerId: string): Promise<boolean> {
+  const result = await db.execute<{ ok: boolean }>(sql`
+    select exists (
+      select 1 from purchasing_relationships
+       where purchaser_organization_id = ${purchaserId} and seller_organization_id = ${sellerId}
+    ) as ok`);
+  return Boolean(result.rows[0]?.ok);
+}
+
+/** Makes the user a member of the organization (creating an organization, joining one). */
+export async function addMember(
+  db: DbOrTx,
+  userId: string,
+  organizationId: string,
+  role: 'owner' | 'member' = 'member',
+): Promise<void> {
+  await db.execute(sql`
+    insert into memberships (user_id, organization_id, role) values (${userId}, ${organizationId}, ${role})
+    on conflict do nothing`);
+}
+
+/**
+ * Records that `purchaserId` buys from `sellerId` through `inviteId`. Returns false when the
+ * relationship already existed (an invite accepted twice, or a second invite of the pair).
+ */
+export async function addPurchaser(
+  db: DbOrTx,
+  sellerId: string,
+  purchaserId: string,
+  inviteId: string | null,
+): Promise<boolean> {
+  const result = await db.execute<{ seller_organization_id: string }>(sql`
+    insert into purchasing_relationships (seller_organization_id, purchaser_organization_id, invite_id)
+    values (${sellerId}, ${purchaserId}, ${inviteId})
+    on conflict do nothing
+    returning seller_organization_id`);
+  return result.rows.length > 0;
+}

@@ -1,0 +1,297 @@
+/**
+ * The route walk: every /api route, called by four kinds of stranger with the real ids of a
+ * victim's resources, must answer without a 2xx (or, for routes that name nothing of the
+ * victim's, without any of the victim's data), and must leave the victim's data as it was.
+ * A new route is walked without anyone writing a test for it: its path parameters are filled
+ * from its policy's resource references, and a route with a JSON body fails here until it has
+ * a sample body below.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness, type TestUser } from '../../test/support/harness.js';
+import { makeImage, multipartBody } from '../../test/support/media.js';
+import { describePolicy, policyRefs, type AccessPolicy } from './policies.js';
+import type { RouteEntry } from '../app.js';
+
+let h: Harness;
+type Org = TestUser & { orgId: string };
+
+/** The victim: a seller with a catalogue, an invite, a template, media and a customer. */
+interface Victim {
+  seller: Org;
+  customer: Org;
+  productId: string;
+  inviteId: string;
+  templateId: string;
+  mediaId: string;
+  /** Strings that only the victim's data contains: a response holding one of them leaked. */
+  secrets: string[];
+}
+
+interface Caller {
+  name: string;
+  token?: string;
+  orgId?: string;
+}
+
+let victim: Victim;
+let strangers: Caller[];
+
+async function ok<T = any>(res: Promise<{ status: number; body: any }>): Promise<T> {
+  const r = await res;
+  if (r.status !== 200) throw new Error(`setup call failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body as T;
+}
+
+async function inviteAndAccept(seller: Org, buyer: Org): Promise<string> {
+  const invites = await ok(
+    h.call('POST', '/api/invite/purchaser', {
+      token: seller.token,
+      body: { to_organization_id: seller.orgId, to_emails: [buyer.email] },
+    }),
+  );
+  await ok(h.call('POST', `/api/invite/purchaser/accept/${invites[0].id}`, { token: buyer.token, body: {} }));
+  return invites[0].id;
+}
+
+async function createProduct(owner: Org, name: string): Promise<string> {
+  const p = await ok(
+    h.call('PUT', '/api/product', {
+      token: owner.token,
+      body: { name, organization: { id: owner.orgId }, state: { id: 2 }, unit_price_in_cents: 1234 },
+    }),
+  );
+  return p.id;
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  const seller = await h.newOrgUser('Merchant', 'Victim Secret Sellers');
+  const customer = await h.newOrgUser('Buyer', 'Victim Secret Customer');
+  await inviteAndAccept(seller, customer);
+  const productId = await createProduct(seller, 'Victim Secret Sauce');
+  const pending = await ok(
+    h.call('POST', '/api/invite/purchaser', {
+      token: seller.token,
+      body: { to_organization_id: seller.orgId, to_emails: ['victim-secret-invitee@example.com'] },
+    }),
+  );
+  const template = await ok(
+    h.call('POST', '/api/package_template', {
+      token: seller.token,
+      body: { name: 'Victim Secret Box', height: 1, width: 2, length: 3, dimension_unit: { id: 2 }, organization_id: seller.orgId },
+    }),
+  );
+  const upload = multipartBody([{ filename: 'logo.png', contentType: 'image/png', data: await makeImage(64, 64) }]);
+  const media = await h.app.inject({
+    method: 'POST',
+    url: `/api/media/${seller.orgId}/upload?purpose=logo`,
+    headers: { ...upload.headers, authorization: `Bearer ${seller.token}` },
+    payload: upload.body,
+  });
+  expect(media.statusCode).toBe(200);
+  await ok(
+    h.call('PUT', `/api/organization/${seller.orgId}`, {
+      token: seller.token,
+      body: { slogan: 'Victim secret slogan', order_terms: { new_customer_min_cents: 77_700 } },
+    }),
+  );
+  victim = {
+    seller,
+    customer,
+    productId,
+    inviteId: pending[0].id,
+    templateId: template.id,
+    mediaId: media.json().id,
+    secrets: ['Victim Secret', 'victim-secret', 'Victim secret', seller.email, customer.email],
+  };
+
+  // The strangers: nobody, an account without an organization, a member of another seller,
+  // and a member of a buyer that buys from another seller.
+  const noOrg = await h.newUser();
+  const otherSeller = await h.newOrgUser('Merchant', 'Other Seller');
+  await createProduct(otherSeller, 'Other Product');
+  const otherBuyer = await h.newOrgUser('Buyer', 'Other Buyer');
+  await inviteAndAccept(otherSeller, otherBuyer);
+  strangers = [
+    { name: 'anonymous' },
+    { name: 'a user with no organization', token: noOrg.token },
+    { name: 'a member of another organization', token: otherSeller.token, orgId: otherSeller.orgId },
+    { name: 'a purchaser of another seller', token: otherBuyer.token, orgId: otherBuyer.orgId },
+  ];
+}, 120_000);
+
+afterAll(async () => h?.close());
+
+/** The victim's id for each kind of resource a policy can name. */
+function victimIdFor(resource: string): string {
+  const ids: Record<string, string> = {
+    organization: victim.seller.orgId,
+    product: victim.productId,
+    invite: victim.inviteId,
+    customer: victim.customer.orgId,
+    media: victim.mediaId,
+    package_template: victim.templateId,
+  };
+  const id = ids[resource];
+  if (!id) throw new Error(`The route walk has no victim ${resource}: add one in route-table.test.ts`);
+  return id;
+}
+
+/**
+ * Path parameters that the policy does not name (the resource is found through another one):
+ * which victim resource fills them, by route.
+ */
+const UNREFERENCED_PARAMS: Record<string, Record<string, string>> = {
+  'GET /api/order/organization/:org_id/purchasers/:id': { id: 'customer' },
+  // Accepting is decided by the invite's e-mail (acceptInvite), not by an organization.
+  'POST /api/invite/purchaser/accept/:invite_id': { invite_id: 'invite' },
+};
+
+function fillPath(route: RouteEntry): string {
+  const refs = policyRefs(route.access as AccessPolicy);
+  return route.url.replace(/:([a-z_]+)/g, (_m, name: string) => {
+    const ref = refs.find((r) => r.at[0] === 'params' && r.at[1] === name);
+    const resource = ref?.resource ?? UNREFERENCED_PARAMS[`${route.method} ${route.url}`]?.[name];
+    if (!resource) {
+      throw new Error(`${route.method} ${route.url}: say which victim resource fills :${name} (UNREFERENCED_PARAMS)`);
+    }
+    return victimIdFor(resource);
+  });
+}
+
+/** A valid body for every route that takes JSON, aimed at the victim's resources. */
+function sampleBody(route: RouteEntry): unknown {
+  const v = victim;
+  const key = `${route.method} ${route.url}`;
+  const samples: Record<string, () => unknown> = {
+    'POST /api/user/create': () => undefined,
+    'POST /api/organization': () => ({ selected_type: 'Buyer', name: 'Walker Shop' }),
+    'PUT /api/organization/:org_id': () => ({ name: 'Hijacked', slogan: 'Hijacked' }),
+    'PUT /api/organization/image_set': () => ({ organization_id: v.seller.orgId, logo: null }),
+    'POST /api/organization/:org_id/address': () => ({
+      line1: '1 Hijack Way',
+      city: 'Portland',
+      state: 'OR',
+      postal_code: '97201',
+      country: 'US',
+    }),
+    'PUT /api/product': () => ({ id: v.productId, name: 'Hijacked', organization: { id: v.seller.orgId } }),
+    'POST /api/inventory/transaction': () => ({ count: 5, product: { id: v.productId }, inventory_transaction_type: 'add' }),
+    'POST /api/package_template': () => ({
+      id: v.templateId,
+      name: 'Hijacked',
+      height: 1,
+      width: 1,
+      length: 1,
+      dimension_unit: { id: 2 },
+      organization_id: v.seller.orgId,
+    }),
+    'POST /api/invite/purchaser': () => ({ to_organization_id: v.seller.orgId, to_emails: ['hijack@example.com'] }),
+    'POST /api/invite/resend/:invite_id': () => ({}),
+    'POST /api/invite/purchaser/accept/:invite_id': () => ({}),
+  };
+  const make = samples[key];
+  if (!make) throw new Error(`${key} takes a JSON body: add a valid sample aimed at the victim in route-table.test.ts`);
+  return make();
+}
+
+async function callAs(caller: Caller, route: RouteEntry) {
+  const url = fillPath(route);
+  const headers: Record<string, string> = {};
+  if (caller.token) headers.authorization = `Bearer ${caller.token}`;
+  let payload: string | Buffer | undefined;
+  if (route.consumes.includes('multipart/form-data') && !route.consumes.includes('text/csv')) {
+    const form = multipartBody([{ filename: 'x.png', contentType: 'image/png', data: await makeImage(16, 16) }]);
+    Object.assign(headers, form.headers);
+    payload = form.body;
+  } else if (route.consumes.includes('text/csv')) {
+    headers['content-type'] = 'text/csv';
+    payload =
+      'name,description,sku,upc,order_unit,quantity_per_unit,wholesale_price,retail_price,weight,weight_unit,status,inventory\n' +
+      'Hijacked,,HIJ-1,,Case,1,1.00,2.00,1,lb,Draft,1\n';
+  } else if (route.hasBody) {
+    const body = sampleBody(route);
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+  }
+  const res = await h.app.inject({ method: route.method as 'GET', url, headers, ...(payload !== undefined ? { payload } : {}) });
+  const victimIds = [victim.seller.orgId, victim.customer.orgId, victim.productId, victim.inviteId, victim.templateId, victim.mediaId];
+  const sent = `${url} ${payload?.toString() ?? ''}`;
+  return { url, status: res.statusCode, text: res.body, namesVictim: victimIds.some((id) => sent.includes(id)) };
+}
+
+function apiRoutes(): RouteEntry[] {
+  return h.app.routeTable.filter(
+    (r) =>
+      r.url.startsWith('/api/') &&
+      r.method !== 'HEAD' &&
+      r.access !== 'public' &&
+      !r.url.startsWith('/api/docs') &&
+      r.url !== '/api/openapi.json',
+  );
+}
+
+/** The victim's data as its members read it, to compare before and after the walk. */
+async function victimSnapshot() {
+  const s = victim.seller;
+  const read = async (url: string) => (await h.call('GET', url, { token: s.token })).body;
+  return {
+    organization: await read(`/api/organization/${s.orgId}`),
+    product: await read(`/api/product/${victim.productId}`),
+    products: await read(`/api/product/organization/${s.orgId}`),
+    invites: await read(`/api/invite/organization/${s.orgId}`),
+    templates: await read(`/api/package_template/organization/${s.orgId}`),
+    customers: await read(`/api/order/organization/${s.orgId}/purchasers`),
+    imageSet: await read(`/api/organization/${s.orgId}/image_set`),
+  };
+}
+
+describe('the route walk', () => {
+  it('finds the routes, each with an executable policy', () => {
+    const routes = apiRoutes();
+    expect(routes.length).toBeGreaterThanOrEqual(30);
+    for (const r of routes) {
+      expect(r.access, `${r.method} ${r.url}`).toBeDefined();
+      expect(describePolicy(r.access!)).not.toMatch(/undefined/);
+    }
+  });
+
+  it('gives no stranger a 2xx or a byte of the victim’s data, and changes nothing', async () => {
+    const before = await victimSnapshot();
+    const failures: string[] = [];
+    for (const route of apiRoutes()) {
+      for (const caller of strangers) {
+        const res = await callAs(caller, route);
+        const where = `${route.method} ${res.url} as ${caller.name} (${describePolicy(route.access!)})`;
+        if (!caller.token && res.status !== 401) failures.push(`${where}: ${res.status}, expected 401`);
+        // Only a route that names nothing of the victim's may succeed (it answers the caller
+        // about itself: user/me, creating one's own organization, the lookup lists).
+        if (res.status >= 200 && res.status < 300 && res.namesVictim) {
+          failures.push(`${where}: ${res.status} ${res.text.slice(0, 200)}`);
+        }
+        if (res.status >= 500) failures.push(`${where}: ${res.status}`);
+        const leaked = victim.secrets.find((secret) => res.text.toLowerCase().includes(secret.toLowerCase()));
+        if (leaked) failures.push(`${where}: leaked "${leaked}"`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await victimSnapshot()).toEqual(before);
+  }, 300_000);
+
+  it('lets the victim’s own member through every route with the same requests (the samples are valid)', async () => {
+    const member: Caller = { name: 'the victim', token: victim.seller.token, orgId: victim.seller.orgId };
+    const refused: string[] = [];
+    const routes = apiRoutes().sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+    for (const route of routes) {
+      // Only the invited e-mail accepts an invite: not a question of organizations.
+      if (route.url === '/api/invite/purchaser/accept/:invite_id') continue;
+      const res = await callAs(member, route);
+      if ([400, 401, 403].includes(res.status) || res.status >= 500) {
+        refused.push(`${route.method} ${res.url}: ${res.status} ${res.text.slice(0, 200)}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,51 @@
+/** Tables owned by the carts module (storefront and cart issue). */
+import { sql } from 'drizzle-orm';
+import { pgTable, uuid, text, integer, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { id, createdAt, updatedAt } from '../../db/columns.js';
+import { organizations } from '../organizations/schema.js';
+import { products } from '../products/schema.js';
+
+export const carts = pgTable(
+  'carts',
+  {
+    id: id(),
+    sellingOrganizationId: uuid('selling_organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    purchasingOrganizationId: uuid('purchasing_organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** open while the buyer shops; ordered once its order is submitted. */
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('carts_one_open_per_pair')
+      .on(t.sellingOrganizationId, t.purchasingOrganizationId)
+      .where(sql`${t.status} = 'open'`),
+    index('carts_purchaser_idx').on(t.purchasingOrganizationId),
+  ],
+);
+
+export const lineItems = pgTable(
+  'line_items',
+  {
+    id: id(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull(),
+    /** Price captured when the order is submitted; live price until then. */
+    unitPriceInCents: integer('unit_price_in_cents'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('line_items_cart_product_key').on(t.cartId, t.productId),
+    index('line_items_product_idx').on(t.productId),
+    check('line_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);

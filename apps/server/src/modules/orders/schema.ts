@@ -1,0 +1,59 @@
+/** Tables owned by the orders module (checkout and orders issues). */
+import { pgTable, uuid, text, integer, boolean, timestamp, index } from 'drizzle-orm/pg-core';
+import { id, createdAt, updatedAt } from '../../db/columns.js';
+import { addresses } from '../addresses/schema.js';
+import { carts } from '../carts/schema.js';
+import { organizations } from '../organizations/schema.js';
+import { users } from '../users/schema.js';
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .unique()
+      .references(() => carts.id),
+    sellingOrganizationId: uuid('selling_organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    purchasingOrganizationId: uuid('purchasing_organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    shippingAddressId: uuid('shipping_address_id').references(() => addresses.id),
+    shippingCostInCents: integer('shipping_cost_in_cents'),
+    // The chosen shipping rate, vendor-neutral: which rates provider quoted it (builtin,
+    // shippo…), its id there, the carrier and the carrier's service level.
+    shippingRateProvider: text('shipping_rate_provider'),
+    providerRateId: text('provider_rate_id'),
+    shippingCarrier: text('shipping_carrier'),
+    shippingServiceLevel: text('shipping_service_level'),
+    isNet30: boolean('is_net_30'),
+    /** draft → submitted */
+    status: text('status').notNull().default('draft'),
+    subtotalCents: integer('subtotal_cents'),
+    totalCents: integer('total_cents'),
+    completedOn: timestamp('completed_on', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_seller_idx').on(t.sellingOrganizationId, t.completedOn.desc(), t.id.desc()),
+    index('orders_purchaser_idx').on(t.purchasingOrganizationId, t.completedOn.desc(), t.id.desc()),
+    index('orders_pair_idx').on(t.sellingOrganizationId, t.purchasingOrganizationId, t.completedOn.desc(), t.id.desc()),
+  ],
+);
+
+export const shippingInformation = pgTable('shipping_information', {
+  id: id(),
+  orderId: uuid('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  carrier: text('carrier').notNull(),
+  trackingNumber: text('tracking_number').notNull(),
+  status: text('status').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,110 @@
+/** Tables owned by the products module: the catalogue, its photos' order and the seeded lookup lists. */
+import { sql } from 'drizzle-orm';
+import {
+  pgTable,
+  uuid,
+  text,
+  integer,
+  timestamp,
+  numeric,
+  primaryKey,
+  index,
+  uniqueIndex,
+  check,
+  serial,
+} from 'drizzle-orm/pg-core';
+import { id, createdAt, updatedAt } from '../../db/columns.js';
+import { media } from '../media/schema.js';
+import { organizations } from '../organizations/schema.js';
+
+export const productStates = pgTable('product_states', {
+  id: serial('id').primaryKey(),
+  state: text('state').notNull().unique(),
+});
+
+export const orderUnits = pgTable('order_units', {
+  id: serial('id').primaryKey(),
+  unit: text('unit').notNull().unique(),
+});
+
+export const weightUnits = pgTable('weight_units', {
+  id: serial('id').primaryKey(),
+  unit: text('unit').notNull().unique(),
+});
+
+export const dimensionUnits = pgTable('dimension_units', {
+  id: serial('id').primaryKey(),
+  unit: text('unit').notNull().unique(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    orderUnitId: integer('order_unit_id').references(() => orderUnits.id),
+    quantityPerUnit: integer('quantity_per_unit'),
+    stateId: integer('state_id').references(() => productStates.id),
+    unitPriceInCents: integer('unit_price_in_cents'),
+    msrpInCents: integer('msrp_in_cents'),
+    stockKeepingUnit: text('stock_keeping_unit'),
+    minimumOrderQuantity: integer('minimum_order_quantity').notNull().default(1),
+    universalProductCode: text('universal_product_code'),
+    inventoryCount: integer('inventory_count').notNull().default(0),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    weight: numeric('weight', { precision: 12, scale: 3 }),
+    weightUnitId: integer('weight_unit_id').references(() => weightUnits.id),
+    length: numeric('length', { precision: 12, scale: 3 }),
+    width: numeric('width', { precision: 12, scale: 3 }),
+    height: numeric('height', { precision: 12, scale: 3 }),
+    dimensionUnitId: integer('dimension_unit_id').references(() => dimensionUnits.id),
+    /** Deleted products leave the catalogue but stay for carts and order history. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_org_list_idx')
+      .on(t.organizationId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('products_org_state_idx')
+      .on(t.organizationId, t.stateId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('products_org_sku_key')
+      .on(t.organizationId, t.stockKeepingUnit)
+      .where(sql`${t.deletedAt} is null and ${t.stockKeepingUnit} is not null`),
+    /** Catalogue import matches rows without a SKU by name among the products without one. */
+    index('products_org_name_no_sku_idx')
+      .on(t.organizationId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null and ${t.stockKeepingUnit} is null`),
+    check(
+      'products_prices_non_negative',
+      sql`coalesce(${t.unitPriceInCents},0) >= 0 and coalesce(${t.msrpInCents},0) >= 0`,
+    ),
+    check('products_min_qty_positive', sql`${t.minimumOrderQuantity} >= 1`),
+  ],
+);
+
+export const productMedia = pgTable(
+  'product_media',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    displayOrder: integer('display_order').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.mediaId] }),
+    index('product_media_order_idx').on(t.productId, t.displayOrder),
+  ],
+);

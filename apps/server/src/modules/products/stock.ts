@@ -1,0 +1,53 @@
+/**
+ * A product's stock, as the products module offers it to others (inventory, and later carts
+ * and orders): read who sells a product, and change its count in place under the row lock.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { conflict, HttpError } from '../../lib/errors.js';
+import { products } from './schema.js';
+
+export type StockChange = 'add' | 'remove' | 'set';
+
+/** The selling organization and whether the product was removed, or undefined if unknown. */
+export async function productOwner(
+  db: DbOrTx,
+  productId: string,
+): Promise<{ organizationId: string; deleted: boolean } | undefined> {
+  const [row] = await db
+    .select({ organizationId: products.organizationId, deletedAt: products.deletedAt })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row ? { organizationId: row.organizationId, deleted: row.deletedAt !== null } : undefined;
+}
+
+export const productRemovedError = () =>
+  conflict('This product was removed from the catalogue; its stock can no longer change.', 'product_deleted');
+
+/**
+ * Adds, removes or sets stock in one statement (`inventory_count + n` under the row lock, so
+ * concurrent changes all apply) and returns the new count. Stock never goes below zero: 409
+ * insufficient_inventory naming `count`; a removed product: 409 product_deleted.
+ */
+export async function changeStock(tx: DbOrTx, productId: string, change: StockChange, count: number): Promise<number> {
+  const next =
+    change === 'set'
+      ? sql`${count}::int`
+      : change === 'remove'
+        ? sql`${products.inventoryCount} - ${count}::int`
+        : sql`${products.inventoryCount} + ${count}::int`;
+  const [updated] = await tx
+    .update(products)
+    .set({ inventoryCount: next, updatedAt: sql`now()` })
+    .where(and(eq(products.id, productId), sql`${products.deletedAt} is null`, sql`${next} >= 0`))
+    .returning({ n: products.inventoryCount });
+  if (updated) return updated.n;
+  const [current] = await tx
+    .select({ n: products.inventoryCount, deletedAt: products.deletedAt })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!current || current.deletedAt) throw productRemovedError();
+  throw new HttpError(409, 'insufficient_inventory', `count: only ${current.n} in stock; stock cannot go below zero.`, [
+    { path: 'count', message: `only ${current.n} in stock` },
+  ]);
+}

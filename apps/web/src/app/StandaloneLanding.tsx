@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { LandingPage } from '../features/account/components/LandingPage';
+import { ConfigError, type AppConfig } from '../lib/config';
+import type { SigninOptions } from '../lib/auth';
+
+/** True when oidc-client-ts has a signed-in user in this browser (its `oidc.user:…` entry). */
+export function hasStoredSession(storage: Storage = window.localStorage): boolean {
+  try {
+    for (let i = 0; i < storage.length; i += 1) {
+      if (storage.key(i)?.startsWith('oidc.user:')) return true;
+    }
+  } catch {
+    /* storage unavailable: nobody can be signed in */
+  }
+  return false;
+}
+
+/**
+ * The landing page for an anonymous visitor, rendered by main.tsx before the app (router, MUI,
+ * OIDC client) has loaded. Sign Up and Login load the OIDC client only when clicked.
+ */
+export function StandaloneLanding({ config }: { config: Promise<AppConfig> }) {
+  const [redirecting, setRedirecting] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  // Back from the provider's page through the back/forward cache: the page is live again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setRedirecting(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const signIn = async (options: SigninOptions & { returnTo?: string }) => {
+    setRedirecting(true);
+    setProblem(null);
+    try {
+      const [auth, appConfig] = await Promise.all([import('../lib/auth'), config]);
+      const manager = auth.createUserManager(appConfig);
+      const returnTo = options.returnTo ?? auth.DEFAULT_RETURN_PATH;
+      await manager.signinRedirect(auth.signinRedirectArgs(manager.settings, { ...options, returnTo }));
+    } catch (error) {
+      setRedirecting(false);
+      if (error instanceof ConfigError) setProblem(error.message);
+      else setProblem(`Login failed: ${error instanceof Error && error.message ? error.message : 'the sign-in page could not be opened'}`);
+    }
+  };
+
+  return (
+    <LandingPage
+      onSignUp={() => void signIn({ signUp: true, returnTo: '/details' })}
+      onLogin={() => void signIn({})}
+      redirecting={redirecting}
+      problem={problem}
+    />
+  );
+}

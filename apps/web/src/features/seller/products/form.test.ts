@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { newProductInput, productChanges, type ProductFormValues } from './form';
+
+const orgId = '00000000-0000-4000-8000-00000000000a';
+const productId = '00000000-0000-4000-8000-0000000000d1';
+
+const loaded: ProductFormValues = {
+  name: 'Chipotle Sauce',
+  description: '',
+  sku: 'HS-1',
+  upc: '',
+  orderUnitId: '2',
+  quantityPerUnit: '12',
+  stateId: '1',
+  weight: '5',
+  weightUnitId: '1',
+  wholesaleCents: 4200,
+  retailCents: 799,
+  photos: [
+    { id: 'photo-a', url: '/a.png' },
+    { id: 'photo-b', url: '/b.png' },
+  ],
+};
+
+describe('productChanges', () => {
+  it('holds only the id and the organization when nothing changed', () => {
+    expect(productChanges({ ...loaded }, loaded, productId, orgId)).toEqual({
+      id: productId,
+      organization: { id: orgId },
+    });
+  });
+
+  it('sends the photos only when they changed (here: their order)', () => {
+    const reordered = { ...loaded, photos: [loaded.photos[1]!, loaded.photos[0]!] };
+    expect(productChanges(reordered, loaded, productId, orgId)).toEqual({
+      id: productId,
+      organization: { id: orgId },
+      media: [
+        { display_order: 0, media: { id: 'photo-b' } },
+        { display_order: 1, media: { id: 'photo-a' } },
+      ],
+    });
+  });
+
+  it('clears a field emptied by the user with null, and ignores edits that trim to the same value', () => {
+    const edited = { ...loaded, sku: '', name: ' Chipotle Sauce ', weightUnitId: '2' };
+    expect(productChanges(edited, loaded, productId, orgId)).toEqual({
+      id: productId,
+      organization: { id: orgId },
+      stock_keeping_unit: null,
+      product_physical_measurements: { weight_unit: { id: 2 } },
+    });
+  });
+});
+
+describe('newProductInput', () => {
+  it('sends every field of the form', () => {
+    expect(newProductInput(loaded, orgId)).toEqual({
+      name: 'Chipotle Sauce',
+      description: null,
+      order_unit: { id: 2 },
+      quantity_per_unit: 12,
+      state: { id: 1 },
+      unit_price_in_cents: 4200,
+      msrp_in_cents: 799,
+      stock_keeping_unit: 'HS-1',
+      universal_product_code: null,
+      organization: { id: orgId },
+      media: [
+        { display_order: 0, media: { id: 'photo-a' } },
+        { display_order: 1, media: { id: 'photo-b' } },
+      ],
+      product_physical_measurements: { weight: 5, weight_unit: { id: 1 } },
+    });
+  });
+});

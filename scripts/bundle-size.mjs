@@ -1,0 +1,121 @@
+// Prints what the browser downloads before the first paint of the landing page and of the
+// storefront (gzip and brotli sizes of the built JavaScript and CSS), and exits non-zero when a
+// route is over its budget. Reads the production build: run `npm run build -w apps/web` first.
+//
+//   node scripts/bundle-size.mjs [--dist apps/web/dist] [--budget <kB, all routes>] [--json]
+//
+// A route's first load is the entry script of index.html with everything it imports statically
+// (its modulepreload links), plus the code-split modules the route renders before its first
+// paint and their static imports, plus their CSS. Fonts and images are not counted (the browser
+// fetches only the font files the page uses). 1 kB = 1000 bytes, as Vite prints it.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * The source modules each route loads before its first paint, beside the entry (keys of Vite's
+ * manifest), and its budget in kB of gzip. Keep in step with apps/web/src/main.tsx and
+ * apps/web/src/app/router.tsx.
+ */
+export const ROUTES = {
+  // An anonymous visitor: main.tsx renders the landing page straight from the entry chunk.
+  'landing (/)': { modules: [], budgetKb: 200 },
+  // A signed-in buyer opening a seller's storefront: the app, the buyer shell and the page.
+  // The goal is 200 kB (issue 7); 220 holds the line until the OIDC client (oidc-client-ts and
+  // react-oidc-context, ~21 kB) leaves the first paint.
+  'storefront (/storefront/:orgId)': {
+    modules: [
+      'src/app/App.tsx',
+      'src/features/storefront/components/BuyerShell.tsx',
+      'src/features/storefront/components/StorefrontPlaceholders.tsx',
+    ],
+    budgetKb: 220,
+  },
+  // The bare /storefront (buyer landing choice).
+  'storefront entry (/storefront)': {
+    modules: [
+      'src/app/App.tsx',
+      'src/features/storefront/components/BuyerShell.tsx',
+      'src/features/storefront/components/StorefrontEntry.tsx',
+    ],
+    budgetKb: 220,
+  },
+};
+
+function readManifest(dist) {
+  const file = path.join(dist, '.vite', 'manifest.json');
+  if (!fs.existsSync(file)) {
+    throw new Error(`${file} is missing: build the web client first (npm run build -w apps/web).`);
+  }
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** Files (js and css, relative to dist) a set of manifest entries loads, static imports included. */
+function filesLoadedBy(manifest, keys) {
+  const files = new Set();
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest (moved or renamed? update scripts/bundle-size.mjs)`);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return files;
+}
+
+function compressedSizes(dist, file) {
+  const data = fs.readFileSync(path.join(dist, file));
+  return {
+    raw: data.length,
+    gzip: zlib.gzipSync(data, { level: 9 }).length,
+    brotli: zlib.brotliCompressSync(data, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    }).length,
+  };
+}
+
+/** First-load sizes of every route in ROUTES, read from a built dist directory. */
+export function measureFirstLoads(dist = path.join(root, 'apps/web/dist')) {
+  const manifest = readManifest(dist);
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entry) throw new Error('The build manifest has no entry chunk.');
+  return Object.entries(ROUTES).map(([route, { modules, budgetKb }]) => {
+    const files = [...filesLoadedBy(manifest, [entry, ...modules])].sort();
+    const sizes = files.map((file) => ({ file, ...compressedSizes(dist, file) }));
+    const total = (k) => sizes.reduce((sum, s) => sum + s[k], 0);
+    return { route, budget: budgetKb * 1000, files: sizes, raw: total('raw'), gzip: total('gzip'), brotli: total('brotli') };
+  });
+}
+
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+function main(argv) {
+  const option = (name) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const dist = path.resolve(option('--dist') ?? path.join(root, 'apps/web/dist'));
+  const override = option('--budget');
+  const results = measureFirstLoads(dist).map((r) => (override ? { ...r, budget: Number(override) * 1000 } : r));
+  if (argv.includes('--json')) {
+    console.log(JSON.stringify(results, null, 2));
+  } else {
+    for (const r of results) {
+      console.log(`\n${r.route}: ${kb(r.gzip)} gzip (budget ${kb(r.budget)}), ${kb(r.brotli)} brotli, ${kb(r.raw)} raw`);
+      for (const f of [...r.files].sort((a, b) => b.gzip - a.gzip)) {
+        console.log(`  ${kb(f.gzip).padStart(9)}  ${f.file}`);
+      }
+    }
+  }
+  const over = results.filter((r) => r.gzip > r.budget);
+  for (const r of over) console.error(`\n${r.route} is over budget: ${kb(r.gzip)} gzip > ${kb(r.budget)}`);
+  return over.length ? 1 : 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exit(main(process.argv.slice(2)));
