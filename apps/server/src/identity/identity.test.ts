@@ -288,6 +288,10 @@ describe('what a person sees when something is wrong', () => {
     expect(step.kind === 'page' && step.status).toBe(400);
     expect(step.kind === 'page' && step.errors).toEqual(['Enter a valid email address, like name@example.com.']);
     expect(step.kind === 'page' && step.html).toContain('value="grace-at-example.com"');
+    // A NUL never reaches PostgreSQL: the same 400, not a 500.
+    step = await flow.submit('login', { email: 'grace\u0000@example.com', password: PASSWORD });
+    expect(step.kind === 'page' && step.status).toBe(400);
+    expect(step.kind === 'page' && step.errors).toEqual(['Enter a valid email address, like name@example.com.']);
   });
 
   it('a short password on sign-up says what Password needs', async () => {

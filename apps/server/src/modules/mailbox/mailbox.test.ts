@@ -95,6 +95,14 @@ describe('/dev/mailbox', () => {
     expect(csp).not.toContain('script-src');
   });
 
+  it('refuses a recipient filter with a control character with 400 naming it', async () => {
+    for (const url of ['/dev/mailbox.json?to=a%00b', '/dev/mailbox?to=a%0Ab']) {
+      const res = await h.call('GET', url);
+      expect(res.status, url).toBe(400);
+      expect(JSON.stringify(res.body), url).toContain('to');
+    }
+  });
+
   it('answers 404 for an unknown or malformed id', async () => {
     for (const url of [`/dev/mailbox/${randomUUID()}`, '/dev/mailbox/nope', `/dev/mailbox/${randomUUID()}/html`]) {
       const res = await h.app.inject({ method: 'GET', url });

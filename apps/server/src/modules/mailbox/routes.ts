@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NEXT_CURSOR_HEADER } from '@cratebase/contract';
+import { NEXT_CURSOR_HEADER, singleLineText } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { forbidden } from '../../lib/errors.js';
 import { getMailboxMessage, listMailbox } from './service.js';
@@ -24,7 +24,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const MailboxQuery = z.strictObject({
   cursor: z.string().max(200).optional(),
-  to: z.string().trim().max(254).optional(),
+  to: singleLineText().max(254).optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
 });
 
