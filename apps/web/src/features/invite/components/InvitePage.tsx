@@ -164,7 +164,7 @@ export function InvitePage() {
                     action={
                       // Signed in with another address than the invited one: offer to switch accounts.
                       accept.error instanceof ApiError && accept.error.code === 'invite_email_mismatch' ? (
-                        <Button color="inherit" size="small" onClick={() => void signOut()}>
+                        <Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }} onClick={() => void signOut()}>
                           Log out
                         </Button>
                       ) : undefined
