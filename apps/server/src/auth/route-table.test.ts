@@ -271,9 +271,33 @@ describe('the route walk', () => {
         if (res.status >= 200 && res.status < 300 && res.namesVictim) {
           failures.push(`${where}: ${res.status} ${res.text.slice(0, 200)}`);
         }
+        // A signed-in stranger aimed at the victim's data is refused as such: 403, or 404 for
+        // ids that must not be probed — never a validation error that hides the check.
+        if (caller.token && res.namesVictim && ![403, 404].includes(res.status)) {
+          failures.push(`${where}: ${res.status}, expected 403 or 404`);
+        }
         if (res.status >= 500) failures.push(`${where}: ${res.status}`);
         const leaked = victim.secrets.find((secret) => res.text.toLowerCase().includes(secret.toLowerCase()));
         if (leaked) failures.push(`${where}: leaked "${leaked}"`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await victimSnapshot()).toEqual(before);
+  }, 300_000);
+
+  it('refuses the victim’s own customer on every route its policy keeps to members', async () => {
+    const customer: Caller = { name: 'the victim’s customer', token: victim.customer.token, orgId: victim.customer.orgId };
+    const before = await victimSnapshot();
+    const failures: string[] = [];
+    for (const route of apiRoutes()) {
+      const policy = route.access!;
+      const grants = typeof policy === 'string' ? [] : 'anyOf' in policy ? policy.anyOf : [policy];
+      // Routes open to purchasers, or to the customer itself, are for the customer to use.
+      const open = grants.some((g) => g.allow.includes('purchaser') || g.on.some((r) => r.resource === 'customer'));
+      if (typeof policy === 'string' || open) continue;
+      const res = await callAs(customer, route);
+      if (res.namesVictim && ![403, 404].includes(res.status)) {
+        failures.push(`${route.method} ${res.url} (${describePolicy(policy)}): ${res.status} ${res.text.slice(0, 200)}`);
       }
     }
     expect(failures).toEqual([]);

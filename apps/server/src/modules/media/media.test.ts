@@ -187,15 +187,6 @@ describe('POST /api/media/{org_id}/upload', () => {
     expect(fs.existsSync(path.join(dataDir, 'media', s.orgId))).toBe(false);
   });
 
-  it('answers 401 without a token and 403 for another organization', async () => {
-    const s = await h.newOrgUser('Merchant');
-    const other = await h.newOrgUser('Merchant');
-    const img = await makeImage(50, 50);
-    expect((await upload(undefined, s.orgId, img)).status).toBe(401);
-    expect((await upload(other.token, s.orgId, img)).status).toBe(403);
-    expect((await upload(s.token, 'not-a-uuid', img)).status).toBe(400);
-  });
-
   it('answers 404 for a missing media file without falling back to the SPA', async () => {
     const res = await h.app.inject({ method: 'GET', url: `/media/${randomUUID()}/${randomUUID()}/original.png` });
     expect(res.statusCode).toBe(404);
