@@ -91,7 +91,8 @@ function AuthButtons({
 export function LandingRedirecting({ label = 'Redirecting to sign in' }: { label?: string }) {
   return (
     <div className="lp lp-redirecting">
-      <div className="lp-spinner" role="progressbar" aria-label={label} />
+      {/* .boot-spinner is styled in index.html, which every page loads */}
+      <div className="boot-spinner" role="progressbar" aria-label={label} />
       <p role="status">{label}</p>
     </div>
   );
