@@ -6,7 +6,7 @@
  * The access tables (`memberships`, `purchasing_relationships`) are owned here
  * (auth/schema.ts); other modules add rows through `addMember` / `addPurchaser`.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 
 /** member: belongs to the organization. purchaser: belongs to an organization that buys from it. */
@@ -47,6 +47,41 @@ export async function buysFrom(db: DbOrTx, purchaserId: string, sellerId: string
        where purchaser_organization_id = ${purchaserId} and seller_organization_id = ${sellerId}
     ) as ok`);
   return Boolean(result.rows[0]?.ok);
+}
+
+// ─── SQL fragments for one-query reads elsewhere (the columns other modules may read) ───
+/** A FROM item: the memberships (`user_id`, `organization_id`, `created_at`); give it an alias. */
+export function membershipsSql(): SQL {
+  return sql`(select user_id, organization_id, role, created_at from memberships)`;
+}
+
+/**
+ * A FROM item: the purchasing relationships (`seller_organization_id`,
+ * `purchaser_organization_id`, `created_at`), of one seller when `sellerId` is given.
+ */
+export function purchasingRelationshipsSql(sellerId?: string): SQL {
+  const where = sellerId === undefined ? sql`` : sql`where seller_organization_id = ${sellerId}`;
+  return sql`(select seller_organization_id, purchaser_organization_id, created_at from purchasing_relationships ${where})`;
+}
+
+/** A boolean: whether any organization buys from the organization in `organizationId`. */
+export function hasPurchasersSql(organizationId: SQL): SQL {
+  return sql`exists (select 1 from purchasing_relationships pr where pr.seller_organization_id = ${organizationId})`;
+}
+
+/** A boolean: whether the user is a member of the organization in `organizationId`. */
+export function isMemberSql(organizationId: SQL, userId: string): SQL {
+  return sql`exists (select 1 from memberships m where m.organization_id = ${organizationId} and m.user_id = ${userId})`;
+}
+
+/**
+ * A data-modifying statement (for a CTE): records each row of `rows` — a select of (seller id,
+ * purchaser id, invite id) — as a purchasing relationship; existing pairs are left alone.
+ */
+export function insertPurchasersSql(rows: SQL): SQL {
+  return sql`insert into purchasing_relationships (seller_organization_id, purchaser_organization_id, invite_id)
+      ${rows}
+      on conflict do nothing`;
 }
 
 /** Makes the user a member of the organization (creating an organization, joining one). */

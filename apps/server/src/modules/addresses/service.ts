@@ -2,7 +2,7 @@
  * The seller's business (ship-from) address: one per organization, address_links.kind
  * 'business'. Saving a new one replaces the link; the old address row stays for history.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AddressInput, AddressLink } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { addressLinks, addresses } from './schema.js';
@@ -56,4 +56,16 @@ export async function setBusinessAddress(
       is_default_billing: link!.isDefaultBilling,
     };
   });
+}
+
+/**
+ * For one-query reads elsewhere: `left join lateral` of the organization's current business
+ * address (the address row's columns, all null without one), as `alias`.
+ */
+export function businessAddressJoinSql(alias: string, organizationId: SQL): SQL {
+  return sql`left join lateral (
+        select a.* from address_links al join addresses a on a.id = al.address_id
+         where al.organization_id = ${organizationId} and al.kind = 'business'
+         order by al.created_at desc limit 1
+      ) ${sql.identifier(alias)} on true`;
 }

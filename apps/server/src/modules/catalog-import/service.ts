@@ -30,6 +30,16 @@ import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { HttpError } from '../../lib/errors.js';
 import { getLookups, type Lookups } from '../products/lookups.js';
+import {
+  catalogExportPage,
+  productsBySku,
+  productsWithoutSkuByName,
+  updateProductsById,
+  upsertProductsBySku,
+  type CatalogExportRow,
+} from '../products/catalog.js';
+import { recordStockLevels } from '../inventory/service.js';
+import { organizationName } from '../organizations/service.js';
 import { CSV_BOM, csvHeaderLine, csvLine, parseCatalogCsv, type CatalogRow } from './csv.js';
 
 const BATCH = 5000;
@@ -54,29 +64,9 @@ async function planImport(db: DbOrTx, organizationId: string, rows: CatalogRow[]
   // Driven from the file's keys: one index lookup per key (products_org_sku_key,
   // products_org_name_no_sku_idx) whatever the table statistics say. A semi-join or `= any()`
   // filter could be planned as a scan of the whole catalogue per key right after a big import.
-  const forUpdate = lock ? sql`for update of p` : sql``;
   const [bySku, byName] = await Promise.all([
-    skus.length === 0
-      ? { rows: [] }
-      : db.execute<{ id: string; sku: string; state_id: number | null; inventory_count: number }>(sql`
-          select p.id, p.sku, p.state_id, p.inventory_count
-            from json_array_elements_text(${JSON.stringify(skus)}::json) as v(sku)
-            cross join lateral (
-              select id, stock_keeping_unit as sku, state_id, inventory_count from products
-               where organization_id = ${organizationId} and deleted_at is null and stock_keeping_unit = v.sku
-            ) p
-          ${forUpdate}`),
-    names.length === 0
-      ? { rows: [] }
-      : db.execute<{ id: string; lname: string; state_id: number | null; inventory_count: number }>(sql`
-          select p.id, p.lname, p.state_id, p.inventory_count
-            from (select distinct value as lname from json_array_elements_text(${JSON.stringify(names)}::json)) as v
-            cross join lateral (
-              select id, lower(name) as lname, state_id, inventory_count from products
-               where organization_id = ${organizationId} and deleted_at is null and stock_keeping_unit is null
-                 and lower(name) = v.lname
-            ) p
-          ${forUpdate}`),
+    productsBySku(db, organizationId, skus, lock),
+    productsWithoutSkuByName(db, organizationId, names, lock),
   ]);
   const skuMap = new Map(
     bySku.rows.map((r) => [r.sku, { id: r.id, stateId: r.state_id, inventory: r.inventory_count }]),
@@ -237,30 +227,7 @@ export async function commitImport(
       });
       // New products get created_at just before now() in file order, so the newest-first list
       // shows them in the order of the file.
-      const result = await tx.execute<{ inserted: boolean }>(sql`
-        insert into products as p (id, organization_id, name, description, stock_keeping_unit, universal_product_code,
-          order_unit_id, quantity_per_unit, unit_price_in_cents, msrp_in_cents, weight, weight_unit_id, state_id,
-          inventory_count, created_at, updated_at)
-        select v.id, ${organizationId}::uuid, v.name, v.description, v.sku, v.upc, v.order_unit_id, v.quantity_per_unit,
-               v.unit_price_in_cents, v.msrp_in_cents, v.weight, v.weight_unit_id, v.state_id, v.inventory_count,
-               now() - v.ord * interval '1 microsecond', now()
-          from json_to_recordset(${JSON.stringify(batch)}::json) as v(id uuid, ord int, name text, description text,
-               sku text, upc text, order_unit_id int, quantity_per_unit int, unit_price_in_cents int, msrp_in_cents int,
-               weight numeric, weight_unit_id int, state_id int, inventory_count int)
-        on conflict (organization_id, stock_keeping_unit) where deleted_at is null and stock_keeping_unit is not null
-        do update set
-          name = excluded.name, description = excluded.description, universal_product_code = excluded.universal_product_code,
-          order_unit_id = excluded.order_unit_id, quantity_per_unit = excluded.quantity_per_unit,
-          unit_price_in_cents = excluded.unit_price_in_cents, msrp_in_cents = excluded.msrp_in_cents,
-          weight = excluded.weight, weight_unit_id = excluded.weight_unit_id, state_id = excluded.state_id,
-          inventory_count = excluded.inventory_count, updated_at = now()
-        where (p.name, p.description, p.universal_product_code, p.order_unit_id, p.quantity_per_unit,
-               p.unit_price_in_cents, p.msrp_in_cents, p.weight, p.weight_unit_id, p.state_id, p.inventory_count)
-          is distinct from
-              (excluded.name, excluded.description, excluded.universal_product_code, excluded.order_unit_id,
-               excluded.quantity_per_unit, excluded.unit_price_in_cents, excluded.msrp_in_cents, excluded.weight,
-               excluded.weight_unit_id, excluded.state_id, excluded.inventory_count)
-        returning (xmax = 0) as inserted`);
+      const result = await upsertProductsBySku(tx, organizationId, batch);
       for (const r of result.rows) {
         if (r.inserted) created += 1;
         else updated += 1;
@@ -286,31 +253,13 @@ export async function commitImport(
           inventory_count: inventory,
         };
       });
-      const result = await tx.execute<{ id: string }>(sql`
-        update products as p set
-          name = v.name, description = v.description, universal_product_code = v.upc, order_unit_id = v.order_unit_id,
-          quantity_per_unit = v.quantity_per_unit, unit_price_in_cents = v.unit_price_in_cents,
-          msrp_in_cents = v.msrp_in_cents, weight = v.weight, weight_unit_id = v.weight_unit_id,
-          state_id = v.state_id, inventory_count = v.inventory_count, updated_at = now()
-          from json_to_recordset(${JSON.stringify(batch)}::json) as v(id uuid, name text, description text, upc text,
-               order_unit_id int, quantity_per_unit int, unit_price_in_cents int, msrp_in_cents int, weight numeric,
-               weight_unit_id int, state_id int, inventory_count int)
-         where p.id = v.id and p.organization_id = ${organizationId}
-           and (p.name, p.description, p.universal_product_code, p.order_unit_id, p.quantity_per_unit,
-                p.unit_price_in_cents, p.msrp_in_cents, p.weight, p.weight_unit_id, p.state_id, p.inventory_count)
-               is distinct from
-               (v.name, v.description, v.upc, v.order_unit_id, v.quantity_per_unit, v.unit_price_in_cents,
-                v.msrp_in_cents, v.weight, v.weight_unit_id, v.state_id, v.inventory_count)
-        returning p.id`);
+      const result = await updateProductsById(tx, organizationId, batch);
       updated += result.rows.length;
     }
 
     for (let i = 0; i < stock.length; i += BATCH) {
       const batch = stock.slice(i, i + BATCH);
-      await tx.execute(sql`
-        insert into inventory_transactions (product_id, organization_id, count, inventory_transaction_type, created_by_user_id)
-        select v.product_id, ${organizationId}::uuid, v.count, 'set', ${userId}::uuid
-          from json_to_recordset(${JSON.stringify(batch)}::json) as v(product_id uuid, count int)`);
+      await recordStockLevels(tx, organizationId, userId, batch);
     }
 
     return {
@@ -326,22 +275,6 @@ export async function commitImport(
 // ─── Export ──────────────────────────────────────────────────────────────────────────
 const EXPORT_PAGE = 2000;
 
-type ExportDbRow = {
-  id: string;
-  cursor_ts: string;
-  name: string;
-  description: string | null;
-  stock_keeping_unit: string | null;
-  universal_product_code: string | null;
-  order_unit_id: number | null;
-  quantity_per_unit: number | null;
-  unit_price_in_cents: number | null;
-  msrp_in_cents: number | null;
-  weight: string | null;
-  weight_unit_id: number | null;
-  state_id: number | null;
-  inventory_count: number;
-};
 
 /** The catalogue as CSV, streamed page by page (newest first, like the product list). */
 export async function exportCatalog(
@@ -349,9 +282,8 @@ export async function exportCatalog(
   organizationId: string,
 ): Promise<{ filename: string; stream: Readable }> {
   const lk = await getLookups(ctx.db);
-  const org = await ctx.db.execute<{ name: string }>(sql`select name from organizations where id = ${organizationId}`);
   const slug =
-    (org.rows[0]?.name ?? 'catalogue')
+    ((await organizationName(ctx.db, organizationId)) ?? 'catalogue')
       .toLowerCase()
       .normalize('NFKD')
       .replace(/[^a-z0-9]+/g, '-')
@@ -364,15 +296,7 @@ export async function exportCatalog(
     let after: { ts: string; id: string } | null = null;
     for (;;) {
       const cursor: { ts: string; id: string } | null = after;
-      const result: { rows: ExportDbRow[] } = await ctx.db.execute<ExportDbRow>(sql`
-        select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_ts,
-               name, description, stock_keeping_unit, universal_product_code, order_unit_id, quantity_per_unit,
-               unit_price_in_cents, msrp_in_cents, weight::text as weight, weight_unit_id, state_id, inventory_count
-          from products
-         where organization_id = ${organizationId} and deleted_at is null
-           ${cursor ? sql`and (created_at, id) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)` : sql``}
-         order by created_at desc nulls last, id desc nulls last
-         limit ${EXPORT_PAGE}`);
+      const result = await catalogExportPage(ctx.db, organizationId, cursor, EXPORT_PAGE);
       let chunk = '';
       for (const r of result.rows) {
         chunk += csvLine({
@@ -391,7 +315,7 @@ export async function exportCatalog(
         });
       }
       if (chunk) yield chunk;
-      const last: ExportDbRow | undefined = result.rows[result.rows.length - 1];
+      const last: CatalogExportRow | undefined = result.rows[result.rows.length - 1];
       if (result.rows.length < EXPORT_PAGE || !last) return;
       after = { ts: last.cursor_ts, id: last.id };
     }

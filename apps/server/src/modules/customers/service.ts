@@ -6,6 +6,11 @@ import { sql } from 'drizzle-orm';
 import type { Customer, CustomerOrder, ListQuery, PageQuery } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
+import { purchasingRelationshipsSql } from '../../auth/access.js';
+import { joinOrganizationSql } from '../organizations/service.js';
+import { completedOrdersSql } from '../orders/service.js';
+import { cartTotalSql } from '../carts/service.js';
+import { invoiceJoinSql } from '../payments/service.js';
 import {
   beforeCursor,
   containsPattern,
@@ -52,13 +57,12 @@ export async function listCustomers(
            ${keysetTimestamp(sql`pr.created_at`)} as keyset_at,
            max(ord.completed_on) as last_order,
            count(ord.id)::int as count
-      from purchasing_relationships pr
-      join organizations o on o.id = pr.purchaser_organization_id
-      left join orders ord
+      from ${purchasingRelationshipsSql(sellerId)} pr
+      ${joinOrganizationSql('o', sql`pr.purchaser_organization_id`)}
+      left join ${completedOrdersSql(sellerId)} ord
         on ord.selling_organization_id = pr.seller_organization_id
        and ord.purchasing_organization_id = pr.purchaser_organization_id
-       and ord.completed_on is not null
-     where pr.seller_organization_id = ${sellerId}
+     where true
        ${one}
        ${q}
        ${beforeCursor(sql`pr.created_at`, sql`o.id`, cursor)}
@@ -106,17 +110,11 @@ export async function listCustomerOrders(
   const result = await ctx.db.execute<CustomerOrderRow>(sql`
     select ord.id, ord.completed_on,
            ${keysetTimestamp(sql`ord.completed_on`)} as keyset_at,
-           coalesce(ord.total_cents, ord.subtotal_cents, (
-             select coalesce(sum(li.quantity * coalesce(li.unit_price_in_cents, p.unit_price_in_cents, 0)), 0)
-               from line_items li join products p on p.id = li.product_id
-              where li.cart_id = ord.cart_id
-           ))::int as total_cents,
+           coalesce(ord.total_cents, ord.subtotal_cents, ${cartTotalSql(sql`ord.cart_id`)})::int as total_cents,
            inv.id as invoice_id, inv.status as invoice_status
-      from orders ord
-      left join invoices inv on inv.order_id = ord.id
-     where ord.selling_organization_id = ${sellerId}
-       and ord.purchasing_organization_id = ${purchaserId}
-       and ord.completed_on is not null
+      from ${completedOrdersSql(sellerId, purchaserId)} ord
+      ${invoiceJoinSql('inv', sql`ord.id`)}
+     where true
        ${beforeCursor(sql`ord.completed_on`, sql`ord.id`, cursor)}
      order by ord.completed_on desc nulls last, ord.id desc nulls last
      ${limitPlusOne(query.limit)}`);

@@ -5,7 +5,9 @@
  * request a no-op that answers as the first time, even when both arrive together.
  */
 import type { InventoryTransaction, InventoryTransactionBody } from '@cratebase/contract';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { inventoryTransactions } from './schema.js';
 import { changeStock, productOwner, productRemovedError } from '../products/stock.js';
 import { runCommand } from '../../db/command.js';
@@ -51,4 +53,20 @@ export async function recordInventoryTransaction(
     },
   );
   return { ...result, replayed };
+}
+
+/**
+ * Records each of `levels` as a `set` inventory transaction of the organization by the user
+ * (the catalogue import, which has already written the new counts to the products).
+ */
+export async function recordStockLevels(
+  tx: DbOrTx,
+  organizationId: string,
+  userId: string,
+  levels: { product_id: string; count: number }[],
+): Promise<void> {
+  await tx.execute(sql`
+      insert into inventory_transactions (product_id, organization_id, count, inventory_transaction_type, created_by_user_id)
+      select v.product_id, ${organizationId}::uuid, v.count, 'set', ${userId}::uuid
+        from json_to_recordset(${JSON.stringify(levels)}::json) as v(product_id uuid, count int)`);
 }

@@ -6,16 +6,15 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { insertPurchasersSql } from '../../auth/access.js';
+import { lockUserEmail } from '../users/service.js';
 
 /**
  * Serialises accepts and organization creations of one user. Call first in the transaction.
  * Returns the user's e-mail (lower-cased), which an invite must have been sent to.
  */
 export async function lockUserForInvites(tx: DbOrTx, userId: string): Promise<string | null> {
-  const result = await tx.execute<{ email: string }>(
-    sql`select lower(trim(email)) as email from users where id = ${userId} for no key update`,
-  );
-  return result.rows[0]?.email ?? null;
+  return lockUserEmail(tx, userId);
 }
 
 /** An invite belongs to the account whose e-mail it was sent to (any letter case, no surrounding spaces). */
@@ -40,11 +39,10 @@ export async function acceptClaimedInvites(tx: DbOrTx, userId: string, organizat
          and lower(trim(i.send_to_email)) = ${email}
        for update
     ), relationships as (
-      insert into purchasing_relationships (seller_organization_id, purchaser_organization_id, invite_id)
+      ${insertPurchasersSql(sql`
       select distinct on (c.organization_id) c.organization_id, ${organizationId}::uuid, c.id
         from claimed c
-       order by c.organization_id, c.claimed_on, c.id
-      on conflict do nothing
+       order by c.organization_id, c.claimed_on, c.id`)}
     )
     update invites set accepted_on = now(), accepted_by_organization_id = ${organizationId}
      where id in (select id from claimed)

@@ -19,7 +19,10 @@ import { invites } from './schema.js';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { mediaUrl } from '../../lib/media-url.js';
 import { enqueueMail, wakeMailWorkers } from '../../providers/mail/index.js';
-import { imageSetColumns, imageSetJoins, toImageSet, type ImageSetRow } from '../organizations/service.js';
+import { imageSetColumns, imageSetJoins, logoKeyColumns, toImageSet, type ImageSetRow } from '../media/service.js';
+import { joinOrganizationSql, organizationsSql } from '../organizations/service.js';
+import { userHasEmailSql } from '../users/service.js';
+import { addPurchaser, isMemberSql, membershipsSql } from '../../auth/access.js';
 import { renderInviteEmail } from './invite-email.js';
 import { inviteSentTo, lockUserForInvites } from './claims.js';
 import {
@@ -92,11 +95,10 @@ type SellerRow = {
 async function loadSeller(db: DbOrTx, organizationId: string, userId: string): Promise<SellerRow | undefined> {
   const result = await db.execute<SellerRow>(sql`
     select o.id, o.name, o.selected_type,
-           exists (select 1 from memberships m where m.organization_id = o.id and m.user_id = ${userId}) as is_member,
-           lm.storage_key as logo_key, lm.variants as logo_variants
-      from organizations o
-      left join image_sets iset on iset.organization_id = o.id
-      left join media lm on lm.id = iset.logo_media_id
+           ${isMemberSql(sql`o.id`, userId)} as is_member,
+           ${logoKeyColumns}
+      from ${organizationsSql()} o
+      ${imageSetJoins(sql`o.id`)}
      where o.id = ${organizationId}`);
   return result.rows[0];
 }
@@ -239,7 +241,7 @@ export async function resendInvite(ctx: AppContext, userId: string, inviteId: st
       InviteRow & { organization_id: string; is_member: boolean; wait_seconds: number }
     >(sql`
       select i.id, i.send_to_email, i.created_on, i.accepted_on, i.last_sent_at, i.organization_id,
-             exists (select 1 from memberships m where m.organization_id = i.organization_id and m.user_id = ${userId}) as is_member,
+             ${isMemberSql(sql`i.organization_id`, userId)} as is_member,
              coalesce(ceil(extract(epoch from (i.last_sent_at + ${INVITE_LIMITS.resendIntervalSeconds} * interval '1 second' - now()))), 0)::int as wait_seconds
         from invites i
        where i.id = ${inviteId}
@@ -272,7 +274,7 @@ export async function getInviteMetadata(ctx: AppContext, inviteId: string): Prom
   const result = await ctx.db.execute<ImageSetRow & { id: string; name: string }>(sql`
     select o.id, o.name, ${imageSetColumns}
       from invites i
-      join organizations o on o.id = i.organization_id
+      ${joinOrganizationSql('o', sql`i.organization_id`)}
       ${imageSetJoins(sql.raw('o.id'))}
      where i.id = ${inviteId}`);
   const row = result.rows[0];
@@ -317,10 +319,8 @@ export async function acceptInvite(
     const found = await tx.execute<AcceptRow>(sql`
       select i.id, i.organization_id, o.name as seller_name, i.send_to_email, i.accepted_on,
              i.accepted_by_organization_id, i.claimed_by_user_id,
-             exists (select 1 from users cu
-                      where cu.id = i.claimed_by_user_id
-                        and lower(trim(cu.email)) = lower(trim(i.send_to_email))) as claim_matches_email
-        from invites i join organizations o on o.id = i.organization_id
+             ${userHasEmailSql(sql`i.claimed_by_user_id`, sql`i.send_to_email`)} as claim_matches_email
+        from invites i ${joinOrganizationSql('o', sql`i.organization_id`)}
        where i.id = ${inviteId}
        for update of i`);
     const invite = found.rows[0];
@@ -331,7 +331,7 @@ export async function acceptInvite(
     const own = (
       await tx.execute<OwnOrganization>(sql`
         select o.id, o.name, o.selected_type
-          from memberships m join organizations o on o.id = m.organization_id
+          from ${membershipsSql()} m ${joinOrganizationSql('o', sql`m.organization_id`)}
          where m.user_id = ${userId}
          order by m.created_at, o.id`)
     ).rows;
@@ -387,12 +387,7 @@ export async function acceptInvite(
     }
 
     const alreadyBuys = `You already buy from ${seller.name}.`;
-    const inserted = await tx.execute<{ seller_organization_id: string }>(sql`
-      insert into purchasing_relationships (seller_organization_id, purchaser_organization_id, invite_id)
-      values (${seller.id}, ${target.id}, ${invite.id})
-      on conflict do nothing
-      returning seller_organization_id`);
-    if (inserted.rows.length === 0) throw conflict(alreadyBuys, 'already_purchaser');
+    if (!(await addPurchaser(tx, seller.id, target.id, invite.id))) throw conflict(alreadyBuys, 'already_purchaser');
     const updated = await tx.execute<{ accepted_on: Date | string }>(sql`
       update invites
          set accepted_on = now(), accepted_by_organization_id = ${target.id},

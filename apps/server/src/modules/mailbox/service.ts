@@ -1,7 +1,7 @@
 /** The built-in outbox as a mailbox: stored messages, newest first, with the links they carry. */
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { beforeCursor, decodeCursor, keysetTimestamp, limitPlusOne, takePage, toIso } from '../../lib/pagination.js';
+import { takePage, toIso } from '../../lib/pagination.js';
+import { getOutboxMessage, listOutbox, type OutboxRow } from '../../providers/mail/index.js';
 
 export interface MailboxSummary {
   id: string;
@@ -24,19 +24,7 @@ export interface MailboxMessage extends MailboxSummary {
   links: string[];
 }
 
-type Row = {
-  id: string;
-  kind: string;
-  to_email: string;
-  from_email: string;
-  subject: string;
-  status: string;
-  attempts: number;
-  created_at: Date | string;
-  sent_at: Date | string | null;
-  last_error: string | null;
-  keyset_at: string;
-};
+type Row = Omit<OutboxRow, 'html' | 'text'>;
 
 function toSummary(r: Row): MailboxSummary {
   return {
@@ -64,16 +52,8 @@ export async function listMailbox(
   db: Db,
   query: MailboxQuery,
 ): Promise<{ items: (MailboxSummary & { text: string; links: string[] })[]; nextCursor: string | null }> {
-  const cursor = decodeCursor(query.cursor);
-  const to = query.to ? sql`and lower(to_email) = ${query.to.trim().toLowerCase()}` : sql``;
-  const result = await db.execute<Row & { html: string; text: string }>(sql`
-    select id, kind, to_email, from_email, subject, status, attempts, created_at, sent_at, last_error, html, text,
-           ${keysetTimestamp(sql`created_at`)} as keyset_at
-      from mail_outbox
-     where true ${to} ${beforeCursor(sql`created_at`, sql`id`, cursor)}
-     order by created_at desc nulls last, id desc nulls last
-     ${limitPlusOne(query.limit)}`);
-  const page = takePage(result.rows, query.limit);
+  const rows = await listOutbox(db, query);
+  const page = takePage(rows, query.limit);
   return {
     items: page.rows.map((r) => ({ ...toSummary(r), text: r.text, links: extractLinks(r.html, r.text) })),
     nextCursor: page.nextCursor,
@@ -81,13 +61,7 @@ export async function listMailbox(
 }
 
 export async function getMailboxMessage(db: Db, id: string): Promise<MailboxMessage | null> {
-  const result = await db.execute<
-    Row & { html: string; text: string; transport: string | null; provider_message_id: string | null }
-  >(sql`
-    select id, kind, to_email, from_email, subject, status, attempts, created_at, sent_at, last_error,
-           html, text, transport, provider_message_id, '' as keyset_at
-      from mail_outbox where id = ${id}`);
-  const r = result.rows[0];
+  const r = await getOutboxMessage(db, id);
   if (!r) return null;
   return {
     ...toSummary(r),

@@ -3,7 +3,7 @@
  * the organization's image set (logo and cover photo).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   isSquare,
   type AcceptedImageType,
@@ -18,7 +18,7 @@ import { imageSets, media } from './schema.js';
 import { HttpError, notFound, unavailable } from '../../lib/errors.js';
 import { tooLarge } from '../../lib/uploads.js';
 import { mediaUrl } from '../../lib/media-url.js';
-import { imageSetColumns, imageSetJoins, toImageSet, type ImageSetRow } from '../organizations/service.js';
+import { organizationsSql } from '../organizations/service.js';
 import {
   checkPixelLimit,
   createLimiter,
@@ -27,6 +27,60 @@ import {
   readDimensions,
   UNSUPPORTED_IMAGE_MESSAGE,
 } from './image.js';
+
+// ─── Image sets in other modules' queries ────────────────────────────────────────────
+/** Columns that build an ImageSet from `image_sets iset`, `media lm` (logo), `media sm` (splash). */
+export const imageSetColumns = sql`
+  iset.id as image_set_id,
+  lm.id as logo_id, lm.storage_key as logo_key, lm.width as logo_width, lm.height as logo_height,
+  sm.id as splash_id, sm.storage_key as splash_key, sm.width as splash_width, sm.height as splash_height`;
+
+export function imageSetJoins(orgIdColumn: SQL): SQL {
+  return sql`
+  left join image_sets iset on iset.organization_id = ${orgIdColumn}
+  left join media lm on lm.id = iset.logo_media_id
+  left join media sm on sm.id = iset.splash_media_id`;
+}
+
+/** The logo's stored key and resized variants, from the joins of imageSetJoins. */
+export const logoKeyColumns = sql`lm.storage_key as logo_key, lm.variants as logo_variants`;
+
+/** `join` of the media row whose id is in `mediaId`, as `alias` (id, storage_key, width, height, variants). */
+export function joinMediaSql(alias: string, mediaId: SQL): SQL {
+  const a = sql.identifier(alias);
+  return sql`join (select id, storage_key, width, height, variants from media) ${a} on ${a}.id = ${mediaId}`;
+}
+
+
+export type ImageSetRow = {
+  image_set_id: string | null;
+  logo_id: string | null;
+  logo_key: string | null;
+  logo_width: number | null;
+  logo_height: number | null;
+  splash_id: string | null;
+  splash_key: string | null;
+  splash_width: number | null;
+  splash_height: number | null;
+};
+
+export function toImageSet(publicUrl: string, organizationId: string, r: ImageSetRow): ImageSet {
+  return {
+    id: r.image_set_id,
+    organization_id: organizationId,
+    logo: r.logo_id
+      ? { id: r.logo_id, cloudinary_url: mediaUrl(publicUrl, r.logo_key!), width: r.logo_width, height: r.logo_height }
+      : null,
+    splash_image: r.splash_id
+      ? {
+          id: r.splash_id,
+          cloudinary_url: mediaUrl(publicUrl, r.splash_key!),
+          width: r.splash_width,
+          height: r.splash_height,
+        }
+      : null,
+  };
+}
 
 /** Decoding a 10 MB image takes one core for a moment: two at a time per process at most. */
 const limitProcessing = createLimiter(2);
@@ -154,7 +208,7 @@ export async function imagesOfOrganization(
 export async function getImageSet(ctx: AppContext, organizationId: string): Promise<ImageSet> {
   const result = await ctx.db.execute<ImageSetRow & { org_id: string }>(sql`
     select o.id as org_id, ${imageSetColumns}
-      from organizations o
+      from ${organizationsSql()} o
       ${imageSetJoins(sql.raw('o.id'))}
      where o.id = ${organizationId}`);
   const row = result.rows[0];

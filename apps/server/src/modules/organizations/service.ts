@@ -2,61 +2,43 @@
  * Organizations: create (the caller becomes a member), read with terms and set-up flags,
  * update name/slogan/terms, order terms, onboarding status.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type {
   CreateOrganizationBody,
-  ImageSet,
   OnboardingStatus,
   Organization,
   OrderTerms,
   UpdateOrganizationBody,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { organizations } from './schema.js';
 import { notFound } from '../../lib/errors.js';
-import { addMember, type Role } from '../../auth/access.js';
-import { mediaUrl } from '../../lib/media-url.js';
+import { addMember, hasPurchasersSql, type Role } from '../../auth/access.js';
+import { imageSetColumns, imageSetJoins, toImageSet, type ImageSetRow } from '../media/service.js';
+import { businessAddressJoinSql } from '../addresses/service.js';
+import { paymentAccountJoinSql } from '../payments/service.js';
 import { acceptClaimedInvites } from '../invites/claims.js';
 
-/** Columns that build an ImageSet from `image_sets iset`, `media lm` (logo), `media sm` (splash). */
-export const imageSetColumns = sql`
-  iset.id as image_set_id,
-  lm.id as logo_id, lm.storage_key as logo_key, lm.width as logo_width, lm.height as logo_height,
-  sm.id as splash_id, sm.storage_key as splash_key, sm.width as splash_width, sm.height as splash_height`;
+// ─── SQL fragments for one-query reads elsewhere ─────────────────────────────────────
+/**
+ * A FROM item: organizations with the columns anyone who deals with them may read (`id`,
+ * `name`, `slogan`, `selected_type`); give it an alias.
+ */
+export function organizationsSql(): SQL {
+  return sql`(select id, name, slogan, selected_type from organizations)`;
+}
 
-export const imageSetJoins = (orgIdColumn: ReturnType<typeof sql.raw>) => sql`
-  left join image_sets iset on iset.organization_id = ${orgIdColumn}
-  left join media lm on lm.id = iset.logo_media_id
-  left join media sm on sm.id = iset.splash_media_id`;
+/** `join` of the organization whose id is in `organizationId`, as `alias` (columns of organizationsSql). */
+export function joinOrganizationSql(alias: string, organizationId: SQL): SQL {
+  const a = sql.identifier(alias);
+  return sql`join ${organizationsSql()} ${a} on ${a}.id = ${organizationId}`;
+}
 
-export type ImageSetRow = {
-  image_set_id: string | null;
-  logo_id: string | null;
-  logo_key: string | null;
-  logo_width: number | null;
-  logo_height: number | null;
-  splash_id: string | null;
-  splash_key: string | null;
-  splash_width: number | null;
-  splash_height: number | null;
-};
-
-export function toImageSet(publicUrl: string, organizationId: string, r: ImageSetRow): ImageSet {
-  return {
-    id: r.image_set_id,
-    organization_id: organizationId,
-    logo: r.logo_id
-      ? { id: r.logo_id, cloudinary_url: mediaUrl(publicUrl, r.logo_key!), width: r.logo_width, height: r.logo_height }
-      : null,
-    splash_image: r.splash_id
-      ? {
-          id: r.splash_id,
-          cloudinary_url: mediaUrl(publicUrl, r.splash_key!),
-          width: r.splash_width,
-          height: r.splash_height,
-        }
-      : null,
-  };
+/** The organization's name (null for an unknown id). */
+export async function organizationName(db: DbOrTx, id: string): Promise<string | null> {
+  const result = await db.execute<{ name: string }>(sql`select name from organizations where id = ${id}`);
+  return result.rows[0]?.name ?? null;
 }
 
 type OrganizationRow = ImageSetRow & {
@@ -139,18 +121,14 @@ async function loadOrganizationRow(ctx: AppContext, id: string): Promise<Organiz
     select o.id, o.name, o.slogan, o.selected_type,
            o.new_customer_min, o.returning_customer_min, o.new_customer_min_cents, o.returning_customer_min_cents,
            o.product_count,
-           exists (select 1 from purchasing_relationships pr where pr.seller_organization_id = o.id) as has_customers,
+           ${hasPurchasersSql(sql`o.id`)} as has_customers,
            pa.charges_enabled, pa.details_submitted,
            addr.id as address_id, addr.line1, addr.line2, addr.city, addr.state, addr.postal_code, addr.country,
            ${imageSetColumns}
       from organizations o
-      left join payment_accounts pa on pa.organization_id = o.id
+      ${paymentAccountJoinSql('pa', sql`o.id`)}
       ${imageSetJoins(sql.raw('o.id'))}
-      left join lateral (
-        select a.* from address_links al join addresses a on a.id = al.address_id
-         where al.organization_id = o.id and al.kind = 'business'
-         order by al.created_at desc limit 1
-      ) addr on true
+      ${businessAddressJoinSql('addr', sql`o.id`)}
      where o.id = ${id}`);
   return result.rows[0];
 }

@@ -10,7 +10,8 @@ import type { AppContext } from '../../lib/context.js';
 import type { Role } from '../../auth/access.js';
 import type { Db } from '../../db/client.js';
 import { productMedia, products } from './schema.js';
-import { imagesOfOrganization } from '../media/service.js';
+import { imagesOfOrganization, joinMediaSql } from '../media/service.js';
+import { joinOrganizationSql } from '../organizations/service.js';
 import { fieldError, HttpError, notFound } from '../../lib/errors.js';
 import { beforeCursor, containsPattern, decodeCursor, keysetTimestamp, limitPlusOne, takePage } from '../../lib/pagination.js';
 import { getLookups, resolveLookup, type Lookups } from './lookups.js';
@@ -50,7 +51,7 @@ function productJsonSql(publicUrl: string) {
                  'variants', coalesce((select json_object_agg(v.key, ${mediaUrlSql(publicUrl, sql`v.value`)})
                                          from jsonb_each_text(m.variants) v), '{}'::json)))
              order by pm.display_order, m.id)
-        from product_media pm join media m on m.id = pm.media_id
+        from product_media pm ${joinMediaSql('m', sql`pm.media_id`)}
        where pm.product_id = p.id), '[]'::json),
     'product_physical_measurements', json_build_object(
       'weight', p.weight::float8,
@@ -64,20 +65,28 @@ function productJsonSql(publicUrl: string) {
 }
 
 /** The tables productJsonSql reads: `p` products, `o` organizations and the lookup lists. */
-const productFrom = sql`
+function productFrom(): SQL {
+  return sql`
       from products p
-      join organizations o on o.id = p.organization_id
+      ${joinOrganizationSql('o', sql`p.organization_id`)}
       left join order_units ou on ou.id = p.order_unit_id
       left join product_states ps on ps.id = p.state_id
       left join weight_units wu on wu.id = p.weight_unit_id
       left join dimension_units du on du.id = p.dimension_unit_id`;
+}
+
+/** For other modules' queries: `join` of the product whose id is in `productId`, as `alias` (`id`, `unit_price_in_cents`). */
+export function joinProductSql(alias: string, productId: SQL): SQL {
+  const a = sql.identifier(alias);
+  return sql`join (select id, unit_price_in_cents from products) ${a} on ${a}.id = ${productId}`;
+}
 
 type ProductDoc = { organization_id: string; state_id: number | null; deleted: boolean; doc: string };
 
 async function loadProductDoc(ctx: AppContext, id: string): Promise<ProductDoc | undefined> {
   const result = await ctx.db.execute<ProductDoc>(sql`
     select p.organization_id, p.state_id, p.deleted_at is not null as deleted, ${productJsonSql(ctx.config.publicUrl)} as doc
-    ${productFrom}
+    ${productFrom()}
      where p.id = ${id}`);
   return result.rows[0];
 }
@@ -134,7 +143,7 @@ export async function listProducts(
   const cursor = decodeCursor(query.cursor);
   const result = await ctx.db.execute<{ id: string; keyset_at: string; doc: string }>(sql`
     select p.id, ${keysetTimestamp(sql`p.created_at`)} as keyset_at, ${productJsonSql(ctx.config.publicUrl)} as doc
-    ${productFrom}
+    ${productFrom()}
      where ${sql.join(conditions, sql` and `)}
        ${beforeCursor(sql`p.created_at`, sql`p.id`, cursor)}
      order by p.created_at desc nulls last, p.id desc nulls last

@@ -1,12 +1,14 @@
 /** The current user: created from the token's subject and e-mail, read with organizations. */
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { CurrentUser } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { users } from './schema.js';
 import { fieldError, HttpError } from '../../lib/errors.js';
 import type { TokenClaims } from '../../auth/token-verifier.js';
-import { imageSetColumns, imageSetJoins, toImageSet, type ImageSetRow } from '../organizations/service.js';
+import { imageSetColumns, imageSetJoins, toImageSet, type ImageSetRow } from '../media/service.js';
+import { organizationsSql } from '../organizations/service.js';
+import { membershipsSql, purchasingRelationshipsSql } from '../../auth/access.js';
 
 /** The user row of a token subject, or null before POST /api/user/create. */
 export async function userIdForSubject(db: Db, sub: string): Promise<string | null> {
@@ -62,14 +64,14 @@ async function loadCurrentUser(ctx: AppContext, whereUser: SQL): Promise<Current
     with u as (
       select u.id, u.email, u.name, u.picture from users u where ${whereUser}
     ), own as (
-      select m.organization_id as id, m.created_at from memberships m join u on u.id = m.user_id
+      select m.organization_id as id, m.created_at from ${membershipsSql()} m join u on u.id = m.user_id
     ), sellers as (
       select distinct pr.seller_organization_id as id
-        from purchasing_relationships pr join own on own.id = pr.purchaser_organization_id
+        from ${purchasingRelationshipsSql()} pr join own on own.id = pr.purchaser_organization_id
     ), orgs as (
       select o.id, o.name, o.selected_type, o.slogan, (own.id is not null) as own, own.created_at as own_since,
              ${imageSetColumns}
-        from organizations o
+        from ${organizationsSql()} o
         left join own on own.id = o.id
         ${imageSetJoins(sql.raw('o.id'))}
        where o.id in (select id from own union select id from sellers)
@@ -99,4 +101,23 @@ async function loadCurrentUser(ctx: AppContext, whereUser: SQL): Promise<Current
       },
     })),
   };
+}
+
+// ─── For other modules ───────────────────────────────────────────────────────────────
+/**
+ * Locks the user's row (`for no key update`, until the transaction ends) and returns their
+ * e-mail, trimmed and lower-cased; null for an unknown user.
+ */
+export async function lockUserEmail(tx: DbOrTx, userId: string): Promise<string | null> {
+  const result = await tx.execute<{ email: string }>(
+    sql`select lower(trim(email)) as email from users where id = ${userId} for no key update`,
+  );
+  return result.rows[0]?.email ?? null;
+}
+
+/** A boolean: whether the user whose id is in `userId` has the e-mail in `email` (any case, no surrounding spaces). */
+export function userHasEmailSql(userId: SQL, email: SQL): SQL {
+  return sql`exists (select 1 from users cu
+                      where cu.id = ${userId}
+                        and lower(trim(cu.email)) = lower(trim(${email})))`;
 }

@@ -12,6 +12,7 @@ import { MailWorker, type MailLog, type MailWorkerOptions } from './worker.js';
 export type { MailTransport, OutgoingMail, SendResult } from './interface.js';
 export { PermanentMailError, findHeaderProblem, oneLine } from './interface.js';
 export { enqueueMail, wakeMailWorkers, type NewMail } from './queue.js';
+export { listOutbox, getOutboxMessage, type OutboxRow } from './outbox.js';
 export { MailWorker, defaultRetryDelayMs, MAIL_DEFAULTS, type MailWorkerOptions, type RoundResult } from './worker.js';
 export { renderEmailHtml, escapeHtml, type EmailContent, type EmailBrand } from './layout.js';
 
