@@ -3,8 +3,7 @@
  * only that module's code reads or writes it — others call the functions (or SQL fragments)
  * it offers. This test reads every server source file, finds the tables it touches (drizzle
  * table objects it imports, and table names after from/join/into/update in its SQL), and fails
- * on a table of another module. KNOWN_CROSSINGS lists the reads that predate the rule; it may
- * only shrink.
+ * on a table of another module.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,12 +37,6 @@ function tableOwners(): Map<string, string> {
   }
   return owners;
 }
-
-/**
- * Reads across modules that predate the rule, as `module → table`. Each is a debt to pay by
- * moving the query into the owner and calling it; none may be added.
- */
-const KNOWN_CROSSINGS = new Set<string>([]);
 
 describe('table ownership', () => {
   const owners = tableOwners();
@@ -82,9 +75,6 @@ describe('table ownership', () => {
         if (owners.get(table) !== me) crossings.add(`${me} → ${table}`);
       }
     }
-    const added = [...crossings].filter((c) => !KNOWN_CROSSINGS.has(c)).sort();
-    expect(added.join('\n'), 'Call a function of the owning module instead').toBe('');
-    const paid = [...KNOWN_CROSSINGS].filter((c) => !crossings.has(c));
-    expect(paid, 'Remove paid debts from KNOWN_CROSSINGS').toEqual([]);
+    expect([...crossings].sort().join('\n'), 'Call a function (or SQL fragment) of the owning module instead').toBe('');
   });
 });
