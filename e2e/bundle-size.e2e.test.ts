@@ -37,6 +37,16 @@ describe('first load of the production build', () => {
     }
   });
 
+  it('paints the storefront within 200 kB, without the OIDC client', () => {
+    for (const load of loads.filter((l) => l.route.startsWith('storefront'))) {
+      expect(load.gzip, load.route).toBeLessThanOrEqual(200_000);
+      for (const { file } of load.files) {
+        const code = fs.readFileSync(path.join(dist, file), 'utf8');
+        expect(code.includes('`UserManagerEvents`'), `${file} contains oidc-client-ts`).toBe(false);
+      }
+    }
+  });
+
   it('ships a brotli and a gzip file beside every script, style sheet and index.html', () => {
     for (const file of ['index.html', ...loads.flatMap((l) => l.files.map((f) => f.file))]) {
       expect(fs.existsSync(path.join(dist, `${file}.br`)), `${file}.br`).toBe(true);

@@ -18,7 +18,7 @@ if (!container) throw new Error('Missing #root element');
 const root = createRoot(container);
 const config = loadConfig();
 
-/** Loads the app (router, MUI, OIDC client) and renders the current path. */
+/** Loads the app (router, MUI; the OIDC client follows after the first paint) and renders the current path. */
 async function startApp() {
   try {
     // The router starts loading the current route's chunk while the configuration loads.

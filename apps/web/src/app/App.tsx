@@ -3,14 +3,12 @@ import type { Root } from 'react-dom/client';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/system';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { AuthProvider } from 'react-oidc-context';
 import { RouterProvider } from 'react-router';
 import { ToastProvider } from '../components/Toast';
-import type { UserManager } from 'oidc-client-ts';
-import { createUserManager, isSessionEndedError, setActiveUserManager } from '../lib/auth';
+import { AuthProvider } from '../lib/auth-context';
+import { AuthSession, setActiveAuthSession } from '../lib/auth-session';
 import type { AppConfig } from '../lib/config';
 import { createQueryClient } from '../lib/query-client';
-import { UserManagerContext } from '../lib/user-manager-context';
 import { theme } from './theme';
 
 // The theme has no CSS variables: @mui/system's provider spares the first paint the CSS
@@ -22,56 +20,35 @@ import { createAppRouter } from './router';
 export { createAppRouter };
 
 export interface AppProps {
-  userManager: UserManager;
+  session: AuthSession;
   queryClient: QueryClient;
   router: ReturnType<typeof createAppRouter>;
 }
 
-/** Keeps cached data tied to the signed-in person and ends dead sessions locally. */
-function useSessionHousekeeping(userManager: UserManager, queryClient: QueryClient) {
+/** Keeps cached data tied to the signed-in person: a different person or none clears it. */
+function useSessionHousekeeping(session: AuthSession, queryClient: QueryClient) {
   useEffect(() => {
-    let currentSub: string | undefined;
-    void userManager.getUser().then((user) => {
-      currentSub = user?.profile.sub;
+    let currentSub = session.getState().user?.profile.sub;
+    return session.subscribe(() => {
+      const sub = session.getState().user?.profile.sub;
+      if (currentSub && sub !== currentSub) queryClient.clear();
+      currentSub = sub;
     });
-    const onLoaded = (user: { profile: { sub: string } }) => {
-      if (currentSub && currentSub !== user.profile.sub) queryClient.clear();
-      currentSub = user.profile.sub;
-    };
-    const onUnloaded = () => {
-      currentSub = undefined;
-      queryClient.clear();
-    };
-    // Spec section 4: if silent login fails with login_required the session is cleared locally.
-    const onRenewError = (error: Error) => {
-      if (isSessionEndedError(error)) void userManager.removeUser();
-    };
-    userManager.events.addUserLoaded(onLoaded);
-    userManager.events.addUserUnloaded(onUnloaded);
-    userManager.events.addSilentRenewError(onRenewError);
-    void userManager.clearStaleState().catch(() => undefined);
-    return () => {
-      userManager.events.removeUserLoaded(onLoaded);
-      userManager.events.removeUserUnloaded(onUnloaded);
-      userManager.events.removeSilentRenewError(onRenewError);
-    };
-  }, [userManager, queryClient]);
+  }, [session, queryClient]);
 }
 
-export function App({ userManager, queryClient, router }: AppProps) {
-  useSessionHousekeeping(userManager, queryClient);
+export function App({ session, queryClient, router }: AppProps) {
+  useSessionHousekeeping(session, queryClient);
   return (
     <ThemeProvider theme={appTheme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        <UserManagerContext.Provider value={userManager}>
-          {/* The /auth/callback route redeems the sign-in response itself. */}
-          <AuthProvider userManager={userManager} skipSigninCallback>
-            <ToastProvider>
-              <RouterProvider router={router} />
-            </ToastProvider>
-          </AuthProvider>
-        </UserManagerContext.Provider>
+        {/* Paints from the stored session; the OIDC client loads after the first paint. */}
+        <AuthProvider session={session}>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </AuthProvider>
       </QueryClientProvider>
     </ThemeProvider>
   );
@@ -79,12 +56,12 @@ export function App({ userManager, queryClient, router }: AppProps) {
 
 /** Starts the whole app in `root` (main.tsx loads this module for every page but the anonymous landing). */
 export function renderApp(root: Root, config: AppConfig, router: ReturnType<typeof createAppRouter>) {
-  const userManager = createUserManager(config);
-  setActiveUserManager(userManager);
+  const session = new AuthSession(config);
+  setActiveAuthSession(session);
   const queryClient = createQueryClient();
   root.render(
     <StrictMode>
-      <App userManager={userManager} queryClient={queryClient} router={router} />
+      <App session={session} queryClient={queryClient} router={router} />
     </StrictMode>,
   );
 }

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
-import { useAuth } from 'react-oidc-context';
+import { useAuth } from '../lib/auth-context';
 import { FullPageSpinner } from '../components/FullPageSpinner';
-import { DEFAULT_RETURN_PATH, LOGIN_FAILED } from '../lib/auth';
+import { DEFAULT_RETURN_PATH, LOGIN_FAILED } from '../lib/auth-shared';
 import { useSignIn } from '../lib/auth-hooks';
 import { rememberedOrgId } from '../lib/storage';
 import { errorMessage } from '../lib/api';

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { hasAuthParams, useAuth } from 'react-oidc-context';
+import { useAuth } from '../lib/auth-context';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { ErrorStatusPage } from '../components/ErrorStatusPage';
-import { isSigningOut, LOGIN_FAILED, signinRedirectArgs } from '../lib/auth';
+import { hasAuthParams, isSigningOut, LOGIN_FAILED, signinRedirectArgs } from '../lib/auth-shared';
 
 /**
  * Layout route of the protected areas (/details, /details-buyer, /app/*, /storefront/*).

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LandingPage } from '../features/account/components/LandingPage';
 import { ConfigError, type AppConfig } from '../lib/config';
-import type { SigninOptions } from '../lib/auth';
+import type { SigninOptions } from '../lib/auth-shared';
 
 /** True when oidc-client-ts has a signed-in user in this browser (its `oidc.user:…` entry). */
 export function hasStoredSession(storage: Storage = window.localStorage): boolean {

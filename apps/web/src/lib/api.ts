@@ -1,11 +1,6 @@
 import { NEXT_CURSOR_HEADER, type ErrorBody } from '@cratebase/contract';
-import {
-  AccessTokenError,
-  getAccessToken,
-  GET_ACCESS_TOKEN_FAILED,
-  renewAccessToken,
-  requestSignInAgain,
-} from './auth';
+import { AccessTokenError, GET_ACCESS_TOKEN_FAILED } from './auth-shared';
+import { renewSessionAccessToken, sessionAccessToken, signInAgain } from './auth-session';
 
 export interface ApiIssue {
   path: string;
@@ -49,12 +44,12 @@ export interface ApiHooks {
   onUnauthorized: () => void;
 }
 
+// Tokens come from the auth session: the stored token while it is fresh, the OIDC client
+// (loaded on demand) for renewals.
 let hooks: ApiHooks = {
-  getAccessToken: () => getAccessToken(),
-  renewAccessToken: (rejected) => renewAccessToken(rejected),
-  onUnauthorized: () => {
-    requestSignInAgain();
-  },
+  getAccessToken: sessionAccessToken,
+  renewAccessToken: renewSessionAccessToken,
+  onUnauthorized: signInAgain,
 };
 
 /** Replace how tokens are found and what a 401 does (tests, or a different auth setup). */

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useAuth } from 'react-oidc-context';
+import { useAuth } from './auth-context';
 import { useQueryClient } from '@tanstack/react-query';
-import { markSigningOut, signinRedirectArgs, type SigninOptions } from './auth';
+import { markSigningOut, signinRedirectArgs, type SigninOptions } from './auth-shared';
 import { clearBuyerSignupKeys } from './storage';
 
 /** Starts the provider's sign-in (or sign-up) page; the app returns to `returnTo` afterwards. */
@@ -21,7 +21,7 @@ export function useSignOut() {
     clearBuyerSignupKeys();
     markSigningOut();
     const result = (await auth.signoutRedirect()) as unknown;
-    // react-oidc-context answers null when the redirect could not start (provider unreachable):
+    // signoutRedirect answers null when the redirect could not start (provider unreachable):
     // end the session in this browser anyway.
     if (result === null) {
       await auth.removeUser();

@@ -1,18 +1,26 @@
 import { ErrorResponse, UserManager, WebStorageStateStore, type SigninSilentArgs, type User } from 'oidc-client-ts';
+import { AccessTokenError, isFresh, signinRedirectArgs } from './auth-shared';
 import type { AppConfig } from './config';
 
-/** Custom data carried through the sign-in redirect in the OIDC `state`. */
-export interface SigninStateData {
-  returnTo: string;
-}
+// The oidc-free parts live in auth-shared.ts (the first paint imports them without this module).
+export {
+  AccessTokenError,
+  DEFAULT_RETURN_PATH,
+  GET_ACCESS_TOKEN_FAILED,
+  isSigningOut,
+  LOGIN_FAILED,
+  markSigningOut,
+  safeReturnPath,
+  signinRedirectArgs,
+  type SigninOptions,
+  type SigninStateData,
+} from './auth-shared';
 
-/** Where a plain Login returns to (spec section 2). */
-export const DEFAULT_RETURN_PATH = '/storefront';
 export const CALLBACK_PATH = '/auth/callback';
 
-/** Spec section 8 wording. */
-export const LOGIN_FAILED = 'Login failed';
-export const GET_ACCESS_TOKEN_FAILED = 'Get access token failed';
+export function currentPathWithSearch(): string {
+  return `${window.location.pathname}${window.location.search}${window.location.hash}`;
+}
 
 /** The name of the browser-wide lock (Web Locks API) that one renewal at a time holds. */
 export const RENEWAL_LOCK_PREFIX = 'cratebase.token-renewal';
@@ -102,23 +110,6 @@ export function isSessionEndedError(error: unknown): boolean {
   return error instanceof ErrorResponse && (error.error === 'login_required' || error.error === 'invalid_grant');
 }
 
-export class AccessTokenError extends Error {
-  override name = 'AccessTokenError';
-  constructor(
-    readonly sessionEnded: boolean,
-    options?: { cause?: unknown },
-  ) {
-    super(GET_ACCESS_TOKEN_FAILED, options);
-  }
-}
-
-/** Seconds before expiry from which a token is renewed rather than sent. */
-const EXPIRY_MARGIN_SECONDS = 5;
-
-function isFresh(user: User): boolean {
-  return !user.expired && (user.expires_in === undefined || user.expires_in > EXPIRY_MARGIN_SECONDS);
-}
-
 /**
  * The signed-in user's access token, renewed through the refresh token when it has expired
  * (one renewal shared by all callers, see CratebaseUserManager). Null when nobody is signed in.
@@ -160,34 +151,6 @@ async function renewAccessTokenNow(manager: UserManager): Promise<string> {
   }
 }
 
-/** Only same-site absolute paths are accepted as return targets (no open redirects). */
-export function safeReturnPath(value: unknown, fallback: string = DEFAULT_RETURN_PATH): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
-    return fallback;
-  }
-  return value;
-}
-
-export function currentPathWithSearch(): string {
-  return `${window.location.pathname}${window.location.search}${window.location.hash}`;
-}
-
-export interface SigninOptions {
-  returnTo?: string;
-  signUp?: boolean;
-}
-
-/** The arguments of signinRedirect for a plain login or a sign-up (screen_hint=signup). */
-export function signinRedirectArgs(
-  settings: { extraQueryParams?: Record<string, string | number | boolean> },
-  options: SigninOptions = {},
-) {
-  const state: SigninStateData = { returnTo: safeReturnPath(options.returnTo) };
-  const extraQueryParams: Record<string, string | number | boolean> = { ...settings.extraQueryParams };
-  if (options.signUp) extraQueryParams.screen_hint = 'signup';
-  return { state, extraQueryParams };
-}
-
 const REAUTH_KEY = 'cratebase.reauth_at';
 const REAUTH_GUARD_MS = 30_000;
 
@@ -218,15 +181,4 @@ export function requestSignInAgain(manager: UserManager | null = activeManager):
   // routes start a second, competing redirect.
   void manager.signinRedirect(signinRedirectArgs(manager.settings, { returnTo })).catch(() => undefined);
   return true;
-}
-
-let signingOut = false;
-
-/** Set while Log Out is leaving the app, so protected routes do not start a new sign-in. */
-export function markSigningOut(value = true): void {
-  signingOut = value;
-}
-
-export function isSigningOut(): boolean {
-  return signingOut;
 }

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@cratebase/contract';
-import { DEFAULT_RETURN_PATH, safeReturnPath } from './auth';
+import { DEFAULT_RETURN_PATH, safeReturnPath } from './auth-shared';
 
 type OrganizationRef = CurrentUser['organizations'][number];
 

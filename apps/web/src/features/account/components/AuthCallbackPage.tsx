@@ -1,15 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { hasAuthParams } from 'react-oidc-context';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User, UserManager } from 'oidc-client-ts';
 import { FullPageSpinner } from '../../../components/FullPageSpinner';
 import { ErrorStatusPage } from '../../../components/ErrorStatusPage';
-import { DEFAULT_RETURN_PATH, LOGIN_FAILED, safeReturnPath, type SigninStateData } from '../../../lib/auth';
+import {
+  DEFAULT_RETURN_PATH,
+  hasAuthParams,
+  LOGIN_FAILED,
+  safeReturnPath,
+  type SigninStateData,
+} from '../../../lib/auth-shared';
 import { useSignIn } from '../../../lib/auth-hooks';
 import { errorMessage } from '../../../lib/api';
 import { rememberedOrgId } from '../../../lib/storage';
-import { useUserManager } from '../../../lib/user-manager-context';
+import { useLoadUserManager } from '../../../lib/auth-context';
 import { fetchCurrentUser, userQueryKey } from '../../../lib/current-user';
 import { postLoginDestination } from '../../../lib/routing';
 
@@ -34,7 +39,7 @@ type Phase =
 
 /** /auth/callback: finishes the code + PKCE exchange, then applies the post-login routing. */
 export function AuthCallbackPage() {
-  const manager = useUserManager();
+  const loadManager = useLoadUserManager();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signIn = useSignIn();
@@ -46,6 +51,14 @@ export function AuthCallbackPage() {
     const url = window.location.href;
     void (async () => {
       let returnTo: string;
+      let manager: UserManager;
+      try {
+        // The OIDC client loads after the first paint; the callback needs it now.
+        manager = await loadManager();
+      } catch (error) {
+        if (!cancelled) setPhase({ kind: 'login-failed', message: errorMessage(error) });
+        return;
+      }
       if (hasAuthParams()) {
         try {
           const user = await completeSignin(manager, url);
@@ -74,7 +87,7 @@ export function AuthCallbackPage() {
     return () => {
       cancelled = true;
     };
-  }, [manager, navigate, queryClient, attempt]);
+  }, [loadManager, navigate, queryClient, attempt]);
 
   if (phase.kind === 'login-failed') {
     return (

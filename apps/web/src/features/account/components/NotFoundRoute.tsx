@@ -1,4 +1,4 @@
-import { useAuth } from 'react-oidc-context';
+import { useAuth } from '../../../lib/auth-context';
 import { NotFoundPage } from '../../../components/NotFound';
 import { useCurrentUser } from '../../../lib/current-user';
 import { actsAsBuyer } from '../../../lib/routing';

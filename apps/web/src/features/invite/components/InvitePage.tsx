@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { useAuth } from 'react-oidc-context';
+import { useAuth } from '../../../lib/auth-context';
 import { Logo } from '../../../components/Logo';
 import { OrganizationLogo } from '../../../components/OrganizationLogo';
 import { ApiError, errorMessage } from '../../../lib/api';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AuthContext, type AuthContextProps } from 'react-oidc-context';
+import { AuthContext, type AuthContextProps } from '../../../lib/auth-context';
 import { Route, Routes, useLocation } from 'react-router';
 import type { CurrentUser } from '@cratebase/contract';
 import { fakeFetch, ids, makeUser, org, purchasing } from '../../../test/fixtures';

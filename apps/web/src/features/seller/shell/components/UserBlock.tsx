@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { useAuth } from 'react-oidc-context';
+import { useAuth } from '../../../../lib/auth-context';
 import { useLocation } from 'react-router';
 import { useSignIn, useSignOut } from '../../../../lib/auth-hooks';
 
