@@ -1,7 +1,7 @@
 // Product schemas; the plain limits and names live in product-rules.ts (zod-free).
 import { z } from 'zod';
-import { Uuid, multiLineText, singleLineText } from './common.js';
-import { MediaWithVariants } from './media.js';
+import { ListQuery, Uuid, multiLineText, singleLineText } from './common.js';
+import { MediaVariants, MediaWithVariants } from './media.js';
 import { INVENTORY_TRANSACTION_TYPES, PRODUCT_LIMITS, UPC_PATTERN } from './product-rules.js';
 
 // ─── Lookup lists: GET /api/product/state, /order_unit, /weight_unit, /dimension_unit ──
@@ -53,6 +53,8 @@ export const Product = z.object({
   minimum_order_quantity: z.number().int(),
   universal_product_code: z.string().nullable(),
   inventory_count: z.number().int(),
+  /** The seller tracks this product's stock: buyers see it and cannot order more than is left. */
+  track_inventory: z.boolean(),
   organization: z.object({ id: Uuid, name: z.string() }),
   tags: z.array(z.string()),
   media: z.array(ProductMedia),
@@ -64,6 +66,38 @@ export const Product = z.object({
 });
 export type Product = z.infer<typeof Product>;
 export const ProductList = z.array(Product);
+
+/**
+ * A storefront grid tile: the lean projection of a Live product (for-sale `?view=tile`). The
+ * image is the first photo with its resized copies up to 600 px wide (for `srcset`).
+ */
+export const ProductTile = z.object({
+  id: Uuid,
+  name: z.string(),
+  order_unit: z.string().nullable(),
+  quantity_per_unit: z.number().int().nullable(),
+  unit_price_in_cents: z.number().int().nullable(),
+  msrp_in_cents: z.number().int().nullable(),
+  track_inventory: z.boolean(),
+  /** Units left when tracked; null when the seller does not track this product. */
+  inventory_count: z.number().int().nullable(),
+  image: z
+    .object({
+      url: z.string(),
+      width: z.number().int().nullable(),
+      height: z.number().int().nullable(),
+      variants: MediaVariants,
+    })
+    .nullable(),
+});
+export type ProductTile = z.infer<typeof ProductTile>;
+export const ProductTileList = z.array(ProductTile);
+
+/** GET /api/product/organization/{org_id}/for-sale: the list query, and `view=tile` for the grid. */
+export const ForSaleQuery = ListQuery.extend({
+  view: z.enum(['full', 'tile'], { message: "must be 'full' or 'tile'" }).optional(),
+});
+export type ForSaleQuery = z.infer<typeof ForSaleQuery>;
 
 // ─── PUT /api/product ────────────────────────────────────────────────────────────────
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -177,6 +211,7 @@ export const ProductInput = z
       .nullable()
       .optional(),
     product_physical_measurements: ProductMeasurementsInput,
+    track_inventory: z.boolean({ message: 'must be true or false' }).optional(),
     // Read-only fields a client may echo back from GET; ignored.
     inventory_count: z.unknown().optional(),
     created_at: z.unknown().optional(),

@@ -16,6 +16,11 @@ export const PurchasingOrganization = z.object({
     slogan: z.string().nullable(),
     image_set: ImageSet,
   }),
+  /**
+   * The user's organization that buys from this store: the cart's purchasing organization.
+   * For the user's own store (View as Buyer) it is the store itself.
+   */
+  purchasing_organization_id: Uuid,
 });
 
 export const CurrentUser = z.object({

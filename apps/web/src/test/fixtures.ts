@@ -16,8 +16,14 @@ export function org(id: string, name: string, selected_type: Org['selected_type'
   return { id, name, selected_type };
 }
 
-export function purchasing(id: string, name: string, selected_type: Org['selected_type'] = 'Merchant'): Purchasing {
+export function purchasing(
+  id: string,
+  name: string,
+  selected_type: Org['selected_type'] = 'Merchant',
+  purchasingOrganizationId: string = ids.buyer,
+): Purchasing {
   return {
+    purchasing_organization_id: purchasingOrganizationId,
     organization: {
       id,
       name,

@@ -12,6 +12,8 @@ import {
   uniqueIndex,
   check,
   serial,
+  boolean,
+  bigint,
 } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt } from '../../db/columns.js';
 import { media } from '../media/schema.js';
@@ -55,6 +57,8 @@ export const products = pgTable(
     minimumOrderQuantity: integer('minimum_order_quantity').notNull().default(1),
     universalProductCode: text('universal_product_code'),
     inventoryCount: integer('inventory_count').notNull().default(0),
+    /** Stock limits orders only when the seller tracks it (off by default). */
+    trackInventory: boolean('track_inventory').notNull().default(false),
     tags: text('tags')
       .array()
       .notNull()
@@ -108,3 +112,15 @@ export const productMedia = pgTable(
     index('product_media_order_idx').on(t.productId, t.displayOrder),
   ],
 );
+
+/**
+ * A version per seller's catalogue, bumped (from one sequence) by triggers on every change to
+ * its products or their photos (migration 0010). Storefront page caches compare it on every
+ * request, so a change made by any process is seen by all at once.
+ */
+export const catalogVersions = pgTable('catalog_versions', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

@@ -40,6 +40,7 @@ function productJsonSql(publicUrl: string) {
     'unit_price_in_cents', p.unit_price_in_cents, 'msrp_in_cents', p.msrp_in_cents,
     'stock_keeping_unit', p.stock_keeping_unit, 'minimum_order_quantity', p.minimum_order_quantity,
     'universal_product_code', p.universal_product_code, 'inventory_count', p.inventory_count,
+    'track_inventory', p.track_inventory,
     'organization', json_build_object('id', o.id, 'name', o.name),
     'tags', coalesce(to_json(p.tags), '[]'::json),
     'media', coalesce((

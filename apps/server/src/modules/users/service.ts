@@ -53,6 +53,7 @@ type UserOrgRow = ImageSetRow & {
   selected_type: 'Merchant' | 'Buyer';
   slogan: string | null;
   own: boolean;
+  buyer_id: string | null;
 };
 
 /**
@@ -66,13 +67,18 @@ async function loadCurrentUser(ctx: AppContext, whereUser: SQL): Promise<Current
     ), own as (
       select m.organization_id as id, m.created_at from ${membershipsSql()} m join u on u.id = m.user_id
     ), sellers as (
-      select distinct pr.seller_organization_id as id
+      -- The user's organization that buys there: the oldest of theirs that does.
+      select pr.seller_organization_id as id,
+             (array_agg(pr.purchaser_organization_id order by own.created_at, own.id))[1] as buyer_id
         from ${purchasingRelationshipsSql()} pr join own on own.id = pr.purchaser_organization_id
+       group by pr.seller_organization_id
     ), orgs as (
       select o.id, o.name, o.selected_type, o.slogan, (own.id is not null) as own, own.created_at as own_since,
+             case when own.id is not null then o.id else sellers.buyer_id end as buyer_id,
              ${imageSetColumns}
         from ${organizationsSql()} o
         left join own on own.id = o.id
+        left join sellers on sellers.id = o.id
         ${imageSetJoins(sql.raw('o.id'))}
        where o.id in (select id from own union select id from sellers)
     )
@@ -99,6 +105,7 @@ async function loadCurrentUser(ctx: AppContext, whereUser: SQL): Promise<Current
         slogan: r.slogan,
         image_set: toImageSet(ctx.config.publicUrl, r.id, r),
       },
+      purchasing_organization_id: r.buyer_id ?? r.id,
     })),
   };
 }

@@ -49,6 +49,7 @@ function product(overrides: Partial<Product> = {}): Product {
     minimum_order_quantity: 1,
     universal_product_code: null,
     inventory_count: 7,
+    track_inventory: false,
     organization: { id: ids.merchantA, name: 'Hot Sauce Co' },
     tags: ['spicy'],
     media: [],

@@ -1,0 +1,93 @@
+// Cart schemas (spec sections 3, 5 and 7; DECISIONS "The money path"). Plain rules: cart-rules.ts.
+import { z } from 'zod';
+import { Uuid } from './common.js';
+import { ProductMedia, Unit } from './products.js';
+import { CART_LIMITS, CHECKOUT_ISSUE_CODES } from './cart-rules.js';
+
+/** The product as a cart line shows it: live price until the order is submitted. */
+export const CartProduct = z.object({
+  id: Uuid,
+  name: z.string(),
+  unit_price_in_cents: z.number().int().nullable(),
+  msrp_in_cents: z.number().int().nullable(),
+  order_unit: Unit.nullable(),
+  stock_keeping_unit: z.string().nullable(),
+  /** The first photo only (spec: media). */
+  media: z.array(ProductMedia),
+  track_inventory: z.boolean(),
+  /** Units left, when the seller tracks this product's inventory; null otherwise. */
+  inventory_count: z.number().int().nullable(),
+});
+export type CartProduct = z.infer<typeof CartProduct>;
+
+export const LineItem = z.object({
+  id: Uuid,
+  quantity: z.number().int(),
+  product: CartProduct,
+  /** quantity × live unit price; 0 while the line is unavailable. */
+  line_total_cents: z.number().int(),
+  /** False when the product was removed, unpublished or has too little stock left. */
+  available: z.boolean(),
+  /** Why the line is unavailable (null when available). */
+  unavailable_reason: z.string().nullable(),
+});
+export type LineItem = z.infer<typeof LineItem>;
+
+/** The cart's draft order (created with the cart; spec section 4 "Payment terms"). */
+export const CartOrder = z.object({
+  id: Uuid,
+  is_net_30: z.boolean(),
+  status: z.string(),
+});
+export type CartOrder = z.infer<typeof CartOrder>;
+
+export const CheckoutIssue = z.object({
+  code: z.enum(CHECKOUT_ISSUE_CODES),
+  message: z.string(),
+});
+export type CheckoutIssue = z.infer<typeof CheckoutIssue>;
+
+/**
+ * GET /api/cart/selling_organization/{seller}/purchasing_organization/{buyer} and the answer
+ * of every cart change. The server is the single source of truth for the checkout gate.
+ */
+export const Cart = z.object({
+  id: Uuid,
+  selling_organization_id: Uuid,
+  purchasing_organization_id: Uuid,
+  line_items: z.array(LineItem),
+  /** Sum of the available lines at live prices, in cents. */
+  total_cents: z.number().int(),
+  /** Sum of the available lines' quantities. */
+  item_count: z.number().int(),
+  /** The minimum that applies to this buyer (returning or first order), 0 when none. */
+  min_items: z.number().int(),
+  min_cents: z.number().int(),
+  /** The buyer has submitted an order with this seller before. */
+  is_returning: z.boolean(),
+  meets_minimum: z.boolean(),
+  /** The seller previews its own store (View as Buyer): never checks out. */
+  is_preview: z.boolean(),
+  can_checkout: z.boolean(),
+  checkout_issues: z.array(CheckoutIssue),
+  order: CartOrder,
+});
+export type Cart = z.infer<typeof Cart>;
+
+export const CartPairParams = z.strictObject({
+  selling_organization_id: Uuid,
+  purchasing_organization_id: Uuid,
+});
+export const CartIdParams = z.strictObject({ cartId: Uuid });
+export const LineItemIdParams = z.strictObject({ lineItemId: Uuid });
+
+/** POST|PUT /api/cart/{cartId}/line_item: set the line's quantity (0 removes it). */
+export const SetLineItemBody = z.strictObject({
+  product_id: Uuid,
+  quantity: z
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must not be negative')
+    .max(CART_LIMITS.lineQuantity, `must be at most ${CART_LIMITS.lineQuantity}`),
+});
+export type SetLineItemBody = z.infer<typeof SetLineItemBody>;
