@@ -20,9 +20,18 @@ const loaded: ProductFormValues = {
     { id: 'photo-a', url: '/a.png' },
     { id: 'photo-b', url: '/b.png' },
   ],
+  trackInventory: false,
 };
 
 describe('productChanges', () => {
+  it('sends the Track inventory switch when it changed', () => {
+    expect(productChanges({ ...loaded, trackInventory: true }, loaded, productId, orgId)).toEqual({
+      id: productId,
+      organization: { id: orgId },
+      track_inventory: true,
+    });
+  });
+
   it('holds only the id and the organization when nothing changed', () => {
     expect(productChanges({ ...loaded }, loaded, productId, orgId)).toEqual({
       id: productId,
@@ -65,6 +74,7 @@ describe('newProductInput', () => {
       msrp_in_cents: 799,
       stock_keeping_unit: 'HS-1',
       universal_product_code: null,
+      track_inventory: false,
       organization: { id: orgId },
       media: [
         { display_order: 0, media: { id: 'photo-a' } },

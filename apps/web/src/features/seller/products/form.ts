@@ -15,6 +15,8 @@ export interface ProductFormValues {
   wholesaleCents: number | null;
   retailCents: number | null;
   photos: PhotoItem[];
+  /** Stock limits what retailers can order only when tracked. */
+  trackInventory: boolean;
 }
 
 /** The photo URL shown in the form: the 600 px variant when the server made one. */
@@ -48,6 +50,7 @@ export function emptyProductForm(
     wholesaleCents: null,
     retailCents: null,
     photos: [],
+    trackInventory: false,
   };
 }
 
@@ -66,6 +69,7 @@ export function productToForm(product: Product): ProductFormValues {
     wholesaleCents: product.unit_price_in_cents,
     retailCents: product.msrp_in_cents,
     photos: productPhotos(product),
+    trackInventory: product.track_inventory,
   };
 }
 
@@ -84,6 +88,7 @@ function formFields(values: ProductFormValues) {
     stock_keeping_unit: values.sku.trim() || null,
     universal_product_code: values.upc.trim() || null,
     media: values.photos.map((photo, index) => ({ display_order: index, media: { id: photo.id } })),
+    track_inventory: values.trackInventory,
   };
 }
 

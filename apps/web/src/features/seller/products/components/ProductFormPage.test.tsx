@@ -191,6 +191,25 @@ describe('ProductFormPage', () => {
     });
   });
 
+  it('turns Track inventory on and saves only that switch', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderForm(`/app/${ids.merchantA}/products/${productId}`, {
+      [`GET /api/product/${productId}`]: { body: product() },
+      'PUT /api/product': { body: product({ track_inventory: true }) },
+    });
+    const track = await screen.findByRole('switch', { name: 'Track inventory' });
+    expect(screen.getByText('Not tracked: retailers can order any quantity.')).toBeTruthy();
+    await user.click(track);
+    expect(screen.getByText('Retailers see the stock and cannot order more than you have.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(PRODUCT_SAVED_TOAST)).toBeTruthy();
+    expect(fetch.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      id: productId,
+      organization: { id: ids.merchantA },
+      track_inventory: true,
+    });
+  });
+
   it('shows the inventory count and adds to it from the Add Inventory dialog', async () => {
     const user = userEvent.setup();
     const { fetch } = renderForm(`/app/${ids.merchantA}/products/${productId}`, {

@@ -5,10 +5,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -226,6 +228,15 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
   const set = useCallback(<K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
   }, []);
+
+  // Recording stock turns tracking on (server side): follow it unless the user changed the switch.
+  const serverTracks = product?.track_inventory;
+  const [trackedAsLoaded, setTrackedAsLoaded] = useState(serverTracks);
+  if (serverTracks !== undefined && serverTracks !== trackedAsLoaded) {
+    setTrackedAsLoaded(serverTracks);
+    if (values.trackInventory === saved.trackInventory) setValues({ ...values, trackInventory: serverTracks });
+    setSaved({ ...saved, trackInventory: serverTracks });
+  }
 
   // Leaving with unsaved changes asks first (in the app and when closing the tab).
   const blocker = useBlocker(
@@ -506,25 +517,41 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
             </Section>
 
             <Section title="Inventory">
-              {product ? (
-                <Stack spacing={2}>
-                  <Box>
-                    <Typography
-                      variant="h4"
-                      component="p"
-                      sx={{ color: 'text.primary', fontVariantNumeric: 'tabular-nums' }}
-                    >
-                      {product.inventory_count}
-                    </Typography>
-                    <Typography variant="body2">in stock</Typography>
-                  </Box>
-                  <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setInventoryOpen(true)}>
-                    Add Inventory
-                  </Button>
-                </Stack>
-              ) : (
-                <Typography variant="body2">Save the product first, then add its inventory here.</Typography>
-              )}
+              <Stack spacing={2}>
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={values.trackInventory}
+                      onChange={(event) => set('trackInventory', event.target.checked)}
+                    />
+                  }
+                  label="Track inventory"
+                />
+                <Typography variant="body2" sx={{ mt: '-8px !important' }}>
+                  {values.trackInventory
+                    ? 'Retailers see the stock and cannot order more than you have.'
+                    : 'Not tracked: retailers can order any quantity.'}
+                </Typography>
+                {product ? (
+                  <>
+                    <Box sx={{ opacity: values.trackInventory ? 1 : 0.6 }}>
+                      <Typography
+                        variant="h4"
+                        component="p"
+                        sx={{ color: 'text.primary', fontVariantNumeric: 'tabular-nums' }}
+                      >
+                        {product.inventory_count}
+                      </Typography>
+                      <Typography variant="body2">in stock</Typography>
+                    </Box>
+                    <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setInventoryOpen(true)}>
+                      Add Inventory
+                    </Button>
+                  </>
+                ) : (
+                  <Typography variant="body2">Save the product first, then add its inventory here.</Typography>
+                )}
+              </Stack>
             </Section>
 
             {product && (
