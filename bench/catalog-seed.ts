@@ -1,7 +1,8 @@
 /**
  * Generates a large catalogue (default 100,000 products) in one organization, fast: one
  * INSERT ... SELECT FROM generate_series straight into the database, half of the products
- * Live, every product with one photo. PostgreSQL: through `pg` while the server runs.
+ * Live, every product with one photo (1600 px square, resized copies of 200, 600 and 1200 px
+ * as an upload makes them). PostgreSQL: through `pg` while the server runs.
  * PGlite (one process at a time): call it with the server stopped, on its data directory.
  *
  *   tsx bench/catalog-seed.ts <organization id> [count]     (DATABASE_URL or DATA_DIR)
@@ -35,8 +36,12 @@ export async function seedCatalog(
       const mediaId = (
         await tx.execute<{ id: string }>(sql`
           insert into media (organization_id, storage_key, content_type, byte_size, width, height, variants)
-          values (${organizationId}, ${`${organizationId}/bench/original.png`}, 'image/png', 1000, 800, 800,
-                  ${JSON.stringify({ '200': `${organizationId}/bench/w200.webp`, '600': `${organizationId}/bench/w600.webp` })}::jsonb)
+          values (${organizationId}, ${`${organizationId}/bench/original.png`}, 'image/png', 1000, 1600, 1600,
+                  ${JSON.stringify({
+                    '200': `${organizationId}/bench/w200.webp`,
+                    '600': `${organizationId}/bench/w600.webp`,
+                    '1200': `${organizationId}/bench/w1200.webp`,
+                  })}::jsonb)
           returning id`)
       ).rows[0]!.id;
       await tx.execute(sql`

@@ -1,8 +1,10 @@
 /**
  * Catalogue benchmark, run by bench/run.ts: on a production server with 100,000 products in
  * one organization (bench/catalog-seed.ts), the merchant product list and the storefront
- * (for-sale) list under load, plus one-off timings: an image upload (3000×2000 JPEG) and a
- * 10,000-row CSV import (one request; then the same file again, which changes nothing).
+ * (for-sale) list under load — the storefront grid's page (`?view=tile&limit=20`) as a buyer
+ * (a purchaser, invited by the seller), with the sizes of its pages — plus one-off timings: an
+ * image upload (3000×2000 JPEG) and a 10,000-row CSV import (one request; then the same file
+ * again, which changes nothing).
  * Options (env): BENCH_CATALOG_PRODUCTS (default 100000), BENCH_IMPORT_ROWS (default 10000).
  */
 import fs from 'node:fs';
@@ -10,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { startServer, freePort, type RunningServer } from '../e2e/support/server.js';
+import { signUpAndGetTokens } from '../apps/server/test/support/test-login.js';
 import { catalogCsv, seedCatalog } from './catalog-seed.js';
 
 export interface LoadResult {
@@ -30,6 +33,20 @@ export interface CatalogTiming {
   seconds: number;
 }
 
+/** The size of one page of a list, as sent and compressed. */
+export interface PageSize {
+  database: string;
+  endpoint: string;
+  products: number;
+  bytes: number;
+  gzipBytes: number;
+  brBytes: number;
+}
+
+/** The storefront grid's page: the benchmark's target (issue 8). */
+export const GRID_PAGE_TARGET = { rps: 3600, p99: 30 };
+export const GRID_PAGE_ENDPOINT = 'GET …/for-sale?view=tile&limit=20 as a buyer (the grid page)';
+
 export interface CatalogBenchDeps {
   load: (url: string, headers?: Record<string, string>) => Promise<LoadResult>;
   seed: (server: RunningServer) => Promise<{ headers: Record<string, string>; orgId: string }>;
@@ -49,11 +66,68 @@ async function expectOk(res: Response, what: string) {
   return res;
 }
 
+/** A buyer organization that the seller invited and that accepted: the storefront's caller. */
+async function invitedBuyer(
+  server: RunningServer,
+  seller: { headers: Record<string, string>; orgId: string },
+): Promise<Record<string, string>> {
+  const base = `http://127.0.0.1:${server.port}`;
+  const email = `bench-buyer-${Date.now()}@example.com`;
+  const json = { 'content-type': 'application/json' };
+  const invites = (await (
+    await expectOk(
+      await fetch(`${base}/api/invite/purchaser`, {
+        method: 'POST',
+        headers: { ...seller.headers, ...json },
+        body: JSON.stringify({ to_organization_id: seller.orgId, to_emails: [email] }),
+      }),
+      'invite',
+    )
+  ).json()) as { id: string }[];
+  const tokens = await signUpAndGetTokens(server.url, { email, password: 'bench-password-1' });
+  const headers = { authorization: `Bearer ${tokens.access_token}` };
+  await expectOk(await fetch(`${base}/api/user/create`, { method: 'POST', headers }), 'buyer user/create');
+  const org = (await (
+    await expectOk(
+      await fetch(`${base}/api/organization`, {
+        method: 'POST',
+        headers: { ...headers, ...json },
+        body: JSON.stringify({ selected_type: 'Buyer', name: 'Bench Retail Co' }),
+      }),
+      'buyer organization',
+    )
+  ).json()) as { id: string };
+  await expectOk(
+    await fetch(`${base}/api/invite/purchaser/accept/${invites[0]!.id}`, {
+      method: 'POST',
+      headers: { ...headers, ...json },
+      body: JSON.stringify({ organization_id: org.id }),
+    }),
+    'accept invite',
+  );
+  return headers;
+}
+
+/** One page's size: as sent without compression, with gzip and with brotli. */
+async function pageSize(url: string, headers: Record<string, string>) {
+  const plain = await expectOk(await fetch(url, { headers: { ...headers, 'accept-encoding': 'identity' } }), 'page');
+  const body = Buffer.from(await plain.arrayBuffer());
+  const products = (JSON.parse(body.toString('utf8')) as unknown[]).length;
+  const compressed = async (encoding: string) => {
+    // fetch would decompress: read the length the server sent.
+    const res = await expectOk(await fetch(url, { headers: { ...headers, 'accept-encoding': encoding } }), 'page');
+    const length = Number(res.headers.get('content-length'));
+    await res.arrayBuffer();
+    return res.headers.get('content-encoding') === encoding && length > 0 ? length : body.length;
+  };
+  return { products, bytes: body.length, gzipBytes: await compressed('gzip'), brBytes: await compressed('br') };
+}
+
 export async function benchCatalog(
   label: string,
   env: Record<string, string>,
   deps: CatalogBenchDeps,
-): Promise<{ rows: CatalogRow[]; timings: CatalogTiming[] }> {
+): Promise<{ rows: CatalogRow[]; timings: CatalogTiming[]; sizes: PageSize[] }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cratebase-bench-catalog-'));
   // startServer passes the bench's own environment on: an empty DATABASE_URL keeps PGlite on PGlite.
   const serverEnv = {
@@ -67,8 +141,10 @@ export async function benchCatalog(
   let server = await startServer(serverEnv);
   const rows: CatalogRow[] = [];
   const timings: CatalogTiming[] = [];
+  const sizes: PageSize[] = [];
   try {
     const { headers, orgId } = await deps.seed(server);
+    const buyerHeaders = await invitedBuyer(server, { headers, orgId });
     const base = `http://127.0.0.1:${server.port}`;
 
     // An image upload: a 3000×2000 photo-like JPEG (noise compresses like a photo).
@@ -181,10 +257,40 @@ export async function benchCatalog(
     for (const [name, url] of endpoints) {
       rows.push({ database: label, endpoint: name, ...(await deps.load(url, headers)) });
     }
-    return { rows, timings };
+
+    // The storefront as a buyer sees it: the full list, and the grid's lean tiles (cached pages;
+    // the access check and the catalogue version are one query per request).
+    const forSale = `${base}/api/product/organization/${orgId}/for-sale`;
+    const tileUrl = `${forSale}?view=tile&limit=20`;
+    const storefront: [string, string, Record<string, string>][] = [
+      ['GET …/for-sale?limit=20 as a buyer (full products)', `${forSale}?limit=20`, {}],
+      [GRID_PAGE_ENDPOINT, tileUrl, {}],
+      ['  … the same, Accept-Encoding: gzip, deflate, br', tileUrl, { 'accept-encoding': 'gzip, deflate, br' }],
+    ];
+    for (const [name, url, extra] of storefront) {
+      rows.push({ database: label, endpoint: name, ...(await deps.load(url, { ...buyerHeaders, ...extra })) });
+    }
+    for (const [name, url] of [
+      ['for-sale?limit=20 (full products)', `${forSale}?limit=20`],
+      ['for-sale?view=tile&limit=20 (grid tiles)', tileUrl],
+    ] as const) {
+      sizes.push({ database: label, endpoint: name, ...(await pageSize(url, buyerHeaders)) });
+    }
+    return { rows, timings, sizes };
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function printPageSizes(sizes: PageSize[]) {
+  if (sizes.length === 0) return;
+  console.log('\nPage sizes (one page as a buyer gets it)\n');
+  console.log('| database | page | products | bytes | bytes per product | gzip | br |');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
+  for (const s of sizes) {
+    const each = s.products ? Math.round(s.bytes / s.products) : 0;
+    console.log(`| ${s.database} | ${s.endpoint} | ${s.products} | ${s.bytes} | ${each} | ${s.gzipBytes} | ${s.brBytes} |`);
   }
 }
 

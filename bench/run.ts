@@ -2,15 +2,28 @@
  * `npm run bench`: starts the production server on a fresh database, loads each endpoint with
  * autocannon for a few seconds and prints req/s, p50, p99 and the ratio to a bare Fastify
  * route measured in the same run. PGlite always; PostgreSQL too when DATABASE_URL is set.
- * Options (env): BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 50).
+ * Options (env): BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 50), BENCH_CATALOG=0
+ * (skip the 100,000-product catalogue), BENCH_CART=0 (skip the cart line), BENCH_PGLITE=0 (only
+ * PostgreSQL, when DATABASE_URL is set).
  */
 import { fork } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { startServer, freePort, type RunningServer } from '../e2e/support/server.js';
 import { signUpAndGetTokens } from '../apps/server/test/support/test-login.js';
 import { createScratchPostgres } from '../apps/server/test/support/database.js';
-import { benchCatalog, printCatalogTimings, type CatalogTiming } from './catalog.js';
+import {
+  benchCatalog,
+  GRID_PAGE_ENDPOINT,
+  GRID_PAGE_TARGET,
+  printCatalogTimings,
+  printPageSizes,
+  type CatalogTiming,
+  type LoadResult,
+  type PageSize,
+} from './catalog.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -24,10 +37,22 @@ interface Row {
   errors: number;
 }
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<Omit<Row, 'database' | 'endpoint'>> {
+/** autocannon's options for one endpoint: `requests` lets each connection cycle through writes. */
+interface LoadOptions {
+  url: string;
+  headers?: Record<string, string>;
+  requests?: { method: string; body?: string; headers?: Record<string, string> }[];
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
+  return loadWith({ url, headers });
+}
+
+async function loadWith({ url, headers = {}, requests }: LoadOptions): Promise<LoadResult> {
+  const extra = requests ? { requests } : {};
   // A short warm-up, then the measured run.
-  await autocannon({ url, connections: 10, duration: 1, headers });
-  const r = await autocannon({ url, connections, duration: seconds, headers });
+  await autocannon({ url, connections: 10, duration: 1, headers, ...extra });
+  const r = await autocannon({ url, connections, duration: seconds, headers, ...extra });
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -62,6 +87,22 @@ async function seed(server: RunningServer) {
   return { headers: { authorization: auth.authorization }, orgId: id };
 }
 
+// ─── The cart line (bench/cart.ts, written with the cart API) ────────────────────────────
+// Called when bench/cart.ts exists and exports `benchCart(baseUrl, load)`; until then (or with
+// BENCH_CART=0) the cart rows are left out. Loaded at run time so the rest of the benchmark
+// never depends on it.
+type BenchCart = (baseUrl: string, load: (options: LoadOptions) => Promise<LoadResult>) => Promise<({ endpoint: string } & LoadResult)[]>;
+async function cartRows(label: string, base: string): Promise<Row[]> {
+  const file = path.join(import.meta.dirname, 'cart.ts');
+  if (process.env.BENCH_CART === '0' || !fs.existsSync(file)) return [];
+  const { benchCart } = (await import(pathToFileURL(file).href)) as { benchCart?: BenchCart };
+  if (typeof benchCart !== 'function') {
+    console.warn('bench/cart.ts exports no benchCart(baseUrl, load): the cart line is not measured.');
+    return [];
+  }
+  return (await benchCart(base, loadWith)).map((r) => ({ database: label, ...r }));
+}
+
 async function benchDatabase(label: string, env: Record<string, string>): Promise<Row[]> {
   const server = await startServer({ LOG_LEVEL: 'silent', IDENTITY_RATE_LIMIT: '1000', ...env });
   try {
@@ -76,6 +117,7 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
     for (const [name, p] of endpoints) {
       rows.push({ database: label, endpoint: name, ...(await load(`${base}${p}`, headers)) });
     }
+    rows.push(...(await cartRows(label, base)));
     return rows;
   } finally {
     await server.stop();
@@ -85,7 +127,8 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
 const results: Row[] = [];
 const bareResult = await bare();
 results.push({ database: '—', endpoint: 'bare Fastify route', ...bareResult });
-results.push(...(await benchDatabase('PGlite', { DATABASE_URL: '' })));
+const withPglite = process.env.BENCH_PGLITE !== '0' || !process.env.DATABASE_URL;
+if (withPglite) results.push(...(await benchDatabase('PGlite', { DATABASE_URL: '' })));
 if (process.env.DATABASE_URL) {
   const scratch = await createScratchPostgres(process.env.DATABASE_URL);
   try {
@@ -97,16 +140,21 @@ if (process.env.DATABASE_URL) {
 
 // Catalogue: product lists with 100,000 products, image upload, 10,000-row CSV import (bench/catalog.ts).
 const catalogTimings: CatalogTiming[] = [];
+const pageSizes: PageSize[] = [];
 if (process.env.BENCH_CATALOG !== '0') {
-  const pglite = await benchCatalog('PGlite', {}, { load, seed });
-  results.push(...pglite.rows);
-  catalogTimings.push(...pglite.timings);
+  if (withPglite) {
+    const pglite = await benchCatalog('PGlite', {}, { load, seed });
+    results.push(...pglite.rows);
+    catalogTimings.push(...pglite.timings);
+    pageSizes.push(...pglite.sizes);
+  }
   if (process.env.DATABASE_URL) {
     const scratch = await createScratchPostgres(process.env.DATABASE_URL);
     try {
       const pg = await benchCatalog('PostgreSQL', { DATABASE_URL: scratch.url }, { load, seed });
       results.push(...pg.rows);
       catalogTimings.push(...pg.timings);
+      pageSizes.push(...pg.sizes);
     } finally {
       await scratch.drop();
     }
@@ -120,4 +168,16 @@ console.log('|---|---|---:|---:|---:|---:|---:|');
 for (const r of results) {
   console.log(`| ${r.database} | ${r.endpoint} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt((100 * r.rps) / bareResult.rps, 1)}% | ${r.errors} |`);
 }
+printPageSizes(pageSizes);
 printCatalogTimings(catalogTimings);
+
+// The storefront grid's target (issue 8), on PostgreSQL.
+const grid = results.find((r) => r.database === 'PostgreSQL' && r.endpoint === GRID_PAGE_ENDPOINT);
+if (grid) {
+  const met = grid.rps >= GRID_PAGE_TARGET.rps && grid.p99 <= GRID_PAGE_TARGET.p99 && grid.errors === 0;
+  console.log(
+    `\nGrid page on PostgreSQL: ${fmt(grid.rps)} req/s, p99 ${fmt(grid.p99, 1)} ms, ` +
+      `${fmt((100 * grid.rps) / bareResult.rps, 1)}% of the bare route — target ≥ ${GRID_PAGE_TARGET.rps} req/s, ` +
+      `p99 ≤ ${GRID_PAGE_TARGET.p99} ms: ${met ? 'met' : 'NOT met'}`,
+  );
+}

@@ -20,16 +20,20 @@ const root = path.resolve(import.meta.dirname, '..');
  * apps/web/src/app/router.tsx.
  */
 export const ROUTES = {
-  // An anonymous visitor: main.tsx renders the landing page straight from the entry chunk.
-  'landing (/)': { modules: [], budgetKb: 200 },
-  // A signed-in buyer opening a seller's storefront: the app, the buyer shell and the page
-  // (issue 7). It paints from the stored session: the OIDC client (oidc-client-ts) loads after
-  // the first paint (apps/web/src/lib/auth-session.ts).
+  // An anonymous visitor: main.tsx renders the landing page from its own chunk (plain React
+  // and CSS), so the entry every route loads does not carry it.
+  'landing (/)': { modules: ['src/app/StandaloneLanding.tsx'], budgetKb: 200 },
+  // A signed-in buyer opening a seller's storefront: the app, the buyer shell and the catalog
+  // page. It paints from the stored session: the OIDC client (oidc-client-ts) loads after the
+  // first paint (apps/web/src/lib/auth-session.ts). The first paint is the banner, the tabs and
+  // skeleton tiles; the grid's code (CatalogGrid: tiles, cart controls) is requested as the page
+  // module runs, alongside the first page of products it waits for, and the search box, the
+  // Terms tab and the product page load after the first paint (lazy).
   'storefront (/storefront/:orgId)': {
     modules: [
       'src/app/App.tsx',
       'src/features/storefront/components/BuyerShell.tsx',
-      'src/features/storefront/components/StorefrontPlaceholders.tsx',
+      'src/features/storefront/components/StorefrontPage.tsx',
     ],
     budgetKb: 200,
   },

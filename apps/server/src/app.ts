@@ -31,6 +31,7 @@ import { packageTemplateRoutes } from './modules/package-templates/routes.js';
 import { catalogImportRoutes } from './modules/catalog-import/routes.js';
 import { inviteRoutes } from './modules/invites/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
+import { cartRoutes } from './modules/carts/routes.js';
 import { mailboxRoutes } from './modules/mailbox/routes.js';
 import { createMail, createMailTransport } from './providers/mail/index.js';
 import { createStorage } from './providers/storage/index.js';
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await catalogImportRoutes(app, ctx);
   await inviteRoutes(app, ctx);
   await customerRoutes(app, ctx);
+  await cartRoutes(app, ctx);
   // The built-in outbox is readable only while it is the transport; otherwise /dev/mailbox is 404.
   if (config.mail.transport === 'builtin') await mailboxRoutes(app, ctx);
 

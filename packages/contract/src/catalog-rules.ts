@@ -19,6 +19,15 @@ export const CATALOG_CSV_COLUMNS = [
   'inventory',
 ] as const;
 export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
+/**
+ * Columns an import may have (a file without them reads as before) and an export writes after
+ * the required ones. track_inventory: yes/no (also true/false, 1/0); empty keeps the product's
+ * setting, except that a row changing the stock turns tracking on.
+ */
+export const CATALOG_CSV_OPTIONAL_COLUMNS = ['track_inventory'] as const;
+export type CatalogCsvOptionalColumn = (typeof CATALOG_CSV_OPTIONAL_COLUMNS)[number];
+/** The columns of an export, in order. */
+export const CATALOG_CSV_EXPORT_COLUMNS = [...CATALOG_CSV_COLUMNS, ...CATALOG_CSV_OPTIONAL_COLUMNS] as const;
 /** Largest number of data rows in one import. */
 export const CATALOG_IMPORT_MAX_ROWS = 50_000;
 /** Rows of the parsed file shown in a preview. */

@@ -25,6 +25,8 @@ export const CatalogParsedRow = z.object({
   weight_unit: z.string().nullable(),
   status: z.string().nullable(),
   inventory: z.number().int().nullable(),
+  /** The track_inventory cell (null: empty or no such column). */
+  track_inventory: z.boolean().nullable().optional(),
 });
 export type CatalogParsedRow = z.infer<typeof CatalogParsedRow>;
 

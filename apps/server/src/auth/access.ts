@@ -12,6 +12,27 @@ import type { DbOrTx } from '../db/client.js';
 /** member: belongs to the organization. purchaser: belongs to an organization that buys from it. */
 export type Role = 'member' | 'purchaser';
 
+/** The rows (organization_id, role) of the user's memberships and purchasing relationships among `ids`. */
+function rolesSql(userId: string, ids: readonly string[]): SQL {
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  return sql`
+    select m.organization_id, 'member' as role
+      from memberships m
+     where m.user_id = ${userId} and m.organization_id in (${list})
+    union all
+    select pr.seller_organization_id, 'purchaser' as role
+      from memberships m
+      join purchasing_relationships pr on pr.purchaser_organization_id = m.organization_id
+     where m.user_id = ${userId} and pr.seller_organization_id in (${list})`;
+}
+
+function addRole(roles: Map<string, Role>, organizationId: string, role: Role) {
+  if (role === 'member' || !roles.has(organizationId)) roles.set(organizationId, role);
+}
+
 /**
  * How the user relates to each of the given organizations, in one query. An organization
  * where the user is both member and purchaser counts as member.
@@ -20,23 +41,40 @@ export async function rolesIn(db: DbOrTx, userId: string, organizationIds: reado
   const roles = new Map<string, Role>();
   const ids = [...new Set(organizationIds)];
   if (ids.length === 0) return roles;
-  const list = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const result = await db.execute<{ organization_id: string; role: Role }>(sql`
-    select m.organization_id, 'member' as role
-      from memberships m
-     where m.user_id = ${userId} and m.organization_id in (${list})
-    union all
-    select pr.seller_organization_id, 'purchaser' as role
-      from memberships m
-      join purchasing_relationships pr on pr.purchaser_organization_id = m.organization_id
-     where m.user_id = ${userId} and pr.seller_organization_id in (${list})`);
-  for (const row of result.rows) {
-    if (row.role === 'member' || !roles.has(row.organization_id)) roles.set(row.organization_id, row.role);
-  }
+  const result = await db.execute<{ organization_id: string; role: Role }>(rolesSql(userId, ids));
+  for (const row of result.rows) addRole(roles, row.organization_id, row.role);
   return roles;
+}
+
+/**
+ * rolesIn, plus one more value selected in the same statement (a route's
+ * `config.accessAlongside`, see policies.ts): the handler gets what it needs from the database
+ * without a second round trip, read in the same snapshot as the access check. `alongside` is a
+ * scalar SQL expression (a sub-select is fine); its value comes back as the driver gives it, so
+ * prefer text or json. The roles statement of routes without one is unchanged.
+ */
+export async function rolesInWith(
+  db: DbOrTx,
+  userId: string,
+  organizationIds: readonly string[],
+  alongside: SQL,
+): Promise<{ roles: Map<string, Role>; alongside: unknown }> {
+  const roles = new Map<string, Role>();
+  const ids = [...new Set(organizationIds)];
+  if (ids.length === 0) return { roles, alongside: await selectAlongside(db, alongside) };
+  // One row even when the user has no role anywhere (the left join), the value on every row.
+  const result = await db.execute<{ alongside: unknown; organization_id: string | null; role: Role | null }>(sql`
+    select a.value as alongside, r.organization_id, r.role
+      from (select (${alongside}) as value) a
+      left join (${rolesSql(userId, ids)}) r on true`);
+  for (const row of result.rows) if (row.organization_id && row.role) addRole(roles, row.organization_id, row.role);
+  return { roles, alongside: result.rows[0]?.alongside };
+}
+
+/** The value of a route's `accessAlongside` on its own (policies without a membership query). */
+export async function selectAlongside(db: DbOrTx, alongside: SQL): Promise<unknown> {
+  const result = await db.execute<{ alongside: unknown }>(sql`select (${alongside}) as alongside`);
+  return result.rows[0]?.alongside;
 }
 
 /** Whether `purchaserId` buys from `sellerId` (accepted one of its invites). */

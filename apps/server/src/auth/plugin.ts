@@ -2,7 +2,8 @@
  * Bearer-token authentication and the per-route access policies.
  * onRequest: verify the token (401). preHandler (after validation): resolve the user and
  * check membership (403). Membership is always read from the database, so a revoked member
- * loses access on the next request in every process.
+ * loses access on the next request in every process. A route may have one more value selected
+ * by that membership query for its handler (`config.accessAlongside`, see policies.ts).
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,8 +11,8 @@ import type { Db } from '../db/client.js';
 import { userIdForSubject } from '../modules/users/service.js';
 import { forbidden, notFound, unauthorized, HttpError } from '../lib/errors.js';
 import type { TokenClaims, TokenVerifier } from './token-verifier.js';
-import { referencedId, type AccessPolicy, type Grant } from './policies.js';
-import { rolesIn, type Role } from './access.js';
+import { referencedId, type AccessAlongside, type AccessPolicy, type Grant } from './policies.js';
+import { rolesIn, rolesInWith, selectAlongside, type Role } from './access.js';
 
 export interface AuthContext {
   claims: TokenClaims;
@@ -19,11 +20,15 @@ export interface AuthContext {
   userId: string | null;
   /** The caller's roles in the organizations the route's policy checked. */
   roles?: Map<string, Role>;
+  /** The value of the route's `config.accessAlongside`, selected with the access check. */
+  alongside?: unknown;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessPolicy;
+    /** One more value selected in the access check's statement, for the handler (policies.ts). */
+    accessAlongside?: AccessAlongside;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -62,6 +67,13 @@ export const authPlugin = fp<AuthPluginOptions>(
 
     app.decorateRequest('auth', null);
 
+    app.addHook('onRoute', (route) => {
+      const access = route.config?.access;
+      if (route.config?.accessAlongside && (!access || access === 'public')) {
+        throw new Error(`Route ${String(route.method)} ${route.url}: accessAlongside needs a policy with a signed-in caller`);
+      }
+    });
+
     app.addHook('onRequest', async (req) => {
       const access = req.routeOptions.config.access;
       if (!access || access === 'public') return;
@@ -72,16 +84,24 @@ export const authPlugin = fp<AuthPluginOptions>(
     });
 
     app.addHook('preHandler', async (req) => {
-      const access = req.routeOptions.config.access;
-      if (!access || access === 'public' || access === 'signed-in') return;
+      const { access, accessAlongside } = req.routeOptions.config;
+      if (!access || access === 'public') return;
       const auth = req.auth;
       if (!auth) throw unauthorized();
-      auth.userId = await resolveUserId(auth.claims.sub);
-      if (!auth.userId) {
-        throw new HttpError(403, 'account_not_created', 'Finish creating your account first (POST /api/user/create).');
+      if (access !== 'signed-in') {
+        auth.userId = await resolveUserId(auth.claims.sub);
+        if (!auth.userId) {
+          throw new HttpError(403, 'account_not_created', 'Finish creating your account first (POST /api/user/create).');
+        }
       }
-      if (access === 'user') return;
-      auth.roles = await enforceGrants(db, req, auth.userId, 'anyOf' in access ? access.anyOf : [access]);
+      if (access === 'signed-in' || access === 'user') {
+        if (accessAlongside) auth.alongside = await selectAlongside(db, accessAlongside(req));
+        return;
+      }
+      const grants = 'anyOf' in access ? access.anyOf : [access];
+      const checked = await enforceGrants(db, req, auth.userId!, grants, accessAlongside);
+      auth.roles = checked.roles;
+      auth.alongside = checked.alongside;
     });
   },
   { name: 'cratebase-auth' },
@@ -91,9 +111,16 @@ export const authPlugin = fp<AuthPluginOptions>(
  * Resolves every resource the grants name to its owning organizations, reads the caller's
  * roles in all of them with one query, and passes when one grant's every resource is owned
  * by an organization where the caller has an allowed role. Refuses with the first
- * reference's answer (404 for ids that must not be probed, 403 for organizations).
+ * reference's answer (404 for ids that must not be probed, 403 for organizations). The route's
+ * `accessAlongside` value, if any, is selected by that same query and returned with the roles.
  */
-async function enforceGrants(db: Db, req: FastifyRequest, userId: string, grants: readonly Grant[]): Promise<Map<string, Role>> {
+async function enforceGrants(
+  db: Db,
+  req: FastifyRequest,
+  userId: string,
+  grants: readonly Grant[],
+  alongside: AccessAlongside | undefined,
+): Promise<{ roles: Map<string, Role>; alongside: unknown }> {
   const resolved = await Promise.all(
     grants.map((g) =>
       Promise.all(
@@ -105,11 +132,16 @@ async function enforceGrants(db: Db, req: FastifyRequest, userId: string, grants
       ),
     ),
   );
-  const roles = await rolesIn(db, userId, resolved.flat().flatMap((r) => r.owners));
+  const owners = resolved.flat().flatMap((r) => r.owners);
+  // With an `accessAlongside`, its value rides along in the same statement (policies.ts).
+  const checked = alongside
+    ? await rolesInWith(db, userId, owners, alongside(req))
+    : { roles: await rolesIn(db, userId, owners), alongside: undefined };
+  const roles = checked.roles;
   const failing = grants.map((g, i) =>
     resolved[i]!.filter((r) => !r.skip && !r.owners.some((o) => g.allow.includes(roles.get(o) as Role))),
   );
-  if (failing.some((refs) => refs.length === 0)) return roles;
+  if (failing.some((refs) => refs.length === 0)) return checked;
   // Refused. When an id that must not be probed is among the first grant's failures, say it
   // does not exist rather than that it exists elsewhere.
   const hidden = failing[0]!.find((r) => r.ref.deny === 404);
@@ -125,6 +157,14 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  */
 export function viewerRole(req: FastifyRequest, organizationId: string): Role | undefined {
   return req.auth?.roles?.get(organizationId);
+}
+
+/**
+ * The value the route's `config.accessAlongside` selected with the access check (undefined for
+ * routes without one). See policies.ts.
+ */
+export function accessAlongside(req: FastifyRequest): unknown {
+  return req.auth?.alongside;
 }
 
 /** The signed-in user's id inside a handler whose policy guarantees one. */

@@ -15,8 +15,20 @@
  * that own it. The plugin (auth/plugin.ts) resolves it and checks the caller's roles with one
  * membership query (auth/access.ts) before the handler runs, so a handler never runs for a
  * caller the policy does not allow.
+ *
+ * Alongside the check (optional, per route): `config.accessAlongside: (req) => SQL` names one
+ * more value the handler needs from the database — e.g. the version of the data a cached
+ * answer was built from. The plugin selects it in the same statement as the membership query
+ * (auth/access.ts `rolesInWith`), so it costs no extra round trip and is read in the same
+ * snapshot; the handler reads it with `accessAlongside(req)` (auth/plugin.ts). It is selected
+ * for every signed-in caller that gets as far as the membership query and discarded when the
+ * caller is refused, so it must not write or reveal anything; 'public' routes cannot have one
+ * (the app refuses to start). For 'signed-in' and 'user' policies, which make no membership
+ * query, it is selected on its own. The function receives the validated request: build the SQL
+ * from it with bound values, never by pasting text.
  */
 import type { FastifyRequest } from 'fastify';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { Role } from './access.js';
 
@@ -44,6 +56,12 @@ export interface Grant {
 }
 
 export type AccessPolicy = 'public' | 'signed-in' | 'user' | Grant | { anyOf: readonly Grant[] };
+
+/**
+ * One scalar SQL value the policy's membership query selects for the handler (see above). The
+ * expression must not have side effects: it also runs for callers the policy then refuses.
+ */
+export type AccessAlongside = (req: FastifyRequest) => SQL;
 
 export function isGrant(p: AccessPolicy): p is Grant {
   return typeof p === 'object' && 'allow' in p;

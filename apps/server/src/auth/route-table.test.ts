@@ -15,11 +15,14 @@ import type { RouteEntry } from '../app.js';
 let h: Harness;
 type Org = TestUser & { orgId: string };
 
-/** The victim: a seller with a catalogue, an invite, a template, media and a customer. */
+/** The victim: a seller with a catalogue, an invite, a template, media and a customer with a cart. */
 interface Victim {
   seller: Org;
   customer: Org;
   productId: string;
+  /** The customer's cart with the seller, holding one line of the product. */
+  cartId: string;
+  lineItemId: string;
   inviteId: string;
   templateId: string;
   mediaId: string;
@@ -95,10 +98,20 @@ beforeAll(async () => {
       body: { slogan: 'Victim secret slogan', order_terms: { new_customer_min_cents: 77_700 } },
     }),
   );
+  const cart = await ok(
+    h.call('GET', `/api/cart/selling_organization/${seller.orgId}/purchasing_organization/${customer.orgId}`, {
+      token: customer.token,
+    }),
+  );
+  const withLine = await ok(
+    h.call('PUT', `/api/cart/${cart.id}/line_item`, { token: customer.token, body: { product_id: productId, quantity: 3 } }),
+  );
   victim = {
     seller,
     customer,
     productId,
+    cartId: cart.id,
+    lineItemId: withLine.line_items[0].id,
     inviteId: pending[0].id,
     templateId: template.id,
     mediaId: media.json().id,
@@ -131,6 +144,8 @@ function victimIdFor(resource: string): string {
     customer: victim.customer.orgId,
     media: victim.mediaId,
     package_template: victim.templateId,
+    cart: victim.cartId,
+    'line item': victim.lineItemId,
   };
   const id = ids[resource];
   if (!id) throw new Error(`The route walk has no victim ${resource}: add one in route-table.test.ts`);
@@ -145,11 +160,28 @@ const UNREFERENCED_PARAMS: Record<string, Record<string, string>> = {
   'GET /api/order/organization/:org_id/purchasers/:id': { id: 'customer' },
   // Accepting is decided by the invite's e-mail (acceptInvite), not by an organization.
   'POST /api/invite/purchaser/accept/:invite_id': { invite_id: 'invite' },
+  // The pair's purchasing organization is the policy's resource; the seller is read from it.
+  'GET /api/cart/selling_organization/:selling_organization_id/purchasing_organization/:purchasing_organization_id': {
+    selling_organization_id: 'organization',
+  },
 };
+
+/** Resources that belong to the victim's customer, not to the seller: its cart and its lines. */
+const CUSTOMER_RESOURCES = new Set(['customer', 'cart', 'line item']);
+
+function grantsOf(policy: AccessPolicy) {
+  return typeof policy === 'string' ? [] : 'anyOf' in policy ? policy.anyOf : [policy];
+}
+
+/** A route only the customer's members may use: every grant names one of its resources. */
+function belongsToCustomer(policy: AccessPolicy): boolean {
+  const grants = grantsOf(policy);
+  return grants.length > 0 && grants.every((g) => g.on.some((r) => CUSTOMER_RESOURCES.has(r.resource)));
+}
 
 function fillPath(route: RouteEntry): string {
   const refs = policyRefs(route.access as AccessPolicy);
-  return route.url.replace(/:([a-z_]+)/g, (_m, name: string) => {
+  return route.url.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
     const ref = refs.find((r) => r.at[0] === 'params' && r.at[1] === name);
     const resource = ref?.resource ?? UNREFERENCED_PARAMS[`${route.method} ${route.url}`]?.[name];
     if (!resource) {
@@ -189,6 +221,8 @@ function sampleBody(route: RouteEntry): unknown {
     'POST /api/invite/purchaser': () => ({ to_organization_id: v.seller.orgId, to_emails: ['hijack@example.com'] }),
     'POST /api/invite/resend/:invite_id': () => ({}),
     'POST /api/invite/purchaser/accept/:invite_id': () => ({}),
+    'POST /api/cart/:cartId/line_item': () => ({ product_id: v.productId, quantity: 5 }),
+    'PUT /api/cart/:cartId/line_item': () => ({ product_id: v.productId, quantity: 4 }),
   };
   const make = samples[key];
   if (!make) throw new Error(`${key} takes a JSON body: add a valid sample aimed at the victim in route-table.test.ts`);
@@ -217,7 +251,16 @@ async function callAs(caller: Caller, route: RouteEntry) {
     }
   }
   const res = await h.app.inject({ method: route.method as 'GET', url, headers, ...(payload !== undefined ? { payload } : {}) });
-  const victimIds = [victim.seller.orgId, victim.customer.orgId, victim.productId, victim.inviteId, victim.templateId, victim.mediaId];
+  const victimIds = [
+    victim.seller.orgId,
+    victim.customer.orgId,
+    victim.productId,
+    victim.inviteId,
+    victim.templateId,
+    victim.mediaId,
+    victim.cartId,
+    victim.lineItemId,
+  ];
   const sent = `${url} ${payload?.toString() ?? ''}`;
   return { url, status: res.statusCode, text: res.body, namesVictim: victimIds.some((id) => sent.includes(id)) };
 }
@@ -236,8 +279,12 @@ function apiRoutes(): RouteEntry[] {
 /** The victim's data as its members read it, to compare before and after the walk. */
 async function victimSnapshot() {
   const s = victim.seller;
-  const read = async (url: string) => (await h.call('GET', url, { token: s.token })).body;
+  const read = async (url: string, token = s.token) => (await h.call('GET', url, { token })).body;
   return {
+    cart: await read(
+      `/api/cart/selling_organization/${s.orgId}/purchasing_organization/${victim.customer.orgId}`,
+      victim.customer.token,
+    ),
     organization: await read(`/api/organization/${s.orgId}`),
     product: await read(`/api/product/${victim.productId}`),
     products: await read(`/api/product/organization/${s.orgId}`),
@@ -291,9 +338,9 @@ describe('the route walk', () => {
     const failures: string[] = [];
     for (const route of apiRoutes()) {
       const policy = route.access!;
-      const grants = typeof policy === 'string' ? [] : 'anyOf' in policy ? policy.anyOf : [policy];
-      // Routes open to purchasers, or to the customer itself, are for the customer to use.
-      const open = grants.some((g) => g.allow.includes('purchaser') || g.on.some((r) => r.resource === 'customer'));
+      const grants = grantsOf(policy);
+      // Routes open to purchasers, or to the customer itself (its cart), are for the customer to use.
+      const open = grants.some((g) => g.allow.includes('purchaser') || g.on.some((r) => CUSTOMER_RESOURCES.has(r.resource)));
       if (typeof policy === 'string' || open) continue;
       const res = await callAs(customer, route);
       if (res.namesVictim && ![403, 404].includes(res.status)) {
@@ -304,14 +351,32 @@ describe('the route walk', () => {
     expect(await victimSnapshot()).toEqual(before);
   }, 300_000);
 
+  it('refuses the victim seller’s own member on every route that belongs to its customer (the cart)', async () => {
+    const seller: Caller = { name: 'the victim seller', token: victim.seller.token, orgId: victim.seller.orgId };
+    const before = await victimSnapshot();
+    const failures: string[] = [];
+    const routes = apiRoutes().filter((r) => belongsToCustomer(r.access!));
+    expect(routes.length).toBeGreaterThanOrEqual(4);
+    for (const route of routes) {
+      const res = await callAs(seller, route);
+      if (![403, 404].includes(res.status)) {
+        failures.push(`${route.method} ${res.url} (${describePolicy(route.access!)}): ${res.status} ${res.text.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await victimSnapshot()).toEqual(before);
+  }, 300_000);
+
   it('lets the victim’s own member through every route with the same requests (the samples are valid)', async () => {
     const member: Caller = { name: 'the victim', token: victim.seller.token, orgId: victim.seller.orgId };
+    // The customer's cart is for the customer's members only (the seller's are refused above).
+    const customer: Caller = { name: 'the victim’s customer', token: victim.customer.token, orgId: victim.customer.orgId };
     const refused: string[] = [];
     const routes = apiRoutes().sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
     for (const route of routes) {
       // Only the invited e-mail accepts an invite: not a question of organizations.
       if (route.url === '/api/invite/purchaser/accept/:invite_id') continue;
-      const res = await callAs(member, route);
+      const res = await callAs(belongsToCustomer(route.access!) ? customer : member, route);
       if ([400, 401, 403].includes(res.status) || res.status >= 500) {
         refused.push(`${route.method} ${res.url}: ${res.status} ${res.text.slice(0, 200)}`);
       }

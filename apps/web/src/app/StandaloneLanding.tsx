@@ -3,21 +3,10 @@ import { LandingPage } from '../features/account/components/LandingPage';
 import { ConfigError, type AppConfig } from '../lib/config';
 import type { SigninOptions } from '../lib/auth-shared';
 
-/** True when oidc-client-ts has a signed-in user in this browser (its `oidc.user:…` entry). */
-export function hasStoredSession(storage: Storage = window.localStorage): boolean {
-  try {
-    for (let i = 0; i < storage.length; i += 1) {
-      if (storage.key(i)?.startsWith('oidc.user:')) return true;
-    }
-  } catch {
-    /* storage unavailable: nobody can be signed in */
-  }
-  return false;
-}
-
 /**
  * The landing page for an anonymous visitor, rendered by main.tsx before the app (router, MUI,
- * OIDC client) has loaded. Sign Up and Login load the OIDC client only when clicked.
+ * OIDC client) has loaded; a chunk of its own, so the entry every page loads does not carry it.
+ * Sign Up and Login load the OIDC client only when clicked.
  */
 export function StandaloneLanding({ config }: { config: Promise<AppConfig> }) {
   const [redirecting, setRedirecting] = useState(false);

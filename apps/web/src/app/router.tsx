@@ -153,13 +153,27 @@ const storefrontRoutes: RouteObject[] = [
       (m) => m.YourStoresPage,
     ),
   },
-  { path: ':orgId', lazy: storefrontPage((m) => m.StorefrontPage) },
-  { path: ':orgId/product/:productId', lazy: storefrontPage((m) => m.ProductPage) },
+  {
+    path: ':orgId',
+    lazy: lazyComponent(
+      () => import('../features/storefront/components/StorefrontPage'),
+      (m) => m.StorefrontPage,
+    ),
+  },
+  {
+    path: ':orgId/product/:productId',
+    lazy: lazyComponent(
+      () => import('../features/storefront/components/ProductPage'),
+      (m) => m.ProductPage,
+    ),
+  },
+  // Where a store that cannot be shown leads (spec: storefront load failure).
+  { path: ':orgId/not-found', lazy: storefrontPage((m) => m.StoreNotAvailable) },
   { path: ':orgId/checkout', lazy: storefrontPage((m) => m.CheckoutPage) },
   { path: ':orgId/checkout/return', lazy: storefrontPage((m) => m.CheckoutReturnPage) },
   { path: ':orgId/billing', lazy: storefrontPage((m) => m.BillingPage) },
   { path: ':orgId/orders', lazy: storefrontPage((m) => m.BuyerOrdersPage) },
-  // /storefront/{org_id}/not-found (spec: storefront load failure) and any other path.
+  // Any other path under a store.
   { path: ':orgId/*', lazy: storefrontPage((m) => m.StorefrontNotFound) },
 ];
 

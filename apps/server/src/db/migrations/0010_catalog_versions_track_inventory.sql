@@ -14,6 +14,8 @@ BEGIN
   INSERT INTO catalog_versions (organization_id, version)
   SELECT d.organization_id, nextval('catalog_version_seq')
     FROM (SELECT DISTINCT organization_id FROM changed_rows) d
+   -- Not for an organization being deleted (its products go with it, by cascade).
+   WHERE EXISTS (SELECT 1 FROM organizations o WHERE o.id = d.organization_id)
   ON CONFLICT (organization_id) DO UPDATE SET version = excluded.version;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -28,6 +30,7 @@ BEGIN
   INSERT INTO catalog_versions (organization_id, version)
   SELECT d.organization_id, nextval('catalog_version_seq')
     FROM (SELECT DISTINCT p.organization_id FROM changed_rows c JOIN products p ON p.id = c.product_id) d
+   WHERE EXISTS (SELECT 1 FROM organizations o WHERE o.id = d.organization_id)
   ON CONFLICT (organization_id) DO UPDATE SET version = excluded.version;
   RETURN NULL;
 END $$;--> statement-breakpoint

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CATALOG_CSV_COLUMNS } from '@cratebase/contract';
+import { CATALOG_CSV_COLUMNS, CATALOG_CSV_EXPORT_COLUMNS } from '@cratebase/contract';
 import { createHarness, type Harness, type TestUser } from '../../../test/support/harness.js';
 import { inventoryTransactions, products } from '../../db/schema.js';
 import { multipartBody } from '../../../test/support/media.js';
@@ -80,6 +80,7 @@ describe('catalogue import preview', () => {
       weight_unit: 'lb',
       status: 'Live',
       inventory: 100,
+      track_inventory: null,
     });
     expect(res.body.sample[1]).toMatchObject({
       row: 3,
@@ -381,7 +382,7 @@ describe('catalogue export', () => {
       /^attachment; filename="merchant-.*-catalogue-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const text = res.body;
-    expect(text.startsWith(`\uFEFF${HEADER}\r\n`)).toBe(true);
+    expect(text.startsWith(`\uFEFF${CATALOG_CSV_EXPORT_COLUMNS.join(',')}\r\n`)).toBe(true);
     expect(text).not.toContain('Deleted');
     // Formula-like cells are escaped for spreadsheets.
     expect(text).toContain(`"'=HYPERLINK(""http://evil"")",'+1 formula,'-SKU`);
@@ -410,5 +411,70 @@ describe('import writes', () => {
     await commit(s, csv('Precise,,P-1,,,,0.29,1.10,0.333,g,,'));
     const [row] = await h.testDb.database.db.select().from(products).where(eq(products.organizationId, s.orgId));
     expect(row).toMatchObject({ unitPriceInCents: 29, msrpInCents: 110, weight: '0.333' });
+  });
+});
+
+describe('Track inventory in the CSV', () => {
+  const tracked = async (s: Seller) =>
+    Object.fromEntries((await list(s)).map((p) => [p.stock_keeping_unit, [p.track_inventory, p.inventory_count]]));
+
+  it('turns tracking on for rows that change the stock; files without the column still import', async () => {
+    const s = await h.newOrgUser('Merchant');
+    // An existing product, not tracked, with 4 in stock (set while tracking was off again).
+    const made = await h.call('PUT', '/api/product', {
+      token: s.token,
+      body: { name: 'Existing', stock_keeping_unit: 'EX-1', organization: { id: s.orgId } },
+    });
+    await h.call('POST', '/api/inventory/transaction', {
+      token: s.token,
+      body: { count: 4, product: { id: made.body.id }, inventory_transaction_type: 'set' },
+    });
+    await h.call('PUT', '/api/product', {
+      token: s.token,
+      body: { id: made.body.id, track_inventory: false, organization: { id: s.orgId } },
+    });
+    const res = await commit(
+      s,
+      csv(
+        'Stocked,,NEW-1,,,,,,,,,25',
+        'No stock given,,NEW-2,,,,,,,,,',
+        'Zero stock,,NEW-3,,,,,,,,,0',
+        'Existing,,EX-1,,,,,,,,,4',
+      ),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await tracked(s)).toEqual({
+      'NEW-1': [true, 25],
+      'NEW-2': [false, 0],
+      'NEW-3': [false, 0],
+      // The same stock as before: nothing changes, tracking stays off.
+      'EX-1': [false, 4],
+    });
+    expect((await commit(s, csv('Existing,,EX-1,,,,,,,,,6'))).body).toMatchObject({ updated: 1 });
+    expect((await tracked(s))['EX-1']).toEqual([true, 6]);
+  });
+
+  it('reads a track_inventory column (yes/no; empty keeps), refuses other values naming it, and exports it', async () => {
+    const s = await h.newOrgUser('Merchant');
+    const header = `${CATALOG_CSV_COLUMNS.join(',')},track_inventory`;
+    const file = (...rows: string[]) => [header, ...rows].join('\n') + '\n';
+    const res = await commit(
+      s,
+      file('Told no,,T-1,,,,,,,,,5,no', 'Told yes,,T-2,,,,,,,,,,Yes', 'Left empty,,T-3,,,,,,,,,7,'),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.ignored_columns).toEqual([]);
+    expect(await tracked(s)).toEqual({ 'T-1': [false, 5], 'T-2': [true, 0], 'T-3': [true, 7] });
+
+    const bad = await preview(s, file('Unsure,,T-4,,,,,,,,,,maybe'));
+    expect(bad.body.errors).toEqual([{ row: 2, field: 'track_inventory', message: 'must be yes or no (got "maybe")' }]);
+
+    // (trim() also takes the byte order mark away)
+    const exported = (await exportCsv(s)).body.trim().split('\r\n');
+    expect(exported[0]).toBe(CATALOG_CSV_EXPORT_COLUMNS.join(','));
+    expect(exported.slice(1).map((line: string) => line.split(',').slice(-1)[0]).sort()).toEqual(['no', 'yes', 'yes']);
+    // Turning tracking off by file, with the stock unchanged.
+    expect((await commit(s, file('Left empty,,T-3,,,,,,,,,7,no'))).body).toMatchObject({ updated: 1 });
+    expect((await tracked(s))['T-3']).toEqual([false, 7]);
   });
 });

@@ -10,6 +10,8 @@
  */
 import {
   CATALOG_CSV_COLUMNS,
+  CATALOG_CSV_EXPORT_COLUMNS,
+  CATALOG_CSV_OPTIONAL_COLUMNS,
   CATALOG_IMPORT_MAX_ROWS,
   PRODUCT_LIMITS,
   UPC_PATTERN,
@@ -19,6 +21,7 @@ import {
   hasMultiLineControlCharacter,
   parseDollarsToCents,
   type CatalogCsvColumn,
+  type CatalogCsvOptionalColumn,
   type CatalogRowError,
 } from '@cratebase/contract';
 import { HttpError } from '../../lib/errors.js';
@@ -42,6 +45,8 @@ export interface CatalogRow {
   stateId: number | null;
   /** null: not given (0 for a new product, unchanged for an existing one). */
   inventory: number | null;
+  /** null: not given (no column, or empty): unchanged, but on when the row changes the stock. */
+  trackInventory: boolean | null;
 }
 
 export interface ParsedCatalog {
@@ -91,6 +96,10 @@ const WEIGHT_SYNONYMS: Record<string, string> = {
   gram: 'g',
   grams: 'g',
 };
+
+/** Spellings of the yes/no cells (track_inventory), lower-cased. */
+const YES = new Set(['yes', 'y', 'true', '1', 'on']);
+const NO = new Set(['no', 'n', 'false', '0', 'off']);
 
 const fileError = (message: string, issues = [{ path: 'file', message }]) =>
   new HttpError(400, 'invalid_csv', message, issues);
@@ -253,7 +262,7 @@ export async function parseCatalogCsv(bytes: Buffer, lk: Lookups): Promise<Parse
       missing.map((c) => ({ path: c, message: 'column is missing from the header' })),
     );
   }
-  const known = new Set<string>(CATALOG_CSV_COLUMNS);
+  const known = new Set<string>([...CATALOG_CSV_COLUMNS, ...CATALOG_CSV_OPTIONAL_COLUMNS]);
   const ignoredColumns = header.filter((h) => h && !known.has(h));
 
   const rows: CatalogRow[] = [];
@@ -267,7 +276,10 @@ export async function parseCatalogCsv(bytes: Buffer, lk: Lookups): Promise<Parse
     const { row: rowNo, cells } = records[r]!;
     const rowErrors: CatalogRowError[] = [];
     const err = (field: string, message: string) => rowErrors.push({ row: rowNo, field, message });
-    const cell = (c: CatalogCsvColumn) => unescapeFormula((cells[index.get(c)!] ?? '').trim());
+    const cell = (c: CatalogCsvColumn | CatalogCsvOptionalColumn) => {
+      const i = index.get(c);
+      return i === undefined ? '' : unescapeFormula((cells[i] ?? '').trim());
+    };
     if (cells.length > header.length && cells.slice(header.length).some((c) => c.trim() !== '')) {
       err('row', `has ${cells.length} cells but the header has ${header.length} columns`);
     }
@@ -367,6 +379,14 @@ export async function parseCatalogCsv(bytes: Buffer, lk: Lookups): Promise<Parse
       else weight = String(Math.round(Number(w) * 1000) / 1000);
     }
 
+    let trackInventory: boolean | null = null;
+    const track = cell('track_inventory').toLowerCase();
+    if (track) {
+      if (YES.has(track)) trackInventory = true;
+      else if (NO.has(track)) trackInventory = false;
+      else err('track_inventory', `must be yes or no (got "${cell('track_inventory')}")`);
+    }
+
     if (rowErrors.length > 0) {
       errors.push(...rowErrors);
       continue;
@@ -385,6 +405,7 @@ export async function parseCatalogCsv(bytes: Buffer, lk: Lookups): Promise<Parse
       weightUnitId,
       stateId,
       inventory,
+      trackInventory,
     });
   }
   return { rows, total, errors, ignoredColumns };
@@ -401,7 +422,7 @@ function escapeCell(value: string | number | null | undefined, text = false): st
 }
 
 export function csvHeaderLine(): string {
-  return `${CATALOG_CSV_COLUMNS.join(',')}\r\n`;
+  return `${CATALOG_CSV_EXPORT_COLUMNS.join(',')}\r\n`;
 }
 
 export interface ExportRow {
@@ -417,6 +438,7 @@ export interface ExportRow {
   weightUnit: string | null;
   status: string | null;
   inventory: number;
+  trackInventory: boolean;
 }
 
 export function csvLine(r: ExportRow): string {
@@ -434,6 +456,7 @@ export function csvLine(r: ExportRow): string {
       escapeCell(r.weightUnit),
       escapeCell(r.status),
       escapeCell(r.inventory),
+      r.trackInventory ? 'yes' : 'no',
     ].join(',') + '\r\n'
   );
 }

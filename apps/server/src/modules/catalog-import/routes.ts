@@ -36,7 +36,8 @@ export async function catalogImportRoutes(app: FastifyInstance, ctx: AppContext)
   const maxBytes = ctx.config.storage.maxBytes;
   const description =
     'Columns: name, description, sku, upc, order_unit, quantity_per_unit, wholesale_price, retail_price, weight, ' +
-    'weight_unit, status, inventory (see the README, "Catalogue CSV"). Multipart field `file` or a text/csv body.';
+    'weight_unit, status, inventory, and optionally track_inventory (yes/no) (see the README, "Catalogue CSV"). ' +
+    'Multipart field `file` or a text/csv body.';
 
   await withUploads(app, maxBytes, CSV_HINT, async (scope) => {
     scope.addContentTypeParser(CSV_TYPES, { parseAs: 'buffer', bodyLimit: maxBytes }, (_req, body, done) =>

@@ -13,7 +13,9 @@
  * json_to_recordset(...) ON CONFLICT (organization_id, stock_keeping_unit) WHERE deleted_at IS
  * NULL AND stock_keeping_unit IS NOT NULL DO UPDATE (the partial unique index), skipping rows
  * whose values did not change; SKU-less matches are one UPDATE ... FROM json_to_recordset.
- * Every changed stock level is recorded as a `set` inventory transaction.
+ * Every changed stock level is recorded as a `set` inventory transaction, and turns the product's
+ * "Track inventory" on unless the row's track_inventory cell says otherwise (trackInventory).
+ * The seller's catalogue version row is locked first (products/catalog-version.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -37,7 +39,9 @@ import {
   updateProductsById,
   upsertProductsBySku,
   type CatalogExportRow,
+  type ExistingProduct,
 } from '../products/catalog.js';
+import { lockCatalogVersion } from '../products/catalog-version.js';
 import { recordStockLevels } from '../inventory/service.js';
 import { organizationName } from '../organizations/service.js';
 import { CSV_BOM, csvHeaderLine, csvLine, parseCatalogCsv, type CatalogRow } from './csv.js';
@@ -48,6 +52,7 @@ interface Existing {
   id: string;
   stateId: number | null;
   inventory: number;
+  track: boolean;
 }
 
 interface Plan {
@@ -68,13 +73,17 @@ async function planImport(db: DbOrTx, organizationId: string, rows: CatalogRow[]
     productsBySku(db, organizationId, skus, lock),
     productsWithoutSkuByName(db, organizationId, names, lock),
   ]);
-  const skuMap = new Map(
-    bySku.rows.map((r) => [r.sku, { id: r.id, stateId: r.state_id, inventory: r.inventory_count }]),
-  );
+  const existing = (r: ExistingProduct): Existing => ({
+    id: r.id,
+    stateId: r.state_id,
+    inventory: r.inventory_count,
+    track: r.track_inventory,
+  });
+  const skuMap = new Map(bySku.rows.map((r) => [r.sku, existing(r)]));
   const nameMap = new Map<string, Existing[]>();
   for (const r of byName.rows) {
     const list = nameMap.get(r.lname) ?? [];
-    list.push({ id: r.id, stateId: r.state_id, inventory: r.inventory_count });
+    list.push(existing(r));
     nameMap.set(r.lname, list);
   }
   const plan: Plan = { upserts: [], nameUpdates: [], errors: [] };
@@ -115,10 +124,20 @@ function toParsedRow(lk: Lookups, row: CatalogRow, action: 'create' | 'update'):
     weight_unit: row.weightUnitId === null ? null : lk.weightUnitById.get(row.weightUnitId)!.unit,
     status: row.stateId === null ? null : lk.stateById.get(row.stateId)!.state,
     inventory: row.inventory,
+    track_inventory: row.trackInventory,
   };
 }
 
 const byRow = (a: CatalogRowError, b: CatalogRowError) => a.row - b.row;
+
+/**
+ * "Track inventory" after the row: its track_inventory cell when given; otherwise on when the
+ * row changes the stock (the seller is managing it), else as it was (off for a new product).
+ * Re-importing an export changes no stock, so it leaves every product's setting alone.
+ */
+function trackInventory(row: CatalogRow, stockChanged: boolean, existing: Existing | null): boolean {
+  return row.trackInventory ?? (stockChanged || (existing?.track ?? false));
+}
 
 export async function previewImport(
   ctx: AppContext,
@@ -194,6 +213,8 @@ export async function commitImport(
 
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`catalog-import:${organizationId}`}, 0))`);
+    // Before any product row is locked or written (products/catalog-version.ts).
+    await lockCatalogVersion(tx, organizationId);
     const plan = await planImport(tx, organizationId, parsed.rows, true);
     if (plan.errors.length > 0) throw new ImportRefusedError(parsed.total, plan.errors.sort(byRow));
 
@@ -205,9 +226,8 @@ export async function commitImport(
       const batch = plan.upserts.slice(i, i + BATCH).map(({ row, id, existing }, j) => {
         const stateId = row.stateId ?? existing?.stateId ?? lk.draftStateId;
         const inventory = row.inventory ?? existing?.inventory ?? 0;
-        if (existing ? inventory !== existing.inventory : inventory > 0) {
-          stock.push({ product_id: existing?.id ?? id, count: inventory });
-        }
+        const stockChanged = existing ? inventory !== existing.inventory : inventory > 0;
+        if (stockChanged) stock.push({ product_id: existing?.id ?? id, count: inventory });
         return {
           id,
           ord: i + j,
@@ -223,6 +243,7 @@ export async function commitImport(
           weight_unit_id: row.weightUnitId,
           state_id: stateId,
           inventory_count: inventory,
+          track_inventory: trackInventory(row, stockChanged, existing),
         };
       });
       // New products get created_at just before now() in file order, so the newest-first list
@@ -237,7 +258,8 @@ export async function commitImport(
     for (let i = 0; i < plan.nameUpdates.length; i += BATCH) {
       const batch = plan.nameUpdates.slice(i, i + BATCH).map(({ row, existing }) => {
         const inventory = row.inventory ?? existing.inventory;
-        if (inventory !== existing.inventory) stock.push({ product_id: existing.id, count: inventory });
+        const stockChanged = inventory !== existing.inventory;
+        if (stockChanged) stock.push({ product_id: existing.id, count: inventory });
         return {
           id: existing.id,
           name: row.name,
@@ -251,6 +273,7 @@ export async function commitImport(
           weight_unit_id: row.weightUnitId,
           state_id: row.stateId ?? existing.stateId,
           inventory_count: inventory,
+          track_inventory: trackInventory(row, stockChanged, existing),
         };
       });
       const result = await updateProductsById(tx, organizationId, batch);
@@ -312,6 +335,7 @@ export async function exportCatalog(
           weightUnit: r.weight_unit_id === null ? null : (lk.weightUnitById.get(r.weight_unit_id)?.unit ?? null),
           status: r.state_id === null ? null : (lk.stateById.get(r.state_id)?.state ?? null),
           inventory: r.inventory_count,
+          trackInventory: r.track_inventory,
         });
       }
       if (chunk) yield chunk;

@@ -2,7 +2,9 @@
  * Inventory transactions: the only way stock changes. The row and the new count are written
  * in one command (db/command.ts); the count is updated in place (`inventory_count + n`) under
  * the row lock, so concurrent transactions all apply. An Idempotency-Key makes a retried
- * request a no-op that answers as the first time, even when both arrive together.
+ * request a no-op that answers as the first time, even when both arrive together. Recording
+ * stock turns the product's "Track inventory" on (the seller manages its stock from then on;
+ * turning it off again is a product edit).
  */
 import type { InventoryTransaction, InventoryTransactionBody } from '@cratebase/contract';
 import { sql } from 'drizzle-orm';
@@ -10,6 +12,7 @@ import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { inventoryTransactions } from './schema.js';
 import { changeStock, productOwner, productRemovedError } from '../products/stock.js';
+import { lockCatalogVersion } from '../products/catalog-version.js';
 import { runCommand } from '../../db/command.js';
 import { notFound } from '../../lib/errors.js';
 
@@ -32,6 +35,8 @@ export async function recordInventoryTransaction(
     ctx.db,
     { name: 'inventory.record', scope: orgId, idempotencyKey, request: { productId, count: body.count, type } },
     async (tx) => {
+      // Before the product row is touched (the insert's foreign key locks it): catalog-version.ts.
+      await lockCatalogVersion(tx, orgId);
       const [created] = await tx
         .insert(inventoryTransactions)
         .values({
@@ -42,7 +47,7 @@ export async function recordInventoryTransaction(
           createdByUserId: userId,
         })
         .returning({ id: inventoryTransactions.id, createdAt: inventoryTransactions.createdAt });
-      const inventoryCount = await changeStock(tx, productId, type, body.count);
+      const inventoryCount = await changeStock(tx, productId, type, body.count, { startTracking: true });
       return {
         id: created!.id,
         count: body.count,

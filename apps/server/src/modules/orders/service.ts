@@ -2,16 +2,44 @@
  * Orders. Other modules read them in their own queries through the fragments here.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
 
 /**
  * A FROM item: the completed orders of one seller (to one purchaser when given), with `id`,
  * `cart_id`, `selling_organization_id`, `purchasing_organization_id`, `completed_on`,
- * `subtotal_cents` and `total_cents`; give it an alias.
+ * `subtotal_cents` and `total_cents`; give it an alias. The ids are values, or SQL expressions
+ * (an outer query's columns) in a correlated subquery.
  */
-export function completedOrdersSql(sellerId: string, purchaserId?: string): SQL {
+export function completedOrdersSql(sellerId: string | SQL, purchaserId?: string | SQL): SQL {
   const purchaser = purchaserId === undefined ? sql`` : sql`and purchasing_organization_id = ${purchaserId}`;
   return sql`(select id, cart_id, selling_organization_id, purchasing_organization_id, completed_on,
                      subtotal_cents, total_cents
                 from orders
                where selling_organization_id = ${sellerId} ${purchaser} and completed_on is not null)`;
+}
+
+// ─── The cart's draft order ──────────────────────────────────────────────────────────
+/**
+ * Writes the draft order of a new cart (DECISIONS "The money path": created with the cart, not
+ * net 30 until the buyer chooses otherwise). Run it in the transaction that creates the cart,
+ * so nobody ever reads a cart without its order. A cart that has its order already keeps it.
+ */
+export async function createDraftOrder(
+  tx: DbOrTx,
+  cart: { cartId: string; sellingOrganizationId: string; purchasingOrganizationId: string },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into orders (cart_id, selling_organization_id, purchasing_organization_id, is_net_30, status)
+    values (${cart.cartId}, ${cart.sellingOrganizationId}, ${cart.purchasingOrganizationId}, false, 'draft')
+    on conflict (cart_id) do nothing`);
+}
+
+/**
+ * A JSON object (contract CartOrder: `id`, `is_net_30`, `status`): the order of the cart whose
+ * id is in `cartId`, or null when it has none.
+ */
+export function cartOrderJsonSql(cartId: SQL): SQL {
+  return sql`(select json_build_object('id', o.id, 'is_net_30', coalesce(o.is_net_30, false), 'status', o.status)
+                from orders o
+               where o.cart_id = ${cartId})`;
 }

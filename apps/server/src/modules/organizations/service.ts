@@ -35,6 +35,17 @@ export function joinOrganizationSql(alias: string, organizationId: SQL): SQL {
   return sql`join ${organizationsSql()} ${a} on ${a}.id = ${organizationId}`;
 }
 
+/**
+ * `join` of the order terms of the organization whose id is in `organizationId`, as `alias`:
+ * `new_customer_min`, `returning_customer_min`, `new_customer_min_cents`,
+ * `returning_customer_min_cents` (each null when unset).
+ */
+export function joinOrderTermsSql(alias: string, organizationId: SQL): SQL {
+  const a = sql.identifier(alias);
+  return sql`join (select id, new_customer_min, returning_customer_min, new_customer_min_cents, returning_customer_min_cents
+                     from organizations) ${a} on ${a}.id = ${organizationId}`;
+}
+
 /** The organization's name (null for an unknown id). */
 export async function organizationName(db: DbOrTx, id: string): Promise<string | null> {
   const result = await db.execute<{ name: string }>(sql`select name from organizations where id = ${id}`);

@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorBody,
+  ForSaleQuery,
   IdParams,
   ListQuery,
   NEXT_CURSOR_HEADER,
@@ -10,14 +12,18 @@ import {
   ProductInput,
   ProductList,
   ProductStateList,
+  ProductTileList,
   UnitList,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { viewerRole } from '../../auth/plugin.js';
+import { accessAlongside, viewerRole } from '../../auth/plugin.js';
+import { COMPRESSION_THRESHOLD_BYTES } from '../../lib/compression.js';
 import { memberOf, memberOrPurchaserOf, organizationAt, organizationParam } from '../../auth/policies.js';
 import { productAt } from './resources.js';
 import { getLookups } from './lookups.js';
 import { deleteProduct, getProduct, listProducts, saveProduct, type ProductPageJson } from './service.js';
+import { createForSalePages, type ForSalePages } from './for-sale.js';
+import { chooseEncoding, type CachedPage } from './page-cache.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['products'];
@@ -31,6 +37,19 @@ const LOOKUP_CACHE = 'private, max-age=3600';
 function sendProductPage(reply: FastifyReply, page: ProductPageJson) {
   if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
   return reply.type('application/json; charset=utf-8').send(page.json);
+}
+
+/**
+ * A cached storefront page: compressed once per encoding and kept with the page (the
+ * compression plugin leaves a body that already has a Content-Encoding alone).
+ */
+function sendCachedPage(req: FastifyRequest, reply: FastifyReply, forSale: ForSalePages, key: string, page: CachedPage) {
+  if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+  reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  const body = encoding && forSale.cache.compressedBody(key, page, encoding, COMPRESSION_THRESHOLD_BYTES);
+  if (encoding && body) return reply.header('content-encoding', encoding).send(body);
+  return reply.send(page.json);
 }
 
 export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -109,27 +128,42 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const page = await listProducts(ctx, req.params.org_id, req.query, { forSale: false });
+      const page = await listProducts(ctx, req.params.org_id, req.query);
       return sendProductPage(reply, page);
     },
   );
 
+  const forSale = createForSalePages(ctx);
   r.get(
     '/api/product/organization/:org_id/for-sale',
     {
-      config: { access: memberOrPurchaserOf(organizationParam()) },
+      config: {
+        access: memberOrPurchaserOf(organizationParam()),
+        // The seller's catalogue stamp, read with the access check: a cached page then costs
+        // that one round trip (for-sale.ts).
+        accessAlongside: (req: FastifyRequest) =>
+          forSale.stampSql((req.params as { org_id: string }).org_id, (req.query as ForSaleQuery).view ?? 'full'),
+      },
       schema: {
         tags,
         summary: 'Storefront products (Live only), newest first',
-        description: `limit (default 50, max 200), q, cursor; the next page's cursor is in the ${NEXT_CURSOR_HEADER} header.`,
+        description:
+          `limit (default 50, max 200), q (name or SKU), cursor; the next page's cursor is in the ${NEXT_CURSOR_HEADER} header. ` +
+          'view=full (default): Product objects. view=tile: the storefront grid\'s lean ProductTile objects (the first ' +
+          'photo with its resized copies up to 600 px wide; inventory_count only when the product is tracked).',
         params: OrgIdParams,
-        querystring: ListQuery,
-        response: { 200: ProductList, ...errors },
+        querystring: ForSaleQuery,
+        response: {
+          200: z.union([ProductList, ProductTileList]).describe('ProductList (view=full) or ProductTileList (view=tile)'),
+          ...errors,
+        },
       },
     },
     async (req, reply) => {
-      const page = await listProducts(ctx, req.params.org_id, req.query, { forSale: true });
-      return sendProductPage(reply, page);
+      const stamp = accessAlongside(req);
+      if (typeof stamp !== 'string') throw new Error('for-sale: the catalogue stamp was not read with the access check');
+      const { key, page } = await forSale.page(req.params.org_id, req.query, stamp);
+      return sendCachedPage(req, reply, forSale, key, page);
     },
   );
 }

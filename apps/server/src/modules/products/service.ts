@@ -15,12 +15,13 @@ import { joinOrganizationSql } from '../organizations/service.js';
 import { fieldError, HttpError, notFound } from '../../lib/errors.js';
 import { beforeCursor, containsPattern, decodeCursor, keysetTimestamp, limitPlusOne, takePage } from '../../lib/pagination.js';
 import { getLookups, resolveLookup, type Lookups } from './lookups.js';
+import { lockCatalogVersion } from './catalog-version.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
 
 // ─── Reading ─────────────────────────────────────────────────────────────────────────
 /** The public URL of a stored file, in SQL (the same rule as lib/media-url.ts). */
-const mediaUrlSql = (publicUrl: string, key: SQL) =>
+export const mediaUrlSql = (publicUrl: string, key: SQL) =>
   sql`case when ${key} ~ '^https?://' then ${key} else ${publicUrl}::text || '/media/' || ${key} end`;
 
 const isoSql = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -31,7 +32,7 @@ const isoSql = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-
  * array — no row parsing, no object building, no JSON.stringify of 50 products. Tests check
  * every answer against the contract's Product schemas. Needs the joins of `productFrom`.
  */
-function productJsonSql(publicUrl: string) {
+export function productJsonSql(publicUrl: string) {
   return sql`json_build_object(
     'id', p.id, 'name', p.name, 'description', p.description,
     'order_unit', case when ou.id is null then null else json_build_object('id', ou.id, 'unit', ou.unit) end,
@@ -66,7 +67,7 @@ function productJsonSql(publicUrl: string) {
 }
 
 /** The tables productJsonSql reads: `p` products, `o` organizations and the lookup lists. */
-function productFrom(): SQL {
+export function productFrom(): SQL {
   return sql`
       from products p
       ${joinOrganizationSql('o', sql`p.organization_id`)}
@@ -124,19 +125,13 @@ export interface ProductPageJson {
 }
 
 /**
- * Newest first, keyset-paged on (created_at, id) — the order of the products_org_list_idx and
- * products_org_state_idx indexes. `q` matches name or SKU (case-insensitive, anywhere).
+ * The merchant list: every product not removed, newest first, keyset-paged on (created_at, id)
+ * — the order of the products_org_list_idx index. `q` matches name or SKU (case-insensitive,
+ * anywhere). The storefront's list of Live products is for-sale.ts.
  */
-export async function listProducts(
-  ctx: AppContext,
-  organizationId: string,
-  query: ListQuery,
-  opts: { forSale: boolean },
-): Promise<ProductPageJson> {
-  const lk = await getLookups(ctx.db);
+export async function listProducts(ctx: AppContext, organizationId: string, query: ListQuery): Promise<ProductPageJson> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const conditions: SQL[] = [sql`p.organization_id = ${organizationId}`, sql`p.deleted_at is null`];
-  if (opts.forSale) conditions.push(sql`p.state_id = ${lk.liveStateId}`);
   if (query.q) {
     const pattern = containsPattern(query.q);
     conditions.push(sql`(p.name ilike ${pattern} or p.stock_keeping_unit ilike ${pattern})`);
@@ -190,6 +185,7 @@ function columnsFromInput(input: ProductInput, lk: Lookups, creating: boolean): 
   if (has('minimum_order_quantity') || creating) c.minimumOrderQuantity = input.minimum_order_quantity ?? 1;
   if (has('universal_product_code')) c.universalProductCode = input.universal_product_code ?? null;
   if (has('tags')) c.tags = [...new Set(input.tags ?? [])];
+  if (has('track_inventory')) c.trackInventory = input.track_inventory;
   const m = input.product_physical_measurements;
   if (m === null) {
     Object.assign(c, {
@@ -292,6 +288,8 @@ export async function saveProduct(ctx: AppContext, input: ProductInput): Promise
   let id: string;
   try {
     id = await ctx.db.transaction(async (tx) => {
+      // Products and photos change in several statements: the version row first (catalog-version.ts).
+      await lockCatalogVersion(tx, orgId);
       if (columns.stockKeepingUnit) {
         const clash = await tx
           .select({ id: products.id })
@@ -347,9 +345,14 @@ export async function saveProduct(ctx: AppContext, input: ProductInput): Promise
  * carts and orders that reference it keep working. Deleting twice answers the same.
  */
 export async function deleteProduct(ctx: AppContext, id: string): Promise<Product> {
-  await ctx.db
-    .update(products)
-    .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(products.id, id), isNull(products.deletedAt)));
+  const [owner] = await ctx.db.select({ organizationId: products.organizationId }).from(products).where(eq(products.id, id));
+  if (!owner) throw notFound('Product');
+  await ctx.db.transaction(async (tx) => {
+    await lockCatalogVersion(tx, owner.organizationId);
+    await tx
+      .update(products)
+      .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(products.id, id), isNull(products.deletedAt)));
+  });
   return readProduct(ctx, id);
 }

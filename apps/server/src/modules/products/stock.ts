@@ -28,8 +28,18 @@ export const productRemovedError = () =>
  * Adds, removes or sets stock in one statement (`inventory_count + n` under the row lock, so
  * concurrent changes all apply) and returns the new count. Stock never goes below zero: 409
  * insufficient_inventory naming `count`; a removed product: 409 product_deleted.
+ * `startTracking` turns the product's "Track inventory" on in the same statement (a seller
+ * recording stock means to track it).
+ *
+ * Call it in a transaction that took `lockCatalogVersion(tx, sellerId)` first (catalog-version.ts).
  */
-export async function changeStock(tx: DbOrTx, productId: string, change: StockChange, count: number): Promise<number> {
+export async function changeStock(
+  tx: DbOrTx,
+  productId: string,
+  change: StockChange,
+  count: number,
+  opts: { startTracking?: boolean } = {},
+): Promise<number> {
   const next =
     change === 'set'
       ? sql`${count}::int`
@@ -38,7 +48,7 @@ export async function changeStock(tx: DbOrTx, productId: string, change: StockCh
         : sql`${products.inventoryCount} + ${count}::int`;
   const [updated] = await tx
     .update(products)
-    .set({ inventoryCount: next, updatedAt: sql`now()` })
+    .set({ inventoryCount: next, updatedAt: sql`now()`, ...(opts.startTracking ? { trackInventory: true } : {}) })
     .where(and(eq(products.id, productId), sql`${products.deletedAt} is null`, sql`${next} >= 0`))
     .returning({ n: products.inventoryCount });
   if (updated) return updated.n;

@@ -1,4 +1,5 @@
 import type { CurrentUser, PurchasingOrganization } from '@cratebase/contract';
+import { useCart } from './cart';
 
 export type Store = PurchasingOrganization['organization'];
 
@@ -20,9 +21,9 @@ export function isOwnOrganization(user: Pick<CurrentUser, 'organizations'> | nul
 }
 
 /**
- * Items in the buyer's cart for this store. The cart arrives with the storefront release; until
- * then there is nothing in it.
+ * Items in the buyer's cart for this store (the top bar's badge), changes on their way included;
+ * 0 while the cart loads or when the user has no cart there.
  */
-export function useCartItemCount(_sellerOrgId: string | undefined): number {
-  return 0;
+export function useCartItemCount(sellerOrgId: string | undefined): number {
+  return useCart(sellerOrgId).data?.item_count ?? 0;
 }

@@ -21,7 +21,8 @@ import { ShellContent } from '../../../components/ShellContent';
 import { useSignOut } from '../../../lib/auth-hooks';
 import { useCurrentUser } from '../../../lib/current-user';
 import { actsAsBuyer } from '../../../lib/routing';
-import { findStore, useCartItemCount } from '../api';
+import { findStore, isOwnOrganization, useCartItemCount } from '../api';
+import { PreviewBanner } from './PreviewBanner';
 import { useIdleImport } from './use-idle-import';
 
 const CART_DRAWER_ID = 'buyer-cart';
@@ -62,11 +63,17 @@ export function BuyerShell() {
 
   const user = userQuery.data ?? undefined;
   const store = orgId ? findStore(user, orgId) : undefined;
+  // View as Buyer: the store is one of the user's own organizations.
+  const previewing = Boolean(store && isOwnOrganization(user, store.id));
   // Spec: the Admin chip is hidden for buyers (every own organization is Buyer-type).
   const showAdmin = Boolean(user && user.organizations.length > 0 && !actsAsBuyer(user));
   const isEntry = pathname === '/storefront' || pathname === '/storefront/';
 
   if (userQuery.data === null && !isEntry) return <Navigate to="/details" replace />;
+  // Spec: a store the user may not open goes to its not-found page (which links to /storefront/all).
+  const notFoundPath = orgId ? `/storefront/${orgId}/not-found` : null;
+  const onNotFound = pathname === notFoundPath;
+  if (notFoundPath && user && !store && !onNotFound) return <Navigate to={notFoundPath} replace />;
 
   const content = isEntry ? (
     <Outlet />
@@ -74,7 +81,7 @@ export function BuyerShell() {
     <ShellContent
       user={userQuery}
       loading={userQuery.isPending}
-      allowed={!orgId || Boolean(store)}
+      allowed={!orgId || Boolean(store) || onNotFound}
       homeTo="/storefront"
       homeLabel="Go to your stores"
     />
@@ -82,6 +89,7 @@ export function BuyerShell() {
 
   const ordersTo = orgId && store ? `/storefront/${orgId}/orders` : null;
   const ordersActive = Boolean(ordersTo && pathname.startsWith(ordersTo));
+  // Spec section 9: the badge caps at 99 (99+); the label says the same.
   const cartLabel = `Cart, ${cartCount > 99 ? '99+' : cartCount} ${cartCount === 1 ? 'item' : 'items'}`;
 
   const cartIconButton = (
@@ -213,6 +221,8 @@ export function BuyerShell() {
         </Container>
       </AppBar>
 
+      {previewing && store && <PreviewBanner orgId={store.id} storeName={store.name} />}
+
       <Box component="main" sx={{ flexGrow: 1 }}>
         <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
           {content}
@@ -224,6 +234,7 @@ export function BuyerShell() {
           id={CART_DRAWER_ID}
           open={cartOpen}
           onClose={() => setCartOpen(false)}
+          orgId={store?.id}
           storeName={store?.name}
         />
       )}

@@ -1,74 +1,24 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
-import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ComingSoon, NoticeCard } from '../../../components/ComingSoon';
+import { ComingSoon } from '../../../components/ComingSoon';
 import { NotFoundView } from '../../../components/NotFound';
-import { OrganizationLogo } from '../../../components/OrganizationLogo';
+import { TintedIcon } from '../../../components/TintedIcon';
 import { useCurrentUser } from '../../../lib/current-user';
 import { findStore } from '../api';
-import { StoreCover } from './StoreCover';
 
 /** The store in the URL (the buyer shell has already checked the user may open it). */
 function useStore() {
   const { orgId = '' } = useParams();
   const user = useCurrentUser();
   return { orgId, store: findStore(user.data, orgId) };
-}
-
-/** /storefront/{org_id}: the store's banner (its real name, logo, slogan and cover); the catalog comes later. */
-export function StorefrontPage() {
-  const { orgId, store } = useStore();
-  if (!store) return <NotFoundView homeTo="/storefront" homeLabel="Go to your stores" />;
-  return (
-    <Stack spacing={3}>
-      <Card component="header" sx={{ overflow: 'hidden' }}>
-        <StoreCover seed={orgId} url={store.image_set.splash_image?.cloudinary_url} height={{ xs: 160, sm: 240 }} />
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={{ xs: 1.5, sm: 2.5 }}
-          sx={{ px: { xs: 2.5, sm: 4 }, pb: 3, alignItems: { sm: 'flex-end' } }}
-        >
-          <OrganizationLogo
-            name={store.name}
-            url={store.image_set.logo?.cloudinary_url}
-            size={96}
-            sx={{ mt: '-48px', border: '4px solid #ffffff', boxShadow: '0 2px 12px rgba(47,45,58,0.14)' }}
-          />
-          <Box sx={{ minWidth: 0, pb: { sm: 0.5 } }}>
-            <Typography
-              variant="h4"
-              component="h1"
-              sx={{ color: 'text.primary', wordBreak: 'break-word', fontSize: { xs: '1.6rem', sm: '2.1rem' } }}
-            >
-              {store.name}
-            </Typography>
-            {store.slogan && (
-              <Typography variant="body1" sx={{ mt: 0.5 }}>
-                {store.slogan}
-              </Typography>
-            )}
-          </Box>
-        </Stack>
-      </Card>
-      <NoticeCard
-        icon={<StorefrontOutlinedIcon />}
-        title="The catalog is coming in a later release of Cratebase."
-        titleComponent="h2"
-      >
-        You will browse {store.name}’s products, see their wholesale terms and order online right here.
-      </NoticeCard>
-    </Stack>
-  );
 }
 
 function BackToStore() {
@@ -91,17 +41,6 @@ function LaterPage({ title, icon, purpose }: { title: string; icon: ReactNode; p
       <BackToStore />
       <ComingSoon title={title} icon={icon} purpose={purpose} />
     </Stack>
-  );
-}
-
-/** /storefront/{org_id}/product/{product_id} */
-export function ProductPage() {
-  return (
-    <LaterPage
-      title="Product details"
-      icon={<Inventory2OutlinedIcon />}
-      purpose="It will show the product’s photos, prices and description, and let you add it to your cart."
-    />
   );
 }
 
@@ -149,8 +88,42 @@ export function BuyerOrdersPage() {
   );
 }
 
-/** /storefront/{org_id}/not-found and unknown paths under a store. */
+/** Unknown paths under a store. */
 export function StorefrontNotFound() {
   const { orgId } = useParams();
   return <NotFoundView homeTo={orgId ? `/storefront/${orgId}` : '/storefront'} homeLabel="Back to the store" />;
+}
+
+export const STORE_NOT_AVAILABLE = 'This store is not available';
+
+/**
+ * /storefront/{org_id}/not-found: where the storefront goes when the store cannot be shown (the
+ * user may not open it, or it failed to load).
+ */
+export function StoreNotAvailable() {
+  const { orgId } = useParams();
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 6, md: 10 }, px: 2 }}>
+      <TintedIcon>
+        <StorefrontOutlinedIcon />
+      </TintedIcon>
+      <Typography variant="h5" component="h1" sx={{ color: 'text.primary' }}>
+        {STORE_NOT_AVAILABLE}
+      </Typography>
+      <Typography variant="body1" sx={{ maxWidth: 460 }}>
+        You may not have access to this store any more, or it could not be loaded just now. Your other stores are
+        waiting for you.
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        <Button component={RouterLink} to="/storefront/all" variant="contained">
+          Go to your stores
+        </Button>
+        {orgId && (
+          <Button component={RouterLink} to={`/storefront/${orgId}`}>
+            Try again
+          </Button>
+        )}
+      </Stack>
+    </Stack>
+  );
 }

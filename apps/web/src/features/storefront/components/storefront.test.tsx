@@ -8,7 +8,8 @@ import { fakeFetch, ids, makeUser, org, purchasing } from '../../../test/fixture
 import { renderWithProviders } from '../../../test/render';
 import { BuyerShell } from './BuyerShell';
 import { StorefrontEntry } from './StorefrontEntry';
-import { StorefrontPage, BuyerOrdersPage } from './StorefrontPlaceholders';
+import { BuyerOrdersPage } from './StorefrontPlaceholders';
+import { StorefrontPage } from './StorefrontPage';
 import { YourStoresPage } from './YourStoresPage';
 
 function Where() {
@@ -23,6 +24,13 @@ function renderStorefront(path: string, user: CurrentUser | null, auth: Partial<
       'GET /api/user/me': user
         ? { body: user }
         : { status: 404, body: { error: 'user_not_found', message: 'Finish creating your account.' } },
+      // Each store opens with its organization and an empty catalog (catalog*.test.tsx covers the grid).
+      ...Object.fromEntries(
+        (user?.purchasing_organizations ?? []).flatMap(({ organization }) => [
+          [`GET /api/organization/${organization.id}`, { body: organization }],
+          [`GET /api/product/organization/${organization.id}/for-sale`, { body: [] }],
+        ]),
+      ),
     }).fn,
   );
   const value = { isAuthenticated: true, isLoading: false, settings: {}, user: undefined, ...auth } as unknown as AuthContextProps;
@@ -129,9 +137,10 @@ describe('BuyerShell', () => {
     await screen.findByRole('heading', { level: 1, name: 'Seller 1' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Cart, 0 items' }));
-    expect(await screen.findByText('Ordering is coming in a later release of Cratebase.')).toBeTruthy();
+    // The drawer's contents are cart-drawer.test.tsx's business.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Cart' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Close cart' }));
-    await waitFor(() => expect(screen.queryByText('Ordering is coming in a later release of Cratebase.')).toBeNull(), {
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Cart' })).toBeNull(), {
       timeout: 10_000,
     });
   });
@@ -146,9 +155,9 @@ describe('BuyerShell', () => {
     expect(screen.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/');
   });
 
-  it('is not found for a store the user does not buy from', async () => {
+  it('sends a store the user does not buy from to its not-found page', async () => {
     renderStorefront(`/storefront/${ids.sellerY}/orders`, buyer([ids.sellerX]));
-    expect(await screen.findByText('This page is not available.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`/storefront/${ids.sellerY}/not-found`));
     expect(screen.queryByRole('link', { name: 'Orders' })).toBeNull();
   });
 

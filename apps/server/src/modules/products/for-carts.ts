@@ -1,0 +1,67 @@
+/**
+ * Products as the carts module reads them: the facts a cart line change is checked against,
+ * and the JSON of a product as a cart line shows it (contract CartProduct, live price). Both
+ * are SQL fragments, so a cart is read, and a line written, in one statement each.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { joinMediaSql } from '../media/service.js';
+import { mediaUrlSql } from './service.js';
+
+/**
+ * A JSON array: the photos of the product whose id is in `productId`, in display order, each as
+ * contract ProductMedia (`display_order`, `product_id`, `media` with its URL and resized
+ * variants) — the same JSON as the product's own `media` (service.ts productJsonSql) — the
+ * first `limit` of them when given. Uses product_media's (product_id, display_order) index.
+ */
+export function productMediaJsonSql(publicUrl: string, productId: SQL, limit?: number): SQL {
+  const top = limit === undefined ? sql`` : sql`limit ${limit}`;
+  return sql`coalesce((
+      select json_agg(json_build_object(
+               'display_order', pm.display_order, 'product_id', pm.product_id,
+               'media', json_build_object(
+                 'id', m.id, 'cloudinary_url', ${mediaUrlSql(publicUrl, sql`m.storage_key`)},
+                 'width', m.width, 'height', m.height,
+                 'variants', coalesce((select json_object_agg(v.key, ${mediaUrlSql(publicUrl, sql`v.value`)})
+                                         from jsonb_each_text(m.variants) v), '{}'::json)))
+             order by pm.display_order, pm.media_id)
+        from (select product_id, media_id, display_order from product_media
+               where product_id = ${productId}
+               order by display_order, media_id ${top}) pm
+        ${joinMediaSql('m', sql`pm.media_id`)}), '[]'::json)`;
+}
+
+/**
+ * A FROM item of at most one row: what a cart line change is checked against, for the product
+ * whose id is in `productId` — `id`, `organization_id` (the seller), `name`, `deleted`,
+ * `live`, `track_inventory`, `inventory_count`. Removed products are included (their lines
+ * may still be removed). Give it an alias.
+ */
+export function productForCartSql(liveStateId: number, productId: SQL): SQL {
+  return sql`(select id, organization_id, name, deleted_at is not null as deleted,
+                     coalesce(state_id = ${liveStateId}, false) as live, track_inventory, inventory_count
+                from products
+               where id = ${productId})`;
+}
+
+/**
+ * A FROM item of one row (use it in a `cross join lateral`) for the product whose id is in
+ * `productId`: `product`, its JSON as contract CartProduct (live price, first photo only,
+ * `inventory_count` only when tracked), and whether the product was removed (`deleted`) and is
+ * for sale (`live`): with the product's stock, what the cart shows a line's availability from.
+ */
+export function cartProductSql(publicUrl: string, liveStateId: number, productId: SQL): SQL {
+  return sql`(select json_build_object(
+                       'id', p.id, 'name', p.name,
+                       'unit_price_in_cents', p.unit_price_in_cents, 'msrp_in_cents', p.msrp_in_cents,
+                       'order_unit', case when ou.id is null then null else json_build_object('id', ou.id, 'unit', ou.unit) end,
+                       'stock_keeping_unit', p.stock_keeping_unit,
+                       'media', ${productMediaJsonSql(publicUrl, sql`p.id`, 1)},
+                       'track_inventory', p.track_inventory,
+                       'inventory_count', case when p.track_inventory then p.inventory_count end
+                     ) as product,
+                     p.deleted_at is not null as deleted,
+                     coalesce(p.state_id = ${liveStateId}, false) as live
+                from products p
+                left join order_units ou on ou.id = p.order_unit_id
+               where p.id = ${productId})`;
+}

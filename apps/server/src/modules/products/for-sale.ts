@@ -1,0 +1,145 @@
+/**
+ * The storefront list, GET /api/product/organization/{org_id}/for-sale: a seller's Live
+ * products, newest first, keyset-paged, `q` on name or SKU — as full Products (the default,
+ * `view=full`) or as the grid's lean tiles (`view=tile`, contract ProductTile). It is the
+ * busiest read of the storefront, so:
+ *
+ *  - PostgreSQL builds each page's JSON (one text per product, joined in Node); the tile is a
+ *    quarter of a full product: the first photo only, with its resized copies up to 600 px.
+ *  - Statement texts are compiled once per shape (view, q or not, cursor or not, page size) and
+ *    run with the values (compiled-query.ts): no SQL building per request.
+ *  - Pages are cached per process (page-cache.ts) under seller + view + limit + cursor + q, with
+ *    the seller's catalogue stamp (catalog-version.ts). The route's access check selects the
+ *    current stamp in the same statement (policies.ts, `accessAlongside`), so a cached page costs
+ *    that one round trip; a miss builds the page and reads the stamp in ONE statement, so a page
+ *    is never kept under a stamp older than its data. The stamp lives in the database: a change
+ *    made through any process shows on the next request in every process.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { ForSaleQuery } from '@cratebase/contract';
+import type { AppContext } from '../../lib/context.js';
+import { containsPattern, decodeCursor, keysetTimestamp, limitPlusOne, takePage } from '../../lib/pagination.js';
+import { joinMediaSql } from '../media/service.js';
+import { catalogStampSql } from './catalog-version.js';
+import { compileQuery, runCompiled, type CompiledQuery } from './compiled-query.js';
+import { getLookups } from './lookups.js';
+import { DEFAULT_PAGE_CACHE, PageCache, type CachedPage, type PageCacheOptions } from './page-cache.js';
+import { DEFAULT_PAGE_SIZE, mediaUrlSql, productFrom, productJsonSql } from './service.js';
+
+export type ForSaleView = NonNullable<ForSaleQuery['view']>;
+
+/** The widest resized copy a tile lists (a grid column is at most ~300 CSS px, 2× for dense screens). */
+export const TILE_MAX_VARIANT_WIDTH = 600;
+
+/**
+ * A product as a grid tile (contract ProductTile), as JSON text. Needs `p` products and `ou`
+ * order_units. The image is the first photo by display order (product_media's index).
+ */
+function tileJsonSql(publicUrl: string): SQL {
+  return sql`json_build_object(
+    'id', p.id, 'name', p.name, 'order_unit', ou.unit, 'quantity_per_unit', p.quantity_per_unit,
+    'unit_price_in_cents', p.unit_price_in_cents, 'msrp_in_cents', p.msrp_in_cents,
+    'track_inventory', p.track_inventory,
+    'inventory_count', case when p.track_inventory then p.inventory_count end,
+    'image', (
+      select json_build_object(
+               'url', ${mediaUrlSql(publicUrl, sql`m.storage_key`)}, 'width', m.width, 'height', m.height,
+               'variants', coalesce((
+                 select json_object_agg(v.key, ${mediaUrlSql(publicUrl, sql`v.value`)} order by v.width)
+                   from (select key, value, case when key ~ '^[0-9]{1,6}$' then key::int end as width
+                           from jsonb_each_text(m.variants)) v
+                  where v.width <= ${sql.raw(String(TILE_MAX_VARIANT_WIDTH))}), '{}'::json))
+        from (select media_id from product_media where product_id = p.id order by display_order, media_id limit 1) pm
+        ${joinMediaSql('m', sql`pm.media_id`)})
+  )::text`;
+}
+
+/**
+ * One page and the seller's stamp, in one statement (so they come from one snapshot). Always
+ * one row at least: an empty page is a row with a stamp and no product.
+ */
+function forSaleStatement(publicUrl: string, view: ForSaleView, hasQ: boolean, hasCursor: boolean, limit: number): SQL {
+  const org = sql.placeholder('org');
+  const q = sql.placeholder('q');
+  const doc = view === 'tile' ? tileJsonSql(publicUrl) : productJsonSql(publicUrl);
+  const from =
+    view === 'tile' ? sql`from products p left join order_units ou on ou.id = p.order_unit_id` : productFrom();
+  return sql`
+    select s.stamp, page.id, page.keyset_at, page.doc
+      from (select ${catalogStampSql(org, view === 'full')} as stamp) s
+      left join lateral (
+        select p.id, p.created_at, ${keysetTimestamp(sql`p.created_at`)} as keyset_at, ${doc} as doc
+        ${from}
+         where p.organization_id = ${org} and p.deleted_at is null and p.state_id = ${sql.placeholder('live')}
+           ${hasQ ? sql`and (p.name ilike ${q} or p.stock_keeping_unit ilike ${q})` : sql``}
+           ${hasCursor ? sql`and (p.created_at, p.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)` : sql``}
+         order by p.created_at desc nulls last, p.id desc nulls last
+         ${limitPlusOne(limit)}
+      ) page on true
+     order by page.created_at desc nulls last, page.id desc nulls last`;
+}
+
+type PageRow = { stamp: string; id: string | null; keyset_at: string | null; doc: string | null };
+
+export interface ForSalePages {
+  /** Cached pages of this process (tests and diagnostics). */
+  readonly cache: PageCache;
+  /** The stamp the route's access check selects alongside (`accessAlongside`). */
+  stampSql(organizationId: string, view: ForSaleView): SQL;
+  /**
+   * The page for the query: cached when it was built from `stamp` (the seller's current stamp,
+   * read with the access check), else built now. `key` is its cache key.
+   */
+  page(organizationId: string, query: ForSaleQuery, stamp: string): Promise<{ key: string; page: CachedPage }>;
+}
+
+/** The storefront list of one app: its statements and its page cache. */
+export function createForSalePages(ctx: AppContext, cacheOptions: PageCacheOptions = DEFAULT_PAGE_CACHE): ForSalePages {
+  const publicUrl = ctx.config.publicUrl;
+  const cache = new PageCache(cacheOptions);
+  const statements = new Map<string, CompiledQuery>();
+
+  /** Compiled on first use of a shape: at most 2 views × 2 × 2 × 200 page sizes. */
+  function statementFor(view: ForSaleView, hasQ: boolean, hasCursor: boolean, limit: number): CompiledQuery {
+    const shape = `${view}:${hasQ ? 'q' : ''}:${hasCursor ? 'c' : ''}:${limit}`;
+    let statement = statements.get(shape);
+    if (!statement) {
+      statement = compileQuery(forSaleStatement(publicUrl, view, hasQ, hasCursor, limit));
+      statements.set(shape, statement);
+    }
+    return statement;
+  }
+
+  return {
+    cache,
+    stampSql: (organizationId, view) => catalogStampSql(sql`${organizationId}::uuid`, view === 'full'),
+    async page(organizationId, query, stamp) {
+      const view = query.view ?? 'full';
+      const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+      const cursor = decodeCursor(query.cursor);
+      const q = query.q || undefined;
+      // \u0000 cannot occur in any part (q is single-line text without control characters).
+      const key = [organizationId, view, limit, query.cursor ?? '', q ?? ''].join('\u0000');
+      const page = await cache.getOrBuild(key, stamp, async () => {
+        const lk = await getLookups(ctx.db);
+        const rows = await runCompiled<PageRow>(ctx.db, statementFor(view, q !== undefined, cursor !== null, limit), {
+          org: organizationId,
+          live: lk.liveStateId,
+          q: q === undefined ? undefined : containsPattern(q),
+          at: cursor?.at,
+          id: cursor?.id,
+        });
+        const products = rows.filter(
+          (r): r is PageRow & { id: string; keyset_at: string; doc: string } => r.id !== null,
+        );
+        const taken = takePage(products, limit);
+        return {
+          stamp: rows[0]!.stamp,
+          json: `[${taken.rows.map((r) => r.doc).join(',')}]`,
+          nextCursor: taken.nextCursor,
+        };
+      });
+      return { key, page };
+    },
+  };
+}

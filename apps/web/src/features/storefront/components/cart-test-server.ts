@@ -1,0 +1,229 @@
+// Test support for the cart tests (cart*.test.tsx): an in-memory cart API behind a fetch double,
+// answering as the contract says (packages/contract/src/carts.ts). Not imported by the app.
+import {
+  EMPTY_CART_MESSAGE,
+  PREVIEW_CHECKOUT_MESSAGE,
+  UNAVAILABLE_LINES_MESSAGE,
+  minimumCentsMessage,
+  minimumItemsMessage,
+  type Cart,
+  type CartProduct,
+  type CheckoutIssue,
+  type CurrentUser,
+  type LineItem,
+} from '@cratebase/contract';
+import { ids } from '../../../test/fixtures';
+
+export const cartId = '00000000-0000-4000-8000-0000000000ca';
+
+/** A product as a cart line shows it. */
+export function cartProduct(id: string, name: string, priceCents: number, overrides: Partial<CartProduct> = {}): CartProduct {
+  return {
+    id,
+    name,
+    unit_price_in_cents: priceCents,
+    msrp_in_cents: priceCents * 2,
+    order_unit: null,
+    stock_keeping_unit: null,
+    media: [],
+    track_inventory: false,
+    inventory_count: null,
+    ...overrides,
+  };
+}
+
+export const widget = cartProduct('00000000-0000-4000-8000-0000000000a1', 'Widget', 1200);
+export const gadget = cartProduct('00000000-0000-4000-8000-0000000000a2', 'Gadget', 550);
+
+export interface StoredLine {
+  id: string;
+  product: CartProduct;
+  quantity: number;
+  /** Why the line is unavailable (the product was unpublished, …); null when it is available. */
+  unavailable?: string | null;
+}
+
+export interface CartTerms {
+  min_items?: number;
+  min_cents?: number;
+  is_preview?: boolean;
+}
+
+/** The cart the server would answer for these lines (totals, minimums and issues, in the server's order). */
+export function makeCart(lines: StoredLine[], terms: CartTerms = {}): Cart {
+  const lineItems: LineItem[] = lines.map((line) => ({
+    id: line.id,
+    quantity: line.quantity,
+    product: line.product,
+    available: !line.unavailable,
+    unavailable_reason: line.unavailable ?? null,
+    line_total_cents: line.unavailable ? 0 : line.quantity * (line.product.unit_price_in_cents ?? 0),
+  }));
+  const available = lineItems.filter((line) => line.available);
+  const itemCount = available.reduce((sum, line) => sum + line.quantity, 0);
+  const totalCents = available.reduce((sum, line) => sum + line.line_total_cents, 0);
+  const minItems = terms.min_items ?? 0;
+  const minCents = terms.min_cents ?? 0;
+  const issues: CheckoutIssue[] = [];
+  if (lineItems.length === 0) issues.push({ code: 'empty', message: EMPTY_CART_MESSAGE });
+  if (lineItems.some((line) => !line.available)) {
+    issues.push({ code: 'unavailable_lines', message: UNAVAILABLE_LINES_MESSAGE });
+  }
+  if (itemCount < minItems) issues.push({ code: 'min_items', message: minimumItemsMessage(minItems) });
+  if (totalCents < minCents) issues.push({ code: 'min_cents', message: minimumCentsMessage(minCents) });
+  if (terms.is_preview) issues.push({ code: 'preview', message: PREVIEW_CHECKOUT_MESSAGE });
+  return {
+    id: cartId,
+    selling_organization_id: ids.sellerX,
+    purchasing_organization_id: ids.buyer,
+    line_items: lineItems,
+    total_cents: totalCents,
+    item_count: itemCount,
+    min_items: minItems,
+    min_cents: minCents,
+    is_returning: false,
+    meets_minimum: itemCount >= minItems && totalCents >= minCents,
+    is_preview: terms.is_preview ?? false,
+    can_checkout: issues.length === 0,
+    checkout_issues: issues,
+    order: { id: '00000000-0000-4000-8000-0000000000d0', is_net_30: false, status: 'Draft' },
+  };
+}
+
+export const cartPathFor = (sellerId: string, buyerId: string) =>
+  `/api/cart/selling_organization/${sellerId}/purchasing_organization/${buyerId}`;
+
+type Refusal = { status: number; body: { error: string; message: string } };
+
+export interface FakeCartServerOptions {
+  user: CurrentUser;
+  products?: CartProduct[];
+  lines?: StoredLine[];
+  terms?: CartTerms;
+  /** A refusal for a change (e.g. too little stock), or null to accept it. */
+  refuse?: (productId: string, quantity: number) => Refusal | null;
+}
+
+interface Held {
+  release: () => void;
+}
+
+/**
+ * GET /api/user/me and the cart calls over an in-memory cart. Changes can be held (answered only
+ * when released) to look at the screen while requests are in flight; the server records the
+ * most requests that were in flight together for one product.
+ */
+export function fakeCartServer(options: FakeCartServerOptions) {
+  const products = new Map((options.products ?? [widget, gadget]).map((product) => [product.id, product]));
+  let lines: StoredLine[] = [...(options.lines ?? [])];
+  let nextLine = 1;
+  const calls: Array<{ method: string; path: string; body: unknown }> = [];
+  const inFlight = new Map<string, number>();
+  let maxInFlightPerProduct = 0;
+  let holding = false;
+  const held: Held[] = [];
+  let failReads = 0;
+  let holdReads = false;
+  const heldReads: Held[] = [];
+
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const cart = () => makeCart(lines, options.terms);
+
+  function setLine(productId: string, quantity: number): Response {
+    const refusal = options.refuse?.(productId, quantity);
+    if (refusal) return json(refusal.status, refusal.body);
+    const product = products.get(productId);
+    if (!product) return json(404, { error: 'not_found', message: 'That product is not for sale in this store.' });
+    const existing = lines.find((line) => line.product.id === productId);
+    if (quantity === 0) lines = lines.filter((line) => line !== existing);
+    else if (existing) existing.quantity = quantity;
+    else {
+      const id = `10000000-0000-4000-8000-${String(nextLine++).padStart(12, '0')}`;
+      lines.push({ id, product, quantity });
+    }
+    return json(200, cart());
+  }
+
+  async function change(productId: string, apply: () => Response): Promise<Response> {
+    const count = (inFlight.get(productId) ?? 0) + 1;
+    inFlight.set(productId, count);
+    maxInFlightPerProduct = Math.max(maxInFlightPerProduct, count);
+    try {
+      if (holding) await new Promise<void>((release) => held.push({ release }));
+      else await new Promise((resolve) => setTimeout(resolve, 0));
+      return apply();
+    } finally {
+      inFlight.set(productId, (inFlight.get(productId) ?? 1) - 1);
+    }
+  }
+
+  const fn = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    calls.push({ method, path: url.pathname, body });
+
+    if (method === 'GET' && url.pathname === '/api/user/me') return json(200, options.user);
+    const pair = /^\/api\/cart\/selling_organization\/([^/]+)\/purchasing_organization\/([^/]+)$/.exec(url.pathname);
+    if (method === 'GET' && pair) {
+      if (holdReads) await new Promise<void>((release) => heldReads.push({ release }));
+      if (failReads > 0) {
+        failReads -= 1;
+        return json(500, { error: 'internal', message: 'The cart service is down.' });
+      }
+      return json(200, cart());
+    }
+    const setPath = /^\/api\/cart\/([^/]+)\/line_item$/.exec(url.pathname);
+    if ((method === 'POST' || method === 'PUT') && setPath) {
+      const { product_id: productId, quantity } = body as { product_id: string; quantity: number };
+      if (setPath[1] !== cartId) return json(404, { error: 'not_found', message: 'No such cart.' });
+      return change(productId, () => setLine(productId, quantity));
+    }
+    const deletePath = /^\/api\/cart\/line_item\/([^/]+)$/.exec(url.pathname);
+    if (method === 'DELETE' && deletePath) {
+      const line = lines.find((candidate) => candidate.id === deletePath[1]);
+      if (!line) return json(404, { error: 'not_found', message: 'That line is not in your cart.' });
+      return change(line.product.id, () => {
+        lines = lines.filter((candidate) => candidate !== line);
+        return json(200, cart());
+      });
+    }
+    return json(404, { error: 'not_found', message: `No fake for ${method} ${url.pathname}` });
+  };
+
+  return {
+    fn,
+    calls,
+    /** The cart as the server holds it now. */
+    cart,
+    /** Change requests (POST, PUT, DELETE) sent so far. */
+    changes: () => calls.filter((call) => call.method !== 'GET'),
+    reads: () => calls.filter((call) => call.method === 'GET' && call.path.startsWith('/api/cart/')),
+    maxInFlightPerProduct: () => maxInFlightPerProduct,
+    /** Changes wait until `release` (or `answerAll`). */
+    hold: () => {
+      holding = true;
+    },
+    heldCount: () => held.length,
+    /** Answers the oldest held change. */
+    release: () => held.shift()?.release(),
+    /** Stops holding and answers every held change. */
+    answerAll: () => {
+      holding = false;
+      for (const entry of held.splice(0)) entry.release();
+    },
+    /** The next `count` cart reads fail with 500. */
+    failReads: (count: number) => {
+      failReads = count;
+    },
+    /** Cart reads wait until `answerReads`. */
+    holdReads: () => {
+      holdReads = true;
+    },
+    answerReads: () => {
+      holdReads = false;
+      for (const entry of heldReads.splice(0)) entry.release();
+    },
+  };
+}

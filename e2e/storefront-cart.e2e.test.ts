@@ -1,0 +1,185 @@
+/**
+ * Issue 8, on the production build: a seller with three Live products (one with three photos,
+ * one with tracked stock) and order minimums has invited a retailer. The retailer signs in,
+ * browses the grid, reads the Terms tab, opens a product, switches photos, adds it to the cart,
+ * adds another from its tile, fills the cart in the drawer with ten fast clicks, watches the
+ * 'Cannot Checkout' gate lift when the minimums are met, and reaches the checkout URL. The
+ * server holds exactly what the screen shows. Screenshots at desktop and phone width.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Cart } from '@cratebase/contract';
+import { startServer, type RunningServer } from './support/server.js';
+import { launchBrowser } from './support/browser.js';
+import { signInOnProviderPage, watchForProblems } from './support/journey.js';
+import { apiUser, invitedRetailer, liveProducts, uploadPhoto } from './support/seed.js';
+
+const SHOTS = 'test-results';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The cart button of the top bar, by its item count. */
+const cartButton = (page: Page, items: number) =>
+  page.getByRole('button', { name: `Cart, ${items} ${items === 1 ? 'item' : 'items'}` });
+
+describe('storefront and cart journey', () => {
+  it('browses the grid, opens a product, fills the cart and lifts the minimums gate', async () => {
+    const stamp = Date.now();
+    // ── The scene, through the public API ──────────────────────────────────────────────
+    const seller = await apiUser(server.url, `juniper-${stamp}@example.com`);
+    const store = await seller.call<{ id: string }>('POST', '/api/organization', {
+      selected_type: 'Merchant',
+      name: 'Juniper Soap Co',
+    });
+    await seller.call('PUT', `/api/organization/${store.id}`, {
+      slogan: 'Cold-process soap, small batches.',
+      order_terms: { new_customer_min: 6, new_customer_min_cents: 5000, returning_customer_min: 3, returning_customer_min_cents: 2500 },
+    });
+    const photos = await Promise.all(
+      ['#8e7cc3', '#c9b6e4', '#5b4a91', '#e0a96d'].map((colour) => uploadPhoto(server.url, seller, store.id, colour)),
+    );
+    const [, , cedarId] = await liveProducts(seller, store.id, [
+      {
+        name: 'Lavender Bar Soap',
+        priceCents: 450,
+        msrpCents: 900,
+        photos: photos.slice(0, 3),
+        description: 'Cold-process bar with lavender oil.\nCured for six weeks.',
+      },
+      { name: 'Oat Milk Soap', priceCents: 500, msrpCents: 1000, photos: [photos[3]!] },
+      { name: 'Cedar Shave Kit', priceCents: 1800, msrpCents: 3600 },
+    ]);
+    // Recording stock turns tracking on: the kit shows "In stock: 5".
+    await seller.call('POST', '/api/inventory/transaction', {
+      count: 5,
+      product: { id: cedarId },
+      inventory_transaction_type: 'add',
+    });
+    const { buyer, buyerOrgId } = await invitedRetailer(
+      server.url,
+      seller,
+      store.id,
+      `pantry-${stamp}@example.com`,
+      'Corner Pantry',
+    );
+    const serverCart = () =>
+      buyer.call<Cart>('GET', `/api/cart/selling_organization/${store.id}/purchasing_organization/${buyerOrgId}`);
+
+    // ── The retailer signs in on the store's address and lands on it ───────────────────
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const problems = watchForProblems(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/storefront/${store.id}`);
+    await signInOnProviderPage(page, buyer.email, buyer.password);
+    await page.waitForURL(`**/storefront/${store.id}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Juniper Soap Co', level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByText('Cold-process soap, small batches.').isVisible()).toBe(true);
+
+    // The grid: three tiles, newest first, with unit chip, price, MSRP and stock.
+    const tiles = page.getByRole('region', { name: 'Juniper Soap Co products' }).getByRole('article');
+    await expect.poll(() => tiles.count()).toBe(3);
+    const kit = tiles.filter({ hasText: 'Cedar Shave Kit' });
+    expect(await kit.getByText('$18.00', { exact: true }).isVisible()).toBe(true);
+    expect(await kit.getByText('MSRP $36.00').isVisible()).toBe(true);
+    expect(await kit.getByText('In stock: 5').isVisible()).toBe(true);
+    const lavenderTile = tiles.filter({ hasText: 'Lavender Bar Soap' });
+    // The tile's photo is a resized copy, never the original upload.
+    await expect.poll(() => lavenderTile.locator('img').first().getAttribute('srcset')).toMatch(/ 200w/);
+    await page.screenshot({ path: `${SHOTS}/storefront-grid-desktop.png`, fullPage: true, animations: 'disabled' });
+
+    // The Terms tab: the first-order minimums.
+    await page.getByRole('tab', { name: 'Terms' }).click();
+    await expect.poll(() => page.getByText('Your first order must include at least 6 items.').isVisible()).toBe(true);
+    expect(await page.getByText('Your first order must cost at least $50.00.').isVisible()).toBe(true);
+    await page.getByRole('tab', { name: 'Catalog' }).click();
+
+    // ── A product page: gallery, price, Add to Cart ────────────────────────────────────
+    await lavenderTile.getByRole('link', { name: 'Lavender Bar Soap' }).click();
+    await page.waitForURL(/\/storefront\/[0-9a-f-]{36}\/product\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Lavender Bar Soap', level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Juniper Soap Co' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('img', { name: 'Lavender Bar Soap, photo 1 of 3' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Show photo 2 of 3' }).click();
+    await expect.poll(() => page.getByRole('img', { name: 'Lavender Bar Soap, photo 2 of 3' }).isVisible()).toBe(true);
+    expect(await page.getByText('Cured for six weeks.').isVisible()).toBe(true);
+    await page.getByRole('combobox', { name: 'Quantity' }).click();
+    await page.getByRole('option', { name: '2', exact: true }).click();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect.poll(() => page.getByText('In your cart: 2').isVisible()).toBe(true);
+    await expect.poll(() => cartButton(page, 2).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Update Quantity' }).isVisible()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/storefront-product-desktop.png`, fullPage: true, animations: 'disabled' });
+
+    // ── Back to the grid: add from a tile ──────────────────────────────────────────────
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Juniper Soap Co' }).click();
+    await page.waitForURL(`**/storefront/${store.id}`);
+    const oatTile = tiles.filter({ hasText: 'Oat Milk Soap' });
+    await oatTile.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => oatTile.getByRole('group', { name: 'Oat Milk Soap' }).isVisible()).toBe(true);
+    await expect.poll(() => cartButton(page, 3).isVisible()).toBe(true);
+
+    // ── The drawer: the gate, ten fast clicks, the gate lifts ───────────────────────────
+    await cartButton(page, 3).click();
+    const drawer = page.getByRole('dialog', { name: 'Cart' });
+    await expect.poll(() => drawer.getByText('Cannot Checkout').isVisible()).toBe(true);
+    expect(await drawer.getByText('Your wholesale order must include at least 6 items to checkout.').isVisible()).toBe(true);
+    expect(await drawer.getByText('Your wholesale order must cost at least $50.00 to checkout.').isVisible()).toBe(true);
+    expect(await drawer.getByText('Add 3 more items').isVisible()).toBe(true);
+    const checkout = drawer.getByRole('button', { name: 'Checkout' }).or(drawer.getByRole('link', { name: 'Checkout' }));
+    expect(await checkout.isDisabled()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/storefront-cart-gate-desktop.png`, animations: 'disabled' });
+
+    const more = drawer.getByRole('button', { name: 'Increase quantity of Oat Milk Soap' });
+    for (let i = 0; i < 9; i += 1) await more.click();
+    // 2 × $4.50 + 10 × $5.00 = $59.00 and 12 items: both minimums are met.
+    await expect.poll(() => drawer.getByText('Cannot Checkout').count()).toBe(0);
+    await expect.poll(() => checkout.isDisabled()).toBe(false);
+    expect(await drawer.getByText('$59.00').first().isVisible()).toBe(true);
+    await expect.poll(() => cartButton(page, 12).isVisible()).toBe(true);
+    // The server holds exactly what the screen shows.
+    await expect
+      .poll(async () => (await serverCart()).line_items.map((l) => [l.product.name, l.quantity]).sort())
+      .toEqual([
+        ['Lavender Bar Soap', 2],
+        ['Oat Milk Soap', 10],
+      ]);
+    const held = await serverCart();
+    expect({ total: held.total_cents, items: held.item_count, can: held.can_checkout }).toEqual({
+      total: 5900,
+      items: 12,
+      can: true,
+    });
+    await page.screenshot({ path: `${SHOTS}/storefront-cart-ready-desktop.png`, animations: 'disabled' });
+
+    await checkout.click();
+    await page.waitForURL(`**/storefront/${store.id}/checkout`);
+
+    // ── Phone width: the grid in two columns, the product page, the drawer ─────────────
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/storefront/${store.id}`);
+    await expect.poll(() => tiles.count()).toBe(3);
+    const [first, second] = [await tiles.nth(0).boundingBox(), await tiles.nth(1).boundingBox()];
+    expect(first && second && Math.abs(first.y - second.y) < 2).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/storefront-grid-phone.png`, fullPage: true, animations: 'disabled' });
+    await lavenderTile.getByRole('link', { name: 'Lavender Bar Soap' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Lavender Bar Soap', level: 1 }).isVisible()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/storefront-product-phone.png`, fullPage: true, animations: 'disabled' });
+    await cartButton(page, 12).click();
+    await expect.poll(() => drawer.getByRole('button', { name: 'Checkout' }).or(drawer.getByRole('link', { name: 'Checkout' })).isVisible()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/storefront-cart-phone.png`, animations: 'disabled' });
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
