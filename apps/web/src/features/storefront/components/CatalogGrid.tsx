@@ -12,7 +12,8 @@ import { TintedIcon } from '../../../components/TintedIcon';
 import { loadedItems } from '../../../lib/api';
 import type { useCatalog } from '../catalog';
 import { isNotAvailableError } from '../catalog-display';
-import { CatalogSkeleton, catalogGridSx, SkeletonTiles, visuallyHidden } from './CatalogSkeleton';
+import { CatalogSkeleton, catalogGridSx, SkeletonTiles } from './CatalogSkeleton';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { ProductTile } from './ProductTile';
 
 /** How early the next page starts loading: about two rows of tiles before the end of the grid. */

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import { keyframes } from '@mui/system';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 /** Spec section 9: 3 columns on desktop, 2 on narrow screens. */
 export const catalogGridSx = {
@@ -10,14 +11,6 @@ export const catalogGridSx = {
   gap: { xs: 1.5, sm: 2.5, md: 3 },
 } as const;
 
-export const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const pulse = keyframes`
   0% { opacity: 1; }

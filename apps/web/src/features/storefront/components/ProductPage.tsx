@@ -38,6 +38,7 @@ import {
 } from '../catalog-display';
 import { ProductGallery } from './ProductGallery';
 import { StoreTabs, TabPanel, type TabItem } from './StoreTabs';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 export const PRODUCT_NOT_AVAILABLE = 'This product is not available';
 
@@ -65,7 +66,7 @@ function ProductNotAvailable({ orgId, storeName }: { orgId: string; storeName: s
 function ProductPageSkeleton() {
   return (
     <Stack spacing={3} aria-busy="true" data-testid="product-loading">
-      <Box component="span" role="status" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+      <Box component="span" role="status" sx={visuallyHidden}>
         Loading the product
       </Box>
       <Skeleton variant="text" width={280} />

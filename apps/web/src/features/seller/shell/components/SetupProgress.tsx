@@ -7,15 +7,8 @@ import TuneIcon from '@mui/icons-material/Tune';
 import { remainingSetupSteps } from '@cratebase/contract';
 import { Link as RouterLink } from 'react-router';
 import { useOnboardingStatus } from '../../api';
+import { visuallyHidden } from '../../../../components/visually-hidden';
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** The badge of remaining set-up steps, or the 'Ready!' chip at zero (badge cap 99). */
 export function SetupIndicator({ remaining }: { remaining: number }) {
