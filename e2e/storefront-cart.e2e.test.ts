@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Cart } from '@cratebase/contract';
+import { PREVIEW_CHECKOUT_MESSAGE, type Cart } from '@cratebase/contract';
 import { startServer, type RunningServer } from './support/server.js';
 import { launchBrowser } from './support/browser.js';
 import { signInOnProviderPage, watchForProblems } from './support/journey.js';
@@ -187,6 +187,42 @@ describe('storefront and cart journey', () => {
     await expect.poll(() => drawer.getByRole('button', { name: 'Checkout' }).or(drawer.getByRole('link', { name: 'Checkout' })).isVisible()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/storefront-cart-phone.png`, animations: 'disabled' });
 
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('lets a seller preview its own store and fill a test cart, but never check out against itself', async () => {
+    const stamp = Date.now();
+    const seller = await apiUser(server.url, `maple-${stamp}@example.com`);
+    const store = await seller.call<{ id: string }>('POST', '/api/organization', {
+      selected_type: 'Merchant',
+      name: 'Maple Goods',
+    });
+    await liveProducts(seller, store.id, [{ name: 'Maple Syrup 250 ml', priceCents: 850, msrpCents: 1500 }]);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const problems = watchForProblems(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/storefront/${store.id}`);
+    await signInOnProviderPage(page, seller.email, seller.password);
+    await page.waitForURL(`**/storefront/${store.id}`);
+    const banner = page.getByRole('note', { name: 'Store preview' });
+    await expect
+      .poll(() =>
+        banner
+          .getByText('Preview: this is how your retailers see Maple Goods. You can fill a test cart but cannot check out.')
+          .isVisible(),
+      )
+      .toBe(true);
+    const tile = page.getByRole('article').filter({ hasText: 'Maple Syrup 250 ml' });
+    await tile.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => cartButton(page, 1).isVisible()).toBe(true);
+    await cartButton(page, 1).click();
+    const drawer = page.getByRole('dialog', { name: 'Cart' });
+    await expect.poll(() => drawer.getByText(PREVIEW_CHECKOUT_MESSAGE).isVisible()).toBe(true);
+    const checkout = drawer.getByRole('button', { name: 'Checkout' }).or(drawer.getByRole('link', { name: 'Checkout' }));
+    expect(await checkout.isDisabled()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/storefront-preview-desktop.png`, animations: 'disabled' });
     expect(problems).toEqual([]);
     await context.close();
   });
