@@ -4,31 +4,7 @@
  * are SQL fragments, so a cart is read, and a line written, in one statement each.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { joinMediaSql } from '../media/service.js';
-import { mediaUrlSql } from './service.js';
-
-/**
- * A JSON array: the photos of the product whose id is in `productId`, in display order, each as
- * contract ProductMedia (`display_order`, `product_id`, `media` with its URL and resized
- * variants) — the same JSON as the product's own `media` (service.ts productJsonSql) — the
- * first `limit` of them when given. Uses product_media's (product_id, display_order) index.
- */
-export function productMediaJsonSql(publicUrl: string, productId: SQL, limit?: number): SQL {
-  const top = limit === undefined ? sql`` : sql`limit ${limit}`;
-  return sql`coalesce((
-      select json_agg(json_build_object(
-               'display_order', pm.display_order, 'product_id', pm.product_id,
-               'media', json_build_object(
-                 'id', m.id, 'cloudinary_url', ${mediaUrlSql(publicUrl, sql`m.storage_key`)},
-                 'width', m.width, 'height', m.height,
-                 'variants', coalesce((select json_object_agg(v.key, ${mediaUrlSql(publicUrl, sql`v.value`)})
-                                         from jsonb_each_text(m.variants) v), '{}'::json)))
-             order by pm.display_order, pm.media_id)
-        from (select product_id, media_id, display_order from product_media
-               where product_id = ${productId}
-               order by display_order, media_id ${top}) pm
-        ${joinMediaSql('m', sql`pm.media_id`)}), '[]'::json)`;
-}
+import { productMediaJsonSql } from './service.js';
 
 /**
  * A FROM item of at most one row: what a cart line change is checked against, for the product

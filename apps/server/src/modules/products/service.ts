@@ -27,6 +27,29 @@ export const mediaUrlSql = (publicUrl: string, key: SQL) =>
 const isoSql = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
+ * A JSON array: the photos of the product whose id is in `productId`, in display order, each as
+ * contract ProductMedia (`display_order`, `product_id`, `media` with its URL and resized
+ * variants) (the product's `media`) — the
+ * first `limit` of them when given. Uses product_media's (product_id, display_order) index.
+ */
+export function productMediaJsonSql(publicUrl: string, productId: SQL, limit?: number): SQL {
+  const top = limit === undefined ? sql`` : sql`limit ${limit}`;
+  return sql`coalesce((
+      select json_agg(json_build_object(
+               'display_order', pm.display_order, 'product_id', pm.product_id,
+               'media', json_build_object(
+                 'id', m.id, 'cloudinary_url', ${mediaUrlSql(publicUrl, sql`m.storage_key`)},
+                 'width', m.width, 'height', m.height,
+                 'variants', coalesce((select json_object_agg(v.key, ${mediaUrlSql(publicUrl, sql`v.value`)})
+                                         from jsonb_each_text(m.variants) v), '{}'::json)))
+             order by pm.display_order, pm.media_id)
+        from (select product_id, media_id, display_order from product_media
+               where product_id = ${productId}
+               order by display_order, media_id ${top}) pm
+        ${joinMediaSql('m', sql`pm.media_id`)}), '[]'::json)`;
+}
+
+/**
  * The one place a product's JSON (contract `Product`) is built: by PostgreSQL, for the single
  * read and the lists alike. A list page is then one text column per row that Node joins into an
  * array — no row parsing, no object building, no JSON.stringify of 50 products. Tests check
@@ -44,17 +67,7 @@ export function productJsonSql(publicUrl: string) {
     'track_inventory', p.track_inventory,
     'organization', json_build_object('id', o.id, 'name', o.name),
     'tags', coalesce(to_json(p.tags), '[]'::json),
-    'media', coalesce((
-      select json_agg(json_build_object(
-               'display_order', pm.display_order, 'product_id', p.id,
-               'media', json_build_object(
-                 'id', m.id, 'cloudinary_url', ${mediaUrlSql(publicUrl, sql`m.storage_key`)},
-                 'width', m.width, 'height', m.height,
-                 'variants', coalesce((select json_object_agg(v.key, ${mediaUrlSql(publicUrl, sql`v.value`)})
-                                         from jsonb_each_text(m.variants) v), '{}'::json)))
-             order by pm.display_order, m.id)
-        from product_media pm ${joinMediaSql('m', sql`pm.media_id`)}
-       where pm.product_id = p.id), '[]'::json),
+    'media', ${productMediaJsonSql(publicUrl, sql`p.id`)},
     'product_physical_measurements', json_build_object(
       'weight', p.weight::float8,
       'weight_unit', case when wu.id is null then null else json_build_object('id', wu.id, 'unit', wu.unit) end,
