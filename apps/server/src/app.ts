@@ -32,9 +32,13 @@ import { catalogImportRoutes } from './modules/catalog-import/routes.js';
 import { inviteRoutes } from './modules/invites/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { cartRoutes } from './modules/carts/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
 import { mailboxRoutes } from './modules/mailbox/routes.js';
 import { createMail, createMailTransport } from './providers/mail/index.js';
+import { createPaymentsProvider } from './providers/payments/index.js';
 import { createStorage } from './providers/storage/index.js';
+import { createShippingProvider } from './providers/shipping/index.js';
 import { registerCompression } from './lib/compression.js';
 import { registerSpa } from './spa.js';
 
@@ -200,6 +204,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const providers: Providers = {
     storage: deps.providers?.storage ?? createStorage(config),
     mailTransport: deps.providers?.mailTransport ?? createMailTransport(config),
+    shipping: deps.providers?.shipping ?? createShippingProvider(config),
+    payments: deps.providers?.payments ?? createPaymentsProvider({ db: database.db }),
   };
   const ctx: AppContext = { db: database.db, config, providers };
   await systemRoutes(app, { ctx, database });
@@ -215,6 +221,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await inviteRoutes(app, ctx);
   await customerRoutes(app, ctx);
   await cartRoutes(app, ctx);
+  await orderRoutes(app, ctx);
+  await paymentRoutes(app, ctx);
   // The built-in outbox is readable only while it is the transport; otherwise /dev/mailbox is 404.
   if (config.mail.transport === 'builtin') await mailboxRoutes(app, ctx);
 

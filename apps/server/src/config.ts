@@ -49,6 +49,12 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Cratebase <no-reply@cratebase.local>'),
   // The built-in outbox answers only requests from this machine unless opened here.
   MAILBOX_ALLOW_REMOTE: bool.default(false),
+  // Shipping rates: the built-in rate engine unless a Shippo API token is set.
+  SHIPPO_API_TOKEN: z
+    .string()
+    .regex(/^shippo_(live|test)_[A-Za-z0-9]+$/, 'must be a Shippo API token (shippo_live_… or shippo_test_…)')
+    .optional(),
+  SHIPPO_API_URL: z.url({ message: 'must be the base URL of the Shippo API' }).default('https://api.goshippo.com'),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -84,6 +90,8 @@ export interface Config {
   mail: { transport: 'builtin' | 'smtp'; smtpUrl: string | undefined; from: string };
   /** /dev/mailbox answers other hosts than this one (loopback) too. */
   mailboxAllowRemote: boolean;
+  /** Shipping rates: the built-in engine, or Shippo with an API token. */
+  shipping: { provider: 'builtin' } | { provider: 'shippo'; apiToken: string; apiUrl: string };
   /** Identity: `builtin` runs our own OpenID provider under /oidc. */
   identity:
     | { mode: 'builtin'; issuer: string; clientId: string; audience: string; scope: string }
@@ -105,7 +113,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`),
+      parsed.error.issues.map((i) => {
+        const name = String(i.path[0]);
+        // A malformed secret is still a secret: name the variable, never echo its value.
+        const got = /TOKEN|SECRET/.test(name) ? 'a value of the wrong form' : JSON.stringify(cleaned[name]);
+        return `${i.path.join('.')}: ${i.message} (got ${got})`;
+      }),
     );
   }
   const e = parsed.data;
@@ -157,6 +170,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage,
     mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     mailboxAllowRemote: e.MAILBOX_ALLOW_REMOTE,
+    shipping: e.SHIPPO_API_TOKEN
+      ? { provider: 'shippo', apiToken: e.SHIPPO_API_TOKEN, apiUrl: e.SHIPPO_API_URL.replace(/\/+$/, '') }
+      : { provider: 'builtin' },
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,

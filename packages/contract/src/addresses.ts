@@ -26,16 +26,36 @@ export const AddressInput = z.strictObject({
 });
 export type AddressInput = z.infer<typeof AddressInput>;
 
+/** An address with the name of whom it is for (a buyer's saved shipping address has one). */
+export const NamedAddress = Address.extend({
+  first_name: z.string().nullable().optional(),
+  last_name: z.string().nullable().optional(),
+});
+export type NamedAddress = z.infer<typeof NamedAddress>;
+
 /** An organization's address and how it is used. */
 export const AddressLink = z.object({
   id: Uuid,
-  address: Address,
+  address: NamedAddress,
   organization: z.object({ id: Uuid }),
   kind: z.string(),
   is_default_shipping: z.boolean(),
   is_default_billing: z.boolean(),
 });
 export type AddressLink = z.infer<typeof AddressLink>;
+export const AddressLinkList = z.array(AddressLink);
+
+/**
+ * POST /api/address/organization: saves a shipping address for the organization (a buyer's
+ * checkout). Marking it a default takes the mark from the organization's other addresses.
+ */
+export const SavedAddressInput = z.strictObject({
+  organization: z.strictObject({ id: Uuid }),
+  address: AddressInput,
+  is_default_shipping: z.boolean({ message: 'must be true or false' }).default(false),
+  is_default_billing: z.boolean({ message: 'must be true or false' }).default(false),
+});
+export type SavedAddressInput = z.infer<typeof SavedAddressInput>;
 
 // ─── Package templates ───────────────────────────────────────────────────────────────
 /** POST /api/package_template: the seller's package (H, W, L and a unit). */

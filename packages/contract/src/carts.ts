@@ -33,13 +33,37 @@ export const LineItem = z.object({
 });
 export type LineItem = z.infer<typeof LineItem>;
 
+/** The order's ship-to address (spec section 3 Order.shipping_address, plus the address id and name). */
+export const OrderShippingAddress = z.object({
+  /** The saved address (an AddressLink's `address.id`). */
+  id: Uuid,
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+});
+export type OrderShippingAddress = z.infer<typeof OrderShippingAddress>;
+
 /** The cart's draft order (created with the cart; spec section 4 "Payment terms"). */
 export const CartOrder = z.object({
   id: Uuid,
   is_net_30: z.boolean(),
   status: z.string(),
+  /** Checkout step 1: absent (or null) until the buyer chooses where the order ships. */
+  shipping_address: OrderShippingAddress.nullish(),
 });
 export type CartOrder = z.infer<typeof CartOrder>;
+
+// The draft order's checkout calls (spec section 7): each answers the order as the cart shows it.
+export const OrderIdParams = z.strictObject({ order_id: Uuid });
+/** POST /api/order/{order_id}/shipping_address?address_id=: one of the buyer's saved addresses. */
+export const SetShippingAddressQuery = z.strictObject({ address_id: Uuid });
+/** POST /api/order/{order_id}/payment_terms. */
+export const PaymentTermsBody = z.strictObject({ is_net_30: z.boolean({ message: 'must be true or false' }) });
+export type PaymentTermsBody = z.infer<typeof PaymentTermsBody>;
 
 export const CheckoutIssue = z.object({
   code: z.enum(CHECKOUT_ISSUE_CODES),

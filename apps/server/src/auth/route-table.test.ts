@@ -23,9 +23,15 @@ interface Victim {
   /** The customer's cart with the seller, holding one line of the product. */
   cartId: string;
   lineItemId: string;
+  /** The cart's draft order, and a saved shipping address of the customer. */
+  orderId: string;
+  addressId: string;
   inviteId: string;
   templateId: string;
   mediaId: string;
+  /** The seller's payment account and a client secret of its onboarding form. */
+  paymentAccount: string;
+  clientSecret: string;
   /** Strings that only the victim's data contains: a response holding one of them leaked. */
   secrets: string[];
 }
@@ -106,15 +112,31 @@ beforeAll(async () => {
   const withLine = await ok(
     h.call('PUT', `/api/cart/${cart.id}/line_item`, { token: customer.token, body: { product_id: productId, quantity: 3 } }),
   );
+  const shipTo = await ok(
+    h.call('POST', '/api/address/organization', {
+      token: customer.token,
+      body: {
+        organization: { id: customer.orgId },
+        address: { first_name: 'Victim', last_name: 'Secret', line1: '9 Victim Secret Rd', city: 'Austin', state: 'TX', postal_code: '73301' },
+      },
+    }),
+  );
+  const payments = `/api/stripe/organization/${seller.orgId}`;
+  const { account } = await ok(h.call('POST', `${payments}/create-connect-account`, { token: seller.token }));
+  const session = await ok(h.call('POST', `${payments}/refresh-connect-account`, { token: seller.token, body: { account } }));
   victim = {
     seller,
     customer,
     productId,
     cartId: cart.id,
     lineItemId: withLine.line_items[0].id,
+    orderId: cart.order.id,
+    addressId: shipTo.address.id,
     inviteId: pending[0].id,
     templateId: template.id,
     mediaId: media.json().id,
+    paymentAccount: account,
+    clientSecret: session.client_secret,
     secrets: ['Victim Secret', 'victim-secret', 'Victim secret', seller.email, customer.email],
   };
 
@@ -146,6 +168,7 @@ function victimIdFor(resource: string): string {
     package_template: victim.templateId,
     cart: victim.cartId,
     'line item': victim.lineItemId,
+    order: victim.orderId,
   };
   const id = ids[resource];
   if (!id) throw new Error(`The route walk has no victim ${resource}: add one in route-table.test.ts`);
@@ -167,7 +190,7 @@ const UNREFERENCED_PARAMS: Record<string, Record<string, string>> = {
 };
 
 /** Resources that belong to the victim's customer, not to the seller: its cart and its lines. */
-const CUSTOMER_RESOURCES = new Set(['customer', 'cart', 'line item']);
+const CUSTOMER_RESOURCES = new Set(['customer', 'cart', 'line item', 'order']);
 
 function grantsOf(policy: AccessPolicy) {
   return typeof policy === 'string' ? [] : 'anyOf' in policy ? policy.anyOf : [policy];
@@ -223,14 +246,42 @@ function sampleBody(route: RouteEntry): unknown {
     'POST /api/invite/purchaser/accept/:invite_id': () => ({}),
     'POST /api/cart/:cartId/line_item': () => ({ product_id: v.productId, quantity: 5 }),
     'PUT /api/cart/:cartId/line_item': () => ({ product_id: v.productId, quantity: 4 }),
+    'POST /api/address/organization': () => ({
+      organization: { id: v.seller.orgId },
+      address: { first_name: 'Hi', last_name: 'Jack', line1: '1 Hijack Way', city: 'Portland', state: 'OR', postal_code: '97201' },
+    }),
+    'POST /api/order/:order_id/payment_terms': () => ({ is_net_30: true }),
+    'POST /api/stripe/organization/:org_id/refresh-connect-account': () => ({ account: v.paymentAccount }),
+    'POST /api/stripe/organization/:org_id/onboarding': () => ({
+      client_secret: v.clientSecret,
+      legal_name: 'Hijack LLC',
+      ein: '12-3456789',
+      line1: '1 Hijack Way',
+      city: 'Portland',
+      state: 'OR',
+      postal_code: '97201',
+      first_name: 'Hi',
+      last_name: 'Jack',
+      date_of_birth: '1980-01-31',
+      routing_number: '110000000',
+      account_number: '000123456789',
+    }),
   };
   const make = samples[key];
   if (!make) throw new Error(`${key} takes a JSON body: add a valid sample aimed at the victim in route-table.test.ts`);
   return make();
 }
 
+/** Query parameters a route requires, aimed at the victim's resources. */
+function sampleQuery(route: RouteEntry): string {
+  const queries: Record<string, () => string> = {
+    'POST /api/order/:order_id/shipping_address': () => `?address_id=${victim.addressId}`,
+  };
+  return queries[`${route.method} ${route.url}`]?.() ?? '';
+}
+
 async function callAs(caller: Caller, route: RouteEntry) {
-  const url = fillPath(route);
+  const url = fillPath(route) + sampleQuery(route);
   const headers: Record<string, string> = {};
   if (caller.token) headers.authorization = `Bearer ${caller.token}`;
   let payload: string | Buffer | undefined;
@@ -260,6 +311,8 @@ async function callAs(caller: Caller, route: RouteEntry) {
     victim.mediaId,
     victim.cartId,
     victim.lineItemId,
+    victim.orderId,
+    victim.addressId,
   ];
   const sent = `${url} ${payload?.toString() ?? ''}`;
   return { url, status: res.statusCode, text: res.body, namesVictim: victimIds.some((id) => sent.includes(id)) };
@@ -292,6 +345,8 @@ async function victimSnapshot() {
     templates: await read(`/api/package_template/organization/${s.orgId}`),
     customers: await read(`/api/order/organization/${s.orgId}/purchasers`),
     imageSet: await read(`/api/organization/${s.orgId}/image_set`),
+    addresses: await read(`/api/address/organization/${s.orgId}`),
+    customerAddresses: await read(`/api/address/organization/${victim.customer.orgId}`, victim.customer.token),
   };
 }
 

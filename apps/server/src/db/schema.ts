@@ -23,6 +23,7 @@ export * from '../modules/orders/schema.js';
 export * from '../modules/payments/schema.js';
 export * from '../modules/banking/schema.js';
 export * from '../providers/mail/schema.js';
+export * from '../providers/payments/schema.js';
 
 /**
  * Idempotency keys of every command a retry may repeat (db/command.ts): claimed inside the

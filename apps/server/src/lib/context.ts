@@ -2,6 +2,8 @@ import type { Db } from '../db/client.js';
 import type { Config } from '../config.js';
 import type { MediaStorage } from '../providers/storage/interface.js';
 import type { MailTransport } from '../providers/mail/interface.js';
+import type { ShippingProvider } from '../providers/shipping/interface.js';
+import type { PaymentsProvider } from '../providers/payments/interface.js';
 
 /**
  * The outside services the app talks to, each behind its interface in providers/<kind>/.
@@ -11,6 +13,8 @@ import type { MailTransport } from '../providers/mail/interface.js';
 export interface Providers {
   storage: MediaStorage;
   mailTransport: MailTransport;
+  shipping: ShippingProvider;
+  payments: PaymentsProvider;
 }
 
 /** What every service function receives: the database, the configuration and the providers. */

@@ -169,7 +169,13 @@ const storefrontRoutes: RouteObject[] = [
   },
   // Where a store that cannot be shown leads (spec: storefront load failure).
   { path: ':orgId/not-found', lazy: storefrontPage((m) => m.StoreNotAvailable) },
-  { path: ':orgId/checkout', lazy: storefrontPage((m) => m.CheckoutPage) },
+  {
+    path: ':orgId/checkout',
+    lazy: lazyComponent(
+      () => import('../features/storefront/components/CheckoutPage'),
+      (m) => m.CheckoutPage,
+    ),
+  },
   { path: ':orgId/checkout/return', lazy: storefrontPage((m) => m.CheckoutReturnPage) },
   { path: ':orgId/billing', lazy: storefrontPage((m) => m.BillingPage) },
   { path: ':orgId/orders', lazy: storefrontPage((m) => m.BuyerOrdersPage) },

@@ -74,5 +74,110 @@ describe('POST /api/organization/{org_id}/address', () => {
     expect(res.body.message).toContain(field);
     expect((await h.call('GET', `/api/organization/${s.orgId}`, { token: s.token })).body.has_address).toBe(false);
   });
+});
 
+// ─── A buyer's saved shipping addresses (checkout step 1) ────────────────────────────
+describe('POST /api/address/organization and GET /api/address/organization/{id}', () => {
+  const shipTo = { first_name: 'Grace', last_name: 'Hopper', ...address };
+  const save = (token: string | undefined, body: unknown) =>
+    h.call('POST', '/api/address/organization', token ? { token, body } : { body });
+  const list = (orgId: string, token?: string) =>
+    h.call('GET', `/api/address/organization/${orgId}`, token ? { token } : {});
+
+  it('saves a shipping address with its name; the list has it (not the business address)', async () => {
+    const buyer = await h.newOrgUser('Buyer');
+    expect((await list(buyer.orgId, buyer.token)).body).toEqual([]);
+    const res = await save(buyer.token, { organization: { id: buyer.orgId }, address: { ...shipTo, state: 'or' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      address: { id: expect.any(String), ...shipTo, state: 'OR' },
+      organization: { id: buyer.orgId },
+      kind: 'shipping',
+      is_default_shipping: false,
+      is_default_billing: false,
+    });
+    // The business address of the same organization is not a saved shipping address.
+    expect(
+      (await h.call('POST', `/api/organization/${buyer.orgId}/address`, { token: buyer.token, body: address })).status,
+    ).toBe(200);
+    expect((await list(buyer.orgId, buyer.token)).body).toEqual([res.body]);
+    // Saving one does not give the organization a business address.
+    const other = await h.newOrgUser('Buyer');
+    expect((await save(other.token, { organization: { id: other.orgId }, address })).status).toBe(200);
+    expect((await h.call('GET', `/api/organization/${other.orgId}`, { token: other.token })).body.has_address).toBe(
+      false,
+    );
+  });
+
+  it('lists defaults first, then newest first; a new default takes the mark', async () => {
+    const buyer = await h.newOrgUser('Buyer');
+    const add = async (line1: string, defaults: Record<string, boolean> = {}) => {
+      const res = await save(buyer.token, {
+        organization: { id: buyer.orgId },
+        address: { ...address, line1 },
+        ...defaults,
+      });
+      expect(res.status).toBe(200);
+      return res.body.address.line1 as string;
+    };
+    await add('1 First St', { is_default_shipping: true, is_default_billing: true });
+    await add('2 Second St');
+    await add('3 Third St', { is_default_shipping: true });
+    const rows = (await list(buyer.orgId, buyer.token)).body as Array<Record<string, any>>;
+    expect(rows.map((r) => [r.address.line1, r.is_default_shipping, r.is_default_billing])).toEqual([
+      ['3 Third St', true, false],
+      ['2 Second St', false, false],
+      ['1 First St', false, true],
+    ]);
+  });
+
+  it.each([
+    [{ ...shipTo, postal_code: '9720' }, 'address.postal_code'],
+    [{ ...shipTo, postal_code: '97205-1234' }, 'address.postal_code'],
+    [{ ...shipTo, state: 'Oregon' }, 'address.state'],
+    [{ ...shipTo, line1: ' ' }, 'address.line1'],
+    [{ ...shipTo, city: undefined }, 'address.city'],
+    [{ ...shipTo, country: 'MX' }, 'address.country'],
+  ])('refuses %j with 400 naming %s and saves nothing', async (bad, field) => {
+    const buyer = await h.newOrgUser('Buyer');
+    const res = await save(buyer.token, { organization: { id: buyer.orgId }, address: bad });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(field);
+    expect(res.body.issues.map((i: { path: string }) => i.path)).toContain(field);
+    expect((await list(buyer.orgId, buyer.token)).body).toEqual([]);
+  });
+
+  it('refuses a body without an organization (400 naming it)', async () => {
+    const buyer = await h.newOrgUser('Buyer');
+    const res = await save(buyer.token, { address: shipTo });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('organization');
+  });
+
+  it('keeps addresses to the organization’s members: anonymous 401, its seller and strangers 403', async () => {
+    const buyer = await h.newOrgUser('Buyer');
+    const seller = await h.newOrgUser('Merchant');
+    const inv = await h.call('POST', '/api/invite/purchaser', {
+      token: seller.token,
+      body: { to_organization_id: seller.orgId, to_emails: [buyer.email] },
+    });
+    expect(
+      (await h.call('POST', `/api/invite/purchaser/accept/${inv.body[0].id}`, { token: buyer.token })).status,
+    ).toBe(200);
+    expect((await save(buyer.token, { organization: { id: buyer.orgId }, address: shipTo })).status).toBe(200);
+    const stranger = await h.newOrgUser('Buyer');
+
+    expect((await list(buyer.orgId)).status).toBe(401);
+    expect((await save(undefined, { organization: { id: buyer.orgId }, address: shipTo })).status).toBe(401);
+    for (const who of [seller, stranger]) {
+      const read = await list(buyer.orgId, who.token);
+      expect(read.status).toBe(403);
+      expect(JSON.stringify(read.body)).not.toContain('Hopper');
+      expect((await save(who.token, { organization: { id: buyer.orgId }, address: shipTo })).status).toBe(403);
+    }
+    // The buyer cannot add addresses to its seller either.
+    expect((await save(buyer.token, { organization: { id: seller.orgId }, address: shipTo })).status).toBe(403);
+    expect((await list(buyer.orgId, buyer.token)).body).toHaveLength(1);
+  });
 });

@@ -1,11 +1,50 @@
 /**
- * The seller's business (ship-from) address: one per organization, address_links.kind
- * 'business'. Saving a new one replaces the link; the old address row stays for history.
+ * Addresses. The seller's business (ship-from) address: one per organization,
+ * address_links.kind 'business'; saving a new one replaces the link. A buyer's saved shipping
+ * addresses: any number, kind 'shipping'. Address rows are never changed or deleted once
+ * written — orders point at them — so an order keeps where it shipped to.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { AddressInput, AddressLink } from '@cratebase/contract';
+import { ADDRESS_LIMITS, type AddressInput, type AddressLink, type SavedAddressInput } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { addressLinks, addresses } from './schema.js';
+
+type AddressRow = typeof addresses.$inferSelect;
+type LinkRow = typeof addressLinks.$inferSelect;
+
+function addressValues(input: AddressInput) {
+  return {
+    firstName: input.first_name || null,
+    lastName: input.last_name || null,
+    line1: input.line1,
+    line2: input.line2 || null,
+    city: input.city,
+    state: input.state,
+    postalCode: input.postal_code,
+    country: input.country,
+  };
+}
+
+function toAddressLink(link: LinkRow, address: AddressRow): AddressLink {
+  return {
+    id: link.id,
+    address: {
+      id: address.id,
+      first_name: address.firstName,
+      last_name: address.lastName,
+      line1: address.line1,
+      line2: address.line2,
+      city: address.city,
+      state: address.state,
+      postal_code: address.postalCode,
+      country: address.country,
+    },
+    organization: { id: link.organizationId },
+    kind: link.kind,
+    is_default_shipping: link.isDefaultShipping,
+    is_default_billing: link.isDefaultBilling,
+  };
+}
 
 export async function setBusinessAddress(
   ctx: AppContext,
@@ -16,19 +55,7 @@ export async function setBusinessAddress(
     // Two saves at once must not leave two business addresses.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`business-address:${organizationId}`}, 0))`);
     await tx.execute(sql`delete from address_links where organization_id = ${organizationId} and kind = 'business'`);
-    const [address] = await tx
-      .insert(addresses)
-      .values({
-        firstName: input.first_name || null,
-        lastName: input.last_name || null,
-        line1: input.line1,
-        line2: input.line2 || null,
-        city: input.city,
-        state: input.state,
-        postalCode: input.postal_code,
-        country: input.country,
-      })
-      .returning();
+    const [address] = await tx.insert(addresses).values(addressValues(input)).returning();
     const [link] = await tx
       .insert(addressLinks)
       .values({
@@ -39,22 +66,7 @@ export async function setBusinessAddress(
         isDefaultBilling: false,
       })
       .returning();
-    return {
-      id: link!.id,
-      address: {
-        id: address!.id,
-        line1: address!.line1,
-        line2: address!.line2,
-        city: address!.city,
-        state: address!.state,
-        postal_code: address!.postalCode,
-        country: address!.country,
-      },
-      organization: { id: organizationId },
-      kind: link!.kind,
-      is_default_shipping: link!.isDefaultShipping,
-      is_default_billing: link!.isDefaultBilling,
-    };
+    return toAddressLink(link!, address!);
   });
 }
 
@@ -68,4 +80,73 @@ export function businessAddressJoinSql(alias: string, organizationId: SQL): SQL 
          where al.organization_id = ${organizationId} and al.kind = 'business'
          order by al.created_at desc limit 1
       ) ${sql.identifier(alias)} on true`;
+}
+
+// ─── A buyer's saved shipping addresses ──────────────────────────────────────────────
+/**
+ * POST /api/address/organization: saves a new shipping address for the organization. When it
+ * is marked a default, the organization's other addresses lose that mark in the same
+ * transaction (serialized per organization, so two racing saves leave one default).
+ */
+export async function saveOrganizationAddress(ctx: AppContext, input: SavedAddressInput): Promise<AddressLink> {
+  const organizationId = input.organization.id;
+  return ctx.db.transaction(async (tx) => {
+    if (input.is_default_shipping || input.is_default_billing) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`address-defaults:${organizationId}`}, 0))`);
+      await tx.execute(sql`
+        update address_links
+           set is_default_shipping = is_default_shipping and not ${input.is_default_shipping},
+               is_default_billing = is_default_billing and not ${input.is_default_billing}
+         where organization_id = ${organizationId} and kind = 'shipping'`);
+    }
+    const [address] = await tx.insert(addresses).values(addressValues(input.address)).returning();
+    const [link] = await tx
+      .insert(addressLinks)
+      .values({
+        addressId: address!.id,
+        organizationId,
+        kind: 'shipping',
+        isDefaultShipping: input.is_default_shipping,
+        isDefaultBilling: input.is_default_billing,
+      })
+      .returning();
+    return toAddressLink(link!, address!);
+  });
+}
+
+/** GET /api/address/organization/{id}: the saved shipping addresses, defaults first, then newest first. */
+export async function listOrganizationAddresses(ctx: AppContext, organizationId: string): Promise<AddressLink[]> {
+  const result = await ctx.db.execute<{ link: AddressLink }>(sql`
+    select json_build_object(
+             'id', al.id,
+             'address', json_build_object('id', a.id, 'first_name', a.first_name, 'last_name', a.last_name,
+                                          'line1', a.line1, 'line2', a.line2, 'city', a.city, 'state', a.state,
+                                          'postal_code', a.postal_code, 'country', a.country),
+             'organization', json_build_object('id', al.organization_id),
+             'kind', al.kind,
+             'is_default_shipping', al.is_default_shipping,
+             'is_default_billing', al.is_default_billing) as link
+      from address_links al join addresses a on a.id = al.address_id
+     where al.organization_id = ${organizationId} and al.kind = 'shipping'
+     order by al.is_default_shipping desc, al.created_at desc, al.id desc
+     limit ${ADDRESS_LIMITS.savedList}`);
+  return result.rows.map((r) => r.link);
+}
+
+/** A boolean: whether the address in `addressId` is a saved shipping address of `organizationId`. */
+export function savedAddressOfSql(addressId: SQL, organizationId: SQL): SQL {
+  return sql`exists (select 1 from address_links al
+                      where al.address_id = ${addressId} and al.organization_id = ${organizationId}
+                        and al.kind = 'shipping')`;
+}
+
+/**
+ * A JSON object (contract OrderShippingAddress: id, first_name, last_name, line1, line2, city,
+ * state, postal_code): the address whose id is in `addressId`, or null.
+ */
+export function shippingAddressJsonSql(addressId: SQL): SQL {
+  return sql`(select json_build_object('id', a.id, 'first_name', a.first_name, 'last_name', a.last_name,
+                                       'line1', a.line1, 'line2', a.line2, 'city', a.city, 'state', a.state,
+                                       'postal_code', a.postal_code)
+                from addresses a where a.id = ${addressId})`;
 }

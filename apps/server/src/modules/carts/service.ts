@@ -388,3 +388,8 @@ export function cartTotalSql(cartId: SQL): SQL {
               where li.cart_id = ${cartId}
            )`;
 }
+
+/** A boolean: whether the cart whose id is in `cartId` is still open (its order not submitted). */
+export function cartIsOpenSql(cartId: SQL): SQL {
+  return sql`exists (select 1 from carts c where c.id = ${cartId} and c.status = 'open')`;
+}

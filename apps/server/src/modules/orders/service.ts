@@ -3,6 +3,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { purchasingRelationshipsSql } from '../../auth/access.js';
+import { shippingAddressJsonSql } from '../addresses/service.js';
 
 /**
  * A FROM item: the completed orders of one seller (to one purchaser when given), with `id`,
@@ -35,11 +37,38 @@ export async function createDraftOrder(
 }
 
 /**
- * A JSON object (contract CartOrder: `id`, `is_net_30`, `status`): the order of the cart whose
- * id is in `cartId`, or null when it has none.
+ * A jsonb object (contract CartOrder): the order row in alias `o`. `shipping_address` is there
+ * only once the buyer has chosen one (older readers compare the object whole).
+ */
+export function orderJsonSql(o: string): SQL {
+  const a = sql.identifier(o);
+  return sql`(jsonb_build_object('id', ${a}.id, 'is_net_30', coalesce(${a}.is_net_30, false), 'status', ${a}.status)
+              || case when ${a}.shipping_address_id is null then '{}'::jsonb
+                      else jsonb_build_object('shipping_address', ${shippingAddressJsonSql(sql`${a}.shipping_address_id`)})
+                 end)`;
+}
+
+/**
+ * A JSON object (contract CartOrder: `id`, `is_net_30`, `status`, `shipping_address` once set):
+ * the order of the cart whose id is in `cartId`, or null when it has none.
  */
 export function cartOrderJsonSql(cartId: SQL): SQL {
-  return sql`(select json_build_object('id', o.id, 'is_net_30', coalesce(o.is_net_30, false), 'status', o.status)
-                from orders o
-               where o.cart_id = ${cartId})`;
+  return sql`(select ${orderJsonSql('o')} from orders o where o.cart_id = ${cartId})`;
+}
+
+// ─── Access ──────────────────────────────────────────────────────────────────────────
+/**
+ * The purchasing organization of the order, for access policies — while it still buys from the
+ * order's seller (or is the seller: View as Buyer), as for its cart. Empty when there is none.
+ */
+export async function orderPurchaser(db: DbOrTx, orderId: string): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    select o.purchasing_organization_id as id
+      from orders o
+     where o.id = ${orderId}
+       and (o.purchasing_organization_id = o.selling_organization_id
+            or exists (select 1 from ${purchasingRelationshipsSql()} pr
+                        where pr.seller_organization_id = o.selling_organization_id
+                          and pr.purchaser_organization_id = o.purchasing_organization_id))`);
+  return result.rows.map((r) => r.id);
 }

@@ -28,7 +28,7 @@ import { ApiError, errorMessage } from '../../../../lib/api';
 import { useOrganization } from '../../api';
 import { useDimensionUnits } from '../../catalogue';
 import { ShippingSaveError, usePackageTemplates, useSaveShippingDetails } from '../shipping-api';
-import { maskPostalCode, US_STATE_OPTIONS } from '../us-states';
+import { maskPostalCode, US_STATE_OPTIONS } from '../../../../lib/us-address';
 
 /** The fields of the dialog, as typed. */
 export interface ShippingForm {

@@ -1,0 +1,103 @@
+/**
+ * The draft order's checkout choices (spec section 4 "Order flow"): where it ships (step 1)
+ * and its payment terms. Only a draft order of an open cart changes, and never a View as Buyer
+ * preview's (it cannot check out). Each change is one statement that locks the order row,
+ * checks and writes, so it cannot slip past a submission running at the same moment.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { PREVIEW_CHECKOUT_MESSAGE, type CartOrder } from '@cratebase/contract';
+import type { AppContext } from '../../lib/context.js';
+import { HttpError, notFound } from '../../lib/errors.js';
+import { savedAddressOfSql } from '../addresses/service.js';
+import { cartIsOpenSql } from '../carts/service.js';
+import { orderJsonSql } from './service.js';
+
+type ChangeRow = {
+  status: string;
+  cart_open: boolean;
+  preview: boolean;
+  allowed: boolean;
+  order_json: CartOrder | string | null;
+};
+
+const refusal = (status: 404 | 409, code: string, field: string, message: string) =>
+  new HttpError(status, code, `${field}: ${message}`, [{ path: field, message }]);
+
+/**
+ * Writes `set` on the order when it is a draft of an open cart, not a preview, and `allowed`
+ * (a boolean over the order row `o`) holds; answers the order as the cart shows it.
+ */
+async function changeDraftOrder(
+  ctx: AppContext,
+  orderId: string,
+  set: SQL,
+  allowed: SQL,
+  refused: () => HttpError,
+): Promise<CartOrder> {
+  const result = await ctx.db.execute<ChangeRow>(sql`
+    with target as (
+      select o.id, o.status, ${cartIsOpenSql(sql`o.cart_id`)} as cart_open,
+             o.selling_organization_id = o.purchasing_organization_id as preview,
+             ${allowed} as allowed
+        from orders o
+       where o.id = ${orderId}
+         for no key update of o
+    ),
+    written as (
+      update orders o set ${set}, updated_at = now()
+        from target t
+       where o.id = t.id and t.status = 'draft' and t.cart_open and not t.preview and t.allowed
+      returning ${orderJsonSql('o')} as order_json
+    )
+    select t.status, t.cart_open, t.preview, t.allowed, (select w.order_json from written w) as order_json
+      from target t`);
+  const row = result.rows[0];
+  if (!row) throw notFound('Order');
+  if (row.status !== 'draft' || !row.cart_open) {
+    throw refusal(
+      409,
+      'order_submitted',
+      'order_id',
+      'this order was already submitted; open the store again to start a new order',
+    );
+  }
+  if (row.preview) throw refusal(409, 'preview', 'order_id', PREVIEW_CHECKOUT_MESSAGE);
+  if (!row.allowed || row.order_json === null) throw refused();
+  // jsonb arrives parsed from node-postgres and PGlite alike; text only if a driver ever differs.
+  return typeof row.order_json === 'string' ? (JSON.parse(row.order_json) as CartOrder) : row.order_json;
+}
+
+/** The order's chosen shipping rate: quoted for one destination, so it goes when the destination changes. */
+const RATE_COLUMNS = [
+  'shipping_cost_in_cents',
+  'shipping_rate_provider',
+  'provider_rate_id',
+  'shipping_carrier',
+  'shipping_service_level',
+] as const;
+
+/**
+ * POST /api/order/{order_id}/shipping_address?address_id=: ships the order to one of its
+ * purchasing organization's saved addresses (404 naming address_id for any other address).
+ * Choosing another address drops the shipping rate chosen for the previous one.
+ */
+export async function setOrderShippingAddress(ctx: AppContext, orderId: string, addressId: string): Promise<CartOrder> {
+  const address = sql`${addressId}::uuid`;
+  const changed = sql`o.shipping_address_id is distinct from ${address}`;
+  const dropRate = sql.join(
+    RATE_COLUMNS.map((c) => sql`${sql.identifier(c)} = case when ${changed} then null else o.${sql.identifier(c)} end`),
+    sql`, `,
+  );
+  return changeDraftOrder(
+    ctx,
+    orderId,
+    sql`${dropRate}, shipping_address_id = ${address}`,
+    savedAddressOfSql(address, sql`o.purchasing_organization_id`),
+    () => refusal(404, 'not_found', 'address_id', 'your organization has no saved address with this id'),
+  );
+}
+
+/** POST /api/order/{order_id}/payment_terms: net 30 or due now (spec section 4 "Payment terms"). */
+export async function setOrderPaymentTerms(ctx: AppContext, orderId: string, isNet30: boolean): Promise<CartOrder> {
+  return changeDraftOrder(ctx, orderId, sql`is_net_30 = ${isNet30}`, sql`true`, () => notFound('Order'));
+}

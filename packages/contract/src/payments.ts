@@ -1,0 +1,66 @@
+// Payment account schemas (spec sections 3 "Payment account status", 4 "Seller payment set-up",
+// 7 "/api/stripe/..."). Plain rules: payment-rules.ts.
+import { z } from 'zod';
+import { singleLineText } from './common.js';
+import { normalizeEin, paymentOnboardingFieldError, type PaymentOnboardingField } from './payment-rules.js';
+
+/** A connected account id as the provider names it (built-in `acct_…`, or Stripe's). */
+export const PaymentAccountId = z
+  .string({ message: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(255, 'must be at most 255 characters')
+  .regex(/^[A-Za-z0-9_]+$/, 'must be an account id such as acct_123');
+
+/** POST …/create-connect-account: the organization's connected account (the same one on every call). */
+export const ConnectAccount = z.object({ account: z.string() });
+export type ConnectAccount = z.infer<typeof ConnectAccount>;
+
+/** POST …/refresh-connect-account. */
+export const RefreshConnectAccountBody = z.strictObject({ account: PaymentAccountId });
+export type RefreshConnectAccountBody = z.infer<typeof RefreshConnectAccountBody>;
+
+/** The secret that authorises the embedded onboarding of one account for a while. */
+export const AccountSession = z.object({ client_secret: z.string() });
+export type AccountSession = z.infer<typeof AccountSession>;
+
+/** GET …/account-status (spec section 3): without an account, account_id is null and both flags false. */
+export const PaymentAccountStatus = z.object({
+  account_id: z.string().nullable(),
+  details_submitted: z.boolean(),
+  charges_enabled: z.boolean(),
+});
+export type PaymentAccountStatus = z.infer<typeof PaymentAccountStatus>;
+
+/** A form field checked by the shared rule of payment-rules.ts (its message names the problem). */
+function ruled(field: PaymentOnboardingField) {
+  return singleLineText({ message: 'is required' }).superRefine((value, ctx) => {
+    const problem = paymentOnboardingFieldError(field, value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+}
+
+/**
+ * POST …/onboarding: the built-in provider's embedded onboarding form, authorised by the
+ * client_secret of refresh-connect-account. The EIN comes back as its nine digits and the
+ * state upper-cased.
+ */
+export const PaymentOnboardingBody = z.strictObject({
+  client_secret: z.string({ message: 'is required' }).min(1, 'is required').max(500, 'is invalid'),
+  legal_name: ruled('legal_name'),
+  ein: ruled('ein').transform((v) => normalizeEin(v)!),
+  line1: ruled('line1'),
+  line2: ruled('line2')
+    .nullish()
+    .transform((v) => v || null),
+  city: ruled('city'),
+  state: ruled('state').transform((v) => v.toUpperCase()),
+  postal_code: ruled('postal_code'),
+  first_name: ruled('first_name'),
+  last_name: ruled('last_name'),
+  date_of_birth: ruled('date_of_birth'),
+  routing_number: ruled('routing_number'),
+  account_number: ruled('account_number'),
+});
+export type PaymentOnboardingBody = z.infer<typeof PaymentOnboardingBody>;
+export type PaymentOnboardingInput = z.input<typeof PaymentOnboardingBody>;
