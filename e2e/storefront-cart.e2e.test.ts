@@ -3,7 +3,8 @@
  * one with tracked stock) and order minimums has invited a retailer. The retailer signs in,
  * browses the grid, reads the Terms tab, opens a product, switches photos, adds it to the cart,
  * adds another from its tile, fills the cart in the drawer with ten fast clicks, watches the
- * 'Cannot Checkout' gate lift when the minimums are met, and reaches the checkout URL. The
+ * 'Cannot Checkout' gate lift when the minimums are met, checks out: saves a new shipping address
+ * (checkout step 1, issue 9) and goes on to the shipping options. The
  * server holds exactly what the screen shows. Screenshots at desktop and phone width.
  */
 import fs from 'node:fs';
@@ -48,7 +49,12 @@ describe('storefront and cart journey', () => {
     });
     await seller.call('PUT', `/api/organization/${store.id}`, {
       slogan: 'Cold-process soap, small batches.',
-      order_terms: { new_customer_min: 6, new_customer_min_cents: 5000, returning_customer_min: 3, returning_customer_min_cents: 2500 },
+      order_terms: {
+        new_customer_min: 6,
+        new_customer_min_cents: 5000,
+        returning_customer_min: 3,
+        returning_customer_min_cents: 2500,
+      },
     });
     const photos = await Promise.all(
       ['#8e7cc3', '#c9b6e4', '#5b4a91', '#e0a96d'].map((colour) => uploadPhoto(server.url, seller, store.id, colour)),
@@ -113,7 +119,12 @@ describe('storefront and cart journey', () => {
     await lavenderTile.getByRole('link', { name: 'Lavender Bar Soap' }).click();
     await page.waitForURL(/\/storefront\/[0-9a-f-]{36}\/product\/[0-9a-f-]{36}$/);
     await expect.poll(() => page.getByRole('heading', { name: 'Lavender Bar Soap', level: 1 }).isVisible()).toBe(true);
-    expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Juniper Soap Co' }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Breadcrumb' })
+        .getByRole('link', { name: 'Juniper Soap Co' })
+        .isVisible(),
+    ).toBe(true);
     await expect.poll(() => page.getByRole('img', { name: 'Lavender Bar Soap, photo 1 of 3' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Show photo 2 of 3' }).click();
     await expect.poll(() => page.getByRole('img', { name: 'Lavender Bar Soap, photo 2 of 3' }).isVisible()).toBe(true);
@@ -138,10 +149,16 @@ describe('storefront and cart journey', () => {
     await cartButton(page, 3).click();
     const drawer = page.getByRole('dialog', { name: 'Cart' });
     await expect.poll(() => drawer.getByText('Cannot Checkout').isVisible()).toBe(true);
-    expect(await drawer.getByText('Your wholesale order must include at least 6 items to checkout.').isVisible()).toBe(true);
-    expect(await drawer.getByText('Your wholesale order must cost at least $50.00 to checkout.').isVisible()).toBe(true);
+    expect(await drawer.getByText('Your wholesale order must include at least 6 items to checkout.').isVisible()).toBe(
+      true,
+    );
+    expect(await drawer.getByText('Your wholesale order must cost at least $50.00 to checkout.').isVisible()).toBe(
+      true,
+    );
     expect(await drawer.getByText('Add 3 more items').isVisible()).toBe(true);
-    const checkout = drawer.getByRole('button', { name: 'Checkout' }).or(drawer.getByRole('link', { name: 'Checkout' }));
+    const checkout = drawer
+      .getByRole('button', { name: 'Checkout' })
+      .or(drawer.getByRole('link', { name: 'Checkout' }));
     expect(await checkout.isDisabled()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/storefront-cart-gate-desktop.png`, animations: 'disabled' });
 
@@ -171,6 +188,34 @@ describe('storefront and cart journey', () => {
     await checkout.click();
     await page.waitForURL(`**/storefront/${store.id}/checkout`);
 
+    // ── Checkout step 1: a new shipping address, then on to shipping options ───────────
+    const next = page
+      .getByRole('button', { name: 'Continue to shipping options' })
+      .or(page.getByRole('link', { name: 'Continue to shipping options' }));
+    await expect.poll(() => page.getByText('$59.00').first().isVisible()).toBe(true);
+    const newAddress = page.getByRole('form', { name: 'New address' });
+    // No saved address yet: the form is open from the start.
+    await expect.poll(() => newAddress.isVisible()).toBe(true);
+    await newAddress.getByLabel('First Name').fill('Rosa');
+    await newAddress.getByLabel('Last Name').fill('Pantry');
+    await newAddress.getByLabel(/^Address/).fill('12 Market Street');
+    await newAddress.getByLabel('City').fill('Portland');
+    await newAddress.getByLabel('State').selectOption('OR');
+    // The ZIP is masked to five digits.
+    await newAddress.getByLabel('Zip').fill('97205-12');
+    expect(await newAddress.getByLabel('Zip').inputValue()).toBe('97205');
+    await newAddress.getByRole('button', { name: 'Save Address' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: /12 Market Street/ }).isChecked()).toBe(true);
+    await expect.poll(() => next.isDisabled()).toBe(false);
+    await expect
+      .poll(async () => (await serverCart()).order)
+      .toMatchObject({
+        shipping_address: { line1: '12 Market Street', city: 'Portland', state: 'OR', postal_code: '97205' },
+      });
+    await page.screenshot({ path: `${SHOTS}/checkout-address-desktop.png`, fullPage: true, animations: 'disabled' });
+    await next.click();
+    await page.waitForURL(`**/storefront/${store.id}/billing`);
+
     // ── Phone width: the grid in two columns, the product page, the drawer ─────────────
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/storefront/${store.id}`);
@@ -184,8 +229,19 @@ describe('storefront and cart journey', () => {
     expect(await horizontalOverflow(page)).toBe(0);
     await page.screenshot({ path: `${SHOTS}/storefront-product-phone.png`, fullPage: true, animations: 'disabled' });
     await cartButton(page, 12).click();
-    await expect.poll(() => drawer.getByRole('button', { name: 'Checkout' }).or(drawer.getByRole('link', { name: 'Checkout' })).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        drawer
+          .getByRole('button', { name: 'Checkout' })
+          .or(drawer.getByRole('link', { name: 'Checkout' }))
+          .isVisible(),
+      )
+      .toBe(true);
     await page.screenshot({ path: `${SHOTS}/storefront-cart-phone.png`, animations: 'disabled' });
+    await page.goto(`${server.url}/storefront/${store.id}/checkout`);
+    await expect.poll(() => page.getByRole('radio', { name: /12 Market Street/ }).isChecked()).toBe(true);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/checkout-address-phone.png`, fullPage: true, animations: 'disabled' });
 
     expect(problems).toEqual([]);
     await context.close();
@@ -210,7 +266,9 @@ describe('storefront and cart journey', () => {
     await expect
       .poll(() =>
         banner
-          .getByText('Preview: this is how your retailers see Maple Goods. You can fill a test cart but cannot check out.')
+          .getByText(
+            'Preview: this is how your retailers see Maple Goods. You can fill a test cart but cannot check out.',
+          )
           .isVisible(),
       )
       .toBe(true);
@@ -220,7 +278,9 @@ describe('storefront and cart journey', () => {
     await cartButton(page, 1).click();
     const drawer = page.getByRole('dialog', { name: 'Cart' });
     await expect.poll(() => drawer.getByText(PREVIEW_CHECKOUT_MESSAGE).isVisible()).toBe(true);
-    const checkout = drawer.getByRole('button', { name: 'Checkout' }).or(drawer.getByRole('link', { name: 'Checkout' }));
+    const checkout = drawer
+      .getByRole('button', { name: 'Checkout' })
+      .or(drawer.getByRole('link', { name: 'Checkout' }));
     expect(await checkout.isDisabled()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/storefront-preview-desktop.png`, animations: 'disabled' });
     expect(problems).toEqual([]);

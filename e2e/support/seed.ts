@@ -22,7 +22,10 @@ export async function apiUser(baseUrl: string, email: string, password = 'wholes
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -75,7 +78,14 @@ export async function liveProducts(user: ApiUser, orgId: string, products: Seede
       quantity_per_unit: 6,
       unit_price_in_cents: p.priceCents,
       msrp_in_cents: p.msrpCents,
-      product_physical_measurements: { weight: 2.5, weight_unit: 'lb', length: 10, width: 8, height: 6, dimension_unit: 'in' },
+      product_physical_measurements: {
+        weight: 2.5,
+        weight_unit: 'lb',
+        length: 10,
+        width: 8,
+        height: 6,
+        dimension_unit: 'in',
+      },
       media: (p.photos ?? []).map((id, i) => ({ display_order: i, media: { id } })),
       track_inventory: p.trackInventory ?? false,
     });
@@ -104,6 +114,9 @@ export async function invitedRetailer(
   expect(invite, `invite for ${email}`).toBeTruthy();
   const buyer = await apiUser(baseUrl, email);
   await buyer.call('POST', `/api/invite/purchaser/accept/${invite!.id}`);
-  const org = await buyer.call<{ id: string }>('POST', '/api/organization', { selected_type: 'Buyer', name: businessName });
+  const org = await buyer.call<{ id: string }>('POST', '/api/organization', {
+    selected_type: 'Buyer',
+    name: businessName,
+  });
   return { buyer, buyerOrgId: org.id };
 }

@@ -200,7 +200,9 @@ function NewAddressForm({ buyerOrgId, isFirst, onSaved, onCancel }: NewAddressFo
     const problems = validateAddressForm(form);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
-    save.mutate(addressBody(buyerOrgId, form, isFirst), { onSuccess: onSaved });
+    // Not mutate's own onSuccess: saving puts the address in the list, which closes this form,
+    // and react-query skips the callbacks of an unmounted caller. The promise still resolves.
+    save.mutateAsync(addressBody(buyerOrgId, form, isFirst)).then(onSaved, () => undefined);
   }
 
   const text = (

@@ -100,6 +100,16 @@ describe('StripeConnectPage', () => {
     expect(screen.queryByRole('button', { name: 'Get Started' })).toBeNull();
   });
 
+  it('reopens the form from the under-review warning to update the details', async () => {
+    const { user } = renderPage({
+      [`GET ${base}/account-status`]: { body: underReview },
+      [`POST ${base}/refresh-connect-account`]: { body: { client_secret: 'accs_secret_one' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Update your details' }));
+    expect(await screen.findByRole('form', { name: 'Payment account onboarding' })).toBeTruthy();
+    expect(screen.queryByText('Your account is under review')).toBeNull();
+  });
+
   it('shows success when the account can take charges', async () => {
     renderPage({ [`GET ${base}/account-status`]: { body: active } });
     expect(await screen.findByText('Your payment account is set up')).toBeTruthy();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -102,6 +102,10 @@ export function StripeConnectPage() {
   const { orgId = '' } = useParams();
   const status = useAccountStatus(orgId);
   const s = status.data;
+  // "Update your details" while under review reopens the form; a new status (the submission's
+  // answer) closes it again by itself.
+  const [updatingStatus, setUpdatingStatus] = useState<typeof s | null>(null);
+  const updating = Boolean(s) && updatingStatus === s;
 
   let content;
   if (status.isPending) {
@@ -121,11 +125,19 @@ export function StripeConnectPage() {
     );
   } else if (!s?.account_id) {
     content = <GetStarted orgId={orgId} />;
-  } else if (!s.details_submitted) {
+  } else if (!s.details_submitted || updating) {
     content = <EmbeddedOnboarding orgId={orgId} account={s.account_id} />;
   } else if (!s.charges_enabled) {
     content = (
-      <Alert severity="warning" role="status">
+      <Alert
+        severity="warning"
+        role="status"
+        action={
+          <Button color="inherit" size="small" onClick={() => setUpdatingStatus(s)} sx={{ whiteSpace: 'nowrap' }}>
+            Update your details
+          </Button>
+        }
+      >
         <AlertTitle>Your account is under review</AlertTitle>
         Your details were submitted and are being reviewed. You can accept card payments once the review is complete;
         until then retailers cannot pay by card at checkout.
