@@ -54,6 +54,14 @@ export const CartOrder = z.object({
   status: z.string(),
   /** Checkout step 1: absent (or null) until the buyer chooses where the order ships. */
   shipping_address: OrderShippingAddress.nullish(),
+  /** Checkout step 2: the chosen shipping rate (absent or null until one is chosen). */
+  shipping_cost_in_cents: z.number().int().nullish(),
+  /** The carrier of the chosen rate (spec: shippo_provider), e.g. "USPS". */
+  shippo_provider: z.string().nullish(),
+  /** The chosen service level's token (spec: shippo_service_level_token). */
+  shippo_service_level_token: z.string().nullish(),
+  /** The chosen rate's object_id. */
+  shipping_rate_id: z.string().nullish(),
 });
 export type CartOrder = z.infer<typeof CartOrder>;
 
@@ -93,6 +101,8 @@ export const Cart = z.object({
   /** The seller previews its own store (View as Buyer): never checks out. */
   is_preview: z.boolean(),
   can_checkout: z.boolean(),
+  /** The seller can take card payments (its payment account is active); when false, payment is disabled (spec section 6). */
+  seller_payments_active: z.boolean().optional(),
   checkout_issues: z.array(CheckoutIssue),
   order: CartOrder,
 });
