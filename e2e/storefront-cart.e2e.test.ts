@@ -56,6 +56,20 @@ describe('storefront and cart journey', () => {
         returning_customer_min_cents: 2500,
       },
     });
+    // Where it ships from, in what box: what the shipping rates are priced from.
+    await seller.call('POST', `/api/organization/${store.id}/address`, {
+      line1: '400 Congress Ave',
+      city: 'Austin',
+      state: 'TX',
+      postal_code: '78701',
+    });
+    await seller.call('POST', '/api/package_template', {
+      height: 10,
+      width: 12,
+      length: 16,
+      dimension_unit: 'in',
+      organization_id: store.id,
+    });
     const photos = await Promise.all(
       ['#8e7cc3', '#c9b6e4', '#5b4a91', '#e0a96d'].map((colour) => uploadPhoto(server.url, seller, store.id, colour)),
     );
@@ -216,6 +230,25 @@ describe('storefront and cart journey', () => {
     await next.click();
     await page.waitForURL(`**/storefront/${store.id}/billing`);
 
+    // ── Checkout step 2: live shipping rates; the first is chosen, another can be ──────
+    const options = page.getByRole('radiogroup', { name: 'Shipping Options' }).getByRole('radio');
+    await expect.poll(() => options.count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => options.first().isChecked()).toBe(true);
+    expect(await page.getByTestId('cost-of-goods').textContent()).toContain('$59.00');
+    const chosen = async () => (await serverCart()).order;
+    await expect.poll(async () => (await chosen()).shipping_cost_in_cents ?? null).not.toBeNull();
+    await options.nth(1).check();
+    await expect.poll(() => options.nth(1).isChecked()).toBe(true);
+    await expect
+      .poll(async () => {
+        const order = await chosen();
+        const total = (await page.getByTestId('total').textContent()) ?? '';
+        const cost = order.shipping_cost_in_cents ?? 0;
+        return total.includes(`$${((5900 + cost) / 100).toFixed(2)}`) && cost > 0;
+      })
+      .toBe(true);
+    await page.screenshot({ path: `${SHOTS}/checkout-billing-desktop.png`, fullPage: true, animations: 'disabled' });
+
     // ── Phone width: the grid in two columns, the product page, the drawer ─────────────
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/storefront/${store.id}`);
@@ -242,6 +275,10 @@ describe('storefront and cart journey', () => {
     await expect.poll(() => page.getByRole('radio', { name: /12 Market Street/ }).isChecked()).toBe(true);
     expect(await horizontalOverflow(page)).toBe(0);
     await page.screenshot({ path: `${SHOTS}/checkout-address-phone.png`, fullPage: true, animations: 'disabled' });
+    await page.goto(`${server.url}/storefront/${store.id}/billing`);
+    await expect.poll(() => options.nth(1).isChecked()).toBe(true);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/checkout-billing-phone.png`, fullPage: true, animations: 'disabled' });
 
     expect(problems).toEqual([]);
     await context.close();

@@ -34,6 +34,7 @@ import { customerRoutes } from './modules/customers/routes.js';
 import { cartRoutes } from './modules/carts/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { shippingRoutes } from './modules/shipping/routes.js';
 import { mailboxRoutes } from './modules/mailbox/routes.js';
 import { createMail, createMailTransport } from './providers/mail/index.js';
 import { createPaymentsProvider } from './providers/payments/index.js';
@@ -223,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await cartRoutes(app, ctx);
   await orderRoutes(app, ctx);
   await paymentRoutes(app, ctx);
+  await shippingRoutes(app, ctx);
   // The built-in outbox is readable only while it is the transport; otherwise /dev/mailbox is 404.
   if (config.mail.transport === 'builtin') await mailboxRoutes(app, ctx);
 

@@ -251,6 +251,8 @@ function sampleBody(route: RouteEntry): unknown {
       address: { first_name: 'Hi', last_name: 'Jack', line1: '1 Hijack Way', city: 'Portland', state: 'OR', postal_code: '97201' },
     }),
     'POST /api/order/:order_id/payment_terms': () => ({ is_net_30: true }),
+    'POST /api/shipping/order/:order_id/rate': () => ({ rate_id: 'victim-rate' }),
+    'POST /api/shipping/order/:order_id/rate-type': () => ({ provider: 'USPS', service_level_token: 'usps_priority' }),
     'POST /api/stripe/organization/:org_id/refresh-connect-account': () => ({ account: v.paymentAccount }),
     'POST /api/stripe/organization/:org_id/onboarding': () => ({
       client_secret: v.clientSecret,

@@ -177,7 +177,13 @@ const storefrontRoutes: RouteObject[] = [
     ),
   },
   { path: ':orgId/checkout/return', lazy: storefrontPage((m) => m.CheckoutReturnPage) },
-  { path: ':orgId/billing', lazy: storefrontPage((m) => m.BillingPage) },
+  {
+    path: ':orgId/billing',
+    lazy: lazyComponent(
+      () => import('../features/storefront/components/BillingPage'),
+      (m) => m.BillingPage,
+    ),
+  },
   { path: ':orgId/orders', lazy: storefrontPage((m) => m.BuyerOrdersPage) },
   // Any other path under a store.
   { path: ':orgId/*', lazy: storefrontPage((m) => m.StorefrontNotFound) },

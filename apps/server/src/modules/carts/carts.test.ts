@@ -136,6 +136,7 @@ describe('GET /api/cart/selling_organization/{seller}/purchasing_organization/{b
       meets_minimum: true,
       is_preview: false,
       can_checkout: false,
+      seller_payments_active: false,
       checkout_issues: [{ code: 'empty', message: EMPTY_CART_MESSAGE }],
       order: { id: expect.any(String), is_net_30: false, status: 'draft' },
     });

@@ -33,6 +33,7 @@ import { cartProductSql, productForCartSql } from '../products/for-carts.js';
 import { getLookups } from '../products/lookups.js';
 import { cartOrderJsonSql, completedOrdersSql, createDraftOrder } from '../orders/service.js';
 import { joinOrderTermsSql } from '../organizations/service.js';
+import { paymentAccountJoinSql } from '../payments/service.js';
 
 // ─── Reading ─────────────────────────────────────────────────────────────────────────
 type CartRow = {
@@ -45,6 +46,7 @@ type CartRow = {
   new_customer_min_cents: number | null;
   returning_customer_min_cents: number | null;
   is_returning: boolean;
+  seller_payments_active: boolean;
   lines_json: string;
 };
 
@@ -66,6 +68,7 @@ async function loadCart(ctx: AppContext, where: SQL): Promise<CartRow | undefine
            t.new_customer_min, t.returning_customer_min, t.new_customer_min_cents, t.returning_customer_min_cents,
            exists (select 1 from ${completedOrdersSql(sql`c.selling_organization_id`, sql`c.purchasing_organization_id`)} done)
              as is_returning,
+           coalesce(pa.charges_enabled, false) as seller_payments_active,
            coalesce((
              select json_agg(json_build_object('id', li.id, 'quantity', li.quantity, 'product', cp.product,
                                                'deleted', cp.deleted, 'live', cp.live)
@@ -75,6 +78,7 @@ async function loadCart(ctx: AppContext, where: SQL): Promise<CartRow | undefine
               where li.cart_id = c.id), '[]'::json)::text as lines_json
       from carts c
       ${joinOrderTermsSql('t', sql`c.selling_organization_id`)}
+      ${paymentAccountJoinSql('pa', sql`c.selling_organization_id`)}
      where ${where}`);
   return result.rows[0];
 }
@@ -138,6 +142,7 @@ function toCart(row: CartRow, order: CartOrder): Cart {
     meets_minimum: itemCount >= minItems && totalCents >= minCents,
     is_preview: isPreview,
     can_checkout: issues.length === 0,
+    seller_payments_active: row.seller_payments_active,
     checkout_issues: issues,
     order,
   };
@@ -159,8 +164,8 @@ async function cartFromRow(ctx: AppContext, row: CartRow, reread: () => Promise<
   return toCart(again, JSON.parse(again.order_json) as CartOrder);
 }
 
-/** A cart by id (any status): the answer of every line change. */
-async function readCart(ctx: AppContext, cartId: string): Promise<Cart> {
+/** A cart by id (any status): the answer of every line change; the shipping module quotes its available lines. */
+export async function readCart(ctx: AppContext, cartId: string): Promise<Cart> {
   const load = () => loadCart(ctx, sql`c.id = ${cartId}`);
   const row = await load();
   if (!row) throw notFound('Cart');

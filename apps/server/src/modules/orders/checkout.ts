@@ -24,6 +24,24 @@ const refusal = (status: 404 | 409, code: string, field: string, message: string
   new HttpError(status, code, `${field}: ${message}`, [{ path: field, message }]);
 
 /**
+ * Why a checkout choice of the order is refused before anything else is looked at: it was
+ * submitted (its cart closed), or it is a View as Buyer preview's. Null for a draft order of an
+ * open cart. The shipping module refuses its estimates and rate choices with the same answers.
+ */
+export function draftOrderRefusal(order: { status: string; cart_open: boolean; preview: boolean }): HttpError | null {
+  if (order.status !== 'draft' || !order.cart_open) {
+    return refusal(
+      409,
+      'order_submitted',
+      'order_id',
+      'this order was already submitted; open the store again to start a new order',
+    );
+  }
+  if (order.preview) return refusal(409, 'preview', 'order_id', PREVIEW_CHECKOUT_MESSAGE);
+  return null;
+}
+
+/**
  * Writes `set` on the order when it is a draft of an open cart, not a preview, and `allowed`
  * (a boolean over the order row `o`) holds; answers the order as the cart shows it.
  */
@@ -53,15 +71,8 @@ async function changeDraftOrder(
       from target t`);
   const row = result.rows[0];
   if (!row) throw notFound('Order');
-  if (row.status !== 'draft' || !row.cart_open) {
-    throw refusal(
-      409,
-      'order_submitted',
-      'order_id',
-      'this order was already submitted; open the store again to start a new order',
-    );
-  }
-  if (row.preview) throw refusal(409, 'preview', 'order_id', PREVIEW_CHECKOUT_MESSAGE);
+  const notDraft = draftOrderRefusal(row);
+  if (notDraft) throw notDraft;
   if (!row.allowed || row.order_json === null) throw refused();
   // jsonb arrives parsed from node-postgres and PGlite alike; text only if a driver ever differs.
   return typeof row.order_json === 'string' ? (JSON.parse(row.order_json) as CartOrder) : row.order_json;
@@ -100,4 +111,37 @@ export async function setOrderShippingAddress(ctx: AppContext, orderId: string, 
 /** POST /api/order/{order_id}/payment_terms: net 30 or due now (spec section 4 "Payment terms"). */
 export async function setOrderPaymentTerms(ctx: AppContext, orderId: string, isNet30: boolean): Promise<CartOrder> {
   return changeDraftOrder(ctx, orderId, sql`is_net_30 = ${isNet30}`, sql`true`, () => notFound('Order'));
+}
+
+/** A shipping rate the shipping module has checked against the order's current quote. */
+export interface ChosenShippingRate {
+  /** The shipping provider that quoted it (builtin, shippo). */
+  provider: string;
+  rateId: string;
+  carrier: string;
+  serviceLevel: string;
+  costCents: number;
+}
+
+/**
+ * POST /api/shipping/order/{order_id}/rate and …/rate-type: stores the chosen rate on the draft
+ * order — only while the order still ships to `quotedForAddressId`, the address the rate was
+ * quoted for (a racing change of address wins, and `stale` is thrown).
+ */
+export async function setOrderShippingRate(
+  ctx: AppContext,
+  orderId: string,
+  rate: ChosenShippingRate,
+  quotedForAddressId: string,
+  stale: () => HttpError,
+): Promise<CartOrder> {
+  return changeDraftOrder(
+    ctx,
+    orderId,
+    sql`shipping_cost_in_cents = ${rate.costCents}, shipping_rate_provider = ${rate.provider},
+        provider_rate_id = ${rate.rateId}, shipping_carrier = ${rate.carrier},
+        shipping_service_level = ${rate.serviceLevel}`,
+    sql`o.shipping_address_id is not distinct from ${quotedForAddressId}::uuid`,
+    stale,
+  );
 }

@@ -4,7 +4,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { purchasingRelationshipsSql } from '../../auth/access.js';
+import type { OrderShippingAddress } from '@cratebase/contract';
 import { shippingAddressJsonSql } from '../addresses/service.js';
+import { cartIsOpenSql } from '../carts/service.js';
 
 /**
  * A FROM item: the completed orders of one seller (to one purchaser when given), with `id`,
@@ -38,13 +40,21 @@ export async function createDraftOrder(
 
 /**
  * A jsonb object (contract CartOrder): the order row in alias `o`. `shipping_address` is there
- * only once the buyer has chosen one (older readers compare the object whole).
+ * only once the buyer has chosen one, and the chosen rate's fields (`shipping_cost_in_cents`,
+ * `shippo_provider` — the carrier, `shippo_service_level_token`, `shipping_rate_id`) only once
+ * a rate is chosen (older readers compare the object whole).
  */
 export function orderJsonSql(o: string): SQL {
   const a = sql.identifier(o);
   return sql`(jsonb_build_object('id', ${a}.id, 'is_net_30', coalesce(${a}.is_net_30, false), 'status', ${a}.status)
               || case when ${a}.shipping_address_id is null then '{}'::jsonb
                       else jsonb_build_object('shipping_address', ${shippingAddressJsonSql(sql`${a}.shipping_address_id`)})
+                 end
+              || case when ${a}.shipping_cost_in_cents is null then '{}'::jsonb
+                      else jsonb_build_object('shipping_cost_in_cents', ${a}.shipping_cost_in_cents,
+                                              'shippo_provider', ${a}.shipping_carrier,
+                                              'shippo_service_level_token', ${a}.shipping_service_level,
+                                              'shipping_rate_id', ${a}.provider_rate_id)
                  end)`;
 }
 
@@ -54,6 +64,35 @@ export function orderJsonSql(o: string): SQL {
  */
 export function cartOrderJsonSql(cartId: SQL): SQL {
   return sql`(select ${orderJsonSql('o')} from orders o where o.cart_id = ${cartId})`;
+}
+
+// ─── Shipping ────────────────────────────────────────────────────────────────────────
+/** What the shipping module needs of an order to quote it and to set its rate. */
+export type OrderForShipping = {
+  id: string;
+  cart_id: string;
+  status: string;
+  /** The order's cart is still open (the order was not submitted). */
+  cart_open: boolean;
+  /** A View as Buyer cart's order (seller = purchaser): it never checks out. */
+  preview: boolean;
+  selling_organization_id: string;
+  purchasing_organization_id: string;
+  shipping_address_id: string | null;
+  /** Contract OrderShippingAddress of shipping_address_id (null without one). */
+  shipping_address: OrderShippingAddress | null;
+};
+
+/** The order's facts for shipping estimates, or undefined for an unknown id. */
+export async function orderForShipping(db: DbOrTx, orderId: string): Promise<OrderForShipping | undefined> {
+  const result = await db.execute<OrderForShipping>(sql`
+    select o.id, o.cart_id, o.status, ${cartIsOpenSql(sql`o.cart_id`)} as cart_open,
+           o.selling_organization_id = o.purchasing_organization_id as preview,
+           o.selling_organization_id, o.purchasing_organization_id, o.shipping_address_id,
+           ${shippingAddressJsonSql(sql`o.shipping_address_id`)} as shipping_address
+      from orders o
+     where o.id = ${orderId}`);
+  return result.rows[0];
 }
 
 // ─── Access ──────────────────────────────────────────────────────────────────────────

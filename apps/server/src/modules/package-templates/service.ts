@@ -4,7 +4,7 @@
  * updates it instead of adding a second one.
  */
 import { sql } from 'drizzle-orm';
-import type { PackageTemplate, PackageTemplateInput } from '@cratebase/contract';
+import { DEFAULT_PACKAGE_NAME, type PackageTemplate, type PackageTemplateInput } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { getLookups, resolveLookup, type Lookups } from '../products/lookups.js';
@@ -83,4 +83,27 @@ export async function listPackageTemplates(ctx: AppContext, organizationId: stri
     getLookups(ctx.db),
   ]);
   return result.rows.map((r) => toTemplate(lk, r));
+}
+
+/**
+ * The box shipping estimates price the seller's orders in: the template named "Default
+ * Package" (the one the Shipping Details dialog saves), else the oldest — the one that dialog
+ * shows. Null when the seller has none.
+ */
+export async function shippingPackageTemplate(
+  ctx: AppContext,
+  organizationId: string,
+): Promise<{ length: number; width: number; height: number; dimension_unit: string } | null> {
+  const [result, lk] = await Promise.all([
+    ctx.db.execute<TemplateRow>(sql`
+      select ${columns} from package_templates
+       where organization_id = ${organizationId}
+       order by lower(name) = lower(${DEFAULT_PACKAGE_NAME}) desc, created_at asc, id asc
+       limit 1`),
+    getLookups(ctx.db),
+  ]);
+  const row = result.rows[0];
+  if (!row) return null;
+  const unit = lk.dimensionUnitById.get(row.dimension_unit_id);
+  return { length: row.length, width: row.width, height: row.height, dimension_unit: unit?.unit ?? '' };
 }

@@ -11,16 +11,12 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import RemoveShoppingCartOutlinedIcon from '@mui/icons-material/RemoveShoppingCartOutlined';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { CenteredSpinner } from '../../../components/CenteredSpinner';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { TintedIcon } from '../../../components/TintedIcon';
@@ -46,38 +42,12 @@ import {
   type AddressForm,
 } from '../checkout';
 import { CannotCheckout } from './CheckoutGate';
+import { BackToStore, CHECKOUT_STEPS, CheckoutHeader, SummaryRow } from './CheckoutLayout';
 
-export const CHECKOUT_STEPS = ['Shipping Address', 'Shipping & Payment'] as const;
+export { CHECKOUT_STEPS };
 export const CONTINUE_LABEL = 'Continue to shipping options';
 export const EMPTY_CART_TITLE = 'Your cart is empty';
 export const CANNOT_CHECKOUT_TITLE = 'This cart cannot check out yet';
-
-function BackToStore({ orgId, storeName, variant }: { orgId: string; storeName?: string; variant?: 'contained' }) {
-  return (
-    <Button
-      component={RouterLink}
-      to={`/storefront/${orgId}`}
-      startIcon={<ArrowBackIcon />}
-      variant={variant ?? 'text'}
-      sx={variant ? undefined : { alignSelf: 'flex-start', ml: -1, color: 'text.secondary' }}
-    >
-      {storeName ? `Back to ${storeName}` : 'Back to store'}
-    </Button>
-  );
-}
-
-/** Step 1 of 2 (beyond the spec: where the buyer is in the checkout). */
-function CheckoutStepper({ active }: { active: number }) {
-  return (
-    <Stepper activeStep={active} role="group" aria-label={`Checkout, step ${active + 1} of ${CHECKOUT_STEPS.length}`}>
-      {CHECKOUT_STEPS.map((label) => (
-        <Step key={label}>
-          <StepLabel>{label}</StepLabel>
-        </Step>
-      ))}
-    </Stepper>
-  );
-}
 
 /** A cart that cannot be at checkout: why, and the way back to the store (no form). */
 function NotReady({ cart, orgId, storeName }: { cart: Cart; orgId: string; storeName: string | undefined }) {
@@ -408,19 +378,9 @@ function Summary({ cart, orgId, storeName }: { cart: Cart; orgId: string; storeN
         {cart.item_count} {cart.item_count === 1 ? 'item' : 'items'} from {storeName ?? 'this store'}
       </Typography>
       <Divider sx={{ my: 1.5 }} />
-      <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2, mb: 2 }}>
-        <Typography variant="subtitle1" component="p" sx={{ color: 'text.primary' }}>
-          Subtotal
-        </Typography>
-        <Typography
-          variant="subtitle1"
-          component="p"
-          sx={{ color: 'text.primary', fontWeight: 600 }}
-          data-testid="subtotal"
-        >
-          {formatCents(cart.total_cents)}
-        </Typography>
-      </Stack>
+      <Box sx={{ mb: 2 }}>
+        <SummaryRow label="Subtotal" value={formatCents(cart.total_cents)} testId="subtotal" emphasis />
+      </Box>
       <Stack spacing={1}>
         <Button
           variant="contained"
@@ -477,15 +437,7 @@ export function CheckoutPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack spacing={1}>
-        <BackToStore orgId={orgId} storeName={storeName} />
-        <Typography variant="h4" component="h1" sx={{ color: 'text.primary' }}>
-          Checkout
-        </Typography>
-      </Stack>
-      <Box sx={{ maxWidth: 520 }}>
-        <CheckoutStepper active={0} />
-      </Box>
+      <CheckoutHeader orgId={orgId} storeName={storeName} title="Checkout" step={0} />
       {body}
     </Stack>
   );

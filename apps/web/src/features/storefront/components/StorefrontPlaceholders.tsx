@@ -7,14 +7,11 @@ import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { Link as RouterLink, useParams } from 'react-router';
-import { CenteredSpinner } from '../../../components/CenteredSpinner';
 import { ComingSoon } from '../../../components/ComingSoon';
 import { NotFoundView } from '../../../components/NotFound';
-import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { TintedIcon } from '../../../components/TintedIcon';
 import { useCurrentUser } from '../../../lib/current-user';
 import { findStore } from '../api';
-import { useBillingGuard } from '../checkout';
 
 /** The store in the URL (the buyer shell has already checked the user may open it). */
 function useStore() {
@@ -43,31 +40,6 @@ function LaterPage({ title, icon, purpose }: { title: string; icon: ReactNode; p
       <BackToStore />
       <ComingSoon title={title} icon={icon} purpose={purpose} />
     </Stack>
-  );
-}
-
-/**
- * /storefront/{org_id}/billing. Step 1 must be done first: opened directly without a shipping
- * address, or with an empty cart, it goes back to /checkout with a toast saying why.
- */
-export function BillingPage() {
-  const { orgId } = useStore();
-  const { ready, cart } = useBillingGuard(orgId);
-  if (cart.isError) {
-    return (
-      <Stack spacing={1}>
-        <BackToStore />
-        <QueryErrorAlert error={cart.error} onRetry={() => void cart.refetch()} prefix="We could not load your cart." />
-      </Stack>
-    );
-  }
-  if (!ready) return <CenteredSpinner label="Loading your cart" />;
-  return (
-    <LaterPage
-      title="Shipping & Payment"
-      icon={<CreditCardOutlinedIcon />}
-      purpose="It will let you pick a shipping option and pay by card."
-    />
   );
 }
 

@@ -9,7 +9,7 @@ import { renderWithProviders } from '../../../test/render';
 import { EMPTY_CART_AT_BILLING, NO_ADDRESS_AT_BILLING } from '../checkout';
 import { makeCart, widget, type CartTerms, type StoredLine } from './cart-test-server';
 import { CANNOT_CHECKOUT_TITLE, CONTINUE_LABEL, CheckoutPage, EMPTY_CART_TITLE } from './CheckoutPage';
-import { BillingPage } from './StorefrontPlaceholders';
+import { BillingPage } from './BillingPage';
 
 const buyer = makeUser({
   organizations: [org(ids.buyer, 'Corner Shop', 'Buyer')],

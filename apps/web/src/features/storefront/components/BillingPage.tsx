@@ -1,0 +1,372 @@
+import { useId } from 'react';
+import {
+  SELECT_SHIPPING_TEXT,
+  SELLER_PAYMENTS_NOT_ACTIVE,
+  SHIPPING_ESTIMATES_ERROR,
+  type Cart,
+  type ShippingEstimate,
+} from '@cratebase/contract';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import { Link as RouterLink, useParams } from 'react-router';
+import { CenteredSpinner } from '../../../components/CenteredSpinner';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
+import { errorMessage } from '../../../lib/api';
+import { useCurrentUser } from '../../../lib/current-user';
+import { formatCents } from '../../../lib/format';
+import { findStore } from '../api';
+import {
+  deliveryEstimate,
+  estimateChips,
+  estimateOfOrder,
+  orderHasRate,
+  useChooseFirstEstimate,
+  useChooseRate,
+  useShippingEstimates,
+} from '../billing';
+import { checkoutPath, useBillingGuard } from '../checkout';
+import { BackToStore, CheckoutHeader, SummaryRow } from './CheckoutLayout';
+
+export const BILLING_TITLE = 'Shipping & Payment';
+export const BACK_TO_ADDRESS_LABEL = 'Back to shipping address';
+export const CHOOSE_SHIPPING_TO_PAY = 'Card payment opens here once you choose a shipping option.';
+export const CARD_PAYMENT_SETTING_UP = 'Card payment is being set up for this store.';
+
+/** The carrier's logo, the service, when it arrives, the chips; the amount on the right. */
+function EstimateCardText({ estimate }: { estimate: ShippingEstimate }) {
+  const arrives = deliveryEstimate(estimate);
+  const chips = estimateChips(estimate);
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', py: 1, minWidth: 0 }}>
+      <Box
+        component="img"
+        src={estimate.provider_image_200}
+        // The carrier's name is written beside it.
+        alt=""
+        sx={{ width: 40, height: 40, objectFit: 'contain', flexShrink: 0 }}
+      />
+      <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Typography variant="subtitle2" component="span" sx={{ display: 'block', color: 'text.primary' }}>
+          {`${estimate.provider} ${estimate.servicelevel.name}`}
+        </Typography>
+        {arrives && (
+          <Typography variant="body2" component="span" sx={{ display: 'block' }}>
+            {arrives}
+          </Typography>
+        )}
+        {chips.length > 0 && (
+          <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+            {chips.map((chip) => (
+              <Chip key={chip} label={chip} size="small" color="primary" variant="outlined" component="span" />
+            ))}
+          </Box>
+        )}
+      </Box>
+      <Typography
+        variant="subtitle1"
+        component="span"
+        sx={{ color: 'text.primary', fontWeight: 600, flexShrink: 0, whiteSpace: 'nowrap' }}
+      >
+        {formatCents(estimate.amount_cents)}
+      </Typography>
+    </Stack>
+  );
+}
+
+interface EstimateCardsProps {
+  labelledBy: string;
+  estimates: ShippingEstimate[];
+  selected: string | null;
+  onChoose: (rateId: string) => void;
+}
+
+/** The shipping options as radio cards: one radio group, so arrow keys move between them. */
+function EstimateCards({ labelledBy, estimates, selected, onChoose }: EstimateCardsProps) {
+  return (
+    <RadioGroup
+      aria-labelledby={labelledBy}
+      value={selected ?? ''}
+      onChange={(event) => onChoose(event.target.value)}
+      sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'minmax(0, 1fr)' }}
+    >
+      {estimates.map((estimate) => {
+        const checked = estimate.object_id === selected;
+        return (
+          <Paper
+            key={estimate.object_id}
+            variant="outlined"
+            sx={{
+              pl: 0.5,
+              pr: 2,
+              borderRadius: 2,
+              borderWidth: checked ? 2 : 1,
+              borderColor: checked ? 'primary.main' : 'divider',
+              bgcolor: checked ? 'rgba(110, 86, 207, 0.04)' : 'background.paper',
+            }}
+          >
+            <FormControlLabel
+              value={estimate.object_id}
+              control={<Radio />}
+              label={<EstimateCardText estimate={estimate} />}
+              sx={{ m: 0, width: '100%', '& .MuiFormControlLabel-label': { flex: 1, minWidth: 0 } }}
+            />
+          </Paper>
+        );
+      })}
+    </RadioGroup>
+  );
+}
+
+/** Spec section 8: estimates failed or none came back; the server's line says what to fix. */
+function EstimatesError({
+  detail,
+  retrying,
+  onRetry,
+}: {
+  detail: string | null;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry} disabled={retrying} sx={{ whiteSpace: 'nowrap' }}>
+          Try again
+        </Button>
+      }
+    >
+      <Box component="span" sx={{ display: 'block' }}>
+        {SHIPPING_ESTIMATES_ERROR}
+      </Box>
+      {detail && detail !== SHIPPING_ESTIMATES_ERROR && (
+        <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+          {detail}
+        </Box>
+      )}
+    </Alert>
+  );
+}
+
+/** Where the order ships (chosen at step 1), with the way back to change it. */
+function ShipsTo({ cart, orgId }: { cart: Cart; orgId: string }) {
+  const a = cart.order.shipping_address;
+  if (!a) return null;
+  const name = [a.first_name, a.last_name].filter(Boolean).join(' ');
+  const street = a.line2 ? `${a.line1}, ${a.line2}` : a.line1;
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        Ships to {[name, street, `${a.city}, ${a.state} ${a.postal_code}`].filter(Boolean).join(', ')}
+      </Typography>
+      <Button
+        component={RouterLink}
+        to={checkoutPath(orgId)}
+        startIcon={<ArrowBackIcon />}
+        size="small"
+        sx={{ ml: -0.5 }}
+      >
+        {BACK_TO_ADDRESS_LABEL}
+      </Button>
+    </Stack>
+  );
+}
+
+interface SummaryProps {
+  cart: Cart;
+  storeName: string | undefined;
+  /** The chosen rate's amount (null until one is chosen) and what it is. */
+  shippingCents: number | null;
+  service: string | null;
+}
+
+/** Cost of Goods, Shipping ('Please select shipping' until chosen) and Total. */
+function BillingSummary({ cart, storeName, shippingCents, service }: SummaryProps) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ color: 'text.primary', mb: 1.5 }}>
+        Order summary
+      </Typography>
+      <Typography variant="body2">
+        {cart.item_count} {cart.item_count === 1 ? 'item' : 'items'} from {storeName ?? 'this store'}
+      </Typography>
+      <Divider sx={{ my: 1.5 }} />
+      <Stack spacing={1}>
+        <SummaryRow label="Cost of Goods" value={formatCents(cart.total_cents)} testId="cost-of-goods" />
+        <Box>
+          <SummaryRow
+            label="Shipping"
+            value={shippingCents === null ? SELECT_SHIPPING_TEXT : formatCents(shippingCents)}
+            testId="shipping-cost"
+          />
+          {shippingCents !== null && service && (
+            <Typography variant="caption" component="p" sx={{ overflowWrap: 'anywhere' }}>
+              {service}
+            </Typography>
+          )}
+        </Box>
+      </Stack>
+      <Divider sx={{ my: 1.5 }} />
+      <SummaryRow label="Total" value={formatCents(cart.total_cents + (shippingCents ?? 0))} testId="total" emphasis />
+    </Paper>
+  );
+}
+
+/**
+ * Beside the options: the seller's payments not active (spec section 6) stop here with no form.
+ * Otherwise the card payment's place; the embedded card checkout itself is the next part of the
+ * checkout (issue 9, item 5), so Pay stays disabled and says so rather than pretend to charge.
+ */
+function PaymentPanel({ cart, rateChosen, totalCents }: { cart: Cart; rateChosen: boolean; totalCents: number }) {
+  const titleId = useId();
+  if (cart.seller_payments_active === false) {
+    return (
+      <Alert severity="warning">
+        <AlertTitle>Payment unavailable</AlertTitle>
+        {SELLER_PAYMENTS_NOT_ACTIVE}
+      </Alert>
+    );
+  }
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={titleId}
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}
+    >
+      <Typography id={titleId} variant="h6" component="h2" sx={{ color: 'text.primary', mb: 1 }}>
+        Payment
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {rateChosen ? CARD_PAYMENT_SETTING_UP : CHOOSE_SHIPPING_TO_PAY}
+      </Typography>
+      <Button variant="contained" size="large" fullWidth disabled startIcon={<LockOutlinedIcon />}>
+        {`Pay ${formatCents(totalCents)}`}
+      </Button>
+    </Paper>
+  );
+}
+
+/** Step 2's body: the shipping options, the summary and the payment panel. */
+function ShippingAndPayment({ cart, orgId, storeName }: { cart: Cart; orgId: string; storeName: string | undefined }) {
+  const headingId = useId();
+  const estimates = useShippingEstimates(cart);
+  const choose = useChooseRate(orgId, cart);
+  useChooseFirstEstimate(cart, estimates.data, choose.mutate, choose.isPending);
+
+  const list = estimates.data ?? [];
+  // The card just chosen shows at once, with its amount in the summary; the cart's order says
+  // what the server holds once the choice is answered and the cart read again.
+  const pending = choose.isPending ? list.find((estimate) => estimate.object_id === choose.variables) : undefined;
+  const held = estimateOfOrder(list, cart.order);
+  const shown = pending ?? held;
+  const shippingCents = pending
+    ? pending.amount_cents
+    : orderHasRate(cart.order)
+      ? (cart.order.shipping_cost_in_cents ?? null)
+      : null;
+  const service = shown ? `${shown.provider} ${shown.servicelevel.name}` : (cart.order.shippo_provider ?? null);
+  const totalCents = cart.total_cents + (shippingCents ?? 0);
+
+  let options;
+  if (estimates.isPending) {
+    options = (
+      <Stack spacing={1.5} aria-busy aria-label="Loading shipping options">
+        {[0, 1, 2].map((n) => (
+          <Skeleton key={n} variant="rounded" height={84} />
+        ))}
+      </Stack>
+    );
+  } else if (estimates.isError || list.length === 0) {
+    options = (
+      <EstimatesError
+        detail={estimates.isError ? errorMessage(estimates.error) : null}
+        retrying={estimates.isFetching}
+        onRetry={() => void estimates.refetch()}
+      />
+    );
+  } else {
+    options = (
+      <EstimateCards
+        labelledBy={headingId}
+        estimates={list}
+        selected={shown?.object_id ?? null}
+        onChoose={(rateId) => choose.mutate(rateId)}
+      />
+    );
+  }
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: { xs: 3, md: 4 },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 340px' },
+        alignItems: 'start',
+      }}
+    >
+      <Box component="section" aria-labelledby={headingId}>
+        <Typography id={headingId} variant="h6" component="h2" sx={{ color: 'text.primary', mb: 1 }}>
+          Shipping Options
+        </Typography>
+        <Stack spacing={2}>
+          <ShipsTo cart={cart} orgId={orgId} />
+          {options}
+          {choose.isError && (
+            <Alert severity="error" onClose={() => choose.reset()}>
+              {`We could not choose that shipping option. ${errorMessage(choose.error)}`}
+            </Alert>
+          )}
+        </Stack>
+      </Box>
+      <Stack spacing={2} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
+        <BillingSummary cart={cart} storeName={storeName} shippingCents={shippingCents} service={service} />
+        <PaymentPanel cart={cart} rateChosen={shippingCents !== null && !choose.isPending} totalCents={totalCents} />
+        <BackToStore orgId={orgId} storeName={storeName} />
+      </Stack>
+    </Box>
+  );
+}
+
+/**
+ * /storefront/{org_id}/billing: step 2, Shipping & Payment (spec section 2). Step 1 must be done
+ * first: opened directly without a shipping address, or with an empty cart, it goes back to
+ * /checkout with a toast saying why (useBillingGuard).
+ */
+export function BillingPage() {
+  const { orgId = '' } = useParams();
+  const user = useCurrentUser();
+  const storeName = findStore(user.data, orgId)?.name;
+  const { ready, cart } = useBillingGuard(orgId);
+
+  let body;
+  if (cart.isError) {
+    body = (
+      <QueryErrorAlert error={cart.error} onRetry={() => void cart.refetch()} prefix="We could not load your cart." />
+    );
+  } else if (!ready || !cart.data) {
+    body = <CenteredSpinner label="Loading your cart" />;
+  } else {
+    body = <ShippingAndPayment cart={cart.data} orgId={orgId} storeName={storeName} />;
+  }
+
+  return (
+    <Stack spacing={3}>
+      <CheckoutHeader orgId={orgId} storeName={storeName} title={BILLING_TITLE} step={1} />
+      {body}
+    </Stack>
+  );
+}

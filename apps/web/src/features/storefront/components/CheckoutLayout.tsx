@@ -1,0 +1,111 @@
+/**
+ * The pieces both checkout steps show (CheckoutPage, step 1; BillingPage, step 2): the way back to
+ * the store, the page's heading with the steps, and a line of the order summary. A module of their
+ * own so that each step's lazy chunk loads only these, not the other step's page.
+ */
+import type { ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import Box from '@mui/material/Box';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Link as RouterLink } from 'react-router';
+
+export const CHECKOUT_STEPS = ['Shipping Address', 'Shipping & Payment'] as const;
+
+export function BackToStore({
+  orgId,
+  storeName,
+  variant,
+}: {
+  orgId: string;
+  storeName?: string;
+  variant?: 'contained';
+}) {
+  return (
+    <Button
+      component={RouterLink}
+      to={`/storefront/${orgId}`}
+      startIcon={<ArrowBackIcon />}
+      variant={variant ?? 'text'}
+      sx={variant ? undefined : { alignSelf: 'flex-start', ml: -1, color: 'text.secondary' }}
+    >
+      {storeName ? `Back to ${storeName}` : 'Back to store'}
+    </Button>
+  );
+}
+
+/** Step n of 2 (beyond the spec: where the buyer is in the checkout). */
+export function CheckoutStepper({ active }: { active: number }) {
+  return (
+    <Stepper activeStep={active} role="group" aria-label={`Checkout, step ${active + 1} of ${CHECKOUT_STEPS.length}`}>
+      {CHECKOUT_STEPS.map((label) => (
+        <Step key={label}>
+          <StepLabel>{label}</StepLabel>
+        </Step>
+      ))}
+    </Stepper>
+  );
+}
+
+/** Back to store, the page's title and the steps, above either step's body. */
+export function CheckoutHeader({
+  orgId,
+  storeName,
+  title,
+  step,
+}: {
+  orgId: string;
+  storeName: string | undefined;
+  title: string;
+  /** 0 for Shipping Address, 1 for Shipping & Payment. */
+  step: number;
+}) {
+  return (
+    <>
+      <Stack spacing={1}>
+        <BackToStore orgId={orgId} storeName={storeName} />
+        <Typography variant="h4" component="h1" sx={{ color: 'text.primary' }}>
+          {title}
+        </Typography>
+      </Stack>
+      <Box sx={{ maxWidth: 520 }}>
+        <CheckoutStepper active={step} />
+      </Box>
+    </>
+  );
+}
+
+/** One line of the order summary: its label and its amount (or a word such as "Please select shipping"). */
+export function SummaryRow({
+  label,
+  value,
+  testId,
+  emphasis,
+}: {
+  label: string;
+  value: ReactNode;
+  testId?: string;
+  /** The last line (Subtotal, Total): larger and bold. */
+  emphasis?: boolean;
+}) {
+  const variant = emphasis ? 'subtitle1' : 'body2';
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 2 }}>
+      <Typography variant={variant} component="p" sx={{ color: 'text.primary' }}>
+        {label}
+      </Typography>
+      <Typography
+        variant={variant}
+        component="p"
+        sx={{ color: 'text.primary', fontWeight: emphasis ? 600 : 500, textAlign: 'right' }}
+        data-testid={testId}
+      >
+        {value}
+      </Typography>
+    </Stack>
+  );
+}

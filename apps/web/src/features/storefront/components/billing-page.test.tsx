@@ -1,0 +1,360 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import {
+  SELECT_SHIPPING_TEXT,
+  SELLER_PAYMENTS_NOT_ACTIVE,
+  SHIPPING_ESTIMATES_ERROR,
+  type Cart,
+  type CartOrder,
+  type OrderShippingAddress,
+  type ShippingEstimate,
+} from '@cratebase/contract';
+import { ToastProvider } from '../../../components/Toast';
+import { ids, makeUser, org, purchasing } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import { NO_ADDRESS_AT_BILLING } from '../checkout';
+import { makeCart, widget, type StoredLine } from './cart-test-server';
+import {
+  BACK_TO_ADDRESS_LABEL,
+  BILLING_TITLE,
+  BillingPage,
+  CARD_PAYMENT_SETTING_UP,
+  CHOOSE_SHIPPING_TO_PAY,
+} from './BillingPage';
+
+const buyer = makeUser({
+  organizations: [org(ids.buyer, 'Corner Shop', 'Buyer')],
+  purchasing_organizations: [purchasing(ids.sellerX, 'Seller X')],
+});
+
+const orderId = '00000000-0000-4000-8000-0000000000d0';
+const estimatesPath = `/api/shipping/order/${orderId}/estimates`;
+const ratePath = `/api/shipping/order/${orderId}/rate`;
+
+const shipTo: OrderShippingAddress = {
+  id: '30000000-0000-4000-8000-000000000001',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  line1: '5 Elm St',
+  line2: 'Apt 2',
+  city: 'Denver',
+  state: 'CO',
+  postal_code: '80202',
+};
+
+function estimate(
+  id: string,
+  provider: string,
+  service: string,
+  token: string,
+  cents: number,
+  days: number | null,
+  attributes: string[] = [],
+): ShippingEstimate {
+  return {
+    object_id: id,
+    provider,
+    provider_image_200: `https://img.example/${provider}.png`,
+    servicelevel: { name: service, token },
+    amount: (cents / 100).toFixed(2),
+    amount_cents: cents,
+    currency: 'USD',
+    estimated_days: days,
+    duration_terms: null,
+    attributes,
+  };
+}
+
+const ground = estimate('rate-ground', 'USPS', 'Ground Advantage', 'usps_ground_advantage', 850, 5, ['CHEAPEST']);
+const priority = estimate('rate-priority', 'UPS', '2nd Day Air', 'ups_second_day_air', 2175, 2, ['BESTVALUE']);
+const overnight = estimate('rate-overnight', 'FedEx', 'Priority Overnight', 'fedex_priority_overnight', 6400, 1, [
+  'FASTEST',
+]);
+const threeRates = [ground, priority, overnight];
+
+type Answer = { status: number; body: unknown };
+
+interface ServerOptions {
+  lines?: StoredLine[];
+  address?: OrderShippingAddress | null;
+  /** The rate the order holds at the start. */
+  rate?: ShippingEstimate;
+  paymentsActive?: boolean;
+  /** The answers of the estimates reads, in turn (the last one repeats); three rates by default. */
+  estimates?: Answer[];
+  /** A refusal of POST …/rate. */
+  refuseRate?: Answer;
+}
+
+/** /api/user/me, the cart with its order's rate, the estimates and choosing a rate, in memory. */
+function fakeBillingServer(options: ServerOptions) {
+  const lines = options.lines ?? [{ id: '10000000-0000-4000-8000-000000000001', product: widget, quantity: 2 }];
+  let chosen = options.rate ?? null;
+  const estimateAnswers = [...(options.estimates ?? [{ status: 200, body: threeRates }])];
+  let holding = false;
+  const held: Array<() => void> = [];
+  const calls: Array<{ method: string; path: string; body: unknown }> = [];
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  function order(): CartOrder {
+    return {
+      id: orderId,
+      is_net_30: false,
+      status: 'Draft',
+      shipping_address: options.address === undefined ? shipTo : options.address,
+      shipping_cost_in_cents: chosen?.amount_cents ?? null,
+      shippo_provider: chosen?.provider ?? null,
+      shippo_service_level_token: chosen?.servicelevel.token ?? null,
+      shipping_rate_id: chosen?.object_id ?? null,
+    };
+  }
+
+  function cart(): Cart {
+    return {
+      ...makeCart(lines),
+      order: order(),
+      ...(options.paymentsActive === undefined ? {} : { seller_payments_active: options.paymentsActive }),
+    };
+  }
+
+  const fn = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    calls.push({ method, path: url.pathname, body });
+    if (method === 'GET' && url.pathname === '/api/user/me') return json(200, buyer);
+    if (method === 'GET' && url.pathname.startsWith('/api/cart/selling_organization/')) return json(200, cart());
+    if (method === 'GET' && url.pathname === `/api/address/organization/${ids.buyer}`) return json(200, []);
+    if (method === 'GET' && url.pathname === estimatesPath) {
+      const answer = estimateAnswers.length > 1 ? estimateAnswers.shift()! : estimateAnswers[0]!;
+      return json(answer.status, answer.body);
+    }
+    if (method === 'POST' && url.pathname === ratePath) {
+      if (holding) await new Promise<void>((release) => held.push(release));
+      if (options.refuseRate) return json(options.refuseRate.status, options.refuseRate.body);
+      const rateId = (body as { rate_id: string }).rate_id;
+      const rate = threeRates.find((candidate) => candidate.object_id === rateId);
+      if (!rate) return json(404, { error: 'not_found', message: 'rate_id: this order has no such rate' });
+      chosen = rate;
+      return json(200, order());
+    }
+    return json(404, { error: 'not_found', message: `No fake for ${method} ${url.pathname}` });
+  };
+
+  return {
+    fn,
+    /** The rate ids posted so far, in order. */
+    ratePosts: () =>
+      calls.filter((call) => call.method === 'POST').map((call) => (call.body as { rate_id: string }).rate_id),
+    estimateReads: () => calls.filter((call) => call.path === estimatesPath).length,
+    chosen: () => chosen?.object_id ?? null,
+    hold: () => {
+      holding = true;
+    },
+    releaseAll: () => {
+      holding = false;
+      for (const release of held.splice(0)) release();
+    },
+  };
+}
+
+function renderBilling(options: ServerOptions = {}) {
+  const server = fakeBillingServer(options);
+  vi.stubGlobal('fetch', server.fn);
+  // user-event walks a radio group with CSS.escape, which jsdom does not have.
+  if (!globalThis.CSS?.escape) {
+    vi.stubGlobal('CSS', { ...globalThis.CSS, escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) });
+  }
+  renderWithProviders(
+    <ToastProvider>
+      <Routes>
+        <Route path="/storefront/:orgId/billing" element={<BillingPage />} />
+        <Route path="/storefront/:orgId/checkout" element={<p>Checkout step 1</p>} />
+      </Routes>
+    </ToastProvider>,
+    { path: `/storefront/${ids.sellerX}/billing` },
+  );
+  return server;
+}
+
+const optionsGroup = () => screen.findByRole('radiogroup', { name: 'Shipping Options' });
+const radio = (group: HTMLElement, name: RegExp) => within(group).getByRole('radio', { name }) as HTMLInputElement;
+const text = (testId: string) => screen.getByTestId(testId).textContent;
+const payButton = () => screen.getByRole('button', { name: /^Pay / }) as HTMLButtonElement;
+
+describe('BillingPage, step 2: Shipping & Payment', () => {
+  it('shows the estimates as cards with carrier, service, amount, days and chips, the order’s rate chosen, and the summary', async () => {
+    const server = renderBilling({ rate: priority });
+    const group = await optionsGroup();
+    expect(screen.getByRole('heading', { name: BILLING_TITLE, level: 1 })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Checkout, step 2 of 2' })).toBeTruthy();
+
+    const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
+    expect(radios).toHaveLength(3);
+    const groundRadio = radio(group, /USPS Ground Advantage/);
+    expect(groundRadio.checked).toBe(false);
+    await waitFor(() => expect(radio(group, /UPS 2nd Day Air/).checked).toBe(true));
+    const groundCard = groundRadio.closest('label')!;
+    expect(within(groundCard).getByText('$8.50')).toBeTruthy();
+    expect(within(groundCard).getByText('Estimated 5 days')).toBeTruthy();
+    expect(within(groundCard).getByText('Cheapest')).toBeTruthy();
+    expect(within(groundCard).getByRole('presentation').getAttribute('src')).toBe('https://img.example/USPS.png');
+    const overnightCard = radio(group, /FedEx Priority Overnight/).closest('label')!;
+    expect(within(overnightCard).getByText('$64.00')).toBeTruthy();
+    expect(within(overnightCard).getByText('Estimated 1 day')).toBeTruthy();
+    expect(within(overnightCard).getByText('Fastest')).toBeTruthy();
+    expect(within(radio(group, /2nd Day Air/).closest('label')!).getByText('Best value')).toBeTruthy();
+
+    // Two widgets at $12.00 plus the chosen $21.75.
+    expect(text('cost-of-goods')).toBe('$24.00');
+    expect(text('shipping-cost')).toBe('$21.75');
+    expect(text('total')).toBe('$45.75');
+    expect(screen.getByText('UPS 2nd Day Air', { selector: 'p' })).toBeTruthy();
+
+    // The payment panel: card payment is the next part of the checkout, so Pay does nothing yet.
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    expect(within(payment).getByText(CARD_PAYMENT_SETTING_UP)).toBeTruthy();
+    expect(payButton().textContent).toBe('Pay $45.75');
+    expect(payButton().disabled).toBe(true);
+
+    expect(screen.getByRole('link', { name: BACK_TO_ADDRESS_LABEL }).getAttribute('href')).toBe(
+      `/storefront/${ids.sellerX}/checkout`,
+    );
+    expect(screen.getByText(/Ships to Ada Lovelace, 5 Elm St, Apt 2, Denver, CO 80202/)).toBeTruthy();
+    for (const back of screen.getAllByRole('link', { name: 'Back to Seller X' })) {
+      expect(back.getAttribute('href')).toBe(`/storefront/${ids.sellerX}`);
+    }
+    // The order had a rate: nothing is chosen for the buyer.
+    expect(server.ratePosts()).toEqual([]);
+  });
+
+  it('chooses the first estimate once when the order has no rate yet', async () => {
+    const server = renderBilling();
+    const group = await optionsGroup();
+    await waitFor(() => expect(server.chosen()).toBe(ground.object_id));
+    await waitFor(() => expect(radio(group, /USPS Ground Advantage/).checked).toBe(true));
+    await waitFor(() => expect(text('shipping-cost')).toBe('$8.50'));
+    expect(text('total')).toBe('$32.50');
+    await waitFor(() => expect(screen.getByText(CARD_PAYMENT_SETTING_UP)).toBeTruthy());
+    expect(server.ratePosts()).toEqual([ground.object_id]);
+  });
+
+  it('says "Please select shipping" until a rate is chosen, then shows the chosen one at once and keeps it', async () => {
+    const server = renderBilling();
+    server.hold();
+    const group = await optionsGroup();
+    // The automatic choice is on its way: the card and the summary show it before the answer.
+    await waitFor(() => expect(radio(group, /USPS Ground Advantage/).checked).toBe(true));
+    expect(text('shipping-cost')).toBe('$8.50');
+    expect(screen.getByText(CHOOSE_SHIPPING_TO_PAY)).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.click(radio(group, /FedEx Priority Overnight/));
+    await waitFor(() => expect(radio(group, /FedEx Priority Overnight/).checked).toBe(true));
+    expect(text('shipping-cost')).toBe('$64.00');
+    expect(text('total')).toBe('$88.00');
+    server.releaseAll();
+
+    await waitFor(() => expect(server.ratePosts()).toEqual([ground.object_id, overnight.object_id]));
+    await waitFor(() => expect(server.chosen()).toBe(overnight.object_id));
+    await waitFor(() => expect(screen.getByText(CARD_PAYMENT_SETTING_UP)).toBeTruthy());
+    expect(radio(group, /FedEx Priority Overnight/).checked).toBe(true);
+    expect(text('shipping-cost')).toBe('$64.00');
+    expect(payButton().textContent).toBe('Pay $88.00');
+
+    // The cards are one radio group: the arrow key moves to the next card and chooses it.
+    await user.keyboard('{ArrowUp}');
+    await waitFor(() => expect(server.chosen()).toBe(priority.object_id));
+    await waitFor(() => expect(text('total')).toBe('$45.75'));
+    expect(server.ratePosts()).toEqual([ground.object_id, overnight.object_id, priority.object_id]);
+  });
+
+  it('keeps nothing chosen when the server refuses the automatic choice, says why, and does not try again', async () => {
+    const server = renderBilling({
+      refuseRate: { status: 409, body: { error: 'conflict', message: 'rate_id: this rate has expired' } },
+    });
+    server.hold();
+    const group = await optionsGroup();
+    // The automatic choice shows while it is on its way, then the server refuses it.
+    await waitFor(() => expect(radio(group, /USPS Ground Advantage/).checked).toBe(true));
+    server.releaseAll();
+    expect(
+      await screen.findByText('We could not choose that shipping option. rate_id: this rate has expired'),
+    ).toBeTruthy();
+    // Nothing is held on the server: nothing chosen, the summary asks for a choice.
+    expect(radio(group, /USPS Ground Advantage/).checked).toBe(false);
+    expect(text('shipping-cost')).toBe(SELECT_SHIPPING_TEXT);
+    expect(text('total')).toBe('$24.00');
+    expect(screen.getByText(CHOOSE_SHIPPING_TO_PAY)).toBeTruthy();
+    expect(payButton().disabled).toBe(true);
+    // A refused rate reads the estimates again (it may have expired); the first is not sent again.
+    await waitFor(() => expect(server.estimateReads()).toBe(2));
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(server.ratePosts()).toEqual([ground.object_id]);
+  });
+
+  it('shows the estimates error with the server’s line and Try again, which reads them again', async () => {
+    const server = renderBilling({
+      rate: ground,
+      estimates: [
+        {
+          status: 409,
+          body: {
+            error: 'conflict',
+            message: 'The seller has not set up a package template yet; ask them to add one.',
+          },
+        },
+        { status: 200, body: threeRates },
+      ],
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(SHIPPING_ESTIMATES_ERROR)).toBeTruthy();
+    expect(
+      within(alert).getByText('The seller has not set up a package template yet; ask them to add one.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    const group = await optionsGroup();
+    await waitFor(() => expect(radio(group, /USPS Ground Advantage/).checked).toBe(true));
+    expect(screen.queryByText(SHIPPING_ESTIMATES_ERROR)).toBeNull();
+    expect(server.estimateReads()).toBe(2);
+  });
+
+  it('treats an empty list of estimates as the estimates error', async () => {
+    const server = renderBilling({ estimates: [{ status: 200, body: [] }] });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(SHIPPING_ESTIMATES_ERROR)).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(text('shipping-cost')).toBe(SELECT_SHIPPING_TEXT);
+    expect(server.ratePosts()).toEqual([]);
+  });
+
+  it('disables payment with the spec’s sentence when the seller’s payments are not active', async () => {
+    renderBilling({ rate: ground, paymentsActive: false });
+    await optionsGroup();
+    expect(screen.getByText(SELLER_PAYMENTS_NOT_ACTIVE)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Payment' })).toBeNull();
+    // The shipping choice and the summary still show.
+    expect(text('total')).toBe('$32.50');
+  });
+
+  it('offers the card payment place when the seller’s payments are active', async () => {
+    renderBilling({ rate: ground, paymentsActive: true });
+    await optionsGroup();
+    expect(screen.queryByText(SELLER_PAYMENTS_NOT_ACTIVE)).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Payment' })).getByText(CARD_PAYMENT_SETTING_UP)).toBeTruthy();
+  });
+
+  it('still sends a buyer without a shipping address back to step 1, without reading estimates', async () => {
+    const server = renderBilling({ address: null });
+    expect(await screen.findByText(NO_ADDRESS_AT_BILLING)).toBeTruthy();
+    expect(await screen.findByText('Checkout step 1')).toBeTruthy();
+    expect(server.estimateReads()).toBe(0);
+    expect(server.ratePosts()).toEqual([]);
+  });
+});
