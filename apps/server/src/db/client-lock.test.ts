@@ -71,7 +71,9 @@ describe('the embedded database lock', () => {
     const again = await openDatabase({ pgliteDir: dir, migrate: false });
     await again.ping();
     await again.close();
-  });
+    // It starts a whole server process from source (tsx compiles it first): on a loaded 2-core
+    // machine that alone has taken over 30 s.
+  }, 120_000);
 
   it('takes over a lock left by a process that is gone', async () => {
     const dir = path.join(dataDir, 'stale', 'pglite');
