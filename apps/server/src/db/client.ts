@@ -15,12 +15,26 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema.js';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A function that works inside or outside a transaction takes a DbOrTx. */
 export type DbOrTx = Db | Tx;
+
+/**
+ * The driver under a Db: pg's pool on PostgreSQL, or the PGlite instance. PGlite's drizzle
+ * database is typed as node-postgres's (the cast in openPglite), so `$client`'s static type
+ * says pg even when it is PGlite: this is the one place that tells them apart.
+ */
+export function driverOf(db: Db): { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; client: PGlite } {
+  // drizzle() puts the driver on `$client`; the Db type (NodePgDatabase) does not declare it.
+  const client: unknown = '$client' in db ? db.$client : undefined;
+  if (client instanceof pg.Pool) return { kind: 'postgres', pool: client };
+  // Not a pool: openDatabase only ever builds a Db on a pg.Pool or on PGlite.
+  return { kind: 'pglite', client: client as PGlite };
+}
 
 export interface Database {
   db: Db;

@@ -14,8 +14,7 @@
 import pg from 'pg';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { PGlite } from '@electric-sql/pglite';
-import type { Db } from '../../db/client.js';
+import { driverOf, type Db } from '../../db/client.js';
 
 const dialect = new PgDialect();
 
@@ -34,12 +33,12 @@ export function compileQuery(query: SQL): CompiledQuery {
 /** Runs a compiled statement outside any transaction, the placeholders filled from `values`. */
 export async function runCompiled<Row>(db: Db, query: CompiledQuery, values: Record<string, unknown>): Promise<Row[]> {
   const params = fillPlaceholders(query.params as unknown[], values);
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof pg.Pool) {
+  const driver = driverOf(db);
+  if (driver.kind === 'postgres') {
     // A config object (not text, values) so the pool's prepared-statement naming applies.
-    const result = await client.query({ text: query.text, values: params });
-    return result.rows as Row[];
+    const result = await driver.pool.query<Row & pg.QueryResultRow>({ text: query.text, values: params });
+    return result.rows;
   }
-  const result = await (client as PGlite).query<Row>(query.text, params);
+  const result = await driver.client.query<Row>(query.text, params);
   return result.rows;
 }

@@ -8,6 +8,12 @@ export function CatalogSearch({ q, onSearch }: { q: string; onSearch: (q: string
   const settled = useDebouncedValue(text.trim(), 300);
   // The search this box last asked for: a different `q` comes from elsewhere (Back, a link).
   const asked = useRef(q);
+  // The page passes a new onSearch every render: keep the latest, so only a settled change of
+  // the text (not a re-render) searches.
+  const onSearchRef = useRef(onSearch);
+  useEffect(() => {
+    onSearchRef.current = onSearch;
+  });
 
   useEffect(() => {
     if (q === asked.current) return;
@@ -17,9 +23,7 @@ export function CatalogSearch({ q, onSearch }: { q: string; onSearch: (q: string
   useEffect(() => {
     if (settled === asked.current) return;
     asked.current = settled;
-    onSearch(settled);
-    // Only a settled change of the text searches (onSearch is a new function every render).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    onSearchRef.current(settled);
   }, [settled]);
 
   return <SearchField label="Search products" value={text} onChange={setText} />;
