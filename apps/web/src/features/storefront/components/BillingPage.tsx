@@ -22,12 +22,8 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Link as RouterLink, useParams } from 'react-router';
-import { CenteredSpinner } from '../../../components/CenteredSpinner';
-import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { errorMessage } from '../../../lib/api';
-import { useCurrentUser } from '../../../lib/current-user';
 import { formatCents } from '../../../lib/format';
-import { findStore } from '../api';
 import {
   deliveryEstimate,
   estimateChips,
@@ -38,7 +34,7 @@ import {
   useShippingEstimates,
 } from '../billing';
 import { checkoutPath, useBillingGuard } from '../checkout';
-import { BackToStore, CheckoutHeader, SummaryRow } from './CheckoutLayout';
+import { BackToStore, CheckoutColumns, CheckoutStepPage, SummaryRow } from './CheckoutLayout';
 
 export const BILLING_TITLE = 'Shipping & Payment';
 export const BACK_TO_ADDRESS_LABEL = 'Back to shipping address';
@@ -310,14 +306,7 @@ function ShippingAndPayment({ cart, orgId, storeName }: { cart: Cart; orgId: str
   }
 
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: { xs: 3, md: 4 },
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 340px' },
-        alignItems: 'start',
-      }}
-    >
+    <CheckoutColumns sideWidth={340}>
       <Box component="section" aria-labelledby={headingId}>
         <Typography id={headingId} variant="h6" component="h2" sx={{ color: 'text.primary', mb: 1 }}>
           Shipping Options
@@ -337,7 +326,7 @@ function ShippingAndPayment({ cart, orgId, storeName }: { cart: Cart; orgId: str
         <PaymentPanel cart={cart} rateChosen={shippingCents !== null && !choose.isPending} totalCents={totalCents} />
         <BackToStore orgId={orgId} storeName={storeName} />
       </Stack>
-    </Box>
+    </CheckoutColumns>
   );
 }
 
@@ -348,25 +337,10 @@ function ShippingAndPayment({ cart, orgId, storeName }: { cart: Cart; orgId: str
  */
 export function BillingPage() {
   const { orgId = '' } = useParams();
-  const user = useCurrentUser();
-  const storeName = findStore(user.data, orgId)?.name;
   const { ready, cart } = useBillingGuard(orgId);
-
-  let body;
-  if (cart.isError) {
-    body = (
-      <QueryErrorAlert error={cart.error} onRetry={() => void cart.refetch()} prefix="We could not load your cart." />
-    );
-  } else if (!ready || !cart.data) {
-    body = <CenteredSpinner label="Loading your cart" />;
-  } else {
-    body = <ShippingAndPayment cart={cart.data} orgId={orgId} storeName={storeName} />;
-  }
-
   return (
-    <Stack spacing={3}>
-      <CheckoutHeader orgId={orgId} storeName={storeName} title={BILLING_TITLE} step={1} />
-      {body}
-    </Stack>
+    <CheckoutStepPage orgId={orgId} title={BILLING_TITLE} step={1} cart={cart} ready={ready}>
+      {(data, storeName) => <ShippingAndPayment cart={data} orgId={orgId} storeName={storeName} />}
+    </CheckoutStepPage>
   );
 }

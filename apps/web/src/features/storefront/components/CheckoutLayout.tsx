@@ -4,6 +4,8 @@
  * own so that each step's lazy chunk loads only these, not the other step's page.
  */
 import type { ReactNode } from 'react';
+import type { Cart } from '@cratebase/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
@@ -13,6 +15,10 @@ import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink } from 'react-router';
+import { CenteredSpinner } from '../../../components/CenteredSpinner';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
+import { useCurrentUser } from '../../../lib/current-user';
+import { findStore } from '../api';
 
 export const CHECKOUT_STEPS = ['Shipping Address', 'Shipping & Payment'] as const;
 
@@ -107,5 +113,64 @@ export function SummaryRow({
         {value}
       </Typography>
     </Stack>
+  );
+}
+
+/**
+ * A checkout step's page: the header (back to store, title, steps), then the cart's error with
+ * Try again, a spinner until the cart is loaded (and `ready`), or the step's body.
+ */
+export function CheckoutStepPage({
+  orgId,
+  title,
+  step,
+  cart,
+  ready = true,
+  children,
+}: {
+  orgId: string;
+  title: string;
+  /** 0 for Shipping Address, 1 for Shipping & Payment. */
+  step: number;
+  cart: UseQueryResult<Cart>;
+  /** False while the step is still deciding whether it may show (step 2's guard). */
+  ready?: boolean;
+  children: (cart: Cart, storeName: string | undefined) => ReactNode;
+}) {
+  const user = useCurrentUser();
+  const storeName = findStore(user.data, orgId)?.name;
+
+  let body;
+  if (cart.isError) {
+    body = (
+      <QueryErrorAlert error={cart.error} onRetry={() => void cart.refetch()} prefix="We could not load your cart." />
+    );
+  } else if (!ready || !cart.data) {
+    body = <CenteredSpinner label="Loading your cart" />;
+  } else {
+    body = children(cart.data, storeName);
+  }
+
+  return (
+    <Stack spacing={3}>
+      <CheckoutHeader orgId={orgId} storeName={storeName} title={title} step={step} />
+      {body}
+    </Stack>
+  );
+}
+
+/** The step's main column and, beside it on desktop (below on phones), the summary column. */
+export function CheckoutColumns({ sideWidth, children }: { sideWidth: number; children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: { xs: 3, md: 4 },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `minmax(0, 1fr) ${sideWidth}px` },
+        alignItems: 'start',
+      }}
+    >
+      {children}
+    </Box>
   );
 }

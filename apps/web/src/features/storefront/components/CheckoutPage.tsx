@@ -17,14 +17,11 @@ import AddIcon from '@mui/icons-material/Add';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import RemoveShoppingCartOutlinedIcon from '@mui/icons-material/RemoveShoppingCartOutlined';
 import { useNavigate, useParams } from 'react-router';
-import { CenteredSpinner } from '../../../components/CenteredSpinner';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { TintedIcon } from '../../../components/TintedIcon';
 import { errorMessage } from '../../../lib/api';
-import { useCurrentUser } from '../../../lib/current-user';
 import { formatCents } from '../../../lib/format';
 import { maskPostalCode, US_STATE_OPTIONS } from '../../../lib/us-address';
-import { findStore } from '../api';
 import { useCart, useCartChanging } from '../cart';
 import {
   EMPTY_ADDRESS_FORM,
@@ -42,7 +39,7 @@ import {
   type AddressForm,
 } from '../checkout';
 import { CannotCheckout } from './CheckoutGate';
-import { BackToStore, CHECKOUT_STEPS, CheckoutHeader, SummaryRow } from './CheckoutLayout';
+import { BackToStore, CHECKOUT_STEPS, CheckoutColumns, CheckoutStepPage, SummaryRow } from './CheckoutLayout';
 
 export { CHECKOUT_STEPS };
 export const CONTINUE_LABEL = 'Continue to shipping options';
@@ -406,39 +403,19 @@ function Summary({ cart, orgId, storeName }: { cart: Cart; orgId: string; storeN
 /** /storefront/{org_id}/checkout: step 1, Shipping Address (spec section 2). */
 export function CheckoutPage() {
   const { orgId = '' } = useParams();
-  const user = useCurrentUser();
-  const storeName = findStore(user.data, orgId)?.name;
   const cart = useCart(orgId);
-
-  let body;
-  if (cart.isError) {
-    body = (
-      <QueryErrorAlert error={cart.error} onRetry={() => void cart.refetch()} prefix="We could not load your cart." />
-    );
-  } else if (!cart.data) {
-    body = <CenteredSpinner label="Loading your cart" />;
-  } else if (cart.data.line_items.length === 0 || !cart.data.can_checkout) {
-    body = <NotReady cart={cart.data} orgId={orgId} storeName={storeName} />;
-  } else {
-    body = (
-      <Box
-        sx={{
-          display: 'grid',
-          gap: { xs: 3, md: 4 },
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 320px' },
-          alignItems: 'start',
-        }}
-      >
-        <ShippingAddressStep cart={cart.data} orgId={orgId} />
-        <Summary cart={cart.data} orgId={orgId} storeName={storeName} />
-      </Box>
-    );
-  }
-
   return (
-    <Stack spacing={3}>
-      <CheckoutHeader orgId={orgId} storeName={storeName} title="Checkout" step={0} />
-      {body}
-    </Stack>
+    <CheckoutStepPage orgId={orgId} title="Checkout" step={0} cart={cart}>
+      {(data, storeName) =>
+        data.line_items.length === 0 || !data.can_checkout ? (
+          <NotReady cart={data} orgId={orgId} storeName={storeName} />
+        ) : (
+          <CheckoutColumns sideWidth={320}>
+            <ShippingAddressStep cart={data} orgId={orgId} />
+            <Summary cart={data} orgId={orgId} storeName={storeName} />
+          </CheckoutColumns>
+        )
+      }
+    </CheckoutStepPage>
   );
 }
