@@ -21,7 +21,8 @@ import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { TintedIcon } from '../../../components/TintedIcon';
 import { errorMessage } from '../../../lib/api';
 import { formatCents } from '../../../lib/format';
-import { maskPostalCode, US_STATE_OPTIONS } from '../../../lib/us-address';
+import { maskPostalCode } from '../../../lib/us-address';
+import { NATIVE_STATE_SELECT_PROPS, nativeStateOptions } from '../../../components/NativeStateOptions';
 import { useCart, useCartChanging } from '../cart';
 import {
   EMPTY_ADDRESS_FORM,
@@ -241,17 +242,9 @@ function NewAddressForm({ buyerOrgId, isFirst, onSaved, onCancel }: NewAddressFo
             onChange={(event) => set('state', event.target.value)}
             error={Boolean(errorOf('state'))}
             helperText={errorOf('state') ?? ' '}
-            // The platform's own list: quick to type into, and the phone's picker on small screens.
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            slotProps={NATIVE_STATE_SELECT_PROPS}
           >
-            <option value="" disabled>
-              Choose…
-            </option>
-            {US_STATE_OPTIONS.map((option) => (
-              <option key={option.code} value={option.code}>
-                {option.name}
-              </option>
-            ))}
+            {nativeStateOptions()}
           </TextField>
           <TextField
             label="Zip"

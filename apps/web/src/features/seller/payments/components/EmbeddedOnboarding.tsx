@@ -19,7 +19,8 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { RetryAlert } from '../../../../components/QueryErrorAlert';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { useAccountSession, useSubmitOnboarding, type OnboardingFormBody } from '../api';
-import { maskPostalCode, US_STATE_OPTIONS } from '../../../../lib/us-address';
+import { maskPostalCode } from '../../../../lib/us-address';
+import { NATIVE_STATE_SELECT_PROPS, nativeStateOptions } from '../../../../components/NativeStateOptions';
 
 /** The form's fields: the API's, plus the account number typed twice (checked here only). */
 type FieldName = PaymentOnboardingField | 'confirm_account_number';
@@ -269,18 +270,8 @@ function OnboardingFields(props: {
           {field('state', {
             span: 1,
             select: true,
-            // The platform's own list: quick to type into, and the phone's picker on small screens.
-            slotProps: { select: { native: true }, inputLabel: { shrink: true } },
-            children: [
-              <option key="" value="" disabled>
-                Choose…
-              </option>,
-              ...US_STATE_OPTIONS.map(({ code, name }) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              )),
-            ],
+            slotProps: NATIVE_STATE_SELECT_PROPS,
+            children: nativeStateOptions(),
           })}
           {field('postal_code', {
             span: 2,
