@@ -149,7 +149,13 @@ export function StripeConnectPage() {
         severity="success"
         role="status"
         action={
-          <Button component={RouterLink} to={`/app/${orgId}/welcome`} color="inherit" size="small">
+          <Button
+            component={RouterLink}
+            to={`/app/${orgId}/welcome`}
+            color="inherit"
+            size="small"
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             Back to set-up
           </Button>
         }
