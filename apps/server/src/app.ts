@@ -34,6 +34,7 @@ import { customerRoutes } from './modules/customers/routes.js';
 import { cartRoutes } from './modules/carts/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { checkoutRoutes } from './modules/checkout/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
 import { mailboxRoutes } from './modules/mailbox/routes.js';
 import { createMail, createMailTransport } from './providers/mail/index.js';
@@ -206,9 +207,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: deps.providers?.storage ?? createStorage(config),
     mailTransport: deps.providers?.mailTransport ?? createMailTransport(config),
     shipping: deps.providers?.shipping ?? createShippingProvider(config),
-    payments: deps.providers?.payments ?? createPaymentsProvider({ db: database.db }),
+    payments: deps.providers?.payments ?? createPaymentsProvider({ db: database.db, config }),
   };
-  const ctx: AppContext = { db: database.db, config, providers };
+  const ctx: AppContext = { db: database.db, config, providers, log: app.log };
   await systemRoutes(app, { ctx, database });
   await userRoutes(app, ctx);
   await organizationRoutes(app, ctx);
@@ -224,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await cartRoutes(app, ctx);
   await orderRoutes(app, ctx);
   await paymentRoutes(app, ctx);
+  await checkoutRoutes(app, ctx);
   await shippingRoutes(app, ctx);
   // The built-in outbox is readable only while it is the transport; otherwise /dev/mailbox is 404.
   if (config.mail.transport === 'builtin') await mailboxRoutes(app, ctx);

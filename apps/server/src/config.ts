@@ -55,6 +55,22 @@ const EnvSchema = z.object({
     .regex(/^shippo_(live|test)_[A-Za-z0-9]+$/, 'must be a Shippo API token (shippo_live_… or shippo_test_…)')
     .optional(),
   SHIPPO_API_URL: z.url({ message: 'must be the base URL of the Shippo API' }).default('https://api.goshippo.com'),
+  // Card payments: the built-in test payments unless a Stripe secret key is set.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/,
+      'must be a Stripe secret key (sk_test_…, sk_live_…) or restricted key (rk_test_…, rk_live_…)',
+    )
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=_-]+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+    .optional(),
+  STRIPE_API_URL: z
+    .url({ message: 'must be the base URL of the Stripe API, such as https://api.stripe.com' })
+    .refine((u) => /^https?:\/\/[^/?#]+\/?$/.test(u), 'must be the base URL of the Stripe API: scheme, host and port only')
+    .optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -92,6 +108,10 @@ export interface Config {
   mailboxAllowRemote: boolean;
   /** Shipping rates: the built-in engine, or Shippo with an API token. */
   shipping: { provider: 'builtin' } | { provider: 'shippo'; apiToken: string; apiUrl: string };
+  /** Card payments: the built-in test payments, or Stripe with a secret key. */
+  payments:
+    | { provider: 'builtin' }
+    | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl?: string };
   /** Identity: `builtin` runs our own OpenID provider under /oidc. */
   identity:
     | { mode: 'builtin'; issuer: string; clientId: string; audience: string; scope: string }
@@ -166,6 +186,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (mailTransport === 'smtp' && !e.SMTP_URL) {
     throw new ConfigError(['SMTP_URL: is required when MAIL_TRANSPORT is smtp']);
   }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError([
+      "STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set (the signing secret of the endpoint POST /api/stripe/webhook, whsec_…)",
+    ]);
+  }
+  if (!e.STRIPE_SECRET_KEY && (e.STRIPE_WEBHOOK_SECRET || e.STRIPE_API_URL)) {
+    throw new ConfigError([
+      'STRIPE_SECRET_KEY: is required when STRIPE_WEBHOOK_SECRET or STRIPE_API_URL is set (without it the built-in test payments are used)',
+    ]);
+  }
+  const payments: Config['payments'] = e.STRIPE_SECRET_KEY
+    ? {
+        provider: 'stripe',
+        secretKey: e.STRIPE_SECRET_KEY,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+        ...(e.STRIPE_API_URL ? { apiUrl: e.STRIPE_API_URL.replace(/\/+$/, '') } : {}),
+      }
+    : { provider: 'builtin' };
   return {
     storage,
     mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
@@ -173,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shipping: e.SHIPPO_API_TOKEN
       ? { provider: 'shippo', apiToken: e.SHIPPO_API_TOKEN, apiUrl: e.SHIPPO_API_URL.replace(/\/+$/, '') }
       : { provider: 'builtin' },
+    payments,
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,

@@ -40,3 +40,53 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL/);
   });
 });
+
+describe('loadConfig: payments', () => {
+  const KEY = 'sk_test_51AbCdEf0123456789';
+  const WHSEC = 'whsec_0123456789abcdefABCDEF';
+
+  function problems(env: Record<string, string>): string {
+    try {
+      loadConfig(env);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as Error).message;
+    }
+    throw new Error('loadConfig accepted the environment');
+  }
+
+  it('uses the built-in test payments by default', () => {
+    expect(loadConfig({}).payments).toEqual({ provider: 'builtin' });
+  });
+
+  it('uses Stripe with a secret key and webhook secret, at STRIPE_API_URL if given', () => {
+    expect(loadConfig({ STRIPE_SECRET_KEY: KEY, STRIPE_WEBHOOK_SECRET: WHSEC }).payments).toEqual({
+      provider: 'stripe',
+      secretKey: KEY,
+      webhookSecret: WHSEC,
+    });
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'rk_live_abc123', STRIPE_WEBHOOK_SECRET: WHSEC, STRIPE_API_URL: 'http://127.0.0.1:12111/' })
+        .payments,
+    ).toEqual({ provider: 'stripe', secretKey: 'rk_live_abc123', webhookSecret: WHSEC, apiUrl: 'http://127.0.0.1:12111' });
+  });
+
+  it('needs the webhook secret with the key, and the key with the other Stripe variables', () => {
+    expect(problems({ STRIPE_SECRET_KEY: KEY })).toContain('STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set');
+    expect(problems({ STRIPE_WEBHOOK_SECRET: WHSEC })).toContain('STRIPE_SECRET_KEY: is required when STRIPE_WEBHOOK_SECRET');
+    expect(problems({ STRIPE_API_URL: 'http://127.0.0.1:12111' })).toContain('STRIPE_SECRET_KEY: is required');
+  });
+
+  it('names malformed Stripe secrets without printing them, and refuses an API URL with a path', () => {
+    const message = problems({
+      STRIPE_SECRET_KEY: 'pk_test_publishable123',
+      STRIPE_WEBHOOK_SECRET: 'secret-looking value',
+      STRIPE_API_URL: 'https://api.stripe.com/v1',
+    });
+    expect(message).toContain('STRIPE_SECRET_KEY: must be a Stripe secret key (sk_test_…, sk_live_…) or restricted key');
+    expect(message).toContain("STRIPE_WEBHOOK_SECRET: must be the webhook endpoint's signing secret (whsec_…)");
+    expect(message).toContain('STRIPE_API_URL: must be the base URL of the Stripe API: scheme, host and port only');
+    expect(message).not.toContain('pk_test_publishable123');
+    expect(message).not.toContain('secret-looking value');
+  });
+});

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness, type TestUser } from '../../test/support/harness.js';
 import { makeImage, multipartBody } from '../../test/support/media.js';
+import { ONBOARDING_FORM, SHIP_FROM } from '../../test/support/checkout.js';
 import { describePolicy, policyRefs, type AccessPolicy } from './policies.js';
 import type { RouteEntry } from '../app.js';
 
@@ -32,6 +33,9 @@ interface Victim {
   /** The seller's payment account and a client secret of its onboarding form. */
   paymentAccount: string;
   clientSecret: string;
+  /** The customer's open checkout session (the order paid by card), by id and by client secret. */
+  checkoutSessionId: string;
+  checkoutSecret: string;
   /** Strings that only the victim's data contains: a response holding one of them leaked. */
   secrets: string[];
 }
@@ -110,7 +114,8 @@ beforeAll(async () => {
     }),
   );
   const withLine = await ok(
-    h.call('PUT', `/api/cart/${cart.id}/line_item`, { token: customer.token, body: { product_id: productId, quantity: 3 } }),
+    // 63 × $12.34 meets the seller's $777 first-order minimum.
+    h.call('PUT', `/api/cart/${cart.id}/line_item`, { token: customer.token, body: { product_id: productId, quantity: 63 } }),
   );
   const shipTo = await ok(
     h.call('POST', '/api/address/organization', {
@@ -124,6 +129,16 @@ beforeAll(async () => {
   const payments = `/api/stripe/organization/${seller.orgId}`;
   const { account } = await ok(h.call('POST', `${payments}/create-connect-account`, { token: seller.token }));
   const session = await ok(h.call('POST', `${payments}/refresh-connect-account`, { token: seller.token, body: { account } }));
+  // The customer at the payment step: the seller takes cards and ships from an address; the
+  // order ships to the customer's address at a chosen rate; a checkout session is open.
+  await ok(
+    h.call('POST', `${payments}/onboarding`, { token: seller.token, body: { ...ONBOARDING_FORM, client_secret: session.client_secret } }),
+  );
+  await ok(h.call('POST', `/api/organization/${seller.orgId}/address`, { token: seller.token, body: SHIP_FROM }));
+  await ok(h.call('POST', `/api/order/${cart.order.id}/shipping_address?address_id=${shipTo.address.id}`, { token: customer.token }));
+  const rates = await ok(h.call('GET', `/api/shipping/order/${cart.order.id}/estimates`, { token: customer.token }));
+  await ok(h.call('POST', `/api/shipping/order/${cart.order.id}/rate`, { token: customer.token, body: { rate_id: rates[0].object_id } }));
+  const checkout = await ok(h.call('POST', `${payments}/create-checkout-session`, { token: customer.token, body: { cart: { id: cart.id } } }));
   victim = {
     seller,
     customer,
@@ -137,6 +152,8 @@ beforeAll(async () => {
     mediaId: media.json().id,
     paymentAccount: account,
     clientSecret: session.client_secret,
+    checkoutSessionId: checkout.session_id,
+    checkoutSecret: checkout.clientSecret,
     secrets: ['Victim Secret', 'victim-secret', 'Victim secret', seller.email, customer.email],
   };
 
@@ -169,6 +186,8 @@ function victimIdFor(resource: string): string {
     cart: victim.cartId,
     'line item': victim.lineItemId,
     order: victim.orderId,
+    'checkout session': victim.checkoutSessionId,
+    'checkout session secret': victim.checkoutSecret,
   };
   const id = ids[resource];
   if (!id) throw new Error(`The route walk has no victim ${resource}: add one in route-table.test.ts`);
@@ -187,10 +206,13 @@ const UNREFERENCED_PARAMS: Record<string, Record<string, string>> = {
   'GET /api/cart/selling_organization/:selling_organization_id/purchasing_organization/:purchasing_organization_id': {
     selling_organization_id: 'organization',
   },
+  // The store (seller) of the cart or session, which the handler checks against the policy's resource.
+  'POST /api/stripe/organization/:org_id/create-checkout-session': { org_id: 'organization' },
+  'GET /api/stripe/organization/:org_id/verify-payment/:session_id': { org_id: 'organization' },
 };
 
 /** Resources that belong to the victim's customer, not to the seller: its cart and its lines. */
-const CUSTOMER_RESOURCES = new Set(['customer', 'cart', 'line item', 'order']);
+const CUSTOMER_RESOURCES = new Set(['customer', 'cart', 'line item', 'order', 'checkout session', 'checkout session secret']);
 
 function grantsOf(policy: AccessPolicy) {
   return typeof policy === 'string' ? [] : 'anyOf' in policy ? policy.anyOf : [policy];
@@ -254,6 +276,13 @@ function sampleBody(route: RouteEntry): unknown {
     'POST /api/shipping/order/:order_id/rate': () => ({ rate_id: 'victim-rate' }),
     'POST /api/shipping/order/:order_id/rate-type': () => ({ provider: 'USPS', service_level_token: 'usps_priority' }),
     'POST /api/stripe/organization/:org_id/refresh-connect-account': () => ({ account: v.paymentAccount }),
+    'POST /api/stripe/organization/:org_id/create-checkout-session': () => ({ cart: { id: v.cartId } }),
+    'POST /api/payments/checkout/session': () => ({ client_secret: v.checkoutSecret }),
+    'POST /api/payments/checkout/pay': () => ({
+      client_secret: v.checkoutSecret,
+      card: { number: '4000 0000 0000 0002', expiry: '12 / 34', cvc: '123', name: 'Hi Jack', postal_code: '97201' },
+    }),
+    'POST /api/payments/checkout/challenge': () => ({ client_secret: v.checkoutSecret, challenge_id: 'chl_0', outcome: 'fail' }),
     'POST /api/stripe/organization/:org_id/onboarding': () => ({
       client_secret: v.clientSecret,
       legal_name: 'Hijack LLC',
@@ -315,6 +344,8 @@ async function callAs(caller: Caller, route: RouteEntry) {
     victim.lineItemId,
     victim.orderId,
     victim.addressId,
+    victim.checkoutSessionId,
+    victim.checkoutSecret,
   ];
   const sent = `${url} ${payload?.toString() ?? ''}`;
   return { url, status: res.statusCode, text: res.body, namesVictim: victimIds.some((id) => sent.includes(id)) };

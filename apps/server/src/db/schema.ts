@@ -21,6 +21,7 @@ export * from '../modules/invites/schema.js';
 export * from '../modules/carts/schema.js';
 export * from '../modules/orders/schema.js';
 export * from '../modules/payments/schema.js';
+export * from '../modules/checkout/schema.js';
 export * from '../modules/shipping/schema.js';
 export * from '../modules/banking/schema.js';
 export * from '../providers/mail/schema.js';

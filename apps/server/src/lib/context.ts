@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { Config } from '../config.js';
 import type { MediaStorage } from '../providers/storage/interface.js';
@@ -17,9 +18,11 @@ export interface Providers {
   payments: PaymentsProvider;
 }
 
-/** What every service function receives: the database, the configuration and the providers. */
+/** What every service function receives: the database, the configuration, the providers and the log. */
 export interface AppContext {
   db: Db;
   config: Config;
   providers: Providers;
+  /** The app's logger, for what an operator must hear about outside any request. */
+  log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 }

@@ -398,3 +398,62 @@ export function cartTotalSql(cartId: SQL): SQL {
 export function cartIsOpenSql(cartId: SQL): SQL {
   return sql`exists (select 1 from carts c where c.id = ${cartId} and c.status = 'open')`;
 }
+
+// ─── Checkout ────────────────────────────────────────────────────────────────────────
+/** A cart line as the checkout prices it, from the product as it is now. */
+export type CheckoutLine = {
+  line_item_id: string;
+  product_id: string;
+  name: string;
+  quantity: number;
+  unit_price_in_cents: number;
+  track_inventory: boolean;
+  /** The line can be bought: the product is in the catalogue, Live, and (when tracked) in stock. */
+  available: boolean;
+};
+
+/**
+ * Locks the cart row until the transaction ends — no line changes meanwhile — and answers its
+ * status and lines (in the order they were added) with their products' live prices.
+ */
+export async function lockCartForCheckout(
+  tx: DbOrTx,
+  liveStateId: number,
+  cartId: string,
+): Promise<{ status: string; lines: CheckoutLine[] } | undefined> {
+  const locked = await tx.execute<{ status: string }>(
+    sql`select status from carts where id = ${cartId} for no key update`,
+  );
+  const cart = locked.rows[0];
+  if (!cart) return undefined;
+  const result = await tx.execute<CheckoutLine>(sql`
+    select li.id as line_item_id, p.id as product_id, p.name, li.quantity, p.unit_price_in_cents, p.track_inventory,
+           (not p.deleted and p.live and (not p.track_inventory or p.inventory_count >= li.quantity)) as available
+      from line_items li
+      cross join lateral ${productForCartSql(liveStateId, sql`li.product_id`)} p
+     where li.cart_id = ${cartId}
+     order by li.created_at, li.id`);
+  return { status: cart.status, lines: result.rows };
+}
+
+/**
+ * The cart's order was submitted: its lines become exactly `lines` (the checkout session's,
+ * with the prices paid captured), and the cart closes — the pair's next read opens a new one.
+ */
+export async function closeCartWithLines(
+  tx: DbOrTx,
+  cartId: string,
+  lines: readonly { product_id: string; quantity: number; unit_price_in_cents: number }[],
+): Promise<void> {
+  const products = lines.map((l) => l.product_id);
+  await tx.execute(sql`
+    delete from line_items where cart_id = ${cartId} and not (product_id = any(${sql.param(products)}::uuid[]))`);
+  await tx.execute(sql`
+    insert into line_items (cart_id, product_id, quantity, unit_price_in_cents)
+    select ${cartId}, product_id, quantity, unit_price
+      from unnest(${sql.param(products)}::uuid[], ${sql.param(lines.map((l) => l.quantity))}::int[],
+                  ${sql.param(lines.map((l) => l.unit_price_in_cents))}::int[]) as l(product_id, quantity, unit_price)
+    on conflict (cart_id, product_id)
+    do update set quantity = excluded.quantity, unit_price_in_cents = excluded.unit_price_in_cents`);
+  await tx.execute(sql`update carts set status = 'ordered', updated_at = now() where id = ${cartId}`);
+}

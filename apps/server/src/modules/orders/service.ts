@@ -79,6 +79,8 @@ export type OrderForShipping = {
   selling_organization_id: string;
   purchasing_organization_id: string;
   shipping_address_id: string | null;
+  /** The chosen shipping rate's id at its provider (null until one is chosen). */
+  provider_rate_id: string | null;
   /** Contract OrderShippingAddress of shipping_address_id (null without one). */
   shipping_address: OrderShippingAddress | null;
 };
@@ -88,7 +90,7 @@ export async function orderForShipping(db: DbOrTx, orderId: string): Promise<Ord
   const result = await db.execute<OrderForShipping>(sql`
     select o.id, o.cart_id, o.status, ${cartIsOpenSql(sql`o.cart_id`)} as cart_open,
            o.selling_organization_id = o.purchasing_organization_id as preview,
-           o.selling_organization_id, o.purchasing_organization_id, o.shipping_address_id,
+           o.selling_organization_id, o.purchasing_organization_id, o.shipping_address_id, o.provider_rate_id,
            ${shippingAddressJsonSql(sql`o.shipping_address_id`)} as shipping_address
       from orders o
      where o.id = ${orderId}`);

@@ -12,6 +12,7 @@ import type {
   RefreshConnectAccountBody,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { HttpError, conflict, unavailable } from '../../lib/errors.js';
 import { PaymentsProviderError, type ConnectedAccountStatus } from '../../providers/payments/index.js';
 import { paymentAccounts } from './schema.js';
@@ -183,4 +184,47 @@ function providerHttpError(error: unknown): unknown {
     case 'provider_unavailable':
       return unavailable('The payments provider cannot be reached right now. Please try again shortly.');
   }
+}
+
+// ─── For the checkout ────────────────────────────────────────────────────────────────
+/** The organization's payment account as a checkout charges it (undefined before Get Started). */
+export async function sellerPaymentAccount(
+  db: DbOrTx,
+  organizationId: string,
+): Promise<{ provider: string; accountId: string; chargesEnabled: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      provider: paymentAccounts.provider,
+      accountId: paymentAccounts.accountId,
+      chargesEnabled: paymentAccounts.chargesEnabled,
+    })
+    .from(paymentAccounts)
+    .where(eq(paymentAccounts.organizationId, organizationId));
+  return row;
+}
+
+export type InvoiceStatus = 'OPEN' | 'PAID' | 'VOID';
+
+/**
+ * The order's invoice, numbered CB-000001, CB-000002, … from one sequence (a number is never
+ * reused, even when a transaction rolls back). An order has one invoice: a second call answers
+ * the first one.
+ */
+export async function createInvoice(
+  tx: DbOrTx,
+  input: { orderId: string; amountCents: number; status: InvoiceStatus; providerPaymentId: string | null },
+): Promise<{ number: string; status: InvoiceStatus }> {
+  const paid = input.status === 'PAID';
+  const result = await tx.execute<{ number: string; status: InvoiceStatus }>(sql`
+    with created as (
+      insert into invoices (order_id, number, status, amount_cents, provider_invoice_id, paid_at)
+      values (${input.orderId}, 'CB-' || lpad(nextval('invoice_number_seq')::text, 6, '0'), ${input.status},
+              ${input.amountCents}, ${input.providerPaymentId}, case when ${paid} then now() end)
+      on conflict (order_id) do nothing
+      returning number, status
+    )
+    select number, status from created
+    union all
+    select number, status from invoices where order_id = ${input.orderId} and not exists (select 1 from created)`);
+  return result.rows[0]!;
 }

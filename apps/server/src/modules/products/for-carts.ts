@@ -9,12 +9,13 @@ import { productMediaJsonSql } from './service.js';
 /**
  * A FROM item of at most one row: what a cart line change is checked against, for the product
  * whose id is in `productId` — `id`, `organization_id` (the seller), `name`, `deleted`,
- * `live`, `track_inventory`, `inventory_count`. Removed products are included (their lines
- * may still be removed). Give it an alias.
+ * `live`, `track_inventory`, `inventory_count`, `unit_price_in_cents` (the live price, 0 when
+ * unset). Removed products are included (their lines may still be removed). Give it an alias.
  */
 export function productForCartSql(liveStateId: number, productId: SQL): SQL {
   return sql`(select id, organization_id, name, deleted_at is not null as deleted,
-                     coalesce(state_id = ${liveStateId}, false) as live, track_inventory, inventory_count
+                     coalesce(state_id = ${liveStateId}, false) as live, track_inventory, inventory_count,
+                     coalesce(unit_price_in_cents, 0) as unit_price_in_cents
                 from products
                where id = ${productId})`;
 }

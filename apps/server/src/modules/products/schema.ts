@@ -124,3 +124,32 @@ export const catalogVersions = pgTable('catalog_versions', {
     .references(() => organizations.id, { onDelete: 'cascade' }),
   version: bigint('version', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Stock held for a checkout while the buyer pays (DECISIONS "The money path"): a tracked
+ * product's available stock is its inventory_count less the quantities `held` by other holders
+ * until their `held_until`. A hold is `sold` when its order completes (inventory_count goes
+ * down then) or `released` when its checkout ends unpaid; a hold past its time counts for
+ * nothing, so an abandoned checkout frees its stock without a sweeper.
+ */
+export const stockReservations = pgTable(
+  'stock_reservations',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Who holds it: our checkout session id. */
+    holder: uuid('holder').notNull(),
+    quantity: integer('quantity').notNull(),
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+    /** held, sold or released */
+    status: text('status').notNull().default('held'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_reservations_product_held_idx').on(t.productId, t.heldUntil).where(sql`${t.status} = 'held'`),
+    uniqueIndex('stock_reservations_holder_product_key').on(t.holder, t.productId),
+    check('stock_reservations_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);

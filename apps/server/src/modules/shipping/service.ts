@@ -25,7 +25,7 @@ import {
 } from '../../providers/shipping/index.js';
 import { businessAddressJoinSql } from '../addresses/service.js';
 import { readCart } from '../carts/service.js';
-import { draftOrderRefusal, setOrderShippingRate } from '../orders/checkout.js';
+import { draftOrderRefusal, setOrderShippingRate, type ChosenShippingRate } from '../orders/checkout.js';
 import { orderForShipping, type OrderForShipping } from '../orders/service.js';
 import { organizationsSql } from '../organizations/service.js';
 import { shippingPackageTemplate } from '../package-templates/service.js';
@@ -309,4 +309,41 @@ export async function chooseRateType(
     );
   }
   return chooseQuotedRate(ctx, order, rate, 'service_level_token');
+}
+
+// ─── For payment ─────────────────────────────────────────────────────────────────────
+/** The order's chosen rate as the checkout charges it, with the address it was quoted for. */
+export type CurrentShippingRate = ChosenShippingRate & { addressId: string; serviceLevelName: string };
+
+/**
+ * The order's chosen shipping rate, checked to be current before the buyer pays: one of the
+ * order's stored estimates, not expired, quoted for the cart and addresses the order has now.
+ * Refuses (409 naming `shipping`) otherwise, with what the buyer does next.
+ */
+export async function currentShippingRate(ctx: AppContext, orderId: string): Promise<CurrentShippingRate> {
+  const order = await draftOrder(ctx, orderId);
+  if (!order.shipping_address_id) {
+    throw refusal(409, 'shipping_address_required', 'shipping_address', 'choose where the order ships first');
+  }
+  const result = order.provider_rate_id
+    ? await ctx.db.execute<QuotedRate & { service_level_name: string }>(sql`
+        select ${quotedRateColumns}, service_level_name from shipping_quotes
+         where order_id = ${orderId} and rate_id = ${order.provider_rate_id}`)
+    : { rows: [] };
+  const rate = result.rows[0];
+  if (!rate) throw refusal(409, 'shipping_required', 'shipping', `choose a shipping option first; ${reloadOptions}`);
+  if (rate.expired) throw refusal(409, 'quote_expired', 'shipping', `the shipping options expired; ${reloadOptions}`);
+  const request = await quoteRequestFor(ctx, order);
+  if (requestHash(request) !== rate.request_hash) {
+    throw refusal(409, 'quote_stale', 'shipping', `the cart or an address changed since shipping was quoted; ${reloadOptions}`);
+  }
+  return {
+    provider: rate.provider,
+    rateId: rate.rate_id,
+    carrier: rate.carrier,
+    serviceLevel: rate.service_level_token,
+    serviceLevelName: rate.service_level_name,
+    costCents: rate.amount_cents,
+    addressId: order.shipping_address_id,
+  };
 }

@@ -128,3 +128,26 @@ export function userHasEmailSql(userId: SQL, email: SQL): SQL {
                       where cu.id = ${userId}
                         and lower(trim(cu.email)) = lower(trim(${email})))`;
 }
+
+/** A user's name and e-mail, for messages to them (undefined for an unknown user). */
+export async function userContact(db: DbOrTx, userId: string): Promise<{ name: string | null; email: string } | undefined> {
+  const result = await db.execute<{ name: string | null; email: string }>(
+    sql`select name, trim(email) as email from users where id = ${userId}`,
+  );
+  return result.rows[0];
+}
+
+/** The members of an organization with their e-mails (oldest membership first), for messages to it. */
+export async function memberContacts(
+  db: DbOrTx,
+  organizationId: string,
+  limit = 20,
+): Promise<{ name: string | null; email: string }[]> {
+  const result = await db.execute<{ name: string | null; email: string }>(sql`
+    select u.name, trim(u.email) as email
+      from ${membershipsSql()} m join users u on u.id = m.user_id
+     where m.organization_id = ${organizationId}
+     order by m.created_at, u.id
+     limit ${limit}`);
+  return result.rows;
+}

@@ -7,12 +7,15 @@
  *
  * A later submission replaces the details and decides again (the test EIN puts an account
  * back under review, as a provider's re-verification would).
+ *
+ * Checkout sessions and the embedded card form: builtin-checkout.ts.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { UNDER_REVIEW_TEST_EIN } from '@cratebase/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { builtinAccountSessions, builtinPaymentAccounts } from './schema.js';
+import { createBuiltinCheckout } from './builtin-checkout.js';
 import {
   PaymentsProviderError,
   type AccountSessionSecret,
@@ -45,6 +48,7 @@ export function createBuiltinPayments(db: DbOrTx, opts: { now?: () => Date } = {
 
   return {
     name: 'builtin',
+    ...createBuiltinCheckout(db, now),
 
     async createConnectedAccount({ idempotencyKey, email }) {
       const [created] = await db

@@ -5,11 +5,13 @@
  * (authorised by an account session's client secret), and the provider decides when the
  * account may take charges.
  *
- * The checkout (sessions, the embedded card form, verification and the webhook) joins this
- * interface with its issue; the account methods below do not change for it. Every method takes
- * and returns plain data, so a provider is tested without HTTP.
+ * A buyer pays through a checkout session: created by our server for an amount it computed,
+ * charged to the buyer's card in the provider's embedded checkout (a destination charge: the
+ * money goes to the seller's connected account), and then read back by our server — from the
+ * return page (verify-payment), a webhook, or the reconciler — which completes the order. Every
+ * method takes and returns plain data, so a provider is tested without HTTP.
  */
-import type { PaymentOnboardingBody } from '@cratebase/contract';
+import type { CardInput, PaymentOnboardingBody } from '@cratebase/contract';
 
 /** What the provider says about a connected account. */
 export interface ConnectedAccountStatus {
@@ -29,7 +31,7 @@ export interface AccountSessionSecret {
 /** The onboarding form as the built-in embedded component sends it (validated by the contract). */
 export type OnboardingDetails = Omit<PaymentOnboardingBody, 'client_secret'>;
 
-export interface PaymentsProvider {
+export interface PaymentsProvider extends CheckoutPayments {
   /** Recorded on our payment account (payment_accounts.provider). */
   readonly name: 'builtin' | 'stripe';
 
@@ -57,10 +59,106 @@ export interface PaymentsProvider {
   }): Promise<ConnectedAccountStatus>;
 }
 
+export interface NewCheckoutSession {
+  /** The seller's connected account: the charge's destination. */
+  accountId: string;
+  amountCents: number;
+  currency: 'usd';
+  /** What the buyer sees on the card form ("Order from {seller}"). */
+  description: string;
+  merchantName: string;
+  /** Where the embedded checkout sends the buyer once paid; `{CHECKOUT_SESSION_ID}` is replaced. */
+  returnUrl: string;
+  expiresAt: Date;
+  /**
+   * The provider's idempotency key: a network retry of the same create never makes a second
+   * session. Our server uses a new key for every session it asks for.
+   */
+  idempotencyKey: string;
+  /** Comes back on the session and its webhook events (our order id). */
+  metadata: Record<string, string>;
+}
+
+export interface CreatedCheckoutSession {
+  sessionId: string;
+  /** Authorises the embedded checkout of this one session. */
+  clientSecret: string;
+  expiresAt: Date;
+}
+
+/** The provider's word on a checkout session. */
+export interface CheckoutSessionState {
+  sessionId: string;
+  accountId: string;
+  /** open: payable; complete: paid; expired: can no longer be paid. */
+  status: 'open' | 'complete' | 'expired';
+  paid: boolean;
+  amountCents: number;
+  metadata: Record<string, string>;
+  card: { brand: string; last4: string } | null;
+  /** The provider's id of the payment (for refunds and the seller's statements). */
+  paymentId: string | null;
+}
+
+/** The outcome of the built-in embedded checkout's card form. */
+export type CardOutcome =
+  | { status: 'complete'; session: CheckoutSessionState }
+  | { status: 'requires_action'; challengeId: string; card: { brand: string; last4: string } }
+  | { status: 'declined'; code: 'card_declined' | 'insufficient_funds' | 'authentication_failed'; message: string };
+
+/** What the built-in embedded checkout shows for a client secret. */
+export interface EmbeddedCheckoutState extends CheckoutSessionState {
+  merchantName: string;
+  expiresAt: Date;
+  returnUrl: string;
+  challengeId: string | null;
+}
+
+/** A verified webhook event about a checkout session. */
+export interface CheckoutWebhookEvent {
+  id: string;
+  type: 'checkout.session.completed' | 'checkout.session.expired' | 'other';
+  sessionId: string | null;
+}
+
+export interface CheckoutPayments {
+  createCheckoutSession(input: NewCheckoutSession): Promise<CreatedCheckoutSession>;
+  /** The session now; null when the provider does not know it. */
+  retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionState | null>;
+  /**
+   * Ends an open session so it can no longer be paid, and answers its final state — which is
+   * `complete` when the buyer paid before the expiry arrived (the caller then completes the order).
+   */
+  expireCheckoutSession(sessionId: string): Promise<CheckoutSessionState | null>;
+
+  /** Only a provider whose embedded checkout is ours (the built-in one). */
+  embeddedCheckout?: {
+    /** The session a client secret authorises; throws invalid_session for any other secret. */
+    view(clientSecret: string): Promise<EmbeddedCheckoutState>;
+    /** Charges the card (or asks for a challenge first). Throws session_expired / session_complete. */
+    payWithCard(clientSecret: string, card: CardInput): Promise<CardOutcome>;
+    /** The buyer's answer to the challenge. */
+    answerChallenge(clientSecret: string, challengeId: string, outcome: 'complete' | 'fail'): Promise<CardOutcome>;
+  };
+
+  /**
+   * Only a provider that posts webhooks (Stripe): checks the signature header against the raw
+   * body and answers the event; throws invalid_signature otherwise.
+   */
+  verifyWebhook?(rawBody: Buffer, signatureHeader: string | undefined): CheckoutWebhookEvent;
+}
+
 /** A failure the provider reports in words a user may read (codes are stable for callers). */
 export class PaymentsProviderError extends Error {
   constructor(
-    public readonly code: 'session_expired' | 'invalid_session' | 'unknown_account' | 'provider_unavailable',
+    public readonly code:
+      | 'session_expired'
+      | 'session_complete'
+      | 'invalid_session'
+      | 'unknown_account'
+      | 'unknown_session'
+      | 'invalid_signature'
+      | 'provider_unavailable',
     message: string,
   ) {
     super(message);

@@ -3,8 +3,9 @@
  * (what Stripe would keep) and their onboarding sessions. Our own record of an organization's
  * account is payment_accounts (modules/payments), which knows nothing of these.
  */
-import { boolean, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns.js';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from '../../db/columns.js';
 
 export const builtinPaymentAccounts = pgTable('builtin_payment_accounts', {
   /** acct_ and 24 random hex characters. */
@@ -45,4 +46,58 @@ export const builtinAccountSessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('builtin_account_sessions_account_idx').on(t.accountId)],
+);
+
+/**
+ * Checkout sessions at the built-in provider (what Stripe keeps of a session): the amount our
+ * server asked for, the connected account it pays, and — once paid — the card's brand and last
+ * four digits only. The client secret is kept as its SHA-256.
+ */
+export const builtinCheckoutSessions = pgTable(
+  'builtin_checkout_sessions',
+  {
+    /** cs_ and 24 random hex characters. */
+    id: text('id').primaryKey(),
+    secretHash: text('secret_hash').notNull().unique(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => builtinPaymentAccounts.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    description: text('description').notNull(),
+    merchantName: text('merchant_name').notNull(),
+    returnUrl: text('return_url').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    /** open → complete (paid) or expired. */
+    status: text('status').notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** A card challenge (3-D Secure) waiting for the buyer, with the card it is for. */
+    challengeId: text('challenge_id'),
+    challengeCardBrand: text('challenge_card_brand'),
+    challengeCardLast4: text('challenge_card_last4'),
+    paymentId: text('payment_id'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('builtin_checkout_sessions_amount_positive', sql`${t.amountCents} > 0`)],
+);
+
+/** Every card tried on a session and what the test bank said (brand and last four only). */
+export const builtinCardAttempts = pgTable(
+  'builtin_card_attempts',
+  {
+    id: id(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => builtinCheckoutSessions.id, { onDelete: 'cascade' }),
+    cardBrand: text('card_brand').notNull(),
+    cardLast4: text('card_last4').notNull(),
+    /** succeeded, card_declined, insufficient_funds, requires_action, authentication_failed */
+    outcome: text('outcome').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('builtin_card_attempts_session_idx').on(t.sessionId)],
 );

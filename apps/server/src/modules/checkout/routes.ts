@@ -1,0 +1,163 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CardPaymentResult,
+  ChallengeBody,
+  CheckoutSecretBody,
+  CheckoutSession,
+  ConfirmCardBody,
+  CreateCheckoutSessionBody,
+  EmbeddedCheckout,
+  ErrorBody,
+  OrderIdParams,
+  OrgIdParams,
+  SubmittedOrder,
+  VerifyPayment,
+  VerifyPaymentParams,
+} from '@cratebase/contract';
+import { z } from 'zod';
+import type { AppContext } from '../../lib/context.js';
+import { memberOf } from '../../auth/policies.js';
+import { requireUserId } from '../../auth/plugin.js';
+import { cartAt } from '../carts/resources.js';
+import { orderAt } from '../orders/resources.js';
+import { checkoutSecretAt, checkoutSessionAt } from './resources.js';
+import {
+  answerChallenge,
+  createCheckoutSession,
+  handleWebhook,
+  payWithCard,
+  submitOrder,
+  verifyPayment,
+  viewEmbeddedCheckout,
+} from './service.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody };
+const tags = ['checkout'];
+const BUYER_ONLY =
+  'Only members of the purchasing organization of the cart’s order (while it buys from the seller); ' +
+  '404 for anyone else.';
+
+/** Card payment and order completion (spec sections 2, 4 and 7; DECISIONS "The money path"). */
+export async function checkoutRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/stripe/organization/:org_id/create-checkout-session',
+    {
+      config: { access: memberOf(cartAt('body', 'cart', 'id')) },
+      schema: {
+        tags,
+        summary: 'A checkout session for the cart’s order (org_id the seller): clientSecret and account_id',
+        description:
+          `${BUYER_ONLY} The amount is computed from the database: the cart’s lines at their live prices and the ` +
+          'order’s current shipping rate; nothing in the body but the cart id is read. 409 with a sentence for the ' +
+          'buyer (code and field in issues) when the order cannot be paid yet: minimums, availability, stock held by ' +
+          'other checkouts, address, a current shipping rate, the seller’s payments.',
+        params: OrgIdParams,
+        body: CreateCheckoutSessionBody,
+        response: { 200: CheckoutSession, ...errors },
+      },
+    },
+    async (req) => createCheckoutSession(ctx, requireUserId(req), req.params.org_id, req.body),
+  );
+
+  r.get(
+    '/api/stripe/organization/:org_id/verify-payment/:session_id',
+    {
+      config: { access: memberOf(checkoutSessionAt('params', 'session_id')) },
+      schema: {
+        tags,
+        summary: 'Completes the order the session paid (idempotent) and answers it',
+        description:
+          `${BUYER_ONLY} 402 payment_incomplete while unpaid, 409 session_expired once it can no longer be paid.`,
+        params: VerifyPaymentParams,
+        response: { 200: VerifyPayment, 402: ErrorBody, ...errors },
+      },
+    },
+    async (req) => verifyPayment(ctx, req.params.org_id, req.params.session_id),
+  );
+
+  r.post(
+    '/api/order/:order_id/submit',
+    {
+      config: { access: memberOf(orderAt('params', 'order_id')) },
+      schema: {
+        tags,
+        summary: 'Submits the order once it is paid (idempotent); 409 payment_required before',
+        description: BUYER_ONLY,
+        params: OrderIdParams,
+        response: { 200: SubmittedOrder, ...errors },
+      },
+    },
+    async (req) => submitOrder(ctx, req.params.order_id),
+  );
+
+  // The built-in provider's embedded checkout: the card form's calls, authorised by the
+  // session's client secret (and the caller's membership of the paying organization).
+  const secretPolicy = memberOf(checkoutSecretAt('body', 'client_secret'));
+  r.post(
+    '/api/payments/checkout/session',
+    {
+      config: { access: secretPolicy },
+      schema: {
+        tags,
+        summary: 'Built-in embedded checkout: the session the client secret authorises',
+        body: CheckoutSecretBody,
+        response: { 200: EmbeddedCheckout, ...errors },
+      },
+    },
+    async (req) => viewEmbeddedCheckout(ctx, req.body.client_secret),
+  );
+
+  r.post(
+    '/api/payments/checkout/pay',
+    {
+      config: { access: secretPolicy },
+      schema: {
+        tags,
+        summary: 'Built-in embedded checkout: pay with a card (test cards in DECISIONS)',
+        description:
+          'Paid: the order is completed before the answer (status complete, return_url). 402 with the bank’s ' +
+          'message for a declined card; requires_action with a challenge_id for a card that asks for authentication.',
+        body: ConfirmCardBody,
+        response: { 200: CardPaymentResult, 402: ErrorBody, ...errors },
+      },
+    },
+    async (req) => payWithCard(ctx, req.body.client_secret, req.body.card),
+  );
+
+  r.post(
+    '/api/payments/checkout/challenge',
+    {
+      config: { access: secretPolicy },
+      schema: {
+        tags,
+        summary: 'Built-in embedded checkout: the buyer completes or fails the card’s authentication',
+        body: ChallengeBody,
+        response: { 200: CardPaymentResult, 402: ErrorBody, ...errors },
+      },
+    },
+    async (req) => answerChallenge(ctx, req.body.client_secret, req.body.challenge_id, req.body.outcome),
+  );
+
+  // The payments provider's webhook: signed by the provider over the raw body, so this route
+  // reads the body as bytes (its own content-type parser, in its own plugin scope).
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/stripe/webhook',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'The payments provider’s webhook (signature checked): a paid checkout session completes its order',
+          response: { 200: z.object({ received: z.literal(true) }), 400: ErrorBody, 404: ErrorBody, 503: ErrorBody },
+        },
+      },
+      async (req) =>
+        handleWebhook(ctx, req.body as Buffer, req.headers['stripe-signature'] as string | undefined),
+    );
+  });
+}

@@ -1,0 +1,633 @@
+/**
+ * Card payment and order completion (spec sections 2 "checkout/return", 4 "Order flow", 7;
+ * DECISIONS "The money path").
+ *
+ * A checkout session is a priced snapshot: create-checkout-session reads the cart under its
+ * lock, checks every rule again (minimums, availability, address, a current shipping rate, the
+ * seller's payments), holds tracked stock, and asks the payments provider for a session of
+ * exactly that amount — never an amount from the browser. The buyer pays it in the provider's
+ * embedded checkout. Whoever learns first that it was paid — the built-in card form, the return
+ * page's verify-payment, the provider's webhook, or submit — completes the order with the
+ * session's snapshot in one transaction: lines and prices captured, totals, stock sold, an
+ * invoice, the cart closed, the two e-mails queued. The order row's lock and its status make
+ * that happen once however many arrive together, and in whichever process.
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type {
+  CardInput,
+  CardPaymentResult,
+  CheckoutSession,
+  CreateCheckoutSessionBody,
+  EmbeddedCheckout,
+  SubmittedOrder,
+  VerifyPayment,
+} from '@cratebase/contract';
+import { SELLER_PAYMENTS_NOT_ACTIVE, PREVIEW_CHECKOUT_MESSAGE } from '@cratebase/contract';
+import type { AppContext } from '../../lib/context.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { HttpError, notFound, unavailable } from '../../lib/errors.js';
+import { wakeMailWorkers } from '../../providers/mail/index.js';
+import {
+  PaymentsProviderError,
+  type CardOutcome,
+  type CheckoutSessionState,
+} from '../../providers/payments/interface.js';
+import { lockCartForCheckout, readCart } from '../carts/service.js';
+import { closeCartWithLines } from '../carts/service.js';
+import { lockOrder, recordSubmission, type LockedOrder } from '../orders/submission.js';
+import { organizationName } from '../organizations/service.js';
+import { createInvoice, sellerPaymentAccount } from '../payments/service.js';
+import { lockCatalogVersion } from '../products/catalog-version.js';
+import { getLookups } from '../products/lookups.js';
+import { holdStock, releaseStock, sellStock } from '../products/reservations.js';
+import { currentShippingRate } from '../shipping/service.js';
+import { queueOrderEmails } from './order-notices.js';
+import { checkoutSessions, type SessionLine, type SessionShipping } from './schema.js';
+
+/** How long a checkout session can be paid (Stripe takes 30 minutes to 24 hours from its creation). */
+export const CHECKOUT_SESSION_TTL_MS = 35 * 60 * 1000;
+/**
+ * Stock stays held a little past the session's end, so a payment made in its last second is
+ * completed before anyone else can take the units.
+ */
+export const STOCK_HOLD_GRACE_MS = 10 * 60 * 1000;
+
+type SessionRow = typeof checkoutSessions.$inferSelect;
+
+/** A refusal the buyer reads as it is (a sentence), naming the field in `issues`. */
+const refusal = (status: 402 | 404 | 409, code: string, field: string, message: string) =>
+  new HttpError(status, code, message, [{ path: field, message }]);
+
+const alreadySubmitted = () =>
+  refusal(409, 'order_submitted', 'order_id', 'This order was already placed. Open the store again to start a new order.');
+
+const cartChanged = () =>
+  refusal(
+    409,
+    'cart_changed',
+    'cart',
+    'Your cart changed while the payment was being prepared. Please review it and pay again.',
+  );
+
+function providerError(error: unknown): unknown {
+  if (!(error instanceof PaymentsProviderError)) return error;
+  switch (error.code) {
+    case 'provider_unavailable':
+      return unavailable('The payments provider cannot be reached right now. Please try again shortly.');
+    case 'session_expired':
+      return refusal(409, 'session_expired', 'client_secret', 'This payment session expired. A new one is being prepared.');
+    case 'session_complete':
+      return refusal(409, 'session_complete', 'client_secret', 'This payment was already made.');
+    case 'invalid_session':
+    case 'unknown_session':
+      return refusal(404, 'not_found', 'client_secret', 'This payment session is not valid.');
+    case 'unknown_account':
+      return refusal(409, 'seller_payments_inactive', 'account', SELLER_PAYMENTS_NOT_ACTIVE);
+    case 'invalid_signature':
+      return new HttpError(400, 'invalid_signature', 'The webhook signature is not valid.');
+  }
+}
+
+const returnUrl = (ctx: AppContext, sellerId: string, sessionId: string) =>
+  `${ctx.config.publicUrl}/storefront/${sellerId}/checkout/return?session_id=${sessionId}`;
+
+// ─── Completion ──────────────────────────────────────────────────────────────────────
+const toIso = (value: Date | string) => new Date(value).toISOString();
+
+interface Completion {
+  orderId: string;
+  invoiceNumber: string;
+  invoiceStatus: string;
+  amountCents: number;
+  subtotalCents: number;
+  shippingCents: number;
+  completedOn: string;
+  card: { brand: string; last4: string } | null;
+}
+
+async function lockSession(tx: DbOrTx, id: string): Promise<SessionRow | undefined> {
+  const [row] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).for('update');
+  return row;
+}
+
+/** The answer for an order already completed by this session (read again, the same each time). */
+async function completedAnswer(tx: DbOrTx, session: SessionRow, order: LockedOrder): Promise<Completion> {
+  const invoice = await createInvoice(tx, {
+    orderId: order.id,
+    amountCents: session.amountCents,
+    status: 'PAID',
+    providerPaymentId: session.paymentId,
+  });
+  return {
+    orderId: order.id,
+    invoiceNumber: invoice.number,
+    invoiceStatus: invoice.status,
+    amountCents: session.amountCents,
+    subtotalCents: session.subtotalCents,
+    shippingCents: session.shippingCents,
+    completedOn: toIso(order.completed_on ?? new Date()),
+    card: session.cardBrand && session.cardLast4 ? { brand: session.cardBrand, last4: session.cardLast4 } : null,
+  };
+}
+
+/**
+ * Completes the session's order with its snapshot, once. `payment` is the provider's word that
+ * it was paid (null for an order with nothing to pay). Safe to call any number of times, at
+ * once, from any process: the session's and the order's row locks put the calls in a line, and
+ * every call after the first answers what the first did.
+ */
+async function completeOrder(
+  ctx: AppContext,
+  sessionId: string,
+  payment: { paymentId: string | null; card: { brand: string; last4: string } | null } | null,
+): Promise<Completion> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const session = await lockSession(tx, sessionId);
+    if (!session) throw notFound('Checkout session');
+    const order = await lockOrder(tx, session.orderId);
+    if (!order) throw notFound('Order');
+    if (session.status === 'complete') return { completion: await completedAnswer(tx, session, order), queued: false };
+    if (order.status !== 'draft') {
+      // Paid, but the order was completed by another session: never a second order. Only a
+      // race the checkout prevents (each new session ends the older ones first) gets here.
+      ctx.log.error({ sessionId, orderId: order.id }, 'checkout: a second paid session for a completed order');
+      throw refusal(409, 'order_submitted', 'session_id', 'This order was already placed with another payment.');
+    }
+    const tracked = session.lines.filter((l) => l.track_inventory);
+    // The rule of catalog-version.ts: a transaction that writes a seller's products takes the
+    // seller's version lock before touching any of its product rows.
+    if (tracked.length > 0) await lockCatalogVersion(tx as Tx, order.selling_organization_id);
+    await closeCartWithLines(tx, order.cart_id, session.lines);
+    await sellStock(
+      tx,
+      session.id,
+      tracked.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
+    );
+    const shipping = session.shipping;
+    const { completed_on } = await recordSubmission(tx, order.id, {
+      subtotalCents: session.subtotalCents,
+      totalCents: session.amountCents,
+      shipping: {
+        addressId: shipping.address_id,
+        provider: shipping.provider,
+        rateId: shipping.rate_id,
+        carrier: shipping.carrier,
+        serviceLevel: shipping.service_level,
+        costCents: shipping.cost_cents,
+      },
+      userId: session.createdByUserId,
+    });
+    const [done] = await tx
+      .update(checkoutSessions)
+      .set({
+        status: 'complete',
+        completedAt: new Date(),
+        paymentId: payment?.paymentId ?? null,
+        cardBrand: payment?.card?.brand ?? null,
+        cardLast4: payment?.card?.last4 ?? null,
+      })
+      .where(eq(checkoutSessions.id, session.id))
+      .returning();
+    const completion = await completedAnswer(tx, done!, { ...order, completed_on });
+    await queueOrderEmails(ctx, tx, { session: done!, order, completion });
+    return { completion, queued: true };
+  });
+  if (result.queued) wakeMailWorkers();
+  return result.completion;
+}
+
+/**
+ * The provider said the session was paid: checks it is the session we made, for the amount we
+ * asked, then completes its order.
+ */
+async function completePaid(ctx: AppContext, session: SessionRow, state: CheckoutSessionState): Promise<Completion> {
+  if (!state.paid) throw new Error(`checkout session ${session.id} is not paid`);
+  if (state.amountCents !== session.amountCents || state.accountId !== session.accountId) {
+    ctx.log.error(
+      { sessionId: session.id, asked: session.amountCents, paid: state.amountCents },
+      'checkout: the provider reports a payment that does not match the session',
+    );
+    throw refusal(409, 'payment_mismatch', 'session_id', 'This payment does not match the order. Please contact the seller.');
+  }
+  return completeOrder(ctx, session.id, { paymentId: state.paymentId, card: state.card });
+}
+
+/** Marks our session ended unpaid (expired or failed) and frees its stock; a completed one stays. */
+async function endSession(ctx: AppContext, id: string, status: 'expired' | 'failed'): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [ended] = await tx
+      .update(checkoutSessions)
+      .set({ status })
+      .where(and(eq(checkoutSessions.id, id), inArray(checkoutSessions.status, ['pending', 'open'])))
+      .returning({ id: checkoutSessions.id });
+    if (ended) await releaseStock(tx, id);
+  });
+}
+
+/**
+ * Ends the order's sessions still waiting for payment before a new one is made, so an order is
+ * never payable twice. A session the buyer paid meanwhile (another tab) completes the order
+ * instead, and the new checkout is refused.
+ */
+async function endOpenSessions(ctx: AppContext, orderId: string): Promise<void> {
+  const open = await ctx.db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.orderId, orderId), inArray(checkoutSessions.status, ['pending', 'open'])));
+  for (const session of open) {
+    if (session.providerSessionId) {
+      let state: CheckoutSessionState | null;
+      try {
+        state = await ctx.providers.payments.expireCheckoutSession(session.providerSessionId);
+      } catch (error) {
+        throw providerError(error);
+      }
+      if (state?.paid) {
+        await completePaid(ctx, session, state);
+        throw alreadySubmitted();
+      }
+    }
+    await endSession(ctx, session.id, 'expired');
+  }
+}
+
+// ─── POST /api/stripe/organization/{org_id}/create-checkout-session ──────────────────
+/**
+ * A checkout session for the cart's order, `sellerId` the store. Refuses (409, a sentence for
+ * the buyer and the field in `issues`) what must be fixed before paying.
+ */
+export async function createCheckoutSession(
+  ctx: AppContext,
+  userId: string,
+  sellerId: string,
+  body: CreateCheckoutSessionBody,
+): Promise<CheckoutSession> {
+  const cart = await readCart(ctx, body.cart.id);
+  if (cart.selling_organization_id !== sellerId) {
+    throw refusal(404, 'not_found', 'cart.id', 'This store has no such cart.');
+  }
+  const orderId = cart.order.id;
+  if (cart.order.status !== 'draft') throw alreadySubmitted();
+  if (cart.is_preview) throw refusal(409, 'preview', 'cart', PREVIEW_CHECKOUT_MESSAGE);
+  const issue = cart.checkout_issues[0];
+  if (issue) throw refusal(409, issue.code, 'cart', issue.message);
+  const provider = ctx.providers.payments;
+  const account = await sellerPaymentAccount(ctx.db, sellerId);
+  if (!cart.seller_payments_active || !account?.chargesEnabled || account.provider !== provider.name) {
+    throw refusal(409, 'seller_payments_inactive', 'org_id', SELLER_PAYMENTS_NOT_ACTIVE);
+  }
+  let rate;
+  try {
+    rate = await currentShippingRate(ctx, orderId);
+  } catch (error) {
+    // The shipping module names what to fix in `issues`; the buyer reads a sentence here.
+    if (error instanceof HttpError && error.issues?.[0]) {
+      const message = error.issues[0].message;
+      throw refusal(409, error.code, error.issues[0].path, message.charAt(0).toUpperCase() + message.slice(1) + '.');
+    }
+    throw error;
+  }
+  await endOpenSessions(ctx, orderId);
+
+  const { liveStateId } = await getLookups(ctx.db);
+  const expiresAt = new Date(Date.now() + CHECKOUT_SESSION_TTL_MS);
+  const shipping: SessionShipping = {
+    address_id: rate.addressId,
+    provider: rate.provider,
+    rate_id: rate.rateId,
+    carrier: rate.carrier,
+    service_level: rate.serviceLevel,
+    service_level_name: rate.serviceLevelName,
+    cost_cents: rate.costCents,
+  };
+  const pending = await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || order.status !== 'draft') throw alreadySubmitted();
+    const locked = await lockCartForCheckout(tx, liveStateId, cart.id);
+    if (!locked || locked.status !== 'open') throw alreadySubmitted();
+    // The lines priced are the ones every check above saw, at the prices the buyer was shown.
+    const seen = cart.line_items.map((l) => `${l.id}:${l.quantity}:${l.product.unit_price_in_cents ?? 0}`).join();
+    const now = locked.lines.map((l) => `${l.line_item_id}:${l.quantity}:${l.unit_price_in_cents}`).join();
+    if (seen !== now || locked.lines.some((l) => !l.available)) throw cartChanged();
+    const lines: SessionLine[] = locked.lines.map((l) => ({
+      line_item_id: l.line_item_id,
+      product_id: l.product_id,
+      name: l.name,
+      quantity: l.quantity,
+      unit_price_in_cents: l.unit_price_in_cents,
+      track_inventory: l.track_inventory,
+    }));
+    const subtotalCents = lines.reduce((sum, l) => sum + l.quantity * l.unit_price_in_cents, 0);
+    const amountCents = subtotalCents + shipping.cost_cents;
+    if (amountCents <= 0) {
+      throw refusal(409, 'nothing_to_pay', 'cart', 'This order has nothing to pay by card. Submit it instead.');
+    }
+    const [row] = await tx
+      .insert(checkoutSessions)
+      .values({
+        orderId,
+        provider: provider.name,
+        accountId: account.accountId,
+        createdByUserId: userId,
+        lines,
+        shipping,
+        subtotalCents,
+        shippingCents: shipping.cost_cents,
+        amountCents,
+        expiresAt,
+      })
+      .returning();
+    const shortfalls = await holdStock(
+      tx,
+      row!.id,
+      lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
+      new Date(expiresAt.getTime() + STOCK_HOLD_GRACE_MS),
+    );
+    const short = shortfalls[0];
+    if (short) {
+      const message =
+        short.available <= 0
+          ? `"${short.name}" just sold out. Please update your cart.`
+          : `Only ${short.available} of "${short.name}" are left. Please update your cart.`;
+      throw refusal(409, 'insufficient_inventory', 'cart', message);
+    }
+    return row!;
+  });
+
+  const merchantName = (await organizationName(ctx.db, sellerId)) ?? 'the seller';
+  let created;
+  try {
+    created = await provider.createCheckoutSession({
+      accountId: account.accountId,
+      amountCents: pending.amountCents,
+      currency: 'usd',
+      description: `Wholesale order from ${merchantName}`,
+      merchantName,
+      returnUrl: returnUrl(ctx, sellerId, '{CHECKOUT_SESSION_ID}'),
+      expiresAt,
+      idempotencyKey: `checkout-session:${pending.id}`,
+      metadata: { order_id: orderId, checkout_session_id: pending.id },
+    });
+  } catch (error) {
+    await endSession(ctx, pending.id, 'failed');
+    throw providerError(error);
+  }
+  const [opened] = await ctx.db
+    .update(checkoutSessions)
+    .set({ providerSessionId: created.sessionId, status: 'open', expiresAt: created.expiresAt })
+    .where(and(eq(checkoutSessions.id, pending.id), eq(checkoutSessions.status, 'pending')))
+    .returning({ id: checkoutSessions.id });
+  if (!opened) {
+    // A newer checkout of the same order (another tab) ended this one while it was being made.
+    await provider.expireCheckoutSession(created.sessionId).catch(() => null);
+    throw refusal(409, 'checkout_superseded', 'cart', 'A newer checkout of this order was started in another window.');
+  }
+  return {
+    clientSecret: created.clientSecret,
+    account_id: account.accountId,
+    session_id: created.sessionId,
+    provider: provider.name,
+    currency: 'usd',
+    subtotal_cents: pending.subtotalCents,
+    shipping_cents: pending.shippingCents,
+    amount_cents: pending.amountCents,
+    expires_at: created.expiresAt.toISOString(),
+  };
+}
+
+// ─── GET …/verify-payment/{session_id} ───────────────────────────────────────────────
+async function sessionByProviderId(db: DbOrTx, providerSessionId: string): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.providerSessionId, providerSessionId));
+  return row;
+}
+
+const toVerifyPayment = (c: Completion): VerifyPayment => ({
+  success: true,
+  order_id: c.orderId,
+  invoice_number: c.invoiceNumber,
+  amount_cents: c.amountCents,
+  completed_on: c.completedOn,
+  card: c.card,
+});
+
+/** Completes the session's order if the provider says it was paid; refuses with what happened otherwise. */
+async function settle(ctx: AppContext, session: SessionRow): Promise<Completion> {
+  if (session.status !== 'complete') {
+    if (!session.providerSessionId) {
+      throw refusal(409, 'payment_incomplete', 'session_id', 'The payment was not completed. Please try again.');
+    }
+    let state: CheckoutSessionState | null;
+    try {
+      state = await ctx.providers.payments.retrieveCheckoutSession(session.providerSessionId);
+    } catch (error) {
+      throw providerError(error);
+    }
+    if (!state) throw refusal(404, 'not_found', 'session_id', 'This payment session is not known.');
+    if (!state.paid) {
+      if (state.status === 'expired') {
+        await endSession(ctx, session.id, 'expired');
+        throw refusal(
+          409,
+          'session_expired',
+          'session_id',
+          'This payment session expired before it was paid. Please return to checkout and pay again.',
+        );
+      }
+      throw refusal(402, 'payment_incomplete', 'session_id', 'The payment was not completed. Please return to checkout and try again.');
+    }
+    return completePaid(ctx, session, state);
+  }
+  return completeOrder(ctx, session.id, null);
+}
+
+/** The seller in the path must be the session's order's seller (the policy checked the buyer). */
+export async function verifyPayment(
+  ctx: AppContext,
+  sellerId: string,
+  providerSessionId: string,
+): Promise<VerifyPayment> {
+  const session = await sessionByProviderId(ctx.db, providerSessionId);
+  if (!session || !(await sessionOfSeller(ctx.db, session, sellerId))) {
+    throw refusal(404, 'not_found', 'session_id', 'This payment session is not known.');
+  }
+  return toVerifyPayment(await settle(ctx, session));
+}
+
+async function sessionOfSeller(db: DbOrTx, session: SessionRow, sellerId: string): Promise<boolean> {
+  const order = await sessionOrder(db, session.orderId);
+  return order?.selling_organization_id === sellerId;
+}
+
+async function sessionOrder(db: DbOrTx, orderId: string) {
+  const result = await db.execute<{ selling_organization_id: string; purchasing_organization_id: string; status: string }>(
+    sql`select selling_organization_id, purchasing_organization_id, status from orders where id = ${orderId}`,
+  );
+  return result.rows[0];
+}
+
+// ─── POST /api/order/{order_id}/submit ───────────────────────────────────────────────
+/**
+ * Submits the order where no further payment is needed: its latest checkout session was paid
+ * (the order completes with it, as verify-payment would). Idempotent: a submitted order answers
+ * itself. An order not paid yet is refused (409 payment_required).
+ */
+export async function submitOrder(ctx: AppContext, orderId: string): Promise<SubmittedOrder> {
+  const [latest] = await ctx.db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.orderId, orderId), inArray(checkoutSessions.status, ['open', 'complete'])))
+    .orderBy(sql`${checkoutSessions.status} = 'complete' desc`, desc(checkoutSessions.createdAt))
+    .limit(1);
+  const order = await sessionOrder(ctx.db, orderId);
+  if (!order) throw notFound('Order');
+  if (!latest) {
+    if (order.status !== 'draft') throw alreadySubmitted();
+    throw refusal(409, 'payment_required', 'order_id', 'Pay for this order by card to place it.');
+  }
+  let completion: Completion;
+  try {
+    completion = await settle(ctx, latest);
+  } catch (error) {
+    if (error instanceof HttpError && error.code === 'payment_incomplete') {
+      throw refusal(409, 'payment_required', 'order_id', 'Pay for this order by card to place it.');
+    }
+    throw error;
+  }
+  return {
+    id: completion.orderId,
+    status: 'submitted',
+    completed_on: completion.completedOn,
+    subtotal_cents: completion.subtotalCents,
+    shipping_cost_in_cents: completion.shippingCents,
+    total_cents: completion.amountCents,
+    invoice: { number: completion.invoiceNumber, stripe_status: completion.invoiceStatus },
+  };
+}
+
+// ─── The provider's webhook ──────────────────────────────────────────────────────────
+/** POST /api/stripe/webhook: a signed event about a checkout session completes (or ends) it. */
+export async function handleWebhook(
+  ctx: AppContext,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<{ received: true }> {
+  const provider = ctx.providers.payments;
+  if (!provider.verifyWebhook) throw notFound('Webhook endpoint');
+  let event;
+  try {
+    event = provider.verifyWebhook(rawBody, signature);
+  } catch (error) {
+    throw providerError(error);
+  }
+  if (event.type === 'other' || !event.sessionId) return { received: true };
+  const session = await sessionByProviderId(ctx.db, event.sessionId);
+  // Not one of ours (another platform's event on a shared account): acknowledged, nothing to do.
+  if (!session) return { received: true };
+  if (event.type === 'checkout.session.expired') {
+    await endSession(ctx, session.id, 'expired');
+    return { received: true };
+  }
+  try {
+    await settle(ctx, session);
+  } catch (error) {
+    // An event for a session that is not paid after all is acknowledged; anything else is
+    // answered as an error so the provider delivers the event again.
+    if (!(error instanceof HttpError && error.statusCode < 500)) throw error;
+  }
+  return { received: true };
+}
+
+// ─── The built-in provider's embedded checkout ───────────────────────────────────────
+function embedded(ctx: AppContext) {
+  const checkout = ctx.providers.payments.embeddedCheckout;
+  if (!checkout) {
+    throw refusal(409, 'checkout_hosted_by_provider', 'client_secret', 'This payments provider hosts its own checkout form.');
+  }
+  return checkout;
+}
+
+/** The provider session id inside a client secret (`cs_…_secret_…`), as its format gives it. */
+export function sessionIdOfSecret(clientSecret: string): string | null {
+  const m = /^(cs_[A-Za-z0-9]+)_secret_/.exec(clientSecret);
+  return m ? m[1]! : null;
+}
+
+/** POST /api/payments/checkout/session: what the card form shows. */
+export async function viewEmbeddedCheckout(ctx: AppContext, clientSecret: string): Promise<EmbeddedCheckout> {
+  let view;
+  try {
+    view = await embedded(ctx).view(clientSecret);
+  } catch (error) {
+    throw providerError(error);
+  }
+  return {
+    session_id: view.sessionId,
+    status: view.status,
+    merchant_name: view.merchantName,
+    currency: 'usd',
+    amount_cents: view.amountCents,
+    expires_at: view.expiresAt.toISOString(),
+    return_url: view.returnUrl,
+    challenge_id: view.challengeId,
+  };
+}
+
+/** A card outcome in HTTP terms: paid completes the order at once (the buyer's tab may close). */
+async function answerOutcome(ctx: AppContext, outcome: CardOutcome): Promise<CardPaymentResult> {
+  if (outcome.status === 'declined') {
+    throw new HttpError(402, outcome.code, outcome.message, [{ path: 'card.number', message: outcome.message }]);
+  }
+  if (outcome.status === 'requires_action') {
+    return { status: 'requires_action', return_url: null, challenge_id: outcome.challengeId, card: outcome.card };
+  }
+  const session = await sessionByProviderId(ctx.db, outcome.session.sessionId);
+  if (!session) throw new Error(`checkout: the provider session ${outcome.session.sessionId} has no record of ours`);
+  await completePaid(ctx, session, outcome.session);
+  const order = await sessionOrder(ctx.db, session.orderId);
+  return {
+    status: 'complete',
+    return_url: returnUrl(ctx, order!.selling_organization_id, outcome.session.sessionId),
+    challenge_id: null,
+    card: outcome.session.card ?? { brand: 'unknown', last4: '' },
+  };
+}
+
+/** POST /api/payments/checkout/pay. */
+export async function payWithCard(ctx: AppContext, clientSecret: string, card: CardInput): Promise<CardPaymentResult> {
+  let outcome;
+  try {
+    outcome = await embedded(ctx).payWithCard(clientSecret, card);
+  } catch (error) {
+    throw providerError(error);
+  }
+  return answerOutcome(ctx, outcome);
+}
+
+/** POST /api/payments/checkout/challenge. */
+export async function answerChallenge(
+  ctx: AppContext,
+  clientSecret: string,
+  challengeId: string,
+  outcome: 'complete' | 'fail',
+): Promise<CardPaymentResult> {
+  let result;
+  try {
+    result = await embedded(ctx).answerChallenge(clientSecret, challengeId, outcome);
+  } catch (error) {
+    throw providerError(error);
+  }
+  return answerOutcome(ctx, result);
+}
+
+// ─── Access ──────────────────────────────────────────────────────────────────────────
+/**
+ * The purchasing organization of the order a provider session pays (for access policies);
+ * empty for a session that is not ours. `orderPurchaser` then applies the cart's pair rule.
+ */
+export async function providerSessionOrder(db: DbOrTx, providerSessionId: string): Promise<string | undefined> {
+  const session = await sessionByProviderId(db, providerSessionId);
+  return session?.orderId;
+}

@@ -1,0 +1,84 @@
+/**
+ * Submitting an order, as the orders module offers it to the checkout (which completes an
+ * order in one transaction across carts, products, payments and mail): lock the order, record
+ * what was paid, and read what the order e-mails say.
+ */
+import { sql } from 'drizzle-orm';
+import type { OrderShippingAddress } from '@cratebase/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { shippingAddressJsonSql } from '../addresses/service.js';
+import { organizationsSql } from '../organizations/service.js';
+
+export type LockedOrder = {
+  id: string;
+  status: string;
+  cart_id: string;
+  selling_organization_id: string;
+  purchasing_organization_id: string;
+  /** A View as Buyer cart's order (seller = purchaser): it never checks out. */
+  preview: boolean;
+  completed_on: string | null;
+  subtotal_cents: number | null;
+  shipping_cost_in_cents: number | null;
+  total_cents: number | null;
+};
+
+/**
+ * The order, locked until the transaction ends (`for update`: completions of one order run one
+ * after the other, and the second sees the first's result); undefined for an unknown id.
+ */
+export async function lockOrder(tx: DbOrTx, orderId: string): Promise<LockedOrder | undefined> {
+  const result = await tx.execute<LockedOrder>(sql`
+    select id, status, cart_id, selling_organization_id, purchasing_organization_id,
+           selling_organization_id = purchasing_organization_id as preview,
+           completed_on, subtotal_cents, shipping_cost_in_cents, total_cents
+      from orders where id = ${orderId}
+       for update`);
+  return result.rows[0];
+}
+
+export interface Submission {
+  subtotalCents: number;
+  totalCents: number;
+  shipping: {
+    addressId: string;
+    provider: string;
+    rateId: string;
+    carrier: string;
+    serviceLevel: string;
+    costCents: number;
+  };
+  userId: string | null;
+}
+
+/** Records the submission on the (locked) order: what was paid, where it ships, and when. */
+export async function recordSubmission(tx: DbOrTx, orderId: string, s: Submission): Promise<{ completed_on: string }> {
+  const result = await tx.execute<{ completed_on: string }>(sql`
+    update orders
+       set status = 'submitted', completed_on = now(), updated_at = now(),
+           subtotal_cents = ${s.subtotalCents}, total_cents = ${s.totalCents},
+           shipping_address_id = ${s.shipping.addressId}, shipping_cost_in_cents = ${s.shipping.costCents},
+           shipping_rate_provider = ${s.shipping.provider}, provider_rate_id = ${s.shipping.rateId},
+           shipping_carrier = ${s.shipping.carrier}, shipping_service_level = ${s.shipping.serviceLevel},
+           created_by_user_id = coalesce(${s.userId}::uuid, created_by_user_id)
+     where id = ${orderId}
+    returning completed_on`);
+  return result.rows[0]!;
+}
+
+export type OrderParties = {
+  seller_name: string;
+  buyer_name: string;
+  ship_to: OrderShippingAddress | null;
+};
+
+/** The names of the order's seller and buyer, and where it ships (for the order e-mails). */
+export async function orderParties(db: DbOrTx, orderId: string): Promise<OrderParties | undefined> {
+  const result = await db.execute<OrderParties>(sql`
+    select s.name as seller_name, b.name as buyer_name, ${shippingAddressJsonSql(sql`o.shipping_address_id`)} as ship_to
+      from orders o
+      join ${organizationsSql()} s on s.id = o.selling_organization_id
+      join ${organizationsSql()} b on b.id = o.purchasing_organization_id
+     where o.id = ${orderId}`);
+  return result.rows[0];
+}

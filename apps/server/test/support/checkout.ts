@@ -1,0 +1,156 @@
+/**
+ * Checkout scenarios through the API, as the screens make them: a seller ready to take orders
+ * (ship-from address, package template, card payments active) and customers of it with a cart,
+ * a ship-to address and a chosen shipping rate — one step before paying.
+ */
+import { expect } from 'vitest';
+import type { Cart, CheckoutSession, ShippingEstimate } from '@cratebase/contract';
+import type { Harness, TestUser } from './harness.js';
+
+export type Org = TestUser & { orgId: string };
+
+export async function ok<T = any>(res: Promise<{ status: number; body: any }>): Promise<T> {
+  const r = await res;
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body as T;
+}
+
+export const SHIP_FROM = { line1: '1 Market St', city: 'New York', state: 'NY', postal_code: '10001', country: 'US' };
+export const SHIP_TO = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  line1: '5 Elm St',
+  city: 'San Francisco',
+  state: 'CA',
+  postal_code: '94105',
+};
+const BOX = { height: 10, width: 12, length: 14, dimension_unit: 'in' };
+
+/** The payment set-up form of Set Up Payments, filled in (any EIN but the under-review one). */
+export const ONBOARDING_FORM = {
+  legal_name: 'Hot Sauce Co LLC',
+  ein: '12-3456789',
+  line1: '1 Main St',
+  city: 'Austin',
+  state: 'TX',
+  postal_code: '78701',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  date_of_birth: '1985-12-10',
+  routing_number: '021000021',
+  account_number: '000123456789',
+};
+
+/** Set Up Payments through the built-in onboarding: the account can take charges afterwards. */
+export async function activatePayments(h: Harness, seller: Org): Promise<string> {
+  const base = `/api/stripe/organization/${seller.orgId}`;
+  const { account } = await ok(h.call('POST', `${base}/create-connect-account`, { token: seller.token }));
+  const { client_secret } = await ok(
+    h.call('POST', `${base}/refresh-connect-account`, { token: seller.token, body: { account } }),
+  );
+  const status = await ok(
+    h.call('POST', `${base}/onboarding`, { token: seller.token, body: { ...ONBOARDING_FORM, client_secret } }),
+  );
+  expect(status.charges_enabled).toBe(true);
+  return account;
+}
+
+/** A seller with a ship-from address, a box and (unless told otherwise) card payments active. */
+export async function readySeller(h: Harness, opts: { payments?: boolean } = {}): Promise<Org> {
+  const seller = await h.newOrgUser('Merchant');
+  await ok(h.call('POST', `/api/organization/${seller.orgId}/address`, { token: seller.token, body: SHIP_FROM }));
+  await ok(h.call('POST', '/api/package_template', { token: seller.token, body: { ...BOX, organization_id: seller.orgId } }));
+  if (opts.payments !== false) await activatePayments(h, seller);
+  return seller;
+}
+
+/** A Live product of the seller; `body` overrides (price, weight, tracked stock…). */
+export async function liveProduct(h: Harness, seller: Org, body: Record<string, unknown> = {}): Promise<string> {
+  const p = await ok(
+    h.call('PUT', '/api/product', {
+      token: seller.token,
+      body: {
+        organization: { id: seller.orgId },
+        name: 'Jam',
+        state: 'Live',
+        unit_price_in_cents: 1_000,
+        product_physical_measurements: { weight: 2, weight_unit: 'lb' },
+        ...body,
+      },
+    }),
+  );
+  return p.id;
+}
+
+/** Sets the product's stock to `count` and tracks it (inventory API). */
+export async function setStock(h: Harness, seller: Org, productId: string, count: number): Promise<void> {
+  await ok(
+    h.call('POST', '/api/inventory/transaction', {
+      token: seller.token,
+      body: { product: { id: productId }, inventory_transaction_type: 'set', count },
+    }),
+  );
+}
+
+/** A customer of the seller (invited and accepted). */
+export async function customerOf(h: Harness, seller: Org, name?: string): Promise<Org> {
+  const buyer = await h.newOrgUser('Buyer', name);
+  const invites = await ok(
+    h.call('POST', '/api/invite/purchaser', {
+      token: seller.token,
+      body: { to_organization_id: seller.orgId, to_emails: [buyer.email] },
+    }),
+  );
+  await ok(h.call('POST', `/api/invite/purchaser/accept/${invites[0].id}`, { token: buyer.token }));
+  return buyer;
+}
+
+export const pairUrl = (seller: Org, buyer: Org) =>
+  `/api/cart/selling_organization/${seller.orgId}/purchasing_organization/${buyer.orgId}`;
+
+export const readCart = (h: Harness, seller: Org, buyer: Org) =>
+  ok<Cart>(h.call('GET', pairUrl(seller, buyer), { token: buyer.token }));
+
+/**
+ * The buyer's cart filled with `lines` (product id → quantity), shipping to SHIP_TO at the
+ * first shipping estimate: the billing page just before Pay.
+ */
+export async function atPayment(
+  h: Harness,
+  seller: Org,
+  buyer: Org,
+  lines: Record<string, number>,
+): Promise<{ cart: Cart; rate: ShippingEstimate }> {
+  const cart = await readCart(h, seller, buyer);
+  for (const [productId, quantity] of Object.entries(lines)) {
+    await ok(h.call('PUT', `/api/cart/${cart.id}/line_item`, { token: buyer.token, body: { product_id: productId, quantity } }));
+  }
+  const saved = await ok(
+    h.call('POST', '/api/address/organization', {
+      token: buyer.token,
+      body: { organization: { id: buyer.orgId }, address: SHIP_TO },
+    }),
+  );
+  await ok(h.call('POST', `/api/order/${cart.order.id}/shipping_address?address_id=${saved.address.id}`, { token: buyer.token }));
+  const rates = await ok<ShippingEstimate[]>(h.call('GET', `/api/shipping/order/${cart.order.id}/estimates`, { token: buyer.token }));
+  const rate = rates[0]!;
+  await ok(h.call('POST', `/api/shipping/order/${cart.order.id}/rate`, { token: buyer.token, body: { rate_id: rate.object_id } }));
+  return { cart: await readCart(h, seller, buyer), rate };
+}
+
+export const createSession = (h: Harness, seller: Org, buyer: Org, cart: { id: string } & Record<string, unknown>) =>
+  h.call('POST', `/api/stripe/organization/${seller.orgId}/create-checkout-session`, {
+    token: buyer.token,
+    body: { cart },
+  });
+
+export const CARD = { expiry: '12 / 34', cvc: '123', name: 'Ada Lovelace', postal_code: '94105' };
+
+export const payWith = (h: Harness, buyer: Org, session: CheckoutSession, number: string) =>
+  h.call('POST', '/api/payments/checkout/pay', {
+    token: buyer.token,
+    body: { client_secret: session.clientSecret, card: { ...CARD, number } },
+  });
+
+export const verify = (h: Harness, seller: Org, buyer: Org, sessionId: string) =>
+  h.call('GET', `/api/stripe/organization/${seller.orgId}/verify-payment/${sessionId}`, { token: buyer.token });
