@@ -35,6 +35,7 @@ import { cartRoutes } from './modules/carts/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
+import { createReconciler } from './modules/checkout/reconciler.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
 import { mailboxRoutes } from './modules/mailbox/routes.js';
 import { createMail, createMailTransport } from './providers/mail/index.js';
@@ -235,6 +236,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mail', mail);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => mail.stop());
+  // Checkout: completes paid orders no one came back for, ends expired sessions (reconciler.ts).
+  const reconciler = createReconciler(ctx);
+  app.decorate('checkoutReconciler', reconciler);
+  app.addHook('onReady', async () => reconciler.start());
+  app.addHook('onClose', async () => reconciler.stop());
 
   registerSpa(app, config);
   return app;

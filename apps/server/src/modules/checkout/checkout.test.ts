@@ -275,6 +275,27 @@ describe('paying and completing the order', () => {
     expect(again).toEqual(submitted);
   });
 
+  it('a paid session nobody came back for (tab closed, server stopped): the reconciler completes it', async () => {
+    const { seller, buyer, cart } = await ready();
+    const s = await session(seller, buyer, cart);
+    const unpaid = await ready();
+    await session(unpaid.seller, unpaid.buyer, unpaid.cart);
+    const provider = createBuiltinPayments(db());
+    await provider.embeddedCheckout!.payWithCard(s.clientSecret, { ...CARD, number: TEST_CARDS.succeeds });
+
+    const round = await h.app.checkoutReconciler.runOnce({ olderThanMs: 0 });
+    expect(round.completed).toBeGreaterThanOrEqual(1);
+    const states = await rows<{ id: string; status: string }>(
+      sql`select id, status from orders where id in (${cart.order.id}, ${unpaid.cart.order.id})`,
+    );
+    expect(Object.fromEntries(states.map((o) => [o.id, o.status]))).toEqual({
+      [cart.order.id]: 'submitted',
+      [unpaid.cart.order.id]: 'draft',
+    });
+    // The buyer's return page later reads the same order.
+    expect((await ok(verify(h, seller, buyer, s.session_id))).order_id).toBe(cart.order.id);
+  });
+
   it('submit before payment and verify of an unpaid session are refused; nothing completes', async () => {
     const { seller, buyer, cart } = await ready();
     const unpaidSubmit = await h.call('POST', `/api/order/${cart.order.id}/submit`, { token: buyer.token });

@@ -631,3 +631,50 @@ export async function providerSessionOrder(db: DbOrTx, providerSessionId: string
   const session = await sessionByProviderId(db, providerSessionId);
   return session?.orderId;
 }
+
+// ─── The reconciler's round (reconciler.ts) ──────────────────────────────────────────
+/**
+ * Settles the sessions still open a minute after they were made (oldest first, at most
+ * `limit`): paid ones complete their orders, expired ones end. A session whose provider cannot
+ * be reached is left for the next round.
+ */
+export async function reconcileOpenSessions(
+  ctx: AppContext,
+  opts: { olderThanMs?: number; limit?: number } = {},
+): Promise<{ completed: number; ended: number }> {
+  const olderThan = new Date(Date.now() - (opts.olderThanMs ?? 60_000));
+  const open = await ctx.db
+    .select()
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.status, 'open'),
+        eq(checkoutSessions.provider, ctx.providers.payments.name),
+        sql`${checkoutSessions.createdAt} <= ${olderThan}`,
+      ),
+    )
+    .orderBy(checkoutSessions.createdAt)
+    .limit(opts.limit ?? 50);
+  let completed = 0;
+  let ended = 0;
+  for (const session of open) {
+    if (!session.providerSessionId) continue;
+    let state: CheckoutSessionState | null;
+    try {
+      state = await ctx.providers.payments.retrieveCheckoutSession(session.providerSessionId);
+    } catch (error) {
+      if (error instanceof PaymentsProviderError && error.code === 'provider_unavailable') continue;
+      throw error;
+    }
+    if (state?.paid) {
+      await completePaid(ctx, session, state).catch((err: unknown) => {
+        ctx.log.error({ err, sessionId: session.id }, 'checkout reconciler: a paid session could not complete its order');
+      });
+      completed += 1;
+    } else if (!state || state.status === 'expired') {
+      await endSession(ctx, session.id, 'expired');
+      ended += 1;
+    }
+  }
+  return { completed, ended };
+}
