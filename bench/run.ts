@@ -3,8 +3,9 @@
  * autocannon for a few seconds and prints req/s, p50, p99 and the ratio to a bare Fastify
  * route measured in the same run. PGlite always; PostgreSQL too when DATABASE_URL is set.
  * Options (env): BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 50), BENCH_CATALOG=0
- * (skip the 100,000-product catalogue), BENCH_CART=0 (skip the cart line), BENCH_PGLITE=0 (only
- * PostgreSQL, when DATABASE_URL is set).
+ * (skip the 100,000-product catalogue), BENCH_CART=0 (skip the cart line), BENCH_CHECKOUT=0 (skip
+ * the card checkout rows), BENCH_CHECKOUT_ORDERS (default 40: buyers timed through the whole
+ * submit), BENCH_PGLITE=0 (only PostgreSQL, when DATABASE_URL is set).
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -103,6 +104,32 @@ async function cartRows(label: string, base: string): Promise<Row[]> {
   return (await benchCart(base, loadWith)).map((r) => ({ database: label, ...r }));
 }
 
+// ─── The card checkout (bench/checkout.ts, issue 9) ──────────────────────────────────────
+// create-checkout-session and verify-payment under autocannon, and the whole submit (session +
+// pay 4242 + verify) timed per order. BENCH_CHECKOUT=0 leaves these rows out.
+type BenchCheckout = (
+  baseUrl: string,
+  load: (options: LoadOptions & { connections?: number }) => Promise<LoadResult>,
+) => Promise<({ endpoint: string } & LoadResult)[]>;
+async function checkoutRows(label: string, base: string): Promise<Row[]> {
+  const file = path.join(import.meta.dirname, 'checkout.ts');
+  if (process.env.BENCH_CHECKOUT === '0' || !fs.existsSync(file)) return [];
+  const { benchCheckout } = (await import(pathToFileURL(file).href)) as { benchCheckout?: BenchCheckout };
+  if (typeof benchCheckout !== 'function') {
+    console.warn('bench/checkout.ts exports no benchCheckout(baseUrl, load): the checkout rows are not measured.');
+    return [];
+  }
+  // Like loadWith, with the row's own number of connections when it names one.
+  const loadCheckout = async ({ connections: own, ...options }: LoadOptions & { connections?: number }) => {
+    const { url, headers = {}, requests } = options;
+    const extra = requests ? { requests } : {};
+    await autocannon({ url, connections: Math.min(10, own ?? 10), duration: 1, headers, ...extra });
+    const r = await autocannon({ url, connections: own ?? connections, duration: seconds, headers, ...extra });
+    return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + (r.non2xx ?? 0) };
+  };
+  return (await benchCheckout(base, loadCheckout)).map((r) => ({ database: label, ...r }));
+}
+
 async function benchDatabase(label: string, env: Record<string, string>): Promise<Row[]> {
   const server = await startServer({ LOG_LEVEL: 'silent', IDENTITY_RATE_LIMIT: '1000', ...env });
   try {
@@ -118,6 +145,7 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
       rows.push({ database: label, endpoint: name, ...(await load(`${base}${p}`, headers)) });
     }
     rows.push(...(await cartRows(label, base)));
+    rows.push(...(await checkoutRows(label, base)));
     return rows;
   } finally {
     await server.stop();

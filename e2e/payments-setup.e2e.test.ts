@@ -6,10 +6,10 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server.js';
 import { launchBrowser } from './support/browser.js';
-import { expectSetupStepsLeft, signInOnProviderPage, watchForProblems } from './support/journey.js';
+import { expectSetupStepsLeft, fillOnboarding, signInOnProviderPage, watchForProblems } from './support/journey.js';
 import { apiUser } from './support/seed.js';
 
 const SHOTS = 'test-results';
@@ -25,23 +25,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** The onboarding form, filled as a seller would type it. */
-async function fillOnboarding(page: Page, ein: string) {
-  const field = (name: RegExp) => page.getByRole('textbox', { name });
-  await field(/^Legal business name/).fill('Juniper Soap Co LLC');
-  await field(/^EIN/).fill(ein);
-  await field(/^Address/).fill('400 Congress Ave');
-  await field(/^City/).fill('Austin');
-  await page.getByRole('combobox', { name: /^State/ }).selectOption('TX');
-  await field(/^ZIP code/).fill('78701');
-  await field(/^First name/).fill('Ada');
-  await field(/^Last name/).fill('Lovelace');
-  await page.getByLabel(/^Date of birth/).fill('1985-12-10');
-  await field(/^Routing number/).fill('021000021');
-  await field(/^Account number/).fill('000123456789');
-  await field(/^Confirm account number/).fill('000123456789');
-}
 
 describe('payment set-up journey', () => {
   it('onboards: a wrong routing number is named, the test EIN stays under review, a real one enables charges', async () => {

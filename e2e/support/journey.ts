@@ -110,3 +110,20 @@ export async function expectSetupStepsLeft(page: Page, steps: number) {
 export function toast(page: Page, text: string): Locator {
   return page.getByRole('alert').filter({ has: page.getByText(text, { exact: true }) });
 }
+
+/** The onboarding form, filled as a seller would type it. */
+export async function fillOnboarding(page: Page, ein: string) {
+  const field = (name: RegExp) => page.getByRole('textbox', { name });
+  await field(/^Legal business name/).fill('Juniper Soap Co LLC');
+  await field(/^EIN/).fill(ein);
+  await field(/^Address/).fill('400 Congress Ave');
+  await field(/^City/).fill('Austin');
+  await page.getByRole('combobox', { name: /^State/ }).selectOption('TX');
+  await field(/^ZIP code/).fill('78701');
+  await field(/^First name/).fill('Ada');
+  await field(/^Last name/).fill('Lovelace');
+  await page.getByLabel(/^Date of birth/).fill('1985-12-10');
+  await field(/^Routing number/).fill('021000021');
+  await field(/^Account number/).fill('000123456789');
+  await field(/^Confirm account number/).fill('000123456789');
+}

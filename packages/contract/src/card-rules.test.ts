@@ -12,7 +12,13 @@ import {
 } from './card-rules.js';
 
 const today = new Date(Date.UTC(2026, 10, 23));
-const good: CardValues = { number: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123', name: 'Ada', postal_code: '94105' };
+const good: CardValues = {
+  number: '4242 4242 4242 4242',
+  expiry: '12 / 30',
+  cvc: '123',
+  name: 'Ada',
+  postal_code: '94105',
+};
 
 describe('card rules', () => {
   it('tells the brand from the first digits', () => {
@@ -42,11 +48,19 @@ describe('card rules', () => {
   it('names each field’s problem in the card form’s words', () => {
     expect(cardErrors(good, today)).toEqual({});
     expect(cardFieldError('number', { ...good, number: '4242 4242' }, today)).toBe('Your card number is incomplete.');
-    expect(cardFieldError('number', { ...good, number: '4242 4242 4242 4241' }, today)).toBe('Your card number is invalid.');
-    expect(cardFieldError('expiry', { ...good, expiry: '10 / 26' }, today)).toBe('Your card’s expiration date is in the past.');
-    expect(cardFieldError('expiry', { ...good, expiry: '12 / 25' }, today)).toBe('Your card’s expiration year is in the past.');
+    expect(cardFieldError('number', { ...good, number: '4242 4242 4242 4241' }, today)).toBe(
+      'Your card number is invalid.',
+    );
+    expect(cardFieldError('expiry', { ...good, expiry: '10 / 26' }, today)).toBe(
+      'Your card’s expiration date is in the past.',
+    );
+    expect(cardFieldError('expiry', { ...good, expiry: '12 / 25' }, today)).toBe(
+      'Your card’s expiration year is in the past.',
+    );
     expect(cardFieldError('expiry', { ...good, expiry: '11 / 26' }, today)).toBeNull();
-    expect(cardFieldError('expiry', { ...good, expiry: '1' }, today)).toBe('Your card’s expiration date is incomplete.');
+    expect(cardFieldError('expiry', { ...good, expiry: '1' }, today)).toBe(
+      'Your card’s expiration date is incomplete.',
+    );
     expect(cardFieldError('cvc', { ...good, cvc: '12' }, today)).toBe('Your card’s security code is incomplete.');
     // American Express has a four-digit code.
     expect(cardFieldError('cvc', { ...good, number: '378282246310005', cvc: '123' }, today)).toBe(

@@ -166,7 +166,8 @@ export function cardFieldError(field: CardField, values: CardValues, today: Date
       return null;
     case 'postal_code':
       if (value === '') return 'Your ZIP is incomplete.';
-      if (!/^\d{5}(-\d{4})?$/.test(value)) return /^\d{0,4}$/.test(value) ? 'Your ZIP is incomplete.' : 'Your ZIP is invalid.';
+      if (!/^\d{5}(-\d{4})?$/.test(value))
+        return /^\d{0,4}$/.test(value) ? 'Your ZIP is incomplete.' : 'Your ZIP is invalid.';
       return null;
   }
 }

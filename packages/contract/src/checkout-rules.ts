@@ -1,7 +1,11 @@
 /** Checkout texts shared by the server and the browser (zod-free). */
 
 /** Spec section 2 "checkout/return": the phrases shown while the payment is being verified. */
-export const CHECKOUT_RETURN_PHRASES = ['Finalizing your payment...', 'Almost there...', 'Processing your order...'] as const;
+export const CHECKOUT_RETURN_PHRASES = [
+  'Finalizing your payment...',
+  'Almost there...',
+  'Processing your order...',
+] as const;
 /** …and the messages typed out (100 ms per character). */
 export const CHECKOUT_RETURN_MESSAGES = [
   'We are processing your order...',

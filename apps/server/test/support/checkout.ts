@@ -59,7 +59,9 @@ export async function activatePayments(h: Harness, seller: Org): Promise<string>
 export async function readySeller(h: Harness, opts: { payments?: boolean } = {}): Promise<Org> {
   const seller = await h.newOrgUser('Merchant');
   await ok(h.call('POST', `/api/organization/${seller.orgId}/address`, { token: seller.token, body: SHIP_FROM }));
-  await ok(h.call('POST', '/api/package_template', { token: seller.token, body: { ...BOX, organization_id: seller.orgId } }));
+  await ok(
+    h.call('POST', '/api/package_template', { token: seller.token, body: { ...BOX, organization_id: seller.orgId } }),
+  );
   if (opts.payments !== false) await activatePayments(h, seller);
   return seller;
 }
@@ -123,7 +125,12 @@ export async function atPayment(
 ): Promise<{ cart: Cart; rate: ShippingEstimate }> {
   const cart = await readCart(h, seller, buyer);
   for (const [productId, quantity] of Object.entries(lines)) {
-    await ok(h.call('PUT', `/api/cart/${cart.id}/line_item`, { token: buyer.token, body: { product_id: productId, quantity } }));
+    await ok(
+      h.call('PUT', `/api/cart/${cart.id}/line_item`, {
+        token: buyer.token,
+        body: { product_id: productId, quantity },
+      }),
+    );
   }
   const saved = await ok(
     h.call('POST', '/api/address/organization', {
@@ -131,10 +138,21 @@ export async function atPayment(
       body: { organization: { id: buyer.orgId }, address: SHIP_TO },
     }),
   );
-  await ok(h.call('POST', `/api/order/${cart.order.id}/shipping_address?address_id=${saved.address.id}`, { token: buyer.token }));
-  const rates = await ok<ShippingEstimate[]>(h.call('GET', `/api/shipping/order/${cart.order.id}/estimates`, { token: buyer.token }));
+  await ok(
+    h.call('POST', `/api/order/${cart.order.id}/shipping_address?address_id=${saved.address.id}`, {
+      token: buyer.token,
+    }),
+  );
+  const rates = await ok<ShippingEstimate[]>(
+    h.call('GET', `/api/shipping/order/${cart.order.id}/estimates`, { token: buyer.token }),
+  );
   const rate = rates[0]!;
-  await ok(h.call('POST', `/api/shipping/order/${cart.order.id}/rate`, { token: buyer.token, body: { rate_id: rate.object_id } }));
+  await ok(
+    h.call('POST', `/api/shipping/order/${cart.order.id}/rate`, {
+      token: buyer.token,
+      body: { rate_id: rate.object_id },
+    }),
+  );
   return { cart: await readCart(h, seller, buyer), rate };
 }
 

@@ -176,7 +176,13 @@ const storefrontRoutes: RouteObject[] = [
       (m) => m.CheckoutPage,
     ),
   },
-  { path: ':orgId/checkout/return', lazy: storefrontPage((m) => m.CheckoutReturnPage) },
+  {
+    path: ':orgId/checkout/return',
+    lazy: lazyComponent(
+      () => import('../features/storefront/components/CheckoutReturnPage'),
+      (m) => m.CheckoutReturnPage,
+    ),
+  },
   {
     path: ':orgId/billing',
     lazy: lazyComponent(

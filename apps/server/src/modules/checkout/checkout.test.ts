@@ -78,7 +78,12 @@ describe('create-checkout-session', () => {
     const buyer = await customerOf(h, seller);
     const productId = await liveProduct(h, seller);
     const cart = await readCart(h, seller, buyer);
-    await ok(h.call('PUT', `/api/cart/${cart.id}/line_item`, { token: buyer.token, body: { product_id: productId, quantity: 2 } }));
+    await ok(
+      h.call('PUT', `/api/cart/${cart.id}/line_item`, {
+        token: buyer.token,
+        body: { product_id: productId, quantity: 2 },
+      }),
+    );
     const noAddress = await createSession(h, seller, buyer, cart);
     expect(noAddress.status).toBe(409);
     expect(noAddress.body.issues[0].path).toBe('shipping_address');
@@ -95,7 +100,12 @@ describe('create-checkout-session', () => {
 
   it('refuses a rate quoted for another cart (the cart changed after the rate was chosen)', async () => {
     const { seller, buyer, cart, productId } = await ready({ quantity: 2 });
-    await ok(h.call('PUT', `/api/cart/${cart.id}/line_item`, { token: buyer.token, body: { product_id: productId, quantity: 9 } }));
+    await ok(
+      h.call('PUT', `/api/cart/${cart.id}/line_item`, {
+        token: buyer.token,
+        body: { product_id: productId, quantity: 9 },
+      }),
+    );
     const res = await createSession(h, seller, buyer, cart);
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('quote_stale');
@@ -128,7 +138,12 @@ describe('paying and completing the order', () => {
     const s = await session(seller, buyer, cart);
 
     // The seller changes the price after the session was made: the session amount wins.
-    await ok(h.call('PUT', '/api/product', { token: seller.token, body: { id: productId, organization: { id: seller.orgId }, unit_price_in_cents: 9_999 } }));
+    await ok(
+      h.call('PUT', '/api/product', {
+        token: seller.token,
+        body: { id: productId, organization: { id: seller.orgId }, unit_price_in_cents: 9_999 },
+      }),
+    );
 
     const paid = await ok(payWith(h, buyer, s, TEST_CARDS.succeeds));
     expect(paid).toMatchObject({ status: 'complete', card: { brand: 'visa', last4: '4242' } });
@@ -137,23 +152,32 @@ describe('paying and completing the order', () => {
     );
 
     // The order was completed by the payment itself: the buyer's tab may already be closed.
-    const [order] = await rows<{ status: string; subtotal_cents: number; total_cents: number; completed_on: Date | null }>(
-      sql`select status, subtotal_cents, total_cents, completed_on from orders where id = ${cart.order.id}`,
-    );
+    const [order] = await rows<{
+      status: string;
+      subtotal_cents: number;
+      total_cents: number;
+      completed_on: Date | null;
+    }>(sql`select status, subtotal_cents, total_cents, completed_on from orders where id = ${cart.order.id}`);
     expect(order).toMatchObject({ status: 'submitted', subtotal_cents: 6_000, total_cents: s.amount_cents });
     expect(order!.completed_on).not.toBeNull();
     const lines = await rows<{ quantity: number; unit_price_in_cents: number }>(
       sql`select quantity, unit_price_in_cents from line_items where cart_id = ${cart.id}`,
     );
     expect(lines).toEqual([{ quantity: 3, unit_price_in_cents: 2_000 }]);
-    const [stock] = await rows<{ inventory_count: number }>(sql`select inventory_count from products where id = ${productId}`);
+    const [stock] = await rows<{ inventory_count: number }>(
+      sql`select inventory_count from products where id = ${productId}`,
+    );
     expect(stock!.inventory_count).toBe(7);
 
     // verify-payment (the return page) answers the same order, as often as it is asked.
     const first = VerifyPayment.parse(await ok(verify(h, seller, buyer, s.session_id)));
     const again = VerifyPayment.parse(await ok(verify(h, seller, buyer, s.session_id)));
     expect(again).toEqual(first);
-    expect(first).toMatchObject({ order_id: cart.order.id, amount_cents: s.amount_cents, card: { brand: 'visa', last4: '4242' } });
+    expect(first).toMatchObject({
+      order_id: cart.order.id,
+      amount_cents: s.amount_cents,
+      card: { brand: 'visa', last4: '4242' },
+    });
     expect(first.invoice_number).toMatch(/^CB-\d{6}$/);
     const invoices = await rows<{ status: string; number: string; amount_cents: number }>(
       sql`select status, number, amount_cents from invoices where order_id = ${cart.order.id}`,
@@ -262,7 +286,10 @@ describe('paying and completing the order', () => {
     const s = await session(seller, buyer, cart);
     // The provider records the payment; our server never hears of it.
     const provider = createBuiltinPayments(db());
-    const outcome = await provider.embeddedCheckout!.payWithCard(s.clientSecret, { ...CARD, number: TEST_CARDS.succeeds });
+    const outcome = await provider.embeddedCheckout!.payWithCard(s.clientSecret, {
+      ...CARD,
+      number: TEST_CARDS.succeeds,
+    });
     expect(outcome.status).toBe('complete');
     const [before] = await rows<{ status: string }>(sql`select status from orders where id = ${cart.order.id}`);
     expect(before!.status).toBe('draft');
@@ -347,7 +374,9 @@ describe('concurrency', () => {
       results.map((r, i) => (r.status === 200 ? payWith(h, buyers[i]!, r.body, TEST_CARDS.succeeds) : null)),
     );
     expect(paid.filter((p) => p?.status === 200)).toHaveLength(10);
-    const [stock] = await rows<{ inventory_count: number }>(sql`select inventory_count from products where id = ${productId}`);
+    const [stock] = await rows<{ inventory_count: number }>(
+      sql`select inventory_count from products where id = ${productId}`,
+    );
     expect(stock!.inventory_count).toBe(0);
     const [orders] = await rows<{ n: number }>(
       sql`select count(*)::int as n from orders where selling_organization_id = ${seller.orgId} and status = 'submitted'`,
@@ -364,9 +393,18 @@ describe('concurrency', () => {
     // A second server on the same database (its own connection pool on PostgreSQL).
     const url = h.testDb.url;
     const pool = url ? await openDatabase({ databaseUrl: url, poolSize: 5 }) : h.testDb.database;
-    const other = await createHarness({}, { testDb: { database: pool, url, drop: async () => {
-          if (url) await pool.close();
-        } } });
+    const other = await createHarness(
+      {},
+      {
+        testDb: {
+          database: pool,
+          url,
+          drop: async () => {
+            if (url) await pool.close();
+          },
+        },
+      },
+    );
     try {
       const otherToken = await other.token({ sub: buyer.sub, email: buyer.email });
       const answers = await Promise.all(

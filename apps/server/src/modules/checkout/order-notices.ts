@@ -71,7 +71,11 @@ export async function queueOrderEmails(ctx: AppContext, tx: DbOrTx, facts: Compl
     });
   }
   for (const member of sellerMembers) {
-    const message = renderNewOrderEmail({ ...base, buttonUrl: `${ctx.config.publicUrl}/app/${sellerId}/orders`, to: member.email });
+    const message = renderNewOrderEmail({
+      ...base,
+      buttonUrl: `${ctx.config.publicUrl}/app/${sellerId}/orders`,
+      to: member.email,
+    });
     await enqueueMail(tx, { kind: 'new_order', organizationId: sellerId, from, to: member.email, ...message });
   }
 }

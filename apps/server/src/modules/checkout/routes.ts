@@ -69,8 +69,7 @@ export async function checkoutRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Completes the order the session paid (idempotent) and answers it',
-        description:
-          `${BUYER_ONLY} 402 payment_incomplete while unpaid, 409 session_expired once it can no longer be paid.`,
+        description: `${BUYER_ONLY} 402 payment_incomplete while unpaid, 409 session_expired once it can no longer be paid.`,
         params: VerifyPaymentParams,
         response: { 200: VerifyPayment, 402: ErrorBody, ...errors },
       },
@@ -156,8 +155,7 @@ export async function checkoutRoutes(app: FastifyInstance, ctx: AppContext) {
           response: { 200: z.object({ received: z.literal(true) }), 400: ErrorBody, 404: ErrorBody, 503: ErrorBody },
         },
       },
-      async (req) =>
-        handleWebhook(ctx, req.body as Buffer, req.headers['stripe-signature'] as string | undefined),
+      async (req) => handleWebhook(ctx, req.body as Buffer, req.headers['stripe-signature'] as string | undefined),
     );
   });
 }

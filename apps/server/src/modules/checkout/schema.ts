@@ -31,7 +31,8 @@ export interface SessionShipping {
  * it was created for (the session amount wins: the order completes with these), and its state.
  *
  *   pending (asking the provider) ─► open ─┬─► complete (the order was completed with it)
- *                  └─► failed            └─► expired (replaced, or its time passed unpaid)
+ *                  └─► failed            ├─► expired (replaced, or its time passed unpaid)
+ *                                        └─► needs_review (paid, but refused: an operator looks)
  */
 export const checkoutSessions = pgTable(
   'checkout_sessions',
@@ -70,6 +71,9 @@ export const checkoutSessions = pgTable(
     uniqueIndex('checkout_sessions_one_complete_per_order')
       .on(t.orderId)
       .where(sql`${t.status} = 'complete'`),
-    check('checkout_sessions_amount', sql`${t.amountCents} = ${t.subtotalCents} + ${t.shippingCents} and ${t.amountCents} > 0`),
+    check(
+      'checkout_sessions_amount',
+      sql`${t.amountCents} = ${t.subtotalCents} + ${t.shippingCents} and ${t.amountCents} > 0`,
+    ),
   ],
 );

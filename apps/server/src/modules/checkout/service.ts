@@ -34,9 +34,9 @@ import {
 } from '../../providers/payments/interface.js';
 import { lockCartForCheckout, readCart } from '../carts/service.js';
 import { closeCartWithLines } from '../carts/service.js';
-import { lockOrder, recordSubmission, type LockedOrder } from '../orders/submission.js';
+import { lockOrder, recordSubmission } from '../orders/submission.js';
 import { organizationName } from '../organizations/service.js';
-import { createInvoice, sellerPaymentAccount } from '../payments/service.js';
+import { createInvoice, orderInvoice, sellerPaymentAccount } from '../payments/service.js';
 import { lockCatalogVersion } from '../products/catalog-version.js';
 import { getLookups } from '../products/lookups.js';
 import { holdStock, releaseStock, sellStock } from '../products/reservations.js';
@@ -59,7 +59,12 @@ const refusal = (status: 402 | 404 | 409, code: string, field: string, message: 
   new HttpError(status, code, message, [{ path: field, message }]);
 
 const alreadySubmitted = () =>
-  refusal(409, 'order_submitted', 'order_id', 'This order was already placed. Open the store again to start a new order.');
+  refusal(
+    409,
+    'order_submitted',
+    'order_id',
+    'This order was already placed. Open the store again to start a new order.',
+  );
 
 const cartChanged = () =>
   refusal(
@@ -75,7 +80,12 @@ function providerError(error: unknown): unknown {
     case 'provider_unavailable':
       return unavailable('The payments provider cannot be reached right now. Please try again shortly.');
     case 'session_expired':
-      return refusal(409, 'session_expired', 'client_secret', 'This payment session expired. A new one is being prepared.');
+      return refusal(
+        409,
+        'session_expired',
+        'client_secret',
+        'This payment session expired. A new one is being prepared.',
+      );
     case 'session_complete':
       return refusal(409, 'session_complete', 'client_secret', 'This payment was already made.');
     case 'invalid_session':
@@ -110,24 +120,32 @@ async function lockSession(tx: DbOrTx, id: string): Promise<SessionRow | undefin
   return row;
 }
 
-/** The answer for an order already completed by this session (read again, the same each time). */
-async function completedAnswer(tx: DbOrTx, session: SessionRow, order: LockedOrder): Promise<Completion> {
-  const invoice = await createInvoice(tx, {
-    orderId: order.id,
-    amountCents: session.amountCents,
-    status: 'PAID',
-    providerPaymentId: session.paymentId,
-  });
+function toCompletion(
+  session: SessionRow,
+  orderId: string,
+  completedOn: Date | string,
+  invoice: { number: string; status: string },
+): Completion {
   return {
-    orderId: order.id,
+    orderId,
     invoiceNumber: invoice.number,
     invoiceStatus: invoice.status,
     amountCents: session.amountCents,
     subtotalCents: session.subtotalCents,
     shippingCents: session.shippingCents,
-    completedOn: toIso(order.completed_on ?? new Date()),
+    completedOn: toIso(completedOn),
     card: session.cardBrand && session.cardLast4 ? { brand: session.cardBrand, last4: session.cardLast4 } : null,
   };
+}
+
+/**
+ * The answer for an order this session completed, read without locks (the return page may ask
+ * many times): the same each time.
+ */
+async function completedAnswer(db: DbOrTx, session: SessionRow): Promise<Completion> {
+  const [order, invoice] = await Promise.all([sessionOrder(db, session.orderId), orderInvoice(db, session.orderId)]);
+  if (!order?.completed_on || !invoice) throw new Error(`checkout session ${session.id} is complete without its order`);
+  return toCompletion(session, session.orderId, order.completed_on, invoice);
 }
 
 /**
@@ -146,7 +164,7 @@ async function completeOrder(
     if (!session) throw notFound('Checkout session');
     const order = await lockOrder(tx, session.orderId);
     if (!order) throw notFound('Order');
-    if (session.status === 'complete') return { completion: await completedAnswer(tx, session, order), queued: false };
+    if (session.status === 'complete') return { completion: await completedAnswer(tx, session), queued: false };
     if (order.status !== 'draft') {
       // Paid, but the order was completed by another session: never a second order. Only a
       // race the checkout prevents (each new session ends the older ones first) gets here.
@@ -188,7 +206,13 @@ async function completeOrder(
       })
       .where(eq(checkoutSessions.id, session.id))
       .returning();
-    const completion = await completedAnswer(tx, done!, { ...order, completed_on });
+    const invoice = await createInvoice(tx, {
+      orderId: order.id,
+      amountCents: session.amountCents,
+      status: 'PAID',
+      providerPaymentId: done!.paymentId,
+    });
+    const completion = toCompletion(done!, order.id, completed_on, invoice);
     await queueOrderEmails(ctx, tx, { session: done!, order, completion });
     return { completion, queued: true };
   });
@@ -207,7 +231,12 @@ async function completePaid(ctx: AppContext, session: SessionRow, state: Checkou
       { sessionId: session.id, asked: session.amountCents, paid: state.amountCents },
       'checkout: the provider reports a payment that does not match the session',
     );
-    throw refusal(409, 'payment_mismatch', 'session_id', 'This payment does not match the order. Please contact the seller.');
+    throw refusal(
+      409,
+      'payment_mismatch',
+      'session_id',
+      'This payment does not match the order. Please contact the seller.',
+    );
   }
   return completeOrder(ctx, session.id, { paymentId: state.paymentId, card: state.card });
 }
@@ -415,32 +444,36 @@ const toVerifyPayment = (c: Completion): VerifyPayment => ({
 
 /** Completes the session's order if the provider says it was paid; refuses with what happened otherwise. */
 async function settle(ctx: AppContext, session: SessionRow): Promise<Completion> {
-  if (session.status !== 'complete') {
-    if (!session.providerSessionId) {
-      throw refusal(409, 'payment_incomplete', 'session_id', 'The payment was not completed. Please try again.');
-    }
-    let state: CheckoutSessionState | null;
-    try {
-      state = await ctx.providers.payments.retrieveCheckoutSession(session.providerSessionId);
-    } catch (error) {
-      throw providerError(error);
-    }
-    if (!state) throw refusal(404, 'not_found', 'session_id', 'This payment session is not known.');
-    if (!state.paid) {
-      if (state.status === 'expired') {
-        await endSession(ctx, session.id, 'expired');
-        throw refusal(
-          409,
-          'session_expired',
-          'session_id',
-          'This payment session expired before it was paid. Please return to checkout and pay again.',
-        );
-      }
-      throw refusal(402, 'payment_incomplete', 'session_id', 'The payment was not completed. Please return to checkout and try again.');
-    }
-    return completePaid(ctx, session, state);
+  // Already completed: a read, no locks (the return page, a webhook redelivered, a retry).
+  if (session.status === 'complete') return completedAnswer(ctx.db, session);
+  if (!session.providerSessionId) {
+    throw refusal(409, 'payment_incomplete', 'session_id', 'The payment was not completed. Please try again.');
   }
-  return completeOrder(ctx, session.id, null);
+  let state: CheckoutSessionState | null;
+  try {
+    state = await ctx.providers.payments.retrieveCheckoutSession(session.providerSessionId);
+  } catch (error) {
+    throw providerError(error);
+  }
+  if (!state) throw refusal(404, 'not_found', 'session_id', 'This payment session is not known.');
+  if (!state.paid) {
+    if (state.status === 'expired') {
+      await endSession(ctx, session.id, 'expired');
+      throw refusal(
+        409,
+        'session_expired',
+        'session_id',
+        'This payment session expired before it was paid. Please return to checkout and pay again.',
+      );
+    }
+    throw refusal(
+      402,
+      'payment_incomplete',
+      'session_id',
+      'The payment was not completed. Please return to checkout and try again.',
+    );
+  }
+  return completePaid(ctx, session, state);
 }
 
 /** The seller in the path must be the session's order's seller (the policy checked the buyer). */
@@ -462,8 +495,13 @@ async function sessionOfSeller(db: DbOrTx, session: SessionRow, sellerId: string
 }
 
 async function sessionOrder(db: DbOrTx, orderId: string) {
-  const result = await db.execute<{ selling_organization_id: string; purchasing_organization_id: string; status: string }>(
-    sql`select selling_organization_id, purchasing_organization_id, status from orders where id = ${orderId}`,
+  const result = await db.execute<{
+    selling_organization_id: string;
+    purchasing_organization_id: string;
+    status: string;
+    completed_on: Date | string | null;
+  }>(
+    sql`select selling_organization_id, purchasing_organization_id, status, completed_on from orders where id = ${orderId}`,
   );
   return result.rows[0];
 }
@@ -544,7 +582,12 @@ export async function handleWebhook(
 function embedded(ctx: AppContext) {
   const checkout = ctx.providers.payments.embeddedCheckout;
   if (!checkout) {
-    throw refusal(409, 'checkout_hosted_by_provider', 'client_secret', 'This payments provider hosts its own checkout form.');
+    throw refusal(
+      409,
+      'checkout_hosted_by_provider',
+      'client_secret',
+      'This payments provider hosts its own checkout form.',
+    );
   }
   return checkout;
 }
@@ -667,10 +710,19 @@ export async function reconcileOpenSessions(
       throw error;
     }
     if (state?.paid) {
-      await completePaid(ctx, session, state).catch((err: unknown) => {
-        ctx.log.error({ err, sessionId: session.id }, 'checkout reconciler: a paid session could not complete its order');
-      });
-      completed += 1;
+      try {
+        await completePaid(ctx, session, state);
+        completed += 1;
+      } catch (err) {
+        if (!(err instanceof HttpError && err.statusCode < 500)) throw err;
+        // Paid, but refused (a payment that does not match the session, or a second payment of
+        // a completed order): an operator must look at it. Set aside, out of later rounds.
+        ctx.log.error({ err, sessionId: session.id }, 'checkout reconciler: a paid session needs review');
+        await ctx.db
+          .update(checkoutSessions)
+          .set({ status: 'needs_review' })
+          .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')));
+      }
     } else if (!state || state.status === 'expired') {
       await endSession(ctx, session.id, 'expired');
       ended += 1;

@@ -228,3 +228,14 @@ export async function createInvoice(
     select number, status from invoices where order_id = ${input.orderId} and not exists (select 1 from created)`);
   return result.rows[0]!;
 }
+
+/** The order's invoice, or undefined before it has one. */
+export async function orderInvoice(
+  db: DbOrTx,
+  orderId: string,
+): Promise<{ number: string; status: InvoiceStatus } | undefined> {
+  const result = await db.execute<{ number: string; status: InvoiceStatus }>(
+    sql`select number, status from invoices where order_id = ${orderId}`,
+  );
+  return result.rows[0];
+}

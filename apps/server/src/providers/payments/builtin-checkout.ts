@@ -183,7 +183,9 @@ export function createBuiltinCheckout(db: DbOrTx, now: () => Date): CheckoutPaym
       if (!row) return null;
       const state = toState(row);
       // Past its time an open session reads as expired, as at the provider (no sweeper needed).
-      return state.status === 'open' && row.expiresAt.getTime() <= now().getTime() ? { ...state, status: 'expired' } : state;
+      return state.status === 'open' && row.expiresAt.getTime() <= now().getTime()
+        ? { ...state, status: 'expired' }
+        : state;
     },
 
     async expireCheckoutSession(sessionId) {
@@ -241,8 +243,16 @@ export function createBuiltinCheckout(db: DbOrTx, now: () => Date): CheckoutPaym
       async answerChallenge(clientSecret, challengeId, outcome) {
         return db.transaction(async (tx) => {
           const row = await payableSession(tx, clientSecret);
-          if (!row.challengeId || row.challengeId !== challengeId || !row.challengeCardBrand || !row.challengeCardLast4) {
-            throw new PaymentsProviderError('invalid_session', 'This authentication is no longer waiting for an answer.');
+          if (
+            !row.challengeId ||
+            row.challengeId !== challengeId ||
+            !row.challengeCardBrand ||
+            !row.challengeCardLast4
+          ) {
+            throw new PaymentsProviderError(
+              'invalid_session',
+              'This authentication is no longer waiting for an answer.',
+            );
           }
           const card = { brand: row.challengeCardBrand, last4: row.challengeCardLast4 };
           if (outcome === 'complete') return pay(tx, row, card);
@@ -261,7 +271,11 @@ export function createBuiltinCheckout(db: DbOrTx, now: () => Date): CheckoutPaym
 /** For tests: the attempts made on a session, oldest first. */
 export async function builtinCardAttemptsOf(db: DbOrTx, sessionId: string) {
   return db
-    .select({ brand: builtinCardAttempts.cardBrand, last4: builtinCardAttempts.cardLast4, outcome: builtinCardAttempts.outcome })
+    .select({
+      brand: builtinCardAttempts.cardBrand,
+      last4: builtinCardAttempts.cardLast4,
+      outcome: builtinCardAttempts.outcome,
+    })
     .from(builtinCardAttempts)
     .where(eq(builtinCardAttempts.sessionId, sessionId))
     .orderBy(builtinCardAttempts.createdAt, sql`id`);

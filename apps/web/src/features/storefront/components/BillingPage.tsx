@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Suspense, lazy, useCallback, useId } from 'react';
 import {
   SELECT_SHIPPING_TEXT,
   SELLER_PAYMENTS_NOT_ACTIVE,
@@ -13,6 +13,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -22,7 +23,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Link as RouterLink, useParams } from 'react-router';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { formatCents } from '../../../lib/format';
 import {
   deliveryEstimate,
@@ -34,12 +35,17 @@ import {
   useShippingEstimates,
 } from '../billing';
 import { checkoutPath, useBillingGuard } from '../checkout';
+import { useCheckoutSession } from '../payment';
 import { BackToStore, CheckoutColumns, CheckoutStepPage, SummaryRow } from './CheckoutLayout';
 
 export const BILLING_TITLE = 'Shipping & Payment';
 export const BACK_TO_ADDRESS_LABEL = 'Back to shipping address';
 export const CHOOSE_SHIPPING_TO_PAY = 'Card payment opens here once you choose a shipping option.';
-export const CARD_PAYMENT_SETTING_UP = 'Card payment is being set up for this store.';
+export const LOADING_PAYMENT_FORM = 'Loading the payment form';
+export const PAYMENT_NOT_READY = 'Payment cannot start yet';
+export const STRIPE_CHECKOUT_LOADS_HERE = 'Stripe’s secure embedded checkout loads here.';
+/** Refusals of the payment whose way on is the store (change what is in the cart). */
+const BACK_TO_STORE_CODES = new Set(['insufficient_inventory', 'min_items', 'min_cents', 'unavailable_lines']);
 
 /** The carrier's logo, the service, when it arrives, the chips; the amount on the right. */
 function EstimateCardText({ estimate }: { estimate: ShippingEstimate }) {
@@ -221,14 +227,87 @@ function BillingSummary({ cart, storeName, shippingCents, service }: SummaryProp
   );
 }
 
+const CardCheckout = lazy(() => import('./CardCheckout').then((module) => ({ default: module.CardCheckout })));
+
+/** Where the card form will be, while it (or its session) loads. */
+function PaymentFormSkeleton() {
+  return (
+    <Stack spacing={1.5} aria-busy aria-label={LOADING_PAYMENT_FORM}>
+      <Skeleton variant="text" width="50%" />
+      <Skeleton variant="rounded" height={56} />
+      <Skeleton variant="rounded" height={56} />
+      <Skeleton variant="rounded" height={56} />
+      <Skeleton variant="rounded" height={44} />
+    </Stack>
+  );
+}
+
+/**
+ * The server would not open the payment (409: the quote went stale, too little stock, a minimum
+ * no longer met, …): its sentence for the buyer instead of the form, and a way on.
+ */
+function SessionRefused({
+  error,
+  orgId,
+  storeName,
+  retrying,
+  onRetry,
+}: {
+  error: unknown;
+  orgId: string;
+  storeName: string | undefined;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  const refusal = error instanceof ApiError && error.status === 409;
+  const backToStore = error instanceof ApiError && BACK_TO_STORE_CODES.has(error.code);
+  return (
+    <Alert
+      severity={refusal ? 'warning' : 'error'}
+      action={
+        <Button color="inherit" size="small" onClick={onRetry} disabled={retrying} sx={{ whiteSpace: 'nowrap' }}>
+          Try again
+        </Button>
+      }
+    >
+      <AlertTitle>{PAYMENT_NOT_READY}</AlertTitle>
+      {errorMessage(error)}
+      {backToStore && (
+        <Box sx={{ mt: 1 }}>
+          <Link component={RouterLink} to={`/storefront/${orgId}`} color="inherit">
+            {storeName ? `Back to ${storeName}` : 'Back to store'}
+          </Link>
+        </Box>
+      )}
+    </Alert>
+  );
+}
+
+interface PaymentPanelProps {
+  cart: Cart;
+  orgId: string;
+  storeName: string | undefined;
+  rateChosen: boolean;
+  optionsRead: boolean;
+  totalCents: number;
+}
+
 /**
  * Beside the options: the seller's payments not active (spec section 6) stop here with no form.
- * Otherwise the card payment's place; the embedded card checkout itself is the next part of the
- * checkout (issue 9, item 5), so Pay stays disabled and says so rather than pretend to charge.
+ * Otherwise, once a shipping option is chosen, the checkout session is made and its embedded
+ * checkout shown: the built-in card form (loaded on demand), or a note where Stripe's loads.
  */
-function PaymentPanel({ cart, rateChosen, totalCents }: { cart: Cart; rateChosen: boolean; totalCents: number }) {
+function PaymentPanel({ cart, orgId, storeName, rateChosen, optionsRead, totalCents }: PaymentPanelProps) {
   const titleId = useId();
-  if (cart.seller_payments_active === false) {
+  const active = cart.seller_payments_active !== false;
+  const session = useCheckoutSession(orgId, cart, active && rateChosen && optionsRead);
+  const { refetch } = session;
+  const renewSession = useCallback(async () => {
+    const renewed = await refetch();
+    return renewed.isSuccess ? renewed.data : null;
+  }, [refetch]);
+
+  if (!active) {
     return (
       <Alert severity="warning">
         <AlertTitle>Payment unavailable</AlertTitle>
@@ -236,6 +315,41 @@ function PaymentPanel({ cart, rateChosen, totalCents }: { cart: Cart; rateChosen
       </Alert>
     );
   }
+
+  let body;
+  if (!rateChosen) {
+    body = (
+      <>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {CHOOSE_SHIPPING_TO_PAY}
+        </Typography>
+        <Button variant="contained" size="large" fullWidth disabled startIcon={<LockOutlinedIcon />}>
+          {`Pay ${formatCents(totalCents)}`}
+        </Button>
+      </>
+    );
+  } else if (session.isError) {
+    body = (
+      <SessionRefused
+        error={session.error}
+        orgId={orgId}
+        storeName={storeName}
+        retrying={session.isFetching}
+        onRetry={() => void refetch()}
+      />
+    );
+  } else if (!session.data) {
+    body = <PaymentFormSkeleton />;
+  } else if (session.data.provider === 'stripe') {
+    body = <Alert severity="info">{STRIPE_CHECKOUT_LOADS_HERE}</Alert>;
+  } else {
+    body = (
+      <Suspense fallback={<PaymentFormSkeleton />}>
+        <CardCheckout session={session.data} renewSession={renewSession} />
+      </Suspense>
+    );
+  }
+
   return (
     <Paper
       component="section"
@@ -246,12 +360,7 @@ function PaymentPanel({ cart, rateChosen, totalCents }: { cart: Cart; rateChosen
       <Typography id={titleId} variant="h6" component="h2" sx={{ color: 'text.primary', mb: 1 }}>
         Payment
       </Typography>
-      <Typography variant="body2" sx={{ mb: 2 }}>
-        {rateChosen ? CARD_PAYMENT_SETTING_UP : CHOOSE_SHIPPING_TO_PAY}
-      </Typography>
-      <Button variant="contained" size="large" fullWidth disabled startIcon={<LockOutlinedIcon />}>
-        {`Pay ${formatCents(totalCents)}`}
-      </Button>
+      {body}
     </Paper>
   );
 }
@@ -323,7 +432,15 @@ function ShippingAndPayment({ cart, orgId, storeName }: { cart: Cart; orgId: str
       </Box>
       <Stack spacing={2} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
         <BillingSummary cart={cart} storeName={storeName} shippingCents={shippingCents} service={service} />
-        <PaymentPanel cart={cart} rateChosen={shippingCents !== null && !choose.isPending} totalCents={totalCents} />
+        <PaymentPanel
+          cart={cart}
+          orgId={orgId}
+          storeName={storeName}
+          rateChosen={shippingCents !== null && !choose.isPending}
+          // The session waits for the options to have been read (a stale quote reads them again).
+          optionsRead={!estimates.isPending}
+          totalCents={totalCents}
+        />
         <BackToStore orgId={orgId} storeName={storeName} />
       </Stack>
     </CheckoutColumns>

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -40,17 +39,6 @@ function LaterPage({ title, icon, purpose }: { title: string; icon: ReactNode; p
       <BackToStore />
       <ComingSoon title={title} icon={icon} purpose={purpose} />
     </Stack>
-  );
-}
-
-/** /storefront/{org_id}/checkout/return */
-export function CheckoutReturnPage() {
-  return (
-    <LaterPage
-      title="Payment"
-      icon={<CreditCardOutlinedIcon />}
-      purpose="It will confirm your payment and take you to your orders."
-    />
   );
 }
 

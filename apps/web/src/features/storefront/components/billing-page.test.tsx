@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import {
   SELECT_SHIPPING_TEXT,
   SELLER_PAYMENTS_NOT_ACTIVE,
@@ -15,14 +15,17 @@ import { ToastProvider } from '../../../components/Toast';
 import { ids, makeUser, org, purchasing } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { NO_ADDRESS_AT_BILLING } from '../checkout';
-import { makeCart, widget, type StoredLine } from './cart-test-server';
+import { fakePayments, makeCart, widget, type PaymentRefusal, type StoredLine } from './cart-test-server';
 import {
   BACK_TO_ADDRESS_LABEL,
   BILLING_TITLE,
   BillingPage,
-  CARD_PAYMENT_SETTING_UP,
   CHOOSE_SHIPPING_TO_PAY,
+  LOADING_PAYMENT_FORM,
+  PAYMENT_NOT_READY,
+  STRIPE_CHECKOUT_LOADS_HERE,
 } from './BillingPage';
+import { SESSION_RENEWED } from './CardCheckout';
 
 const buyer = makeUser({
   organizations: [org(ids.buyer, 'Corner Shop', 'Buyer')],
@@ -86,6 +89,11 @@ interface ServerOptions {
   estimates?: Answer[];
   /** A refusal of POST …/rate. */
   refuseRate?: Answer;
+  /** Refusals of create-checkout-session, in turn. */
+  refuseSessions?: PaymentRefusal[];
+  /** Answers of the card form's pay calls, in turn, before the card decides. */
+  payAnswers?: PaymentRefusal[];
+  provider?: 'builtin' | 'stripe';
 }
 
 /** /api/user/me, the cart with its order's rate, the estimates and choosing a rate, in memory. */
@@ -98,6 +106,13 @@ function fakeBillingServer(options: ServerOptions) {
   const calls: Array<{ method: string; path: string; body: unknown }> = [];
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  // A session charges the cart and the rate the order holds when it is made.
+  const payments = fakePayments({
+    amountCents: () => cart().total_cents + (chosen?.amount_cents ?? 0),
+    ...(options.refuseSessions ? { refuseSessions: options.refuseSessions } : {}),
+    ...(options.payAnswers ? { payAnswers: options.payAnswers } : {}),
+    ...(options.provider ? { provider: options.provider } : {}),
+  });
 
   function order(): CartOrder {
     return {
@@ -124,6 +139,8 @@ function fakeBillingServer(options: ServerOptions) {
     const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const paymentAnswer = await payments.handle(method, url.pathname, body);
+    if (paymentAnswer) return paymentAnswer;
     calls.push({ method, path: url.pathname, body });
     if (method === 'GET' && url.pathname === '/api/user/me') return json(200, buyer);
     if (method === 'GET' && url.pathname.startsWith('/api/cart/selling_organization/')) return json(200, cart());
@@ -146,6 +163,7 @@ function fakeBillingServer(options: ServerOptions) {
 
   return {
     fn,
+    payments,
     /** The rate ids posted so far, in order. */
     ratePosts: () =>
       calls.filter((call) => call.method === 'POST').map((call) => (call.body as { rate_id: string }).rate_id),
@@ -161,6 +179,12 @@ function fakeBillingServer(options: ServerOptions) {
   };
 }
 
+/** Where the card form goes once paid: shows the query it was given. */
+function ReturnProbe() {
+  const location = useLocation();
+  return <p>{`Returned with ${location.search}`}</p>;
+}
+
 function renderBilling(options: ServerOptions = {}) {
   const server = fakeBillingServer(options);
   vi.stubGlobal('fetch', server.fn);
@@ -173,6 +197,7 @@ function renderBilling(options: ServerOptions = {}) {
       <Routes>
         <Route path="/storefront/:orgId/billing" element={<BillingPage />} />
         <Route path="/storefront/:orgId/checkout" element={<p>Checkout step 1</p>} />
+        <Route path="/storefront/:orgId/checkout/return" element={<ReturnProbe />} />
       </Routes>
     </ToastProvider>,
     { path: `/storefront/${ids.sellerX}/billing` },
@@ -184,6 +209,8 @@ const optionsGroup = () => screen.findByRole('radiogroup', { name: 'Shipping Opt
 const radio = (group: HTMLElement, name: RegExp) => within(group).getByRole('radio', { name }) as HTMLInputElement;
 const text = (testId: string) => screen.getByTestId(testId).textContent;
 const payButton = () => screen.getByRole('button', { name: /^Pay / }) as HTMLButtonElement;
+/** The card form, once its session is made and its code loaded. */
+const cardNumber = () => screen.findByRole('textbox', { name: /Card number/ });
 
 describe('BillingPage, step 2: Shipping & Payment', () => {
   it('shows the estimates as cards with carrier, service, amount, days and chips, the order’s rate chosen, and the summary', async () => {
@@ -214,11 +241,15 @@ describe('BillingPage, step 2: Shipping & Payment', () => {
     expect(text('total')).toBe('$45.75');
     expect(screen.getByText('UPS 2nd Day Air', { selector: 'p' })).toBeTruthy();
 
-    // The payment panel: card payment is the next part of the checkout, so Pay does nothing yet.
+    // The payment panel: the card form of a session made for this cart and rate.
     const payment = screen.getByRole('region', { name: 'Payment' });
-    expect(within(payment).getByText(CARD_PAYMENT_SETTING_UP)).toBeTruthy();
+    expect(within(payment).getByLabelText(LOADING_PAYMENT_FORM)).toBeTruthy();
+    await cardNumber();
+    expect(await within(payment).findByRole('form', { name: 'Pay Seller X' })).toBeTruthy();
+    await waitFor(() => expect(payButton().disabled).toBe(false));
     expect(payButton().textContent).toBe('Pay $45.75');
-    expect(payButton().disabled).toBe(true);
+    expect(server.payments.sessionCreates()).toBe(1);
+    expect(server.payments.calls[0]!.body).toEqual({ cart: { id: makeCart([]).id } });
 
     expect(screen.getByRole('link', { name: BACK_TO_ADDRESS_LABEL }).getAttribute('href')).toBe(
       `/storefront/${ids.sellerX}/checkout`,
@@ -238,8 +269,11 @@ describe('BillingPage, step 2: Shipping & Payment', () => {
     await waitFor(() => expect(radio(group, /USPS Ground Advantage/).checked).toBe(true));
     await waitFor(() => expect(text('shipping-cost')).toBe('$8.50'));
     expect(text('total')).toBe('$32.50');
-    await waitFor(() => expect(screen.getByText(CARD_PAYMENT_SETTING_UP)).toBeTruthy());
+    await cardNumber();
+    await waitFor(() => expect(payButton().textContent).toBe('Pay $32.50'));
     expect(server.ratePosts()).toEqual([ground.object_id]);
+    // The session was made once the order held its rate, not before.
+    expect(server.payments.sessionCreates()).toBe(1);
   });
 
   it('says "Please select shipping" until a rate is chosen, then shows the chosen one at once and keeps it', async () => {
@@ -250,6 +284,7 @@ describe('BillingPage, step 2: Shipping & Payment', () => {
     await waitFor(() => expect(radio(group, /USPS Ground Advantage/).checked).toBe(true));
     expect(text('shipping-cost')).toBe('$8.50');
     expect(screen.getByText(CHOOSE_SHIPPING_TO_PAY)).toBeTruthy();
+    expect(server.payments.sessionCreates()).toBe(0);
 
     const user = userEvent.setup();
     await user.click(radio(group, /FedEx Priority Overnight/));
@@ -260,16 +295,20 @@ describe('BillingPage, step 2: Shipping & Payment', () => {
 
     await waitFor(() => expect(server.ratePosts()).toEqual([ground.object_id, overnight.object_id]));
     await waitFor(() => expect(server.chosen()).toBe(overnight.object_id));
-    await waitFor(() => expect(screen.getByText(CARD_PAYMENT_SETTING_UP)).toBeTruthy());
+    await cardNumber();
     expect(radio(group, /FedEx Priority Overnight/).checked).toBe(true);
     expect(text('shipping-cost')).toBe('$64.00');
-    expect(payButton().textContent).toBe('Pay $88.00');
+    await waitFor(() => expect(payButton().textContent).toBe('Pay $88.00'));
 
-    // The cards are one radio group: the arrow key moves to the next card and chooses it.
+    // The cards are one radio group: the arrow key moves to the next card and chooses it; the
+    // new rate makes a new session, for the new amount.
+    radio(group, /FedEx Priority Overnight/).focus();
     await user.keyboard('{ArrowUp}');
     await waitFor(() => expect(server.chosen()).toBe(priority.object_id));
     await waitFor(() => expect(text('total')).toBe('$45.75'));
+    await waitFor(() => expect(payButton().textContent).toBe('Pay $45.75'));
     expect(server.ratePosts()).toEqual([ground.object_id, overnight.object_id, priority.object_id]);
+    expect(server.payments.sessions.map((session) => session.amountCents)).toEqual([8800, 4575]);
   });
 
   it('keeps nothing chosen when the server refuses the automatic choice, says why, and does not try again', async () => {
@@ -334,20 +373,22 @@ describe('BillingPage, step 2: Shipping & Payment', () => {
   });
 
   it('disables payment with the spec’s sentence when the seller’s payments are not active', async () => {
-    renderBilling({ rate: ground, paymentsActive: false });
+    const server = renderBilling({ rate: ground, paymentsActive: false });
     await optionsGroup();
     expect(screen.getByText(SELLER_PAYMENTS_NOT_ACTIVE)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Payment' })).toBeNull();
     // The shipping choice and the summary still show.
     expect(text('total')).toBe('$32.50');
+    expect(server.payments.sessionCreates()).toBe(0);
   });
 
-  it('offers the card payment place when the seller’s payments are active', async () => {
+  it('offers the card form when the seller’s payments are active', async () => {
     renderBilling({ rate: ground, paymentsActive: true });
     await optionsGroup();
     expect(screen.queryByText(SELLER_PAYMENTS_NOT_ACTIVE)).toBeNull();
-    expect(within(screen.getByRole('region', { name: 'Payment' })).getByText(CARD_PAYMENT_SETTING_UP)).toBeTruthy();
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    expect(await within(payment).findByRole('textbox', { name: /Card number/ })).toBeTruthy();
   });
 
   it('still sends a buyer without a shipping address back to step 1, without reading estimates', async () => {
@@ -356,5 +397,106 @@ describe('BillingPage, step 2: Shipping & Payment', () => {
     expect(await screen.findByText('Checkout step 1')).toBeTruthy();
     expect(server.estimateReads()).toBe(0);
     expect(server.ratePosts()).toEqual([]);
+  });
+
+  it('shows why the payment cannot start in place of the form, with the way back to the store, and tries again', async () => {
+    const server = renderBilling({
+      rate: ground,
+      refuseSessions: [
+        {
+          status: 409,
+          body: { error: 'insufficient_inventory', message: 'Only 1 Widget is left. Change your cart to continue.' },
+        },
+      ],
+    });
+    const payment = await screen.findByRole('region', { name: 'Payment' });
+    const alert = await within(payment).findByRole('alert');
+    expect(within(alert).getByText(PAYMENT_NOT_READY)).toBeTruthy();
+    expect(within(alert).getByText('Only 1 Widget is left. Change your cart to continue.')).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Back to Seller X' }).getAttribute('href')).toBe(
+      `/storefront/${ids.sellerX}`,
+    );
+    expect(within(payment).queryByRole('textbox', { name: /Card number/ })).toBeNull();
+    expect(within(payment).queryByRole('button', { name: /^Pay / })).toBeNull();
+
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(payment).findByRole('textbox', { name: /Card number/ })).toBeTruthy();
+    expect(within(payment).queryByText(PAYMENT_NOT_READY)).toBeNull();
+    expect(server.payments.sessionCreates()).toBe(2);
+  });
+
+  it('reads the shipping options again when the server says the quote went stale', async () => {
+    const server = renderBilling({
+      rate: ground,
+      refuseSessions: [
+        {
+          status: 409,
+          body: { error: 'quote_stale', message: 'Shipping prices have changed; please reload the shipping options.' },
+        },
+      ],
+    });
+    const payment = await screen.findByRole('region', { name: 'Payment' });
+    expect(
+      await within(payment).findByText('Shipping prices have changed; please reload the shipping options.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(server.estimateReads()).toBe(2));
+    // Only a refusal about the cart's contents leads back to the store.
+    expect(within(payment).queryByRole('link', { name: 'Back to Seller X' })).toBeNull();
+  });
+
+  it('notes where Stripe’s embedded checkout loads when the session is Stripe’s', async () => {
+    renderBilling({ rate: ground, provider: 'stripe' });
+    const payment = await screen.findByRole('region', { name: 'Payment' });
+    expect(await within(payment).findByText(STRIPE_CHECKOUT_LOADS_HERE)).toBeTruthy();
+    expect(within(payment).queryByRole('textbox', { name: /Card number/ })).toBeNull();
+  });
+
+  it('pays with a card and goes to the checkout return with the session id', async () => {
+    const server = renderBilling({ rate: ground });
+    const user = userEvent.setup();
+    await user.type(await cardNumber(), '4242424242424242');
+    await user.type(screen.getByRole('textbox', { name: /Expiration/ }), '1239');
+    await user.type(screen.getByRole('textbox', { name: /CVC/ }), '123');
+    await user.type(screen.getByRole('textbox', { name: /Cardholder name/ }), 'Ada Lovelace');
+    await user.type(screen.getByRole('textbox', { name: /ZIP/ }), '80202');
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    await user.click(payButton());
+    expect(await screen.findByText('Returned with ?session_id=cs_test_1')).toBeTruthy();
+    expect(server.payments.cardsPaid()).toEqual(['4242424242424242']);
+  });
+
+  it('starts a new session once when the last one expired, says so, and pays with the new one', async () => {
+    const server = renderBilling({
+      rate: ground,
+      payAnswers: [
+        {
+          status: 409,
+          body: { error: 'session_expired', message: 'This checkout session has expired. Please start again.' },
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    await user.type(await cardNumber(), '4242424242424242');
+    await user.type(screen.getByRole('textbox', { name: /Expiration/ }), '1239');
+    await user.type(screen.getByRole('textbox', { name: /CVC/ }), '123');
+    await user.type(screen.getByRole('textbox', { name: /Cardholder name/ }), 'Ada Lovelace');
+    await user.type(screen.getByRole('textbox', { name: /ZIP/ }), '80202');
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    await user.click(payButton());
+
+    expect(await screen.findByText(SESSION_RENEWED)).toBeTruthy();
+    expect(server.payments.sessionCreates()).toBe(2);
+    // What was typed stays for the new session.
+    expect((screen.getByRole('textbox', { name: /Card number/ }) as HTMLInputElement).value).toBe(
+      '4242 4242 4242 4242',
+    );
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    await user.click(payButton());
+    expect(await screen.findByText('Returned with ?session_id=cs_test_2')).toBeTruthy();
+    expect(
+      server.payments.calls
+        .filter((call) => call.path === '/api/payments/checkout/pay')
+        .map((call) => (call.body as { client_secret: string }).client_secret),
+    ).toEqual(['cs_test_1_secret_x', 'cs_test_2_secret_x']);
   });
 });

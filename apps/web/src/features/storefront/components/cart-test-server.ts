@@ -227,3 +227,214 @@ export function fakeCartServer(options: FakeCartServerOptions) {
     },
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The payment calls (create-checkout-session, the built-in embedded checkout, verify-payment), in
+// memory, answering as packages/contract/src/checkout.ts says and as the built-in provider treats
+// its test cards. Compose with a cart fake: `payments.handle(...)` answers a payment call or null.
+
+export type PaymentRefusal = {
+  status: number;
+  body: { error: string; message: string; issues?: Array<{ path: string; message: string }> };
+};
+
+export interface FakePaymentsOptions {
+  sellerId?: string;
+  merchantName?: string;
+  /** What each new session charges (default 3250), or how to work it out when it is made. */
+  amountCents?: number | (() => number);
+  provider?: 'builtin' | 'stripe';
+  /** Refusals of create-checkout-session, in turn (then sessions are made). */
+  refuseSessions?: PaymentRefusal[];
+  /** Answers of pay (and challenge) calls, in turn, before the card decides (e.g. a 409 session_expired). */
+  payAnswers?: PaymentRefusal[];
+  /** The answer of verify-payment (success by default); any body, e.g. a proxy's page. */
+  verify?: { status: number; body: unknown };
+}
+
+interface FakeSession {
+  id: string;
+  secret: string;
+  amountCents: number;
+  status: 'open' | 'complete' | 'expired';
+  challengeId: string | null;
+}
+
+export function fakePayments(options: FakePaymentsOptions = {}) {
+  const sellerId = options.sellerId ?? ids.sellerX;
+  const amountOf = () =>
+    typeof options.amountCents === 'function' ? options.amountCents() : (options.amountCents ?? 3250);
+  const refusals = [...(options.refuseSessions ?? [])];
+  const payAnswers = [...(options.payAnswers ?? [])];
+  const sessions: FakeSession[] = [];
+  const calls: Array<{ method: string; path: string; body: unknown }> = [];
+  let holdPay = false;
+  let holdVerify = false;
+  const heldPays: Array<() => void> = [];
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const returnUrl = (session: FakeSession) =>
+    `http://localhost/storefront/${sellerId}/checkout/return?session_id=${session.id}`;
+  const declined = (error: string, message: string) => json(402, { error, message });
+
+  function bySecret(body: unknown): FakeSession | undefined {
+    const secret = (body as { client_secret?: string } | undefined)?.client_secret;
+    return sessions.find((session) => session.secret === secret);
+  }
+
+  function paid(session: FakeSession, number: string) {
+    session.status = 'complete';
+    session.challengeId = null;
+    return json(200, {
+      status: 'complete',
+      return_url: returnUrl(session),
+      challenge_id: null,
+      card: { brand: 'visa', last4: number.slice(-4) },
+    });
+  }
+
+  async function handle(method: string, path: string, body: unknown): Promise<Response | null> {
+    if (method === 'POST' && path === `/api/stripe/organization/${sellerId}/create-checkout-session`) {
+      calls.push({ method, path, body });
+      const refusal = refusals.shift();
+      if (refusal) return json(refusal.status, refusal.body);
+      const n = sessions.length + 1;
+      const session: FakeSession = {
+        id: `cs_test_${n}`,
+        secret: `cs_test_${n}_secret_x`,
+        amountCents: amountOf(),
+        status: 'open',
+        challengeId: null,
+      };
+      sessions.push(session);
+      return json(200, {
+        clientSecret: session.secret,
+        account_id: 'acct_test_1',
+        session_id: session.id,
+        provider: options.provider ?? 'builtin',
+        currency: 'usd',
+        subtotal_cents: session.amountCents - 850,
+        shipping_cents: 850,
+        amount_cents: session.amountCents,
+        expires_at: '2099-01-01T00:00:00.000Z',
+      });
+    }
+    if (method === 'POST' && path === '/api/payments/checkout/session') {
+      calls.push({ method, path, body });
+      const session = bySecret(body);
+      if (!session) return json(404, { error: 'invalid_session', message: 'This checkout session is not valid.' });
+      return json(200, {
+        session_id: session.id,
+        status: session.status,
+        merchant_name: options.merchantName ?? 'Seller X',
+        currency: 'usd',
+        amount_cents: session.amountCents,
+        expires_at: '2099-01-01T00:00:00.000Z',
+        return_url: returnUrl(session),
+        challenge_id: session.challengeId,
+      });
+    }
+    if (method === 'POST' && (path === '/api/payments/checkout/pay' || path === '/api/payments/checkout/challenge')) {
+      calls.push({ method, path, body });
+      if (holdPay) await new Promise<void>((release) => heldPays.push(release));
+      const session = bySecret(body);
+      if (!session) return json(404, { error: 'invalid_session', message: 'This checkout session is not valid.' });
+      const answer = payAnswers.shift();
+      if (answer) {
+        if (answer.body.error === 'session_expired') session.status = 'expired';
+        return json(answer.status, answer.body);
+      }
+      if (path.endsWith('/challenge')) {
+        const { challenge_id: challengeId, outcome } = body as { challenge_id: string; outcome: string };
+        if (challengeId !== session.challengeId) {
+          return json(409, {
+            error: 'invalid_session',
+            message: 'This authentication is no longer waiting for an answer.',
+          });
+        }
+        if (outcome === 'complete') return paid(session, '3184');
+        session.challengeId = null;
+        return declined(
+          'authentication_failed',
+          'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+        );
+      }
+      const number = (body as { card: { number: string } }).card.number;
+      if (number === '4000000000000002') return declined('card_declined', 'Your card was declined.');
+      if (number === '4000000000009995') return declined('insufficient_funds', 'Your card has insufficient funds.');
+      if (number === '4000002760003184') {
+        session.challengeId = `chl_${sessions.indexOf(session) + 1}_${calls.length}`;
+        return json(200, {
+          status: 'requires_action',
+          return_url: null,
+          challenge_id: session.challengeId,
+          card: { brand: 'visa', last4: '3184' },
+        });
+      }
+      return paid(session, number);
+    }
+    const verify = new RegExp(`^/api/stripe/organization/${sellerId}/verify-payment/([^/]+)$`).exec(path);
+    if (method === 'GET' && verify) {
+      calls.push({ method, path, body });
+      // Held: never answered (the page's animation can be watched for as long as the test likes).
+      if (holdVerify) await new Promise<void>(() => undefined);
+      if (options.verify) return json(options.verify.status, options.verify.body);
+      return json(200, {
+        success: true,
+        order_id: '00000000-0000-4000-8000-0000000000d0',
+        invoice_number: 'INV-0001',
+        amount_cents: sessions[0]?.amountCents ?? 0,
+        completed_on: '2025-01-01T00:00:00.000Z',
+        card: { brand: 'visa', last4: '4242' },
+      });
+    }
+    return null;
+  }
+
+  return {
+    handle,
+    calls,
+    sessions,
+    /** create-checkout-session calls so far. */
+    sessionCreates: () => calls.filter((call) => call.path.endsWith('/create-checkout-session')).length,
+    /** The cards sent to pay, in order. */
+    cardsPaid: () =>
+      calls
+        .filter((call) => call.path === '/api/payments/checkout/pay')
+        .map((call) => (call.body as { card: { number: string } }).card.number),
+    /** The challenge answers sent, in order. */
+    challengeAnswers: () =>
+      calls
+        .filter((call) => call.path === '/api/payments/checkout/challenge')
+        .map((call) => (call.body as { outcome: string }).outcome),
+    verifyCalls: () => calls.filter((call) => call.path.includes('/verify-payment/')).map((call) => call.path),
+    /** verify-payment is never answered. */
+    holdVerify: () => {
+      holdVerify = true;
+    },
+    /** Pay and challenge calls wait until `releasePays`. */
+    holdPays: () => {
+      holdPay = true;
+    },
+    releasePays: () => {
+      holdPay = false;
+      for (const release of heldPays.splice(0)) release();
+    },
+  };
+}
+
+/** A fetch double that answers the payment calls, then GET /api/user/me, then the cart of these lines. */
+export function paymentsFetch(payments: ReturnType<typeof fakePayments>, user: CurrentUser, cart: () => Cart) {
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const answer = await payments.handle(method, url.pathname, body);
+    if (answer) return answer;
+    if (method === 'GET' && url.pathname === '/api/user/me') return json(200, user);
+    if (method === 'GET' && url.pathname.startsWith('/api/cart/selling_organization/')) return json(200, cart());
+    return json(404, { error: 'not_found', message: `No fake for ${method} ${url.pathname}` });
+  };
+}

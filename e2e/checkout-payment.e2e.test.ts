@@ -1,0 +1,264 @@
+/**
+ * Issue 9, on the production build, the whole money path in a browser: a seller sets up card
+ * payments (under review first, then active); its retailer checks out with a new address, sees
+ * the shipping rates, pays with a declined card and then 4242, passes the return page and lands
+ * on its orders; the server holds one paid order, and both e-mails are in the mailbox.
+ * Screenshots at desktop and phone width.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { CARD_DECLINED_MESSAGE, TEST_CARDS, type Cart } from '@cratebase/contract';
+import { startServer, type RunningServer } from './support/server.js';
+import { launchBrowser } from './support/browser.js';
+import { fillOnboarding, signInOnProviderPage, watchForProblems } from './support/journey.js';
+import { apiUser, invitedRetailer, liveProducts } from './support/seed.js';
+
+const SHOTS = 'test-results';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface MailboxMessage {
+  to: string;
+  subject: string;
+}
+
+const mailboxFor = async (to: string): Promise<MailboxMessage[]> => {
+  const res = await fetch(`${server.url}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as MailboxMessage[];
+};
+
+/** The embedded card form, filled as a buyer types it. */
+async function fillCard(page: Page, number: string) {
+  const form = page.getByRole('form', { name: /^Pay / });
+  await form.getByLabel(/^Card number/).fill(number);
+  await form.getByLabel(/^Expiration/).fill('12 / 34');
+  await form.getByLabel(/^CVC/).fill('123');
+  await form.getByLabel(/^Cardholder name/).fill('Rosa Pantry');
+  await form.getByLabel(/^ZIP/).fill('97205');
+  return form;
+}
+
+describe('checkout and payment journey', () => {
+  it('seller turns payments on; retailer pays with a declined card, then 4242, and lands on its orders', async () => {
+    const stamp = Date.now();
+    // ── The seller: a store that ships, with a product ─────────────────────────────────
+    const seller = await apiUser(server.url, `fennel-${stamp}@example.com`);
+    const store = await seller.call<{ id: string }>('POST', '/api/organization', {
+      selected_type: 'Merchant',
+      name: 'Fennel & Fig Pantry',
+    });
+    await seller.call('POST', `/api/organization/${store.id}/address`, {
+      line1: '400 Congress Ave',
+      city: 'Austin',
+      state: 'TX',
+      postal_code: '78701',
+    });
+    await seller.call('POST', '/api/package_template', {
+      height: 10,
+      width: 12,
+      length: 16,
+      dimension_unit: 'in',
+      organization_id: store.id,
+    });
+    const [jamId] = await liveProducts(seller, store.id, [{ name: 'Fig Jam', priceCents: 1_200, msrpCents: 2_400 }]);
+
+    // ── Set Up Payments in the browser: under review, then active ──────────────────────
+    const sellerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const sellerProblems = watchForProblems(sellerContext);
+    const sellerPage = await sellerContext.newPage();
+    await sellerPage.goto(`${server.url}/app/${store.id}/organization/onboarding/stripe-connect`);
+    await signInOnProviderPage(sellerPage, seller.email, seller.password);
+    await sellerPage.getByRole('button', { name: 'Get Started' }).click();
+    await expect.poll(() => sellerPage.getByRole('group', { name: 'Payout account' }).isVisible()).toBe(true);
+    await fillOnboarding(sellerPage, '000000000');
+    await sellerPage.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => sellerPage.getByText('Your account is under review').isVisible()).toBe(true);
+    await sellerPage.getByRole('button', { name: 'Update your details' }).click();
+    await fillOnboarding(sellerPage, '12-3456789');
+    await sellerPage.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => sellerPage.getByText('Your payment account is set up').isVisible()).toBe(true);
+    expect(sellerProblems).toEqual([]);
+    await sellerContext.close();
+
+    // ── The retailer fills its cart (API) and checks out in the browser ───────────────
+    const { buyer, buyerOrgId } = await invitedRetailer(
+      server.url,
+      seller,
+      store.id,
+      `rosa-${stamp}@example.com`,
+      'Corner Pantry',
+    );
+    const cartUrl = `/api/cart/selling_organization/${store.id}/purchasing_organization/${buyerOrgId}`;
+    const cart = await buyer.call<Cart>('GET', cartUrl);
+    await buyer.call('PUT', `/api/cart/${cart.id}/line_item`, { product_id: jamId, quantity: 6 });
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const problems = watchForProblems(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/storefront/${store.id}/checkout`);
+    await signInOnProviderPage(page, buyer.email, buyer.password);
+    await page.waitForURL(`**/storefront/${store.id}/checkout`);
+    const newAddress = page.getByRole('form', { name: 'New address' });
+    await expect.poll(() => newAddress.isVisible()).toBe(true);
+    await newAddress.getByLabel('First Name').fill('Rosa');
+    await newAddress.getByLabel('Last Name').fill('Pantry');
+    await newAddress.getByLabel(/^Address/).fill('12 Market Street');
+    await newAddress.getByLabel('City').fill('Portland');
+    await newAddress.getByLabel('State').selectOption('OR');
+    await newAddress.getByLabel('Zip').fill('97205');
+    await newAddress.getByRole('button', { name: 'Save Address' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: /12 Market Street/ }).isChecked()).toBe(true);
+    const next = page
+      .getByRole('button', { name: 'Continue to shipping options' })
+      .or(page.getByRole('link', { name: 'Continue to shipping options' }));
+    await expect.poll(() => next.isDisabled()).toBe(false);
+    await next.click();
+    await page.waitForURL(`**/storefront/${store.id}/billing`);
+
+    // Rates are shown and the first is chosen; the card form opens for the order's total.
+    const options = page.getByRole('radiogroup', { name: 'Shipping Options' }).getByRole('radio');
+    await expect.poll(() => options.count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => options.first().isChecked()).toBe(true);
+    const payButton = page.getByRole('button', { name: /^Pay \$/ });
+    await expect.poll(() => payButton.isVisible()).toBe(true);
+    const order = (await buyer.call<Cart>('GET', cartUrl)).order;
+    const total = 7_200 + (order.shipping_cost_in_cents ?? 0);
+    expect(await payButton.textContent()).toContain(`$${(total / 100).toFixed(2)}`);
+    await page.screenshot({ path: `${SHOTS}/checkout-pay-desktop.png`, fullPage: true, animations: 'disabled' });
+
+    // A declined card: the bank's answer, the form stays for another card.
+    await fillCard(page, TEST_CARDS.declined);
+    await payButton.click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: CARD_DECLINED_MESSAGE }).isVisible()).toBe(true);
+    expect((await buyer.call<Cart>('GET', cartUrl)).order.status).toBe('draft');
+    await page.screenshot({ path: `${SHOTS}/checkout-declined-desktop.png`, fullPage: true, animations: 'disabled' });
+
+    // 4242 pays: the return page verifies and goes on to the orders page.
+    await fillCard(page, TEST_CARDS.succeeds);
+    await payButton.click();
+    await page.waitForURL(`**/storefront/${store.id}/checkout/return?session_id=*`);
+    await page.waitForURL(`**/storefront/${store.id}/orders`);
+
+    // The server: one paid order, and a fresh cart.
+    const fresh = await buyer.call<Cart>('GET', cartUrl);
+    expect(fresh.id).not.toBe(cart.id);
+    expect(fresh.line_items).toEqual([]);
+    expect(fresh.is_returning).toBe(true);
+
+    // Both e-mails.
+    await expect
+      .poll(async () =>
+        (await mailboxFor(buyer.email)).some((m) => /Your order from Fennel & Fig Pantry is confirmed/.test(m.subject)),
+      )
+      .toBe(true);
+    await expect
+      .poll(async () => (await mailboxFor(seller.email)).some((m) => /New order from Corner Pantry/.test(m.subject)))
+      .toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('on a phone: the card form fits, and authentication can be completed', async () => {
+    const stamp = Date.now();
+    const seller = await apiUser(server.url, `sorrel-${stamp}@example.com`);
+    const store = await seller.call<{ id: string }>('POST', '/api/organization', {
+      selected_type: 'Merchant',
+      name: 'Sorrel Goods',
+    });
+    await seller.call('POST', `/api/organization/${store.id}/address`, {
+      line1: '400 Congress Ave',
+      city: 'Austin',
+      state: 'TX',
+      postal_code: '78701',
+    });
+    await seller.call('POST', '/api/package_template', {
+      height: 10,
+      width: 12,
+      length: 16,
+      dimension_unit: 'in',
+      organization_id: store.id,
+    });
+    const payments = `/api/stripe/organization/${store.id}`;
+    const { account } = await seller.call<{ account: string }>('POST', `${payments}/create-connect-account`);
+    const { client_secret } = await seller.call<{ client_secret: string }>(
+      'POST',
+      `${payments}/refresh-connect-account`,
+      {
+        account,
+      },
+    );
+    await seller.call('POST', `${payments}/onboarding`, {
+      client_secret,
+      legal_name: 'Sorrel Goods LLC',
+      ein: '12-3456789',
+      line1: '400 Congress Ave',
+      city: 'Austin',
+      state: 'TX',
+      postal_code: '78701',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      date_of_birth: '1985-12-10',
+      routing_number: '021000021',
+      account_number: '000123456789',
+    });
+    const [soapId] = await liveProducts(seller, store.id, [{ name: 'Sorrel Soap', priceCents: 800, msrpCents: 1_600 }]);
+    const { buyer, buyerOrgId } = await invitedRetailer(
+      server.url,
+      seller,
+      store.id,
+      `mo-${stamp}@example.com`,
+      'Mo’s Market',
+    );
+    const cartUrl = `/api/cart/selling_organization/${store.id}/purchasing_organization/${buyerOrgId}`;
+    const cart = await buyer.call<Cart>('GET', cartUrl);
+    await buyer.call('PUT', `/api/cart/${cart.id}/line_item`, { product_id: soapId, quantity: 4 });
+    const saved = await buyer.call<{ address: { id: string } }>('POST', '/api/address/organization', {
+      organization: { id: buyerOrgId },
+      address: {
+        first_name: 'Mo',
+        last_name: 'Market',
+        line1: '9 Pine St',
+        city: 'Seattle',
+        state: 'WA',
+        postal_code: '98101',
+      },
+    });
+    await buyer.call('POST', `/api/order/${cart.order.id}/shipping_address?address_id=${saved.address.id}`);
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const problems = watchForProblems(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/storefront/${store.id}/billing`);
+    await signInOnProviderPage(page, buyer.email, buyer.password);
+    await page.waitForURL(`**/storefront/${store.id}/billing`);
+    const payButton = page.getByRole('button', { name: /^Pay \$/ });
+    await expect.poll(() => payButton.isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
+    await page.screenshot({ path: `${SHOTS}/checkout-pay-phone.png`, fullPage: true, animations: 'disabled' });
+
+    await fillCard(page, TEST_CARDS.authentication);
+    await payButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Authenticate your payment' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/checkout-authentication-phone.png`, animations: 'disabled' });
+    await dialog.getByRole('button', { name: 'Complete authentication' }).click();
+    await page.waitForURL(`**/storefront/${store.id}/orders`);
+    expect((await buyer.call<Cart>('GET', cartUrl)).id).not.toBe(cart.id);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
