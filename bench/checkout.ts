@@ -15,9 +15,22 @@
  *    verify it — one buyer at a time, then 8 at a time; p50/p99 of each buyer's total, req/s
  *    being orders per second.
  */
-import { TEST_CARDS, type Cart, type CheckoutSession, type ShippingEstimate, type VerifyPayment } from '@cratebase/contract';
+import {
+  TEST_CARDS,
+  type Cart,
+  type CheckoutSession,
+  type ShippingEstimate,
+  type VerifyPayment,
+} from '@cratebase/contract';
 import { signUpAndGetTokens } from '../apps/server/test/support/test-login.js';
 import type { LoadResult } from './catalog.js';
+import {
+  BOX,
+  CARD as CARD_REST,
+  ONBOARDING_FORM,
+  SHIP_FROM,
+  SHIP_TO,
+} from '../apps/server/test/support/checkout-fixtures.js';
 
 /** What autocannon needs for one run; `connections` overrides the benchmark's default. */
 export interface CheckoutLoadOptions {
@@ -42,31 +55,7 @@ export const SUBMIT_CONCURRENCY = 8;
 export const WHOLE_SUBMIT_TARGET_P99_MS = 150;
 export const WHOLE_SUBMIT_ENDPOINT = 'whole submit (create session + pay + verify)';
 
-const SHIP_FROM = { line1: '1 Market St', city: 'New York', state: 'NY', postal_code: '10001', country: 'US' };
-const SHIP_TO = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  line1: '5 Elm St',
-  city: 'San Francisco',
-  state: 'CA',
-  postal_code: '94105',
-};
-const BOX = { height: 10, width: 12, length: 14, dimension_unit: 'in' };
-/** Set Up Payments' form, filled in as a seller would (not the EIN that stays under review). */
-const ONBOARDING_FORM = {
-  legal_name: 'Bench Preserves LLC',
-  ein: '12-3456789',
-  line1: '1 Main St',
-  city: 'Austin',
-  state: 'TX',
-  postal_code: '78701',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  date_of_birth: '1985-12-10',
-  routing_number: '021000021',
-  account_number: '000123456789',
-};
-const CARD = { number: TEST_CARDS.succeeds, expiry: '12 / 34', cvc: '123', name: 'Ada Lovelace', postal_code: '94105' };
+const CARD = { ...CARD_REST, number: TEST_CARDS.succeeds };
 
 interface Account {
   email: string;
@@ -102,21 +91,34 @@ async function signUp(baseUrl: string, email: string, type: 'Merchant' | 'Buyer'
   const headers = { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' };
   const created = await fetch(`${baseUrl}/api/user/create`, { method: 'POST', headers });
   if (!created.ok) throw new Error(`user/create: ${created.status} ${await created.text()}`);
-  const org = await api(baseUrl, { headers })<{ id: string }>('POST', '/api/organization', { selected_type: type, name });
+  const org = await api(baseUrl, { headers })<{ id: string }>('POST', '/api/organization', {
+    selected_type: type,
+    name,
+  });
   return { email, headers, orgId: org.id };
 }
 
 /** A seller ready for card orders, and a Live product whose tracked stock never runs out here. */
 async function readySeller(baseUrl: string, stamp: string): Promise<{ seller: Account; productId: string }> {
-  const seller = await signUp(baseUrl, `bench-checkout-seller-${stamp}@example.com`, 'Merchant', 'Bench Checkout Seller');
+  const seller = await signUp(
+    baseUrl,
+    `bench-checkout-seller-${stamp}@example.com`,
+    'Merchant',
+    'Bench Checkout Seller',
+  );
   const call = api(baseUrl, seller);
   await call('POST', `/api/organization/${seller.orgId}/address`, SHIP_FROM);
   await call('POST', '/api/package_template', { ...BOX, organization_id: seller.orgId });
 
   const payments = `/api/stripe/organization/${seller.orgId}`;
   const { account } = await call<{ account: string }>('POST', `${payments}/create-connect-account`);
-  const { client_secret } = await call<{ client_secret: string }>('POST', `${payments}/refresh-connect-account`, { account });
-  const status = await call<{ charges_enabled: boolean }>('POST', `${payments}/onboarding`, { ...ONBOARDING_FORM, client_secret });
+  const { client_secret } = await call<{ client_secret: string }>('POST', `${payments}/refresh-connect-account`, {
+    account,
+  });
+  const status = await call<{ charges_enabled: boolean }>('POST', `${payments}/onboarding`, {
+    ...ONBOARDING_FORM,
+    client_secret,
+  });
   if (!status.charges_enabled) throw new Error('onboarding: the payment account cannot take charges');
 
   const product = await call<{ id: string }>('PUT', '/api/product', {
@@ -162,7 +164,10 @@ async function customersOf(baseUrl: string, seller: Account, stamp: string, coun
 /** The buyer's open cart with one jar, shipping to its address at the first rate: ready to pay. */
 async function atPayment(baseUrl: string, seller: Account, buyer: Buyer, productId: string): Promise<Cart> {
   const call = api(baseUrl, buyer);
-  const cart = await call<Cart>('GET', `/api/cart/selling_organization/${seller.orgId}/purchasing_organization/${buyer.orgId}`);
+  const cart = await call<Cart>(
+    'GET',
+    `/api/cart/selling_organization/${seller.orgId}/purchasing_organization/${buyer.orgId}`,
+  );
   await call('PUT', `/api/cart/${cart.id}/line_item`, { product_id: productId, quantity: 1 });
   const orderId = cart.order.id;
   await call('POST', `/api/order/${orderId}/shipping_address?address_id=${buyer.addressId}`);
@@ -173,7 +178,8 @@ async function atPayment(baseUrl: string, seller: Account, buyer: Buyer, product
 }
 
 const sessionPath = (seller: Account) => `/api/stripe/organization/${seller.orgId}/create-checkout-session`;
-const verifyPath = (seller: Account, sessionId: string) => `/api/stripe/organization/${seller.orgId}/verify-payment/${sessionId}`;
+const verifyPath = (seller: Account, sessionId: string) =>
+  `/api/stripe/organization/${seller.orgId}/verify-payment/${sessionId}`;
 
 /** Create session → pay 4242 → verify, as the billing page, the card form and the return page call them. */
 async function submit(baseUrl: string, seller: Account, buyer: Buyer, cart: Cart): Promise<VerifyPayment> {
@@ -233,7 +239,8 @@ async function timeSubmits(
     }
   });
   const elapsed = (performance.now() - started) / 1000;
-  if (firstError) console.warn(`whole submit, ${concurrency} at a time: ${errors} failed; first: ${String(firstError)}`);
+  if (firstError)
+    console.warn(`whole submit, ${concurrency} at a time: ${errors} failed; first: ${String(firstError)}`);
   latencies.sort((a, b) => a - b);
   return { rps: latencies.length / elapsed, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), errors };
 }
@@ -262,8 +269,13 @@ export async function benchCheckout(baseUrl: string, load: CheckoutLoad): Promis
 
   // 2. verify-payment of a completed order.
   const paidCart = await atPayment(baseUrl, seller, paidBuyer!, productId);
-  const session = await api(baseUrl, paidBuyer!)<CheckoutSession>('POST', sessionPath(seller), { cart: { id: paidCart.id } });
-  await api(baseUrl, paidBuyer!)('POST', '/api/payments/checkout/pay', { client_secret: session.clientSecret, card: CARD });
+  const session = await api(baseUrl, paidBuyer!)<CheckoutSession>('POST', sessionPath(seller), {
+    cart: { id: paidCart.id },
+  });
+  await api(baseUrl, paidBuyer!)('POST', '/api/payments/checkout/pay', {
+    client_secret: session.clientSecret,
+    card: CARD,
+  });
   rows.push({
     endpoint: 'GET …/verify-payment/{session_id} (completed order)',
     ...(await load({ url: `${baseUrl}${verifyPath(seller, session.session_id)}`, headers: paidBuyer!.headers })),

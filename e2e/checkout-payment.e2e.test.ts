@@ -12,7 +12,8 @@ import { CARD_DECLINED_MESSAGE, TEST_CARDS, type Cart } from '@cratebase/contrac
 import { startServer, type RunningServer } from './support/server.js';
 import { launchBrowser } from './support/browser.js';
 import { fillOnboarding, signInOnProviderPage, watchForProblems } from './support/journey.js';
-import { apiUser, invitedRetailer, liveProducts } from './support/seed.js';
+import { apiUser, invitedRetailer, liveProducts, type ApiUser } from './support/seed.js';
+import { ONBOARDING_FORM } from '../apps/server/test/support/checkout-fixtures.js';
 
 const SHOTS = 'test-results';
 
@@ -50,28 +51,31 @@ async function fillCard(page: Page, number: string) {
   return form;
 }
 
+/** A seller's store that ships (address in Austin, a box), through the API. */
+async function shippingStore(seller: ApiUser, name: string): Promise<{ id: string }> {
+  const store = await seller.call<{ id: string }>('POST', '/api/organization', { selected_type: 'Merchant', name });
+  await seller.call('POST', `/api/organization/${store.id}/address`, {
+    line1: '400 Congress Ave',
+    city: 'Austin',
+    state: 'TX',
+    postal_code: '78701',
+  });
+  await seller.call('POST', '/api/package_template', {
+    height: 10,
+    width: 12,
+    length: 16,
+    dimension_unit: 'in',
+    organization_id: store.id,
+  });
+  return store;
+}
+
 describe('checkout and payment journey', () => {
   it('seller turns payments on; retailer pays with a declined card, then 4242, and lands on its orders', async () => {
     const stamp = Date.now();
     // ── The seller: a store that ships, with a product ─────────────────────────────────
     const seller = await apiUser(server.url, `fennel-${stamp}@example.com`);
-    const store = await seller.call<{ id: string }>('POST', '/api/organization', {
-      selected_type: 'Merchant',
-      name: 'Fennel & Fig Pantry',
-    });
-    await seller.call('POST', `/api/organization/${store.id}/address`, {
-      line1: '400 Congress Ave',
-      city: 'Austin',
-      state: 'TX',
-      postal_code: '78701',
-    });
-    await seller.call('POST', '/api/package_template', {
-      height: 10,
-      width: 12,
-      length: 16,
-      dimension_unit: 'in',
-      organization_id: store.id,
-    });
+    const store = await shippingStore(seller, 'Fennel & Fig Pantry');
     const [jamId] = await liveProducts(seller, store.id, [{ name: 'Fig Jam', priceCents: 1_200, msrpCents: 2_400 }]);
 
     // ── Set Up Payments in the browser: under review, then active ──────────────────────
@@ -173,23 +177,7 @@ describe('checkout and payment journey', () => {
   it('on a phone: the card form fits, and authentication can be completed', async () => {
     const stamp = Date.now();
     const seller = await apiUser(server.url, `sorrel-${stamp}@example.com`);
-    const store = await seller.call<{ id: string }>('POST', '/api/organization', {
-      selected_type: 'Merchant',
-      name: 'Sorrel Goods',
-    });
-    await seller.call('POST', `/api/organization/${store.id}/address`, {
-      line1: '400 Congress Ave',
-      city: 'Austin',
-      state: 'TX',
-      postal_code: '78701',
-    });
-    await seller.call('POST', '/api/package_template', {
-      height: 10,
-      width: 12,
-      length: 16,
-      dimension_unit: 'in',
-      organization_id: store.id,
-    });
+    const store = await shippingStore(seller, 'Sorrel Goods');
     const payments = `/api/stripe/organization/${store.id}`;
     const { account } = await seller.call<{ account: string }>('POST', `${payments}/create-connect-account`);
     const { client_secret } = await seller.call<{ client_secret: string }>(
@@ -199,20 +187,7 @@ describe('checkout and payment journey', () => {
         account,
       },
     );
-    await seller.call('POST', `${payments}/onboarding`, {
-      client_secret,
-      legal_name: 'Sorrel Goods LLC',
-      ein: '12-3456789',
-      line1: '400 Congress Ave',
-      city: 'Austin',
-      state: 'TX',
-      postal_code: '78701',
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      date_of_birth: '1985-12-10',
-      routing_number: '021000021',
-      account_number: '000123456789',
-    });
+    await seller.call('POST', `${payments}/onboarding`, { ...ONBOARDING_FORM, client_secret });
     const [soapId] = await liveProducts(seller, store.id, [{ name: 'Sorrel Soap', priceCents: 800, msrpCents: 1_600 }]);
     const { buyer, buyerOrgId } = await invitedRetailer(
       server.url,

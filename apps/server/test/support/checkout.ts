@@ -6,6 +6,9 @@
 import { expect } from 'vitest';
 import type { Cart, CheckoutSession, ShippingEstimate } from '@cratebase/contract';
 import type { Harness, TestUser } from './harness.js';
+import { BOX, CARD, ONBOARDING_FORM, SHIP_FROM, SHIP_TO } from './checkout-fixtures.js';
+
+export { CARD, ONBOARDING_FORM, SHIP_FROM, SHIP_TO };
 
 export type Org = TestUser & { orgId: string };
 
@@ -14,32 +17,6 @@ export async function ok<T = any>(res: Promise<{ status: number; body: any }>): 
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body as T;
 }
-
-export const SHIP_FROM = { line1: '1 Market St', city: 'New York', state: 'NY', postal_code: '10001', country: 'US' };
-export const SHIP_TO = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  line1: '5 Elm St',
-  city: 'San Francisco',
-  state: 'CA',
-  postal_code: '94105',
-};
-const BOX = { height: 10, width: 12, length: 14, dimension_unit: 'in' };
-
-/** The payment set-up form of Set Up Payments, filled in (any EIN but the under-review one). */
-export const ONBOARDING_FORM = {
-  legal_name: 'Hot Sauce Co LLC',
-  ein: '12-3456789',
-  line1: '1 Main St',
-  city: 'Austin',
-  state: 'TX',
-  postal_code: '78701',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  date_of_birth: '1985-12-10',
-  routing_number: '021000021',
-  account_number: '000123456789',
-};
 
 /** Set Up Payments through the built-in onboarding: the account can take charges afterwards. */
 export async function activatePayments(h: Harness, seller: Org): Promise<string> {
@@ -161,8 +138,6 @@ export const createSession = (h: Harness, seller: Org, buyer: Org, cart: { id: s
     token: buyer.token,
     body: { cart },
   });
-
-export const CARD = { expiry: '12 / 34', cvc: '123', name: 'Ada Lovelace', postal_code: '94105' };
 
 export const payWith = (h: Harness, buyer: Org, session: CheckoutSession, number: string) =>
   h.call('POST', '/api/payments/checkout/pay', {

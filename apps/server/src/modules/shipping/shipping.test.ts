@@ -11,6 +11,7 @@ import {
 } from '@cratebase/contract';
 import { createHarness, type Harness, type TestUser } from '../../../test/support/harness.js';
 import { quoteBuiltin, type QuoteRequest } from '../../providers/shipping/index.js';
+import { BOX, SHIP_FROM, SHIP_TO } from '../../../test/support/checkout-fixtures.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -21,16 +22,6 @@ afterAll(async () => h?.close());
 type Org = TestUser & { orgId: string };
 const db = () => h.testDb.database.db;
 
-const SHIP_FROM = { line1: '1 Market St', city: 'New York', state: 'NY', postal_code: '10001', country: 'US' };
-const SHIP_TO = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  line1: '5 Elm St',
-  city: 'San Francisco',
-  state: 'CA',
-  postal_code: '94105',
-};
-const BOX = { height: 10, width: 12, length: 14, dimension_unit: 'in' };
 
 async function ok<T = any>(res: Promise<{ status: number; body: any }>): Promise<T> {
   const r = await res;
