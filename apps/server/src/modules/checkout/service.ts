@@ -34,7 +34,7 @@ import {
 } from '../../providers/payments/interface.js';
 import { lockCartForCheckout, readCart } from '../carts/service.js';
 import { closeCartWithLines } from '../carts/service.js';
-import { lockOrder, recordSubmission } from '../orders/submission.js';
+import { lockOrder, orderState, recordSubmission } from '../orders/submission.js';
 import { organizationName } from '../organizations/service.js';
 import { createInvoice, orderInvoice, sellerPaymentAccount } from '../payments/service.js';
 import { lockCatalogVersion } from '../products/catalog-version.js';
@@ -143,7 +143,7 @@ function toCompletion(
  * many times): the same each time.
  */
 async function completedAnswer(db: DbOrTx, session: SessionRow): Promise<Completion> {
-  const [order, invoice] = await Promise.all([sessionOrder(db, session.orderId), orderInvoice(db, session.orderId)]);
+  const [order, invoice] = await Promise.all([orderState(db, session.orderId), orderInvoice(db, session.orderId)]);
   if (!order?.completed_on || !invoice) throw new Error(`checkout session ${session.id} is complete without its order`);
   return toCompletion(session, session.orderId, order.completed_on, invoice);
 }
@@ -490,21 +490,10 @@ export async function verifyPayment(
 }
 
 async function sessionOfSeller(db: DbOrTx, session: SessionRow, sellerId: string): Promise<boolean> {
-  const order = await sessionOrder(db, session.orderId);
+  const order = await orderState(db, session.orderId);
   return order?.selling_organization_id === sellerId;
 }
 
-async function sessionOrder(db: DbOrTx, orderId: string) {
-  const result = await db.execute<{
-    selling_organization_id: string;
-    purchasing_organization_id: string;
-    status: string;
-    completed_on: Date | string | null;
-  }>(
-    sql`select selling_organization_id, purchasing_organization_id, status, completed_on from orders where id = ${orderId}`,
-  );
-  return result.rows[0];
-}
 
 // ─── POST /api/order/{order_id}/submit ───────────────────────────────────────────────
 /**
@@ -519,7 +508,7 @@ export async function submitOrder(ctx: AppContext, orderId: string): Promise<Sub
     .where(and(eq(checkoutSessions.orderId, orderId), inArray(checkoutSessions.status, ['open', 'complete'])))
     .orderBy(sql`${checkoutSessions.status} = 'complete' desc`, desc(checkoutSessions.createdAt))
     .limit(1);
-  const order = await sessionOrder(ctx.db, orderId);
+  const order = await orderState(ctx.db, orderId);
   if (!order) throw notFound('Order');
   if (!latest) {
     if (order.status !== 'draft') throw alreadySubmitted();
@@ -629,7 +618,7 @@ async function answerOutcome(ctx: AppContext, outcome: CardOutcome): Promise<Car
   const session = await sessionByProviderId(ctx.db, outcome.session.sessionId);
   if (!session) throw new Error(`checkout: the provider session ${outcome.session.sessionId} has no record of ours`);
   await completePaid(ctx, session, outcome.session);
-  const order = await sessionOrder(ctx.db, session.orderId);
+  const order = await orderState(ctx.db, session.orderId);
   return {
     status: 'complete',
     return_url: returnUrl(ctx, order!.selling_organization_id, outcome.session.sessionId),

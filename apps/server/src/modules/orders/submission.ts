@@ -82,3 +82,17 @@ export async function orderParties(db: DbOrTx, orderId: string): Promise<OrderPa
      where o.id = ${orderId}`);
   return result.rows[0];
 }
+
+export type OrderState = {
+  selling_organization_id: string;
+  purchasing_organization_id: string;
+  status: string;
+  completed_on: Date | string | null;
+};
+
+/** The order's seller, purchaser, status and completion time, unlocked (undefined for an unknown id). */
+export async function orderState(db: DbOrTx, orderId: string): Promise<OrderState | undefined> {
+  const result = await db.execute<OrderState>(sql`
+    select selling_organization_id, purchasing_organization_id, status, completed_on from orders where id = ${orderId}`);
+  return result.rows[0];
+}
