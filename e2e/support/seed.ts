@@ -7,6 +7,8 @@ import { expect } from 'vitest';
 import sharp from 'sharp';
 import { signUpAndGetTokens } from '../../apps/server/test/support/test-login.js';
 import { multipartBody } from '../../apps/server/test/support/media.js';
+import { CARD, ONBOARDING_FORM } from '../../apps/server/test/support/checkout-fixtures.js';
+import { TEST_CARDS } from '@cratebase/contract';
 
 export interface ApiUser {
   email: string;
@@ -119,4 +121,80 @@ export async function invitedRetailer(
     name: businessName,
   });
   return { buyer, buyerOrgId: org.id };
+}
+
+/**
+ * A seller ready to take card orders (ship-from address, box, Set Up Payments done with the
+ * built-in form), as its screens would make it. Returns the store's id.
+ */
+export async function cardReadyStore(seller: ApiUser, name: string): Promise<{ id: string }> {
+  const store = await seller.call<{ id: string }>('POST', '/api/organization', { selected_type: 'Merchant', name });
+  await seller.call('POST', `/api/organization/${store.id}/address`, {
+    line1: '400 Congress Ave',
+    city: 'Austin',
+    state: 'TX',
+    postal_code: '78701',
+  });
+  await seller.call('POST', '/api/package_template', {
+    height: 10,
+    width: 12,
+    length: 16,
+    dimension_unit: 'in',
+    organization_id: store.id,
+  });
+  const payments = `/api/stripe/organization/${store.id}`;
+  const { account } = await seller.call<{ account: string }>('POST', `${payments}/create-connect-account`);
+  const { client_secret } = await seller.call<{ client_secret: string }>(
+    'POST',
+    `${payments}/refresh-connect-account`,
+    {
+      account,
+    },
+  );
+  await seller.call('POST', `${payments}/onboarding`, { ...ONBOARDING_FORM, client_secret });
+  return store;
+}
+
+/**
+ * The buyer pays for `lines` (product id → quantity) at the store with the 4242 card, through
+ * the API the checkout pages call: ship-to address, first rate, checkout session, card.
+ * Returns the placed order's id.
+ */
+export async function paidOrder(
+  buyer: ApiUser,
+  buyerOrgId: string,
+  storeId: string,
+  lines: Record<string, number>,
+): Promise<string> {
+  const cart = await buyer.call<{ id: string; order: { id: string } }>(
+    'GET',
+    `/api/cart/selling_organization/${storeId}/purchasing_organization/${buyerOrgId}`,
+  );
+  for (const [productId, quantity] of Object.entries(lines)) {
+    await buyer.call('PUT', `/api/cart/${cart.id}/line_item`, { product_id: productId, quantity });
+  }
+  const saved = await buyer.call<{ address: { id: string } }>('POST', '/api/address/organization', {
+    organization: { id: buyerOrgId },
+    address: {
+      first_name: 'Rosa',
+      last_name: 'Pantry',
+      line1: '12 Market Street',
+      city: 'Portland',
+      state: 'OR',
+      postal_code: '97205',
+    },
+  });
+  await buyer.call('POST', `/api/order/${cart.order.id}/shipping_address?address_id=${saved.address.id}`);
+  const rates = await buyer.call<{ object_id: string }[]>('GET', `/api/shipping/order/${cart.order.id}/estimates`);
+  await buyer.call('POST', `/api/shipping/order/${cart.order.id}/rate`, { rate_id: rates[0]!.object_id });
+  const session = await buyer.call<{ clientSecret: string }>(
+    'POST',
+    `/api/stripe/organization/${storeId}/create-checkout-session`,
+    { cart: { id: cart.id } },
+  );
+  await buyer.call('POST', '/api/payments/checkout/pay', {
+    client_secret: session.clientSecret,
+    card: { ...CARD, number: TEST_CARDS.succeeds },
+  });
+  return cart.order.id;
 }

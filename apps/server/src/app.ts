@@ -33,6 +33,8 @@ import { inviteRoutes } from './modules/invites/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { cartRoutes } from './modules/carts/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { orderDocumentRoutes } from './modules/orders/document-routes.js';
+import { invoiceRoutes } from './modules/payments/invoice-routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { createReconciler } from './modules/checkout/reconciler.js';
@@ -40,6 +42,8 @@ import { shippingRoutes } from './modules/shipping/routes.js';
 import { mailboxRoutes } from './modules/mailbox/routes.js';
 import { createMail, createMailTransport } from './providers/mail/index.js';
 import { createPaymentsProvider } from './providers/payments/index.js';
+import { createBankingProvider } from './providers/banking/index.js';
+import { bankingRoutes } from './modules/banking/routes.js';
 import { createStorage } from './providers/storage/index.js';
 import { createShippingProvider } from './providers/shipping/index.js';
 import { registerCompression } from './lib/compression.js';
@@ -209,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailTransport: deps.providers?.mailTransport ?? createMailTransport(config),
     shipping: deps.providers?.shipping ?? createShippingProvider(config),
     payments: deps.providers?.payments ?? createPaymentsProvider({ db: database.db, config }),
+    banking: deps.providers?.banking ?? createBankingProvider({ db: database.db, config }),
   };
   const ctx: AppContext = { db: database.db, config, providers, log: app.log };
   await systemRoutes(app, { ctx, database });
@@ -225,9 +230,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await customerRoutes(app, ctx);
   await cartRoutes(app, ctx);
   await orderRoutes(app, ctx);
+  await orderDocumentRoutes(app, ctx);
+  await invoiceRoutes(app, ctx);
   await paymentRoutes(app, ctx);
   await checkoutRoutes(app, ctx);
   await shippingRoutes(app, ctx);
+  await bankingRoutes(app, ctx);
   // The built-in outbox is readable only while it is the transport; otherwise /dev/mailbox is 404.
   if (config.mail.transport === 'builtin') await mailboxRoutes(app, ctx);
 

@@ -71,6 +71,22 @@ const EnvSchema = z.object({
     .url({ message: 'must be the base URL of the Stripe API, such as https://api.stripe.com' })
     .refine((u) => /^https?:\/\/[^/?#]+\/?$/.test(u), 'must be the base URL of the Stripe API: scheme, host and port only')
     .optional(),
+  // Bank accounts for payouts: the built-in test bank linking unless Plaid keys are set.
+  PLAID_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,64}$/, 'must be the client_id of your Plaid team (letters and digits)')
+    .optional(),
+  PLAID_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,64}$/, 'must be a Plaid secret (letters and digits) for PLAID_ENV')
+    .optional(),
+  PLAID_ENV: z
+    .enum(['sandbox', 'development', 'production'], { message: 'must be sandbox, development or production' })
+    .optional(),
+  PLAID_API_URL: z
+    .url({ message: 'must be the base URL of the Plaid API, such as https://sandbox.plaid.com' })
+    .refine((u) => /^https?:\/\/[^/?#]+\/?$/.test(u), 'must be the base URL of the Plaid API: scheme, host and port only')
+    .optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -112,6 +128,16 @@ export interface Config {
   payments:
     | { provider: 'builtin' }
     | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl?: string };
+  /** Bank accounts for payouts: the built-in test bank linking, or Plaid with its keys. */
+  banking:
+    | { provider: 'builtin' }
+    | {
+        provider: 'plaid';
+        clientId: string;
+        secret: string;
+        env: 'sandbox' | 'development' | 'production';
+        apiUrl?: string;
+      };
   /** Identity: `builtin` runs our own OpenID provider under /oidc. */
   identity:
     | { mode: 'builtin'; issuer: string; clientId: string; audience: string; scope: string }
@@ -204,6 +230,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ...(e.STRIPE_API_URL ? { apiUrl: e.STRIPE_API_URL.replace(/\/+$/, '') } : {}),
       }
     : { provider: 'builtin' };
+  if (Boolean(e.PLAID_CLIENT_ID) !== Boolean(e.PLAID_SECRET)) {
+    throw new ConfigError([
+      'PLAID_CLIENT_ID and PLAID_SECRET: set both to link bank accounts through Plaid, or neither to use the built-in test bank linking',
+    ]);
+  }
+  if (!e.PLAID_CLIENT_ID && (e.PLAID_ENV || e.PLAID_API_URL)) {
+    throw new ConfigError([
+      'PLAID_CLIENT_ID and PLAID_SECRET: are required when PLAID_ENV or PLAID_API_URL is set (without them the built-in test bank linking is used)',
+    ]);
+  }
+  const banking: Config['banking'] =
+    e.PLAID_CLIENT_ID && e.PLAID_SECRET
+      ? {
+          provider: 'plaid',
+          clientId: e.PLAID_CLIENT_ID,
+          secret: e.PLAID_SECRET,
+          env: e.PLAID_ENV ?? 'sandbox',
+          ...(e.PLAID_API_URL ? { apiUrl: e.PLAID_API_URL.replace(/\/+$/, '') } : {}),
+        }
+      : { provider: 'builtin' };
   return {
     storage,
     mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
@@ -212,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { provider: 'shippo', apiToken: e.SHIPPO_API_TOKEN, apiUrl: e.SHIPPO_API_URL.replace(/\/+$/, '') }
       : { provider: 'builtin' },
     payments,
+    banking,
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,

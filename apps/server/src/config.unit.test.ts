@@ -90,3 +90,59 @@ describe('loadConfig: payments', () => {
     expect(message).not.toContain('secret-looking value');
   });
 });
+
+describe('loadConfig: banking', () => {
+  const CLIENT_ID = '5f0123456789abcdef012345';
+  const SECRET = '0123456789abcdef0123456789abcd';
+
+  function problems(env: Record<string, string>): string {
+    try {
+      loadConfig(env);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as Error).message;
+    }
+    throw new Error('loadConfig accepted the environment');
+  }
+
+  it('uses the built-in test bank linking by default', () => {
+    expect(loadConfig({}).banking).toEqual({ provider: 'builtin' });
+  });
+
+  it('uses Plaid with a client id and secret, in sandbox unless PLAID_ENV says otherwise, at PLAID_API_URL if given', () => {
+    expect(loadConfig({ PLAID_CLIENT_ID: CLIENT_ID, PLAID_SECRET: SECRET }).banking).toEqual({
+      provider: 'plaid',
+      clientId: CLIENT_ID,
+      secret: SECRET,
+      env: 'sandbox',
+    });
+    expect(
+      loadConfig({
+        PLAID_CLIENT_ID: CLIENT_ID,
+        PLAID_SECRET: SECRET,
+        PLAID_ENV: 'production',
+        PLAID_API_URL: 'http://127.0.0.1:4010/',
+      }).banking,
+    ).toEqual({ provider: 'plaid', clientId: CLIENT_ID, secret: SECRET, env: 'production', apiUrl: 'http://127.0.0.1:4010' });
+  });
+
+  it('needs both keys, and the keys with the other Plaid variables', () => {
+    expect(problems({ PLAID_CLIENT_ID: CLIENT_ID })).toContain('PLAID_CLIENT_ID and PLAID_SECRET: set both');
+    expect(problems({ PLAID_SECRET: SECRET })).toContain('PLAID_CLIENT_ID and PLAID_SECRET: set both');
+    expect(problems({ PLAID_ENV: 'sandbox' })).toContain('are required when PLAID_ENV or PLAID_API_URL is set');
+    expect(problems({ PLAID_API_URL: 'http://127.0.0.1:4010' })).toContain('are required when PLAID_ENV or PLAID_API_URL');
+  });
+
+  it('names malformed Plaid values without printing the secret', () => {
+    const message = problems({
+      PLAID_CLIENT_ID: CLIENT_ID,
+      PLAID_SECRET: 'secret looking value!',
+      PLAID_ENV: 'staging',
+      PLAID_API_URL: 'https://sandbox.plaid.com/link',
+    });
+    expect(message).toContain('PLAID_SECRET: must be a Plaid secret');
+    expect(message).toContain('PLAID_ENV: must be sandbox, development or production');
+    expect(message).toContain('PLAID_API_URL: must be the base URL of the Plaid API: scheme, host and port only');
+    expect(message).not.toContain('secret looking value');
+  });
+});

@@ -1,8 +1,6 @@
 export const PRODUCT_NAME = 'Cratebase';
 export const ORGANIZATION_TYPES = ['Merchant', 'Buyer'] as const;
 export const DEFAULT_ORGANIZATION_TYPE: (typeof ORGANIZATION_TYPES)[number] = 'Buyer';
-export const CARRIERS = ['USPS', 'FEDEX', 'UPS'] as const;
-export const DEFAULT_CARRIER = 'USPS';
 export const COUNTRY = 'US';
 export const LIMITS = {
   organizationName: 120,

@@ -7,6 +7,7 @@
  * a sample body below.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createHarness, type Harness, type TestUser } from '../../test/support/harness.js';
 import { makeImage, multipartBody } from '../../test/support/media.js';
 import { ONBOARDING_FORM, SHIP_FROM } from '../../test/support/checkout.js';
@@ -36,6 +37,13 @@ interface Victim {
   /** The customer's open checkout session (the order paid by card), by id and by client secret. */
   checkoutSessionId: string;
   checkoutSecret: string;
+  /** The placed order's invoice. */
+  invoiceId: string;
+  /** The seller's linked bank account; a public token not yet exchanged; a live link token signed in at a bank, with its accounts. */
+  bankAccountId: string;
+  publicToken: string;
+  linkToken: string;
+  linkAccountIds: string[];
   /** Strings that only the victim's data contains: a response holding one of them leaked. */
   secrets: string[];
 }
@@ -139,7 +147,40 @@ beforeAll(async () => {
   const rates = await ok(h.call('GET', `/api/shipping/order/${cart.order.id}/estimates`, { token: customer.token }));
   await ok(h.call('POST', `/api/shipping/order/${cart.order.id}/rate`, { token: customer.token, body: { rate_id: rates[0].object_id } }));
   const checkout = await ok(h.call('POST', `${payments}/create-checkout-session`, { token: customer.token, body: { cart: { id: cart.id } } }));
+  // The customer pays: the order is placed (its cart closes; the draft routes then answer 409).
+  await ok(
+    h.call('POST', '/api/payments/checkout/pay', {
+      token: customer.token,
+      body: { client_secret: checkout.clientSecret, card: { number: '4242424242424242', expiry: '12 / 34', cvc: '123', name: 'Victim Secret', postal_code: '73301' } },
+    }),
+  );
+  // The seller links a bank (an account), finishes a second link (a public token), and opens a third (a link token).
+  const bank = async () => {
+    const { link_token } = await ok(h.call('GET', `/api/plaid/link/token/create?organization_id=${seller.orgId}`, { token: seller.token }));
+    const signedIn = await ok(
+      h.call('POST', '/api/plaid/builtin/link/credentials', {
+        token: seller.token,
+        body: { link_token, institution_id: 'ins_109508', username: 'user_good', password: 'pass_good' },
+      }),
+    );
+    return { link_token: link_token as string, accountIds: signedIn.accounts.map((a: { id: string }) => a.id) as string[] };
+  };
+  const finish = async (link: { link_token: string; accountIds: string[] }) =>
+    (await ok(h.call('POST', '/api/plaid/builtin/link/accounts', { token: seller.token, body: { link_token: link.link_token, account_ids: link.accountIds } })))
+      .public_token as string;
+  const bankAccounts = await ok(
+    h.call('POST', '/api/plaid/item/public_token/exchange', {
+      token: seller.token,
+      body: { public_token: await finish(await bank()), organization_id: seller.orgId },
+    }),
+  );
+  const publicToken = await finish(await bank());
+  const openLink = await bank();
   victim = {
+    bankAccountId: bankAccounts[0].id,
+    publicToken,
+    linkToken: openLink.link_token,
+    linkAccountIds: openLink.accountIds,
     seller,
     customer,
     productId,
@@ -154,6 +195,9 @@ beforeAll(async () => {
     clientSecret: session.client_secret,
     checkoutSessionId: checkout.session_id,
     checkoutSecret: checkout.clientSecret,
+    invoiceId: (
+      await h.testDb.database.db.execute<{ id: string }>(sql`select id from invoices where order_id = ${cart.order.id}`)
+    ).rows[0]!.id,
     secrets: ['Victim Secret', 'victim-secret', 'Victim secret', seller.email, customer.email],
   };
 
@@ -187,7 +231,12 @@ function victimIdFor(resource: string): string {
     'line item': victim.lineItemId,
     order: victim.orderId,
     'checkout session': victim.checkoutSessionId,
+    'sold order': victim.orderId,
+    'placed order': victim.orderId,
+    invoice: victim.invoiceId,
     'checkout session secret': victim.checkoutSecret,
+    'bank account': victim.bankAccountId,
+    'link token': victim.linkToken,
   };
   const id = ids[resource];
   if (!id) throw new Error(`The route walk has no victim ${resource}: add one in route-table.test.ts`);
@@ -213,6 +262,9 @@ const UNREFERENCED_PARAMS: Record<string, Record<string, string>> = {
 
 /** Resources that belong to the victim's customer, not to the seller: its cart and its lines. */
 const CUSTOMER_RESOURCES = new Set(['customer', 'cart', 'line item', 'order', 'checkout session', 'checkout session secret']);
+
+/** Resources that belong to both the victim and its customer: a placed order. */
+const SHARED_RESOURCES = new Set(['placed order', 'invoice']);
 
 function grantsOf(policy: AccessPolicy) {
   return typeof policy === 'string' ? [] : 'anyOf' in policy ? policy.anyOf : [policy];
@@ -277,6 +329,17 @@ function sampleBody(route: RouteEntry): unknown {
     'POST /api/shipping/order/:order_id/rate-type': () => ({ provider: 'USPS', service_level_token: 'usps_priority' }),
     'POST /api/stripe/organization/:org_id/refresh-connect-account': () => ({ account: v.paymentAccount }),
     'POST /api/stripe/organization/:org_id/create-checkout-session': () => ({ cart: { id: v.cartId } }),
+    'POST /api/order/:order_id/shipping': () => ({ carrier: 'USPS', tracking_number: '9400100000000000000000' }),
+    'PUT /api/order/:order_id/shipping': () => ({ carrier: 'UPS', tracking_number: '1Z999AA10123456784' }),
+    'POST /api/plaid/item/public_token/exchange': () => ({ public_token: v.publicToken, organization_id: v.seller.orgId }),
+    'POST /api/plaid/builtin/link/session': () => ({ link_token: v.linkToken }),
+    'POST /api/plaid/builtin/link/credentials': () => ({
+      link_token: v.linkToken,
+      institution_id: 'ins_109508',
+      username: 'user_good',
+      password: 'pass_good',
+    }),
+    'POST /api/plaid/builtin/link/accounts': () => ({ link_token: v.linkToken, account_ids: v.linkAccountIds }),
     'POST /api/payments/checkout/session': () => ({ client_secret: v.checkoutSecret }),
     'POST /api/payments/checkout/pay': () => ({
       client_secret: v.checkoutSecret,
@@ -307,6 +370,8 @@ function sampleBody(route: RouteEntry): unknown {
 function sampleQuery(route: RouteEntry): string {
   const queries: Record<string, () => string> = {
     'POST /api/order/:order_id/shipping_address': () => `?address_id=${victim.addressId}`,
+    'GET /api/plaid/link/token/create': () => `?organization_id=${victim.seller.orgId}`,
+    'GET /api/plaid/accounts': () => `?organization_id=${victim.seller.orgId}`,
   };
   return queries[`${route.method} ${route.url}`]?.() ?? '';
 }
@@ -346,6 +411,9 @@ async function callAs(caller: Caller, route: RouteEntry) {
     victim.addressId,
     victim.checkoutSessionId,
     victim.checkoutSecret,
+    victim.bankAccountId,
+    victim.publicToken,
+    victim.linkToken,
   ];
   const sent = `${url} ${payload?.toString() ?? ''}`;
   return { url, status: res.statusCode, text: res.body, namesVictim: victimIds.some((id) => sent.includes(id)) };
@@ -428,7 +496,11 @@ describe('the route walk', () => {
       const policy = route.access!;
       const grants = grantsOf(policy);
       // Routes open to purchasers, or to the customer itself (its cart), are for the customer to use.
-      const open = grants.some((g) => g.allow.includes('purchaser') || g.on.some((r) => CUSTOMER_RESOURCES.has(r.resource)));
+      const open = grants.some(
+        (g) =>
+          g.allow.includes('purchaser') ||
+          g.on.some((r) => CUSTOMER_RESOURCES.has(r.resource) || SHARED_RESOURCES.has(r.resource)),
+      );
       if (typeof policy === 'string' || open) continue;
       const res = await callAs(customer, route);
       if (res.namesVictim && ![403, 404].includes(res.status)) {

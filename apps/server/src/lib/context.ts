@@ -5,17 +5,19 @@ import type { MediaStorage } from '../providers/storage/interface.js';
 import type { MailTransport } from '../providers/mail/interface.js';
 import type { ShippingProvider } from '../providers/shipping/interface.js';
 import type { PaymentsProvider } from '../providers/payments/interface.js';
+import type { BankingProvider } from '../providers/banking/interface.js';
 
 /**
  * The outside services the app talks to, each behind its interface in providers/<kind>/.
  * buildApp makes the configured ones; a test passes its own through `AppDeps.providers`.
- * Payments, shipping rates and banking join here with their issues.
+ * Payments, shipping rates and banking (bank accounts for payouts) join here with their issues.
  */
 export interface Providers {
   storage: MediaStorage;
   mailTransport: MailTransport;
   shipping: ShippingProvider;
   payments: PaymentsProvider;
+  banking: BankingProvider;
 }
 
 /** What every service function receives: the database, the configuration, the providers and the log. */

@@ -190,7 +190,13 @@ const storefrontRoutes: RouteObject[] = [
       (m) => m.BillingPage,
     ),
   },
-  { path: ':orgId/orders', lazy: storefrontPage((m) => m.BuyerOrdersPage) },
+  {
+    path: ':orgId/orders',
+    lazy: lazyComponent(
+      () => import('../features/storefront/components/BuyerOrdersPage'),
+      (m) => m.BuyerOrdersPage,
+    ),
+  },
   // Any other path under a store.
   { path: ':orgId/*', lazy: storefrontPage((m) => m.StorefrontNotFound) },
 ];

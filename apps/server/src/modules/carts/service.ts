@@ -29,7 +29,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { purchasingRelationshipsSql } from '../../auth/access.js';
 import { joinProductSql } from '../products/service.js';
-import { cartProductSql, productForCartSql } from '../products/for-carts.js';
+import { cartProductSql, productForCartSql, productForOrderLineSql } from '../products/for-carts.js';
 import { getLookups } from '../products/lookups.js';
 import { cartOrderJsonSql, completedOrdersSql, createDraftOrder } from '../orders/service.js';
 import { joinOrderTermsSql } from '../organizations/service.js';
@@ -456,4 +456,28 @@ export async function closeCartWithLines(
     on conflict (cart_id, product_id)
     do update set quantity = excluded.quantity, unit_price_in_cents = excluded.unit_price_in_cents`);
   await tx.execute(sql`update carts set status = 'ordered', updated_at = now() where id = ${cartId}`);
+}
+
+/** An integer: how many units the cart whose id is in `cartId` holds (every line). */
+export function cartItemCountSql(cartId: SQL): SQL {
+  return sql`(select coalesce(sum(li.quantity), 0)::int from line_items li where li.cart_id = ${cartId})`;
+}
+
+/**
+ * A JSON array (contract OrderLine[]): the lines of a submitted order's cart whose id is in
+ * `cartId`, in the order they were added, at the price captured when it was submitted (the
+ * product's current name, SKU and unit; a removed product keeps its line).
+ */
+export function orderLinesJsonSql(cartId: SQL): SQL {
+  return sql`coalesce((
+    select json_agg(json_build_object(
+             'id', li.id, 'product_id', li.product_id, 'name', coalesce(p.name, ''),
+             'stock_keeping_unit', p.stock_keeping_unit, 'order_unit', p.order_unit,
+             'quantity_per_unit', p.quantity_per_unit, 'quantity', li.quantity,
+             'unit_price_in_cents', coalesce(li.unit_price_in_cents, 0),
+             'line_total_cents', li.quantity * coalesce(li.unit_price_in_cents, 0))
+           order by li.created_at, li.id)
+      from line_items li
+      left join lateral ${productForOrderLineSql(sql`li.product_id`)} p on true
+     where li.cart_id = ${cartId}), '[]'::json)`;
 }

@@ -719,3 +719,29 @@ export async function reconcileOpenSessions(
   }
   return { completed, ended };
 }
+
+/**
+ * How the order was paid, as its invoice prints it: the card charged, the shipping service's
+ * name and when the checkout completed; undefined when no checkout session completed it.
+ */
+export async function orderPayment(
+  db: DbOrTx,
+  orderId: string,
+): Promise<{ card: { brand: string; last4: string } | null; serviceLevelName: string | null; paidAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({
+      cardBrand: checkoutSessions.cardBrand,
+      cardLast4: checkoutSessions.cardLast4,
+      shipping: checkoutSessions.shipping,
+      completedAt: checkoutSessions.completedAt,
+    })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.orderId, orderId), eq(checkoutSessions.status, 'complete')))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+    serviceLevelName: row.shipping.service_level_name || null,
+    paidAt: row.completedAt,
+  };
+}

@@ -11,6 +11,7 @@ import { joinOrganizationSql } from '../organizations/service.js';
 import { completedOrdersSql } from '../orders/service.js';
 import { cartTotalSql } from '../carts/service.js';
 import { invoiceJoinSql } from '../payments/service.js';
+import { invoiceLink, invoiceLinkSigner } from '../payments/invoice-links.js';
 import {
   beforeCursor,
   containsPattern,
@@ -21,14 +22,6 @@ import {
   toIso,
 } from '../../lib/pagination.js';
 
-/**
- * Where a customer's invoice can be opened: an unguessable capability URL (invoice ids are
- * random UUIDs), like a hosted invoice page, so it works as a plain link without a token.
- * The orders/payments module serves it.
- */
-export function invoiceLink(publicUrl: string, invoiceId: string): string {
-  return `${publicUrl}/invoices/${invoiceId}.pdf`;
-}
 
 type CustomerRow = {
   id: string;
@@ -119,13 +112,15 @@ export async function listCustomerOrders(
      order by ord.completed_on desc nulls last, ord.id desc nulls last
      ${limitPlusOne(query.limit)}`);
   const page = takePage(result.rows, query.limit);
+  // Invoice links are signed and expire (payments/invoice-links.ts): one key read for the page.
+  const signer = await invoiceLinkSigner(ctx);
   return {
     items: page.rows.map((r) => ({
       id: r.id,
       completed_on: toIso(r.completed_on),
       cart: { total_cents: r.total_cents },
       invoice: r.invoice_id
-        ? { link: invoiceLink(ctx.config.publicUrl, r.invoice_id), stripe_status: r.invoice_status ?? 'OPEN' }
+        ? { link: invoiceLink(signer, r.invoice_id), stripe_status: r.invoice_status ?? 'OPEN' }
         : null,
     })),
     nextCursor: page.nextCursor,

@@ -1,10 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CartOrder, ErrorBody, OrderIdParams, PaymentTermsBody, SetShippingAddressQuery } from '@cratebase/contract';
+import {
+  CartOrder,
+  ErrorBody,
+  NEXT_CURSOR_HEADER,
+  Order,
+  OrderIdParams,
+  OrderSummaryList,
+  OrgIdParams,
+  PageQuery,
+  PaymentTermsBody,
+  PurchasingOrdersQuery,
+  SetShippingAddressQuery,
+  SetShippingBody,
+} from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { memberOf } from '../../auth/policies.js';
-import { orderAt } from './resources.js';
+import { notFound } from '../../lib/errors.js';
+import { memberOf, organizationParam } from '../../auth/policies.js';
+import { orderAt, orderPartyAt, soldOrderAt } from './resources.js';
 import { setOrderPaymentTerms, setOrderShippingAddress } from './checkout.js';
+import { listPurchasingOrders, listSellingOrders, orderDetail } from './queries.js';
+import { setOrderShipping } from './tracking.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['orders'];
@@ -46,4 +62,81 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => setOrderPaymentTerms(ctx, req.params.order_id, req.body.is_net_30),
   );
+
+  r.get(
+    '/api/order/organization/:org_id/selling',
+    {
+      config: { access: memberOf(organizationParam()) },
+      schema: {
+        tags,
+        summary: `The seller's placed orders, newest first (50 a page; next page cursor in ${NEXT_CURSOR_HEADER})`,
+        params: OrgIdParams,
+        querystring: PageQuery,
+        response: { 200: OrderSummaryList, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const page = await listSellingOrders(ctx, req.params.org_id, req.query);
+      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      reply.header('cache-control', 'no-store');
+      return page.items;
+    },
+  );
+
+  r.get(
+    '/api/order/organization/:org_id/purchasing',
+    {
+      config: { access: memberOf(organizationParam()) },
+      schema: {
+        tags,
+        summary: `The buyer's placed orders, newest first, of one seller when selling_organization_id is given (next page cursor in ${NEXT_CURSOR_HEADER})`,
+        params: OrgIdParams,
+        querystring: PurchasingOrdersQuery,
+        response: { 200: OrderSummaryList, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { selling_organization_id: sellerId, ...page } = req.query;
+      const result = await listPurchasingOrders(ctx, req.params.org_id, page, sellerId);
+      if (result.nextCursor) reply.header(NEXT_CURSOR_HEADER, result.nextCursor);
+      return result.items;
+    },
+  );
+
+  r.get(
+    '/api/order/:order_id',
+    {
+      config: { access: memberOf(orderPartyAt('params', 'order_id')) },
+      schema: {
+        tags,
+        summary: 'A placed order with its lines (as bought, at the price paid), for its seller and its buyer',
+        params: OrderIdParams,
+        response: { 200: Order, ...errors },
+      },
+    },
+    async (req) => {
+      const order = await orderDetail(ctx, req.params.order_id);
+      if (!order) throw notFound('Order');
+      return order;
+    },
+  );
+
+  for (const method of ['POST', 'PUT'] as const) {
+    r.route({
+      method,
+      url: '/api/order/:order_id/shipping',
+      config: { access: memberOf(soldOrderAt('params', 'order_id')) },
+      schema: {
+        tags,
+        summary: 'Add or edit the order’s tracking (carrier and number; status SHIPPED); e-mails the buyer',
+        description:
+          'The seller’s members only. 400 names carrier or tracking_number (checked against the carrier’s format); ' +
+          '409 order_not_submitted for an order not placed. Saving the same values again sends no second e-mail.',
+        params: OrderIdParams,
+        body: SetShippingBody,
+        response: { 200: Order, ...errors },
+      },
+      handler: async (req) => setOrderShipping(ctx, req.params.order_id, req.body),
+    });
+  }
 }

@@ -113,3 +113,18 @@ export async function orderPurchaser(db: DbOrTx, orderId: string): Promise<strin
                           and pr.purchaser_organization_id = o.purchasing_organization_id))`);
   return result.rows.map((r) => r.id);
 }
+
+/**
+ * The organizations of an order, for access policies: its seller (whatever the order's state:
+ * the handler says what a draft cannot do), or — once submitted — its seller and its buyer.
+ * Empty for an unknown id.
+ */
+export async function orderParties(db: DbOrTx, orderId: string, who: 'seller' | 'both'): Promise<string[]> {
+  const result = await db.execute<{ seller: string; buyer: string; submitted: boolean }>(sql`
+    select selling_organization_id as seller, purchasing_organization_id as buyer, status = 'submitted' as submitted
+      from orders where id = ${orderId}`);
+  const row = result.rows[0];
+  if (!row) return [];
+  if (who === 'seller') return [row.seller];
+  return row.submitted ? [row.seller, row.buyer] : [];
+}

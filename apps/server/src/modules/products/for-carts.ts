@@ -42,3 +42,15 @@ export function cartProductSql(publicUrl: string, liveStateId: number, productId
                 left join order_units ou on ou.id = p.order_unit_id
                where p.id = ${productId})`;
 }
+
+/**
+ * A FROM item of one row (use it in a `cross join lateral`) for the product whose id is in
+ * `productId`, as an order line shows it: `name`, `stock_keeping_unit`, `order_unit` (its
+ * name) and `quantity_per_unit` — as the product has them now, removed products included.
+ */
+export function productForOrderLineSql(productId: SQL): SQL {
+  return sql`(select p.name, p.stock_keeping_unit, ou.unit as order_unit, p.quantity_per_unit
+                from products p
+                left join order_units ou on ou.id = p.order_unit_id
+               where p.id = ${productId})`;
+}

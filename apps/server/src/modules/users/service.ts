@@ -151,3 +151,8 @@ export async function memberContacts(
      limit ${limit}`);
   return result.rows;
 }
+
+/** A text: the name of the user whose id is in `userId` (null without a name or user). */
+export function userNameSql(userId: SQL): SQL {
+  return sql`(select u.name from users u where u.id = ${userId})`;
+}

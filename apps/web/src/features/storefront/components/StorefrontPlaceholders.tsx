@@ -1,57 +1,10 @@
-import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ComingSoon } from '../../../components/ComingSoon';
 import { NotFoundView } from '../../../components/NotFound';
 import { TintedIcon } from '../../../components/TintedIcon';
-import { useCurrentUser } from '../../../lib/current-user';
-import { findStore } from '../api';
-
-/** The store in the URL (the buyer shell has already checked the user may open it). */
-function useStore() {
-  const { orgId = '' } = useParams();
-  const user = useCurrentUser();
-  return { orgId, store: findStore(user.data, orgId) };
-}
-
-function BackToStore() {
-  const { orgId, store } = useStore();
-  return (
-    <Button
-      component={RouterLink}
-      to={`/storefront/${orgId}`}
-      startIcon={<ArrowBackIcon />}
-      sx={{ alignSelf: 'flex-start', ml: -1, color: 'text.secondary' }}
-    >
-      {store ? `Back to ${store.name}` : 'Back to the store'}
-    </Button>
-  );
-}
-
-function LaterPage({ title, icon, purpose }: { title: string; icon: ReactNode; purpose: string }) {
-  return (
-    <Stack spacing={1}>
-      <BackToStore />
-      <ComingSoon title={title} icon={icon} purpose={purpose} />
-    </Stack>
-  );
-}
-
-/** /storefront/{org_id}/orders */
-export function BuyerOrdersPage() {
-  return (
-    <LaterPage
-      title="Orders"
-      icon={<ReceiptLongOutlinedIcon />}
-      purpose="It will list your orders from this store with their shipping and payment status."
-    />
-  );
-}
 
 /** Unknown paths under a store. */
 export function StorefrontNotFound() {

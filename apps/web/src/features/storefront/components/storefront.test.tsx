@@ -8,7 +8,7 @@ import { fakeFetch, ids, makeUser, org, purchasing } from '../../../test/fixture
 import { renderWithProviders } from '../../../test/render';
 import { BuyerShell } from './BuyerShell';
 import { StorefrontEntry } from './StorefrontEntry';
-import { BuyerOrdersPage } from './StorefrontPlaceholders';
+import { BuyerOrdersPage } from './BuyerOrdersPage';
 import { StorefrontPage } from './StorefrontPage';
 import { YourStoresPage } from './YourStoresPage';
 

@@ -1,14 +1,235 @@
+import { useState, type SyntheticEvent } from 'react';
+import {
+  ADD_TRACKING_TOOLTIP,
+  CREATING_PACKING_SLIP,
+  EDIT_TRACKING_TOOLTIP,
+  SELLER_ORDERS_EMPTY,
+  type OrderSummary,
+} from '@cratebase/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
-import { ComingSoon } from '../../../../components/ComingSoon';
+import { useParams } from 'react-router';
+import { DataTable, type DataColumn } from '../../../../components/DataTable';
+import { EmptyState } from '../../../../components/EmptyState';
+import { PageHeader } from '../../../../components/PageHeader';
+import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
+import { TintedIcon } from '../../../../components/TintedIcon';
+import { useToast } from '../../../../components/Toast';
+import { errorMessage, loadedItems } from '../../../../lib/api';
+import { formatCents, formatDate } from '../../../../lib/format';
+import { isShipped, paymentStatus } from '../order-display';
+import { fetchPackingSlip, orderNumber, useSellerOrders } from '../orders';
+import { openPdfInNewTab } from '../packing-slip';
+import { OrderDetailDialog } from './OrderDetailDialog';
+import { TrackingDialog } from './TrackingDialog';
 
-/** Placeholder until this section is built: says so plainly, shows no invented data. */
-export function OrdersPage() {
+export const PACKING_SLIP_FAILED = 'We could not create the packing slip.';
+
+/** Spec: loading shows a skeleton of 10 rows by 5 columns. */
+function OrdersSkeleton() {
   return (
-    <ComingSoon
-      title="Orders"
-      icon={<ReceiptLongOutlinedIcon />}
-      purpose="Your customers’ orders will appear here, with shipping, tracking and payment status."
-    />
+    <Paper variant="outlined" sx={{ borderRadius: 4, overflow: 'hidden' }}>
+      <Table aria-label="Loading orders" aria-busy>
+        <TableBody>
+          {Array.from({ length: 10 }, (_, row) => (
+            <TableRow key={row} data-testid="skeleton-row">
+              {Array.from({ length: 5 }, (_, cell) => (
+                <TableCell key={cell}>
+                  <Skeleton variant="text" />
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}
+
+function EmptyOrders() {
+  return (
+    <EmptyState
+      icon={
+        <TintedIcon>
+          <ReceiptLongOutlinedIcon />
+        </TintedIcon>
+      }
+      title={SELLER_ORDERS_EMPTY}
+    >
+      When a customer places an order in your store, it shows here with its shipping and payment status.
+    </EmptyState>
+  );
+}
+
+/** Keeps a click or key on a row's buttons from opening the row. */
+const stopRow = (event: SyntheticEvent) => event.stopPropagation();
+
+/** /app/{org_id}/orders: the orders customers placed, with tracking and packing slips. */
+export function OrdersPage() {
+  const { orgId = '' } = useParams();
+  const toast = useToast();
+  const orders = useSellerOrders(orgId);
+  const rows = loadedItems(orders.data);
+  const [viewing, setViewing] = useState<{ order: OrderSummary | null; open: boolean }>({ order: null, open: false });
+  const [tracking, setTracking] = useState<{ order: OrderSummary | null; open: boolean; key: number }>({
+    order: null,
+    open: false,
+    key: 0,
+  });
+  const [creatingSlips, setCreatingSlips] = useState<ReadonlySet<string>>(new Set());
+
+  function openTracking(order: OrderSummary) {
+    setTracking((current) => ({ order, open: true, key: current.key + 1 }));
+  }
+
+  function openPackingSlip(order: OrderSummary) {
+    if (creatingSlips.has(order.id)) return;
+    setCreatingSlips((ids) => new Set(ids).add(order.id));
+    const name = `packing-slip-${orderNumber(order.id).slice(1)}.pdf`;
+    openPdfInNewTab(() => fetchPackingSlip(order.id), name, 'Creating packing slip…')
+      .catch((error: unknown) => toast.show(`${PACKING_SLIP_FAILED} ${errorMessage(error)}`, { severity: 'error' }))
+      .finally(() =>
+        setCreatingSlips((ids) => {
+          const next = new Set(ids);
+          next.delete(order.id);
+          return next;
+        }),
+      );
+  }
+
+  const columns: DataColumn<OrderSummary>[] = [
+    {
+      header: 'Date',
+      cell: (order) => (
+        <Typography variant="body2" component="span" sx={{ color: 'text.primary', whiteSpace: 'nowrap' }}>
+          {formatDate(order.completed_on)}
+        </Typography>
+      ),
+    },
+    {
+      header: 'Customer',
+      cell: (order) => (
+        <Typography
+          variant="body2"
+          component="span"
+          sx={{ color: 'text.primary', fontWeight: 600, overflowWrap: 'anywhere' }}
+        >
+          {order.organization.name}
+        </Typography>
+      ),
+    },
+    { header: 'Amount', cell: (order) => formatCents(order.subtotal_cents), align: 'right' },
+    { header: 'Shipping Cost', cell: (order) => formatCents(order.shipping_cost_in_cents), align: 'right' },
+    { header: 'Shipped?', cell: (order) => (isShipped(order) ? 'Yes' : 'No') },
+    {
+      header: 'Payment Status',
+      cell: (order) => {
+        const status = paymentStatus(order);
+        return (
+          <Typography
+            variant="body2"
+            component="span"
+            data-status={status.open ? 'error' : 'primary'}
+            sx={{ color: status.open ? 'error.main' : 'primary.main', fontWeight: 600 }}
+          >
+            {status.label}
+          </Typography>
+        );
+      },
+    },
+    {
+      header: 'Actions',
+      align: 'right',
+      cell: (order) => {
+        const tooltip = order.shipping_information ? EDIT_TRACKING_TOOLTIP : ADD_TRACKING_TOOLTIP;
+        const creating = creatingSlips.has(order.id);
+        return (
+          <Stack
+            direction="row"
+            spacing={0.5}
+            onClick={stopRow}
+            onKeyDown={stopRow}
+            sx={{ justifyContent: 'flex-end', alignItems: 'center' }}
+          >
+            <Tooltip title={tooltip}>
+              <IconButton aria-label={`${tooltip}, order ${orderNumber(order.id)}`} onClick={() => openTracking(order)}>
+                {order.shipping_information ? <EditOutlinedIcon /> : <LocalShippingOutlinedIcon />}
+              </IconButton>
+            </Tooltip>
+            <Button
+              size="small"
+              onClick={() => openPackingSlip(order)}
+              disabled={creating}
+              aria-label={creating ? CREATING_PACKING_SLIP : `Packing slip, order ${orderNumber(order.id)}`}
+              startIcon={
+                creating ? (
+                  <CircularProgress size={14} color="inherit" aria-hidden />
+                ) : (
+                  <PictureAsPdfOutlinedIcon aria-hidden />
+                )
+              }
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              {creating ? CREATING_PACKING_SLIP : 'Packing Slip'}
+            </Button>
+          </Stack>
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Orders" />
+      {orders.isError && <QueryErrorAlert error={orders.error} onRetry={() => void orders.refetch()} sx={{ mb: 2 }} />}
+      {orders.isPending ? (
+        <OrdersSkeleton />
+      ) : (
+        rows && (
+          <Box sx={{ minWidth: 0 }}>
+            <DataTable
+              label="Orders"
+              columns={columns}
+              rows={rows}
+              rowKey={(order) => order.id}
+              loading={false}
+              empty={<EmptyOrders />}
+              onRowClick={(order) => setViewing({ order, open: true })}
+              hasMore={orders.hasNextPage}
+              loadingMore={orders.isFetchingNextPage}
+              onLoadMore={() => void orders.fetchNextPage()}
+            />
+          </Box>
+        )
+      )}
+      <OrderDetailDialog
+        summary={viewing.order}
+        open={viewing.open}
+        onClose={() => setViewing((current) => ({ ...current, open: false }))}
+      />
+      <TrackingDialog
+        key={tracking.key}
+        open={tracking.open}
+        orgId={orgId}
+        order={tracking.order}
+        onClose={() => setTracking((current) => ({ ...current, open: false }))}
+      />
+    </>
   );
 }
 

@@ -18,7 +18,8 @@ const json = (body: unknown, status = 200) =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
 function renderPage(routes: Parameters<typeof fakeFetch>[0]) {
-  const fetch = fakeFetch(routes);
+  // The page's Payouts card (PayoutsCard.test.tsx) lists no bank accounts here.
+  const fetch = fakeFetch({ 'GET /api/plaid/accounts': { body: [] }, ...routes });
   vi.stubGlobal('fetch', fetch.fn);
   renderWithProviders(
     <Routes>

@@ -17,6 +17,7 @@ import { PageHeader } from '../../../../components/PageHeader';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { useAccountStatus, useCreateConnectAccount } from '../api';
 import { EmbeddedOnboarding } from './EmbeddedOnboarding';
+import { PayoutsCard } from './PayoutsCard';
 
 /** Spec section 8: what Get Started shows when the account cannot be created. */
 export const SETUP_FAILED_MESSAGE = 'Something went wrong while setting up your Stripe account. Please try again.';
@@ -178,6 +179,7 @@ export function StripeConnectPage() {
         }
       />
       {content}
+      <PayoutsCard orgId={orgId} />
     </Box>
   );
 }

@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { NEXT_CURSOR_HEADER, Order, OrderSummaryList, TEST_CARDS, type Cart } from '@cratebase/contract';
+import { createHarness, type Harness } from '../../../test/support/harness.js';
+import {
+  atPayment,
+  createSession,
+  customerOf,
+  liveProduct,
+  ok,
+  payWith,
+  readCart,
+  readySeller,
+  type Org,
+} from '../../../test/support/checkout.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => h?.close());
+
+/** The buyer pays for `lines` at the seller's store with 4242; answers the placed order's id. */
+async function placeOrder(seller: Org, buyer: Org, lines: Record<string, number>): Promise<string> {
+  const { cart } = await atPayment(h, seller, buyer, lines);
+  const session = await ok(createSession(h, seller, buyer, cart));
+  await ok(payWith(h, buyer, session, TEST_CARDS.succeeds));
+  return cart.order.id;
+}
+
+const selling = (seller: Org, query = '') =>
+  h.call('GET', `/api/order/organization/${seller.orgId}/selling${query}`, { token: seller.token });
+const track = (method: 'POST' | 'PUT', orderId: string, token: string, body: unknown) =>
+  h.call(method, `/api/order/${orderId}/shipping`, { token, body });
+const mails = (to: string, kind: string) =>
+  h.testDb.database.db
+    .execute<{ subject: string; text: string }>(
+      sql`select subject, text from mail_outbox where to_email = ${to} and kind = ${kind} order by created_at`,
+    )
+    .then((r) => r.rows);
+
+describe('order lists and the order', () => {
+  it('the seller lists placed orders newest first (not drafts), by page; the buyer sees its own', async () => {
+    const seller = await readySeller(h);
+    const jam = await liveProduct(h, seller, {
+      name: 'Fig Jam',
+      unit_price_in_cents: 1_200,
+      stock_keeping_unit: 'FIG-1',
+    });
+    const a = await customerOf(h, seller, 'Alpha Grocer');
+    const b = await customerOf(h, seller, 'Beta Deli');
+    const first = await placeOrder(seller, a, { [jam]: 2 });
+    const second = await placeOrder(seller, b, { [jam]: 5 });
+    // A cart still being filled is nobody's order yet.
+    const draft: Cart = await readCart(h, seller, a);
+    await ok(
+      h.call('PUT', `/api/cart/${draft.id}/line_item`, { token: a.token, body: { product_id: jam, quantity: 1 } }),
+    );
+
+    const all = OrderSummaryList.parse(await ok(selling(seller)));
+    expect(all.map((o) => o.id)).toEqual([second, first]);
+    const newest = all[0]!;
+    expect(newest).toMatchObject({
+      organization: { id: b.orgId, name: 'Beta Deli' },
+      subtotal_cents: 6_000,
+      cart: { item_count: 5 },
+      shipping_information: null,
+      invoice: { stripe_status: 'PAID' },
+    });
+    expect(newest.total_cents).toBe(6_000 + newest.shipping_cost_in_cents);
+    expect(newest.shipping_address).toMatchObject({ line1: '5 Elm St', postal_code: '94105' });
+
+    const page1 = await selling(seller, '?limit=1');
+    expect(page1.body.map((o: { id: string }) => o.id)).toEqual([second]);
+    const cursor = page1.headers[NEXT_CURSOR_HEADER] as string;
+    const page2 = await selling(seller, `?limit=1&cursor=${cursor}`);
+    expect(page2.body.map((o: { id: string }) => o.id)).toEqual([first]);
+    expect(page2.headers[NEXT_CURSOR_HEADER]).toBeUndefined();
+
+    const mine = await ok(
+      h.call('GET', `/api/order/organization/${a.orgId}/purchasing?selling_organization_id=${seller.orgId}`, {
+        token: a.token,
+      }),
+    );
+    expect(mine.map((o: { id: string }) => o.id)).toEqual([first]);
+    // Another organization gets nothing.
+    const stranger = await h.newOrgUser('Merchant');
+    expect(
+      (await h.call('GET', `/api/order/organization/${seller.orgId}/selling`, { token: stranger.token })).status,
+    ).toBe(403);
+  });
+
+  it('an order shows what was bought at the price paid, after the product changed or was deleted', async () => {
+    const seller = await readySeller(h);
+    const buyer = await customerOf(h, seller);
+    const jam = await liveProduct(h, seller, {
+      name: 'Fig Jam',
+      unit_price_in_cents: 1_200,
+      stock_keeping_unit: 'FIG-1',
+    });
+    const orderId = await placeOrder(seller, buyer, { [jam]: 3 });
+    await ok(
+      h.call('PUT', '/api/product', {
+        token: seller.token,
+        body: { id: jam, organization: { id: seller.orgId }, unit_price_in_cents: 5_000 },
+      }),
+    );
+    await ok(h.call('DELETE', `/api/product/${jam}`, { token: seller.token }));
+
+    for (const who of [seller, buyer]) {
+      const order = Order.parse(await ok(h.call('GET', `/api/order/${orderId}`, { token: who.token })));
+      expect(order.cart.line_items).toEqual([
+        expect.objectContaining({
+          name: 'Fig Jam',
+          stock_keeping_unit: 'FIG-1',
+          quantity: 3,
+          unit_price_in_cents: 1_200,
+          line_total_cents: 3_600,
+        }),
+      ]);
+      expect(order.subtotal_cents).toBe(3_600);
+    }
+    const stranger = await h.newOrgUser('Buyer');
+    expect((await h.call('GET', `/api/order/${orderId}`, { token: stranger.token })).status).toBe(404);
+    // The buyer's next (draft) order is not something the seller can read.
+    const draft = await readCart(h, seller, buyer);
+    expect((await h.call('GET', `/api/order/${draft.order.id}`, { token: seller.token })).status).toBe(404);
+  });
+});
+
+describe('tracking', () => {
+  it('validates the carrier’s format, marks SHIPPED, e-mails the buyer once, and again when corrected', async () => {
+    const seller = await readySeller(h);
+    const buyer = await customerOf(h, seller);
+    const jam = await liveProduct(h, seller);
+    const orderId = await placeOrder(seller, buyer, { [jam]: 1 });
+
+    const badCarrier = await track('POST', orderId, seller.token, { carrier: 'DHL', tracking_number: '123' });
+    expect(badCarrier.status).toBe(400);
+    expect(badCarrier.body.issues[0].path).toBe('carrier');
+    const badNumber = await track('POST', orderId, seller.token, { carrier: 'UPS', tracking_number: '12345' });
+    expect(badNumber.status).toBe(400);
+    expect(badNumber.body.issues[0]).toMatchObject({ path: 'tracking_number' });
+    expect(badNumber.body.issues[0].message).toMatch(/not a UPS tracking number/);
+    expect(await mails(buyer.email, 'tracking')).toEqual([]);
+
+    const saved = Order.parse(
+      await ok(
+        track('POST', orderId, seller.token, { carrier: 'usps', tracking_number: '9400 1000 0000 0000 0000 00' }),
+      ),
+    );
+    expect(saved.shipping_information).toMatchObject({
+      carrier: 'USPS',
+      tracking_number: '9400100000000000000000',
+      status: 'SHIPPED',
+      tracking_url: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
+    });
+    // The same again (a double click): nothing new is sent.
+    await ok(
+      track('PUT', orderId, seller.token, {
+        ...saved.shipping_information,
+        carrier: 'USPS',
+        tracking_number: '9400100000000000000000',
+      }),
+    );
+    let sent = await mails(buyer.email, 'tracking');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toMatch(/has shipped/);
+    expect(sent[0]!.text).toContain('https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000');
+
+    await ok(track('PUT', orderId, seller.token, { carrier: 'UPS', tracking_number: '1Z999AA10123456784' }));
+    sent = await mails(buyer.email, 'tracking');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.subject).toMatch(/^Updated tracking/);
+    expect(sent[1]!.text).toContain('https://www.ups.com/track?loc=en_US&tracknum=1Z999AA10123456784');
+
+    const list = await ok(selling(seller));
+    expect(list[0].shipping_information.status).toBe('SHIPPED');
+  });
+
+  it('refuses the buyer, another seller, and an order not placed yet', async () => {
+    const seller = await readySeller(h);
+    const buyer = await customerOf(h, seller);
+    const jam = await liveProduct(h, seller);
+    const orderId = await placeOrder(seller, buyer, { [jam]: 1 });
+    const body = { carrier: 'FEDEX', tracking_number: '123456789012' };
+    expect((await track('POST', orderId, buyer.token, body)).status).toBe(404);
+    const other = await readySeller(h);
+    expect((await track('POST', orderId, other.token, body)).status).toBe(404);
+    const draft = await readCart(h, seller, buyer);
+    const notPlaced = await track('POST', draft.order.id, seller.token, body);
+    expect(notPlaced.status).toBe(409);
+    expect(notPlaced.body.error).toBe('order_not_submitted');
+  });
+});

@@ -1,0 +1,175 @@
+// @vitest-environment node
+/**
+ * The packing slip PDF, read back with pdf.js as a reader would see it: every line's SKU, name,
+ * order unit and quantity, the addresses, no prices, and the header on every page of a long order.
+ */
+import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Order, OrderLine } from '@cratebase/contract';
+import { orderUnitLabel, pdfText, renderPackingSlip, type PackingSlipInput } from './packing-slip.js';
+
+/** Each page's text as lines (items on one baseline joined by spaces), top to bottom. */
+async function pdfPages(bytes: Buffer): Promise<string[][]> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  const pages: string[][] = [];
+  for (let n = 1; n <= pdf.numPages; n += 1) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    const rows = new Map<number, { x: number; s: string }[]>();
+    for (const item of content.items) {
+      if (!('str' in item) || item.str.trim() === '') continue;
+      const y = Math.round(item.transform[5] as number);
+      const key = [...rows.keys()].find((k) => Math.abs(k - y) <= 2) ?? y;
+      rows.set(key, [...(rows.get(key) ?? []), { x: item.transform[4] as number, s: item.str }]);
+    }
+    pages.push(
+      [...rows.entries()]
+        .sort((a, b) => b[0] - a[0])
+        .map(([, items]) => items.sort((a, b) => a.x - b.x).map((i) => i.s).join(' ')),
+    );
+  }
+  await pdf.destroy();
+  return pages;
+}
+
+// pdfkit and pdf.js need Node's own typed arrays, which jsdom replaces: this file runs in Node.
+// The unit project's shared setup (apps/web/src/test/setup.ts) clears the browser's storage
+// after each test, so it gets an empty window to clear.
+if (!('window' in globalThis)) {
+  Object.assign(globalThis, { window: { localStorage: new Map(), sessionStorage: new Map() } });
+}
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function line(n: number, over: Partial<OrderLine> = {}): OrderLine {
+  return {
+    id: uuid(1000 + n),
+    product_id: uuid(2000 + n),
+    name: `Product ${n}`,
+    stock_keeping_unit: `SKU-${String(n).padStart(4, '0')}`,
+    order_unit: 'Case',
+    quantity_per_unit: 6,
+    quantity: n,
+    unit_price_in_cents: 1234,
+    line_total_cents: 1234 * n,
+    ...over,
+  };
+}
+
+function sampleOrder(lines: OrderLine[]): Order {
+  const subtotal = lines.reduce((sum, l) => sum + l.line_total_cents, 0);
+  return {
+    id: 'a1b2c3d4-0000-4000-8000-000000000001',
+    completed_on: '2025-06-03T15:04:05.000Z',
+    organization: { id: uuid(1), name: 'Corner Grocery' },
+    seller: { id: uuid(2), name: 'Hill Farm Preserves' },
+    subtotal_cents: subtotal,
+    shipping_cost_in_cents: 1599,
+    total_cents: subtotal + 1599,
+    shippo_provider: 'USPS',
+    shippo_service_level_token: 'usps_priority',
+    shipping_address: {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      line1: '12 Market Street',
+      line2: 'Suite 4',
+      city: 'Portland',
+      state: 'OR',
+      postal_code: '97205',
+    },
+    created_by_user: { name: 'Grace Hopper' },
+    shipping_information: null,
+    invoice: { link: 'http://localhost/invoices/x.pdf', stripe_status: 'PAID' },
+    cart: { id: uuid(3), total_cents: subtotal, item_count: lines.length, line_items: lines },
+  };
+}
+
+const seller: PackingSlipInput['seller'] = {
+  name: 'Hill Farm Preserves',
+  address: { line1: '1 Orchard Lane', line2: null, city: 'Hood River', state: 'OR', postal_code: '97031' },
+  logo: null,
+};
+
+describe('packing slip PDF', () => {
+  it('lists every line with SKU, name, order unit and quantity, the addresses and the buyer, and no prices', async () => {
+    const lines = [
+      line(1, { name: 'Strawberry Jam', stock_keeping_unit: 'JAM-STR-12', quantity: 3 }),
+      line(2, { name: 'Peach Butter', stock_keeping_unit: null, order_unit: null, quantity_per_unit: null, quantity: 10 }),
+      line(3, { name: 'Fig Spread', stock_keeping_unit: 'FIG-1', order_unit: 'Crate', quantity_per_unit: 24, quantity: 2 }),
+    ];
+    const bytes = await renderPackingSlip({ order: sampleOrder(lines), invoiceNumber: 'CB-000123', seller });
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = await pdfPages(bytes);
+    expect(pages).toHaveLength(1);
+    const text = pages[0]!.join('\n');
+
+    expect(text).toContain('Hill Farm Preserves');
+    expect(text).toContain('Packing slip');
+    expect(text).toContain('Order CB-000123');
+    expect(text).toContain('Date June 3, 2025');
+    // Ship to, ship from and the buyer.
+    for (const s of ['Ada Lovelace', '12 Market Street', 'Suite 4', 'Portland, OR 97205', '1 Orchard Lane', 'Hood River, OR 97031', 'Corner Grocery', 'Placed by Grace Hopper']) {
+      expect(text).toContain(s);
+    }
+    // The table: one row per line, in order.
+    expect(pages[0]).toContain('SKU ITEM ORDER UNIT QTY');
+    const rows = pages[0]!.filter((l) => /Jam|Butter|Spread/.test(l));
+    expect(rows).toEqual(['JAM-STR-12 Strawberry Jam Case of 6 3', '— Peach Butter Each 10', 'FIG-1 Fig Spread Crate of 24 2']);
+    expect(text).toContain('Total: 15 units in 3 lines');
+    // Nothing about money travels in the box.
+    expect(text).not.toMatch(/\$|12\.34|price|subtotal/i);
+  });
+
+  it('runs a 120-line order onto several pages, repeating the title and the column heads, and numbers them', async () => {
+    const lines = Array.from({ length: 120 }, (_, i) => line(i + 1));
+    const pages = await pdfPages(await renderPackingSlip({ order: sampleOrder(lines), invoiceNumber: 'CB-000777', seller }));
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    pages.forEach((page, i) => {
+      const text = page.join('\n');
+      expect(text).toContain('Hill Farm Preserves');
+      expect(text).toContain(i === 0 ? 'Packing slip' : 'Packing slip (continued)');
+      expect(text).toContain('Order CB-000777');
+      expect(page).toContain('SKU ITEM ORDER UNIT QTY');
+      expect(text).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
+    // Every line exactly once, in order, across the pages.
+    const skus = pages.flat().flatMap((l) => l.match(/^SKU-\d{4}/) ?? []);
+    expect(skus).toEqual(lines.map((l) => l.stock_keeping_unit));
+    expect(pages.at(-1)!.join('\n')).toContain(`Total: ${(120 * 121) / 2} units in 120 lines`);
+  });
+
+  it('draws a PNG logo, and leaves out a logo it cannot read without failing', async () => {
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2a7' } }).png().toBuffer();
+    const order = sampleOrder([line(1)]);
+    const withLogo = await renderPackingSlip({ order, invoiceNumber: 'CB-1', seller: { ...seller, logo: png } });
+    const without = await renderPackingSlip({ order, invoiceNumber: 'CB-1', seller });
+    const broken = await renderPackingSlip({ order, invoiceNumber: 'CB-1', seller: { ...seller, logo: Buffer.from('RIFF0000WEBPVP8 ') } });
+    expect(withLogo.includes('/Subtype /Image')).toBe(true);
+    expect(without.includes('/Subtype /Image')).toBe(false);
+    expect(broken.includes('/Subtype /Image')).toBe(false);
+    expect((await pdfPages(broken))[0]!.join('\n')).toContain('Hill Farm Preserves');
+  });
+
+  it('prints an order without an invoice number by its short id, and text the fonts cannot draw as "?"', async () => {
+    const order = sampleOrder([line(1, { name: 'Crème brûlée ☕ mix\nnew line' })]);
+    const text = (await pdfPages(await renderPackingSlip({ order, invoiceNumber: null, seller })))[0]!.join('\n');
+    expect(text).toContain('Order #A1B2C3D4');
+    expect(text).toContain('Crème brûlée ? mix new line');
+  });
+});
+
+describe('packing slip text helpers', () => {
+  it('labels order units', () => {
+    expect(orderUnitLabel({ order_unit: 'Case', quantity_per_unit: 6 })).toBe('Case of 6');
+    expect(orderUnitLabel({ order_unit: 'Case', quantity_per_unit: 1 })).toBe('Case');
+    expect(orderUnitLabel({ order_unit: null, quantity_per_unit: 12 })).toBe('Pack of 12');
+    expect(orderUnitLabel({ order_unit: null, quantity_per_unit: null })).toBe('Each');
+  });
+
+  it('keeps what the built-in fonts draw and replaces the rest', () => {
+    expect(pdfText('Café “Ørsted” — €5 • ok')).toBe('Café “Ørsted” — €5 • ok');
+    expect(pdfText('Őrség  \t tea')).toBe('Orség tea');
+    expect(pdfText('日本茶 🍵')).toBe('??? ?');
+    expect(pdfText(null)).toBe('');
+  });
+});

@@ -1,0 +1,244 @@
+/**
+ * The invoice of an order as a PDF (issue 10 item 4; DECISIONS "invoices": one per paid order,
+ * served by our server, status OPEN / PAID / VOID): the invoice number and status, the seller
+ * and the buyer, where it ships, the lines at the prices paid, subtotal, shipping and total, and
+ * how it was settled — the paid date and card, or the due date.
+ *
+ * A pure function of the order (contract Order) and the invoice's facts, so it is tested without
+ * a database; invoice-routes.ts reads the facts and serves it.
+ */
+import { CARD_BRAND_LABELS, type CardBrand, type Order } from '@cratebase/contract';
+import {
+  CONTENT_BOTTOM,
+  CONTENT_WIDTH,
+  INK,
+  MUTED,
+  PAGE,
+  RULE,
+  addressLines,
+  drawBlock,
+  drawLogo,
+  formatDay,
+  numberPages,
+  pdfText,
+  renderPdf,
+  shipToLines,
+  type SellerFacts,
+} from '../orders/packing-slip.js';
+import type { InvoiceStatus } from './service.js';
+
+/** Days a net-30 order has to pay. */
+export const NET_TERMS_DAYS = 30;
+
+export interface InvoiceInput {
+  /** The submitted order with its lines at the prices paid. */
+  order: Order;
+  invoice: {
+    number: string;
+    status: InvoiceStatus;
+    /** When the invoice was issued (the order's completion). */
+    issuedAt: string | Date;
+    paidAt: string | Date | null;
+  };
+  /** The seller's name, business address and logo (PNG or JPEG; another format is left out). */
+  seller: SellerFacts;
+  /** The order was placed on net 30 terms: an open invoice is due 30 days after issue. */
+  net30: boolean;
+  /** The card charged, as the payments provider names the brand ("visa"); null when none was. */
+  card: { brand: string; last4: string } | null;
+  /** The shipping service paid for ("USPS Priority Mail"); null when unknown. */
+  shippingMethod: string | null;
+}
+
+/** Integer cents → "$1,234.50" (integer arithmetic: no floating-point rounding). */
+export function formatUsd(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
+  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** "Visa •••• 4242". */
+export function cardLabel(card: { brand: string; last4: string }): string {
+  const brand = card.brand.toLowerCase();
+  const label = brand in CARD_BRAND_LABELS ? CARD_BRAND_LABELS[brand as CardBrand] : CARD_BRAND_LABELS.unknown;
+  return `${label} •••• ${pdfText(card.last4)}`;
+}
+
+/** When an open invoice is due: 30 days after issue on net 30, else on receipt. */
+export function dueLabel(issuedAt: string | Date, net30: boolean): string {
+  if (!net30) return 'Due on receipt';
+  const due = new Date(new Date(issuedAt).getTime() + NET_TERMS_DAYS * 24 * 60 * 60 * 1000);
+  return `Due ${formatDay(due)}`;
+}
+
+/** "usps_priority" → "Priority", for a rate whose service name was not kept. */
+export function serviceFromToken(carrier: string | null, token: string | null): string | null {
+  if (!token) return null;
+  const prefix = carrier ? `${carrier.toLowerCase()}_` : '';
+  const rest = token.toLowerCase().startsWith(prefix) ? token.slice(prefix.length) : token;
+  const words = rest.split(/[_\s]+/).filter(Boolean);
+  return words.length ? words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ') : null;
+}
+
+/** "USPS Priority Mail"; a service name that already starts with the carrier is not doubled. */
+export function shippingMethodLabel(carrier: string | null, service: string | null): string | null {
+  const c = pdfText(carrier);
+  const s = pdfText(service);
+  if (!c) return s || null;
+  if (!s) return c;
+  return s.toLowerCase().startsWith(c.toLowerCase()) ? s : `${c} ${s}`;
+}
+
+const STATUS_COLOR: Record<InvoiceStatus, string> = { PAID: '#1b7f3b', OPEN: '#b3261e', VOID: MUTED };
+
+const COLUMNS = (() => {
+  const qty = 50;
+  const unit = 90;
+  const amount = 96;
+  const item = CONTENT_WIDTH - qty - unit - amount;
+  let x: number = PAGE.margin;
+  const at = (w: number) => {
+    const c = { x, w };
+    x += w;
+    return c;
+  };
+  return { item: at(item), qty: at(qty), unit: at(unit), amount: at(amount) };
+})();
+const CELL_PAD = 5;
+
+/** The invoice as a PDF. */
+export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
+  const { order, invoice, seller } = input;
+  const number = pdfText(invoice.number);
+  const sellerName = pdfText(seller.name) || 'Seller';
+  const issued = formatDay(invoice.issuedAt);
+  const lines = order.cart.line_items;
+
+  return renderPdf({ Title: `Invoice ${number}`, Author: sellerName }, (doc) => {
+    /** The title band of every page; answers the y below it. */
+    const header = (continued: boolean): number => {
+      const top = PAGE.margin;
+      const hasLogo = drawLogo(doc, seller.logo, PAGE.margin, top, 48);
+      const nameX = PAGE.margin + (hasLogo ? 58 : 0);
+      const rightW = 230;
+      const rightX = PAGE.margin + CONTENT_WIDTH - rightW;
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(16)
+        .fillColor(INK)
+        .text(sellerName, nameX, top + (hasLogo ? 14 : 4), { width: rightX - nameX - 12, height: 20, ellipsis: true });
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(20)
+        .fillColor(INK)
+        .text(`Invoice ${number}${continued ? ' (continued)' : ''}`, rightX - 80, top, { width: rightW + 80, align: 'right' });
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(11)
+        .fillColor(STATUS_COLOR[invoice.status])
+        .text(invoice.status, rightX, top + 26, { width: rightW, align: 'right', characterSpacing: 1 });
+      doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Issued ${issued}`, rightX, top + 42, { width: rightW, align: 'right' });
+      const below = top + 62;
+      doc.moveTo(PAGE.margin, below).lineTo(PAGE.margin + CONTENT_WIDTH, below).lineWidth(1).strokeColor(INK).stroke();
+      return below + 14;
+    };
+
+    const tableHead = (y: number): number => {
+      doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED);
+      doc.text('ITEM', COLUMNS.item.x + 2, y, { width: COLUMNS.item.w - 4, lineBreak: false });
+      doc.text('QTY', COLUMNS.qty.x, y, { width: COLUMNS.qty.w - 4, align: 'right', lineBreak: false });
+      doc.text('UNIT PRICE', COLUMNS.unit.x, y, { width: COLUMNS.unit.w - 4, align: 'right', lineBreak: false });
+      doc.text('AMOUNT', COLUMNS.amount.x, y, { width: COLUMNS.amount.w - 2, align: 'right', lineBreak: false });
+      const below = y + 13;
+      doc.moveTo(PAGE.margin, below).lineTo(PAGE.margin + CONTENT_WIDTH, below).lineWidth(0.75).strokeColor(INK).stroke();
+      return below;
+    };
+
+    // Who, where, and how it was settled.
+    let y = header(false);
+    const blockW = CONTENT_WIDTH / 3;
+    const placedBy = pdfText(order.created_by_user?.name);
+    const settlement: string[] = [`Order #${order.id.slice(0, 8).toUpperCase()}`, `Issued ${issued}`];
+    if (invoice.status === 'PAID') {
+      if (invoice.paidAt) settlement.push(`Paid ${formatDay(invoice.paidAt)}`);
+      if (input.card) settlement.push(`Paid with ${cardLabel(input.card)}`);
+    } else if (invoice.status === 'OPEN') {
+      settlement.push(dueLabel(invoice.issuedAt, input.net30));
+      if (input.net30) settlement.push(`Terms: net ${NET_TERMS_DAYS}`);
+    } else {
+      settlement.push('Voided: nothing is owed');
+    }
+    const bottoms = [
+      drawBlock(
+        doc,
+        'From',
+        [sellerName, ...(seller.address ? addressLines(seller.address) : [])],
+        PAGE.margin,
+        y,
+        blockW - 12,
+      ),
+      drawBlock(
+        doc,
+        'Bill to',
+        [pdfText(order.organization.name), ...(placedBy ? [`Placed by ${placedBy}`] : [])],
+        PAGE.margin + blockW,
+        y,
+        blockW - 12,
+      ),
+      drawBlock(doc, 'Ship to', shipToLines(order.shipping_address), PAGE.margin + 2 * blockW, y, blockW - 12),
+    ];
+    y = Math.max(...bottoms) + 10;
+    y = drawBlock(doc, 'Details', settlement, PAGE.margin, y, CONTENT_WIDTH) + 16;
+    y = tableHead(y);
+
+    for (const line of lines) {
+      const name = pdfText(line.name) || 'Item';
+      const sku = pdfText(line.stock_keeping_unit);
+      doc.font('Helvetica').fontSize(10);
+      const nameH = doc.heightOfString(name, { width: COLUMNS.item.w - 8 });
+      const skuH = sku ? 11 : 0;
+      const rowH = Math.max(nameH + skuH, 12) + 2 * CELL_PAD;
+      if (y + rowH > CONTENT_BOTTOM) {
+        doc.addPage();
+        y = tableHead(header(true));
+      }
+      const textY = y + CELL_PAD;
+      doc.font('Helvetica').fontSize(10).fillColor(INK).text(name, COLUMNS.item.x + 2, textY, { width: COLUMNS.item.w - 8 });
+      if (sku) {
+        doc.fontSize(8).fillColor(MUTED).text(`SKU ${sku}`, COLUMNS.item.x + 2, textY + nameH + 1, { width: COLUMNS.item.w - 8 });
+      }
+      doc.fontSize(10).fillColor(INK);
+      doc.text(String(line.quantity), COLUMNS.qty.x, textY, { width: COLUMNS.qty.w - 4, align: 'right' });
+      doc.text(formatUsd(line.unit_price_in_cents), COLUMNS.unit.x, textY, { width: COLUMNS.unit.w - 4, align: 'right' });
+      doc.text(formatUsd(line.line_total_cents), COLUMNS.amount.x, textY, { width: COLUMNS.amount.w - 2, align: 'right' });
+      y += rowH;
+      doc.moveTo(PAGE.margin, y).lineTo(PAGE.margin + CONTENT_WIDTH, y).lineWidth(0.5).strokeColor(RULE).stroke();
+    }
+
+    // The totals, kept together.
+    const shipping = input.shippingMethod ? `Shipping (${pdfText(input.shippingMethod)})` : 'Shipping';
+    const settled =
+      invoice.status === 'PAID' ? 'Amount paid' : invoice.status === 'OPEN' ? 'Amount due' : 'Amount due (void)';
+    const rows: { label: string; value: string; bold?: boolean }[] = [
+      { label: 'Subtotal', value: formatUsd(order.subtotal_cents) },
+      { label: shipping, value: formatUsd(order.shipping_cost_in_cents) },
+      { label: 'Total', value: formatUsd(order.total_cents), bold: true },
+      { label: settled, value: formatUsd(invoice.status === 'VOID' ? 0 : order.total_cents) },
+    ];
+    if (y + 16 + rows.length * 18 > CONTENT_BOTTOM) {
+      doc.addPage();
+      y = header(true);
+    }
+    y += 10;
+    const labelX = PAGE.margin + CONTENT_WIDTH - 330;
+    for (const row of rows) {
+      doc.font(row.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(row.bold ? 12 : 10).fillColor(INK);
+      doc.text(row.label, labelX, y, { width: 226, align: 'right', lineBreak: false });
+      doc.text(row.value, PAGE.margin + CONTENT_WIDTH - 100, y, { width: 98, align: 'right', lineBreak: false });
+      y += row.bold ? 20 : 16;
+    }
+
+    numberPages(doc, `Invoice ${number}`);
+  });
+}

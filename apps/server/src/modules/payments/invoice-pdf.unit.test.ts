@@ -1,0 +1,189 @@
+// @vitest-environment node
+/**
+ * The invoice PDF, read back with pdf.js: number and status, seller, bill-to and ship-to, the
+ * lines with quantity, unit price and amount, the totals with the shipping service, and how it
+ * was settled (paid date and card, or the due date).
+ */
+import { describe, expect, it } from 'vitest';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Order, OrderLine } from '@cratebase/contract';
+import {
+  cardLabel,
+  dueLabel,
+  formatUsd,
+  renderInvoice,
+  serviceFromToken,
+  shippingMethodLabel,
+  type InvoiceInput,
+} from './invoice-pdf.js';
+
+/** Each page's text as lines (items on one baseline joined by spaces), top to bottom. */
+async function pdfPages(bytes: Buffer): Promise<string[][]> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  const pages: string[][] = [];
+  for (let n = 1; n <= pdf.numPages; n += 1) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    const rows = new Map<number, { x: number; s: string }[]>();
+    for (const item of content.items) {
+      if (!('str' in item) || item.str.trim() === '') continue;
+      const y = Math.round(item.transform[5] as number);
+      const key = [...rows.keys()].find((k) => Math.abs(k - y) <= 2) ?? y;
+      rows.set(key, [...(rows.get(key) ?? []), { x: item.transform[4] as number, s: item.str }]);
+    }
+    pages.push(
+      [...rows.entries()]
+        .sort((a, b) => b[0] - a[0])
+        .map(([, items]) => items.sort((a, b) => a.x - b.x).map((i) => i.s).join(' ')),
+    );
+  }
+  await pdf.destroy();
+  return pages;
+}
+
+// pdfkit and pdf.js need Node's own typed arrays, which jsdom replaces: this file runs in Node.
+// The unit project's shared setup (apps/web/src/test/setup.ts) clears the browser's storage
+// after each test, so it gets an empty window to clear.
+if (!('window' in globalThis)) {
+  Object.assign(globalThis, { window: { localStorage: new Map(), sessionStorage: new Map() } });
+}
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function line(n: number, over: Partial<OrderLine> = {}): OrderLine {
+  return {
+    id: uuid(1000 + n),
+    product_id: uuid(2000 + n),
+    name: `Product ${n}`,
+    stock_keeping_unit: `SKU-${String(n).padStart(4, '0')}`,
+    order_unit: 'Case',
+    quantity_per_unit: 6,
+    quantity: n,
+    unit_price_in_cents: 1234,
+    line_total_cents: 1234 * n,
+    ...over,
+  };
+}
+
+function sampleOrder(lines: OrderLine[]): Order {
+  const subtotal = lines.reduce((sum, l) => sum + l.line_total_cents, 0);
+  return {
+    id: 'a1b2c3d4-0000-4000-8000-000000000001',
+    completed_on: '2025-06-03T15:04:05.000Z',
+    organization: { id: uuid(1), name: 'Corner Grocery' },
+    seller: { id: uuid(2), name: 'Hill Farm Preserves' },
+    subtotal_cents: subtotal,
+    shipping_cost_in_cents: 1599,
+    total_cents: subtotal + 1599,
+    shippo_provider: 'USPS',
+    shippo_service_level_token: 'usps_priority',
+    shipping_address: {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      line1: '12 Market Street',
+      line2: 'Suite 4',
+      city: 'Portland',
+      state: 'OR',
+      postal_code: '97205',
+    },
+    created_by_user: { name: 'Grace Hopper' },
+    shipping_information: null,
+    invoice: { link: 'http://localhost/invoices/x.pdf', stripe_status: 'PAID' },
+    cart: { id: uuid(3), total_cents: subtotal, item_count: lines.length, line_items: lines },
+  };
+}
+
+const seller: InvoiceInput['seller'] = {
+  name: 'Hill Farm Preserves',
+  address: { line1: '1 Orchard Lane', line2: null, city: 'Hood River', state: 'OR', postal_code: '97031' },
+  logo: null,
+};
+
+function input(over: Partial<InvoiceInput> = {}, lines?: OrderLine[]): InvoiceInput {
+  const order = sampleOrder(
+    lines ?? [
+      line(1, { name: 'Strawberry Jam', stock_keeping_unit: 'JAM-STR-12', quantity: 3, unit_price_in_cents: 1250, line_total_cents: 3750 }),
+      line(2, { name: 'Peach Butter', stock_keeping_unit: null, quantity: 10, unit_price_in_cents: 899, line_total_cents: 8990 }),
+    ],
+  );
+  return {
+    order,
+    invoice: { number: 'CB-000123', status: 'PAID', issuedAt: '2025-06-03T15:04:05.000Z', paidAt: '2025-06-03T15:04:06.000Z' },
+    seller,
+    net30: false,
+    card: { brand: 'visa', last4: '4242' },
+    shippingMethod: 'USPS Priority Mail',
+    ...over,
+  };
+}
+
+describe('invoice PDF', () => {
+  it('shows a paid invoice: parties, lines with prices, totals with the shipping service, paid date and card', async () => {
+    const pages = await pdfPages(await renderInvoice(input()));
+    expect(pages).toHaveLength(1);
+    const text = pages[0]!.join('\n');
+    expect(text).toContain('Invoice CB-000123');
+    expect(text).toContain('PAID');
+    for (const s of ['Hill Farm Preserves', '1 Orchard Lane', 'Hood River, OR 97031', 'Corner Grocery', 'Placed by Grace Hopper', 'Ada Lovelace', '12 Market Street', 'Portland, OR 97205']) {
+      expect(text).toContain(s);
+    }
+    expect(text).toContain('Issued June 3, 2025');
+    expect(text).toContain('Paid June 3, 2025');
+    expect(text).toContain('Paid with Visa •••• 4242');
+    expect(pages[0]).toContain('ITEM QTY UNIT PRICE AMOUNT');
+    expect(pages[0]).toContain('Strawberry Jam 3 $12.50 $37.50');
+    expect(pages[0]).toContain('SKU JAM-STR-12');
+    expect(pages[0]).toContain('Peach Butter 10 $8.99 $89.90');
+    expect(pages[0]).toContain('Subtotal $127.40');
+    expect(pages[0]).toContain('Shipping (USPS Priority Mail) $15.99');
+    expect(pages[0]).toContain('Total $143.39');
+    expect(pages[0]).toContain('Amount paid $143.39');
+    expect(text).not.toMatch(/Due /);
+  });
+
+  it('shows an open net-30 invoice as due 30 days after issue, and one without terms as due on receipt', async () => {
+    const open = { number: 'CB-000124', status: 'OPEN' as const, issuedAt: '2025-06-03T15:04:05.000Z', paidAt: null };
+    const net30 = (await pdfPages(await renderInvoice(input({ invoice: open, net30: true, card: null }))))[0]!;
+    expect(net30).toContain('OPEN');
+    expect(net30).toContain('Due July 3, 2025');
+    expect(net30).toContain('Amount due $143.39');
+    expect(net30.join('\n')).not.toMatch(/Paid|••••/);
+    const now = (await pdfPages(await renderInvoice(input({ invoice: open, net30: false, card: null }))))[0]!;
+    expect(now).toContain('Due on receipt');
+  });
+
+  it('marks a void invoice as owing nothing', async () => {
+    const invoice = { number: 'CB-000125', status: 'VOID' as const, issuedAt: '2025-06-03T15:04:05.000Z', paidAt: null };
+    const page = (await pdfPages(await renderInvoice(input({ invoice, card: null }))))[0]!;
+    expect(page).toContain('VOID');
+    expect(page).toContain('Voided: nothing is owed');
+    expect(page).toContain('Amount due (void) $0.00');
+  });
+
+  it('runs a long invoice onto more pages with the title and column heads repeated, totals once at the end', async () => {
+    const lines = Array.from({ length: 90 }, (_, i) => line(i + 1));
+    const pages = await pdfPages(await renderInvoice(input({}, lines)));
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    pages.forEach((page, i) => {
+      expect(page.join('\n')).toContain('Invoice CB-000123');
+      expect(page).toContain('ITEM QTY UNIT PRICE AMOUNT');
+      expect(page.join('\n')).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
+    expect(pages.flat().filter((l) => l.startsWith('Product '))).toHaveLength(90);
+    expect(pages.flat().filter((l) => l.startsWith('Total '))).toEqual([`Total ${formatUsd(1234 * 4095 + 1599)}`]);
+  });
+});
+
+describe('invoice labels', () => {
+  it('formats money, cards, due dates and shipping services', () => {
+    expect(formatUsd(123456)).toBe('$1,234.56');
+    expect(formatUsd(5)).toBe('$0.05');
+    expect(cardLabel({ brand: 'amex', last4: '0005' })).toBe('American Express •••• 0005');
+    expect(cardLabel({ brand: 'something', last4: '1111' })).toBe('Card •••• 1111');
+    expect(dueLabel('2025-12-15T12:00:00Z', true)).toBe('Due January 14, 2026');
+    expect(dueLabel('2025-12-15T12:00:00Z', false)).toBe('Due on receipt');
+    expect(serviceFromToken('USPS', 'usps_priority_express')).toBe('Priority Express');
+    expect(shippingMethodLabel('USPS', 'Priority Mail')).toBe('USPS Priority Mail');
+    expect(shippingMethodLabel('UPS', 'UPS Ground')).toBe('UPS Ground');
+    expect(shippingMethodLabel(null, null)).toBeNull();
+  });
+});

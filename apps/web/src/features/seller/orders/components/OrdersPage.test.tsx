@@ -1,0 +1,416 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import {
+  SELLER_ORDERS_EMPTY,
+  TRACKING_EMAIL_NOTICE,
+  trackingUrl,
+  type Order,
+  type OrderSummary,
+} from '@cratebase/contract';
+import { ToastProvider } from '../../../../components/Toast';
+import { configureApi } from '../../../../lib/api';
+import { formatDate } from '../../../../lib/format';
+import { ids } from '../../../../test/fixtures';
+import { renderWithProviders } from '../../../../test/render';
+import { orderNumber } from '../orders';
+import { OrdersPage, PACKING_SLIP_FAILED } from './OrdersPage';
+import { TRACKING_SAVED_TEXT } from './TrackingDialog';
+
+const orderId = (n: number) => `20000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function summary(n: number, overrides: Partial<OrderSummary> = {}): OrderSummary {
+  return {
+    id: orderId(n),
+    completed_on: `2024-03-${String(10 + n).padStart(2, '0')}T15:30:00Z`,
+    organization: { id: ids.buyer, name: `Corner Shop ${n}` },
+    seller: { id: ids.merchantA, name: 'Acme Goods' },
+    subtotal_cents: 10000 * n,
+    shipping_cost_in_cents: 850,
+    total_cents: 10000 * n + 850,
+    shippo_provider: 'USPS',
+    shippo_service_level_token: 'usps_priority',
+    shipping_address: {
+      first_name: 'Ada',
+      last_name: 'Buyer',
+      line1: '1 Main St',
+      line2: 'Suite 4',
+      city: 'Springfield',
+      state: 'IL',
+      postal_code: '62701',
+    },
+    created_by_user: { name: 'Ada Buyer' },
+    shipping_information: null,
+    invoice: { link: `http://localhost/api/invoice/${n}.pdf?sig=abc`, stripe_status: 'paid' },
+    cart: { id: orderId(100 + n), total_cents: 10000 * n, item_count: 3 },
+    ...overrides,
+  };
+}
+
+function detail(row: OrderSummary): Order {
+  return {
+    ...row,
+    cart: {
+      ...row.cart,
+      line_items: [
+        {
+          id: orderId(500),
+          product_id: orderId(600),
+          name: 'Fig Jam',
+          stock_keeping_unit: 'FJ-12',
+          order_unit: 'Case',
+          quantity_per_unit: 12,
+          quantity: 2,
+          unit_price_in_cents: 3000,
+          line_total_cents: 6000,
+        },
+        {
+          id: orderId(501),
+          product_id: orderId(601),
+          name: 'Oat Soap',
+          stock_keeping_unit: null,
+          order_unit: null,
+          quantity_per_unit: null,
+          quantity: 1,
+          unit_price_in_cents: 4000,
+          line_total_cents: 4000,
+        },
+      ],
+    },
+  };
+}
+
+const shipped = {
+  id: orderId(900),
+  carrier: 'UPS' as const,
+  tracking_number: '1Z999AA10123456784',
+  status: 'SHIPPED',
+  tracking_url: trackingUrl('UPS', '1Z999AA10123456784'),
+};
+
+interface Call {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type Handler = (call: Call) => Response | Promise<Response> | undefined;
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+/** A fetch double: the handlers in turn, then 404. Records every call. */
+function server(...handlers: Handler[]) {
+  const calls: Call[] = [];
+  const fn = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
+    const call: Call = {
+      method: (init.method ?? 'GET').toUpperCase(),
+      path: url.pathname,
+      search: url.searchParams,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: (init.headers ?? {}) as Record<string, string>,
+    };
+    calls.push(call);
+    for (const handler of handlers) {
+      const answer = await handler(call);
+      if (answer) return answer;
+    }
+    return json(404, { error: 'not_found', message: `No fake for ${call.method} ${call.path}` });
+  };
+  vi.stubGlobal('fetch', fn);
+  return calls;
+}
+
+const listPath = `/api/order/organization/${ids.merchantA}/selling`;
+
+/** The seller's list over `rows` (mutable), paged by `pageSize` with a numeric cursor. */
+function sellingList(rows: OrderSummary[], pageSize = 50): Handler {
+  return (call) => {
+    if (call.method !== 'GET' || call.path !== listPath) return undefined;
+    const start = Number(call.search.get('cursor') ?? 0);
+    const page = rows.slice(start, start + pageSize);
+    const next = start + pageSize < rows.length ? { 'x-next-cursor': String(start + pageSize) } : undefined;
+    return json(200, page, next);
+  };
+}
+
+function orderReads(rows: OrderSummary[]): Handler {
+  return (call) => {
+    const match = /^\/api\/order\/([^/]+)$/.exec(call.path);
+    if (call.method !== 'GET' || !match) return undefined;
+    const row = rows.find((candidate) => candidate.id === match[1]);
+    return row ? json(200, detail(row)) : undefined;
+  };
+}
+
+function renderOrders() {
+  return renderWithProviders(
+    <ToastProvider>
+      <Routes>
+        <Route path="/app/:orgId/orders" element={<OrdersPage />} />
+      </Routes>
+    </ToastProvider>,
+    { path: `/app/${ids.merchantA}/orders` },
+  );
+}
+
+const rowOf = async (customer: string) => (await screen.findByText(customer)).closest('tr') as HTMLElement;
+
+const { createObjectURL, revokeObjectURL } = URL;
+afterEach(() => {
+  configureApi({ getAccessToken: async () => null, onUnauthorized: () => undefined });
+  URL.createObjectURL = createObjectURL;
+  URL.revokeObjectURL = revokeObjectURL;
+});
+
+describe('OrdersPage', () => {
+  it('lists orders with date, customer, amount, shipping cost, Shipped? and payment status', async () => {
+    const rows = [
+      summary(1, { shipping_information: shipped }),
+      summary(2, { invoice: { link: 'http://localhost/i.pdf', stripe_status: 'open' } }),
+      summary(3, { invoice: null }),
+    ];
+    server(sellingList(rows));
+    renderOrders();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['Date', 'Customer', 'Amount', 'Shipping Cost', 'Shipped?', 'Payment Status', 'Actions']);
+
+    const first = await rowOf('Corner Shop 1');
+    expect(within(first).getByText(formatDate(rows[0]!.completed_on))).toBeTruthy();
+    expect(within(first).getByText('$100.00')).toBeTruthy();
+    expect(within(first).getByText('$8.50')).toBeTruthy();
+    expect(within(first).getByText('Yes')).toBeTruthy();
+    expect(within(first).getByText('PAID').getAttribute('data-status')).toBe('primary');
+    expect(within(first).getByRole('button', { name: /^Edit Tracking Number/ })).toBeTruthy();
+
+    const second = await rowOf('Corner Shop 2');
+    expect(within(second).getByText('No')).toBeTruthy();
+    expect(within(second).getByText('OPEN').getAttribute('data-status')).toBe('error');
+    expect(within(second).getByRole('button', { name: /^Add Tracking Number/ })).toBeTruthy();
+
+    const third = await rowOf('Corner Shop 3');
+    expect(within(third).getByText('N/A').getAttribute('data-status')).toBe('primary');
+  });
+
+  it('shows the 10 × 5 skeleton while loading, then the empty state', async () => {
+    let answer: (() => void) | undefined;
+    server((call) =>
+      call.path === listPath ? new Promise<Response>((resolve) => (answer = () => resolve(json(200, [])))) : undefined,
+    );
+    renderOrders();
+    const skeleton = screen.getAllByTestId('skeleton-row');
+    expect(skeleton).toHaveLength(10);
+    expect(within(skeleton[0]!).getAllByRole('cell')).toHaveLength(5);
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!();
+    expect(await screen.findByText(SELLER_ORDERS_EMPTY)).toBeTruthy();
+    expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
+  });
+
+  it('pages with Load more by the x-next-cursor header', async () => {
+    const rows = [summary(1), summary(2), summary(3)];
+    const calls = server(sellingList(rows, 2));
+    const user = userEvent.setup();
+    renderOrders();
+    await rowOf('Corner Shop 2');
+    expect(screen.queryByText('Corner Shop 3')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await rowOf('Corner Shop 3');
+    const reads = calls.filter((call) => call.path === listPath);
+    expect(reads.map((call) => call.search.get('cursor'))).toEqual([null, '2']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('opens an order: lines with SKU, quantity, unit and prices, totals, ship-to, buyer, placed by, tracking', async () => {
+    const rows = [summary(1, { shipping_information: shipped })];
+    server(sellingList(rows), orderReads(rows));
+    const user = userEvent.setup();
+    renderOrders();
+    await user.click(await rowOf('Corner Shop 1'));
+
+    const dialog = await screen.findByRole('dialog', { name: `Order ${orderNumber(rows[0]!.id)}` });
+    const lines = await within(dialog).findByRole('table', { name: 'Order lines' });
+    const jam = within(lines).getByText('Fig Jam').closest('tr') as HTMLElement;
+    expect([...jam.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
+      'Fig Jam',
+      'FJ-12',
+      '2',
+      'Case of 12',
+      '$30.00',
+      '$60.00',
+    ]);
+    const soap = within(lines).getByText('Oat Soap').closest('tr') as HTMLElement;
+    expect(within(soap).getAllByText('—')).toHaveLength(2);
+    expect(within(dialog).getByText('$100.00')).toBeTruthy();
+    expect(within(dialog).getByText('(USPS Priority)')).toBeTruthy();
+    expect(within(dialog).getByText('$108.50')).toBeTruthy();
+    expect(within(dialog).getByText('Corner Shop 1')).toBeTruthy();
+    expect(within(dialog).getByText('Ada Buyer', { selector: 'dd' })).toBeTruthy();
+    expect(within(dialog).getByText('1 Main St')).toBeTruthy();
+    expect(within(dialog).getByText('Springfield, IL 62701')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: shipped.tracking_number }).getAttribute('href')).toBe(
+      shipped.tracking_url,
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('adds tracking: USPS by default, Add disabled while empty, the format checked on blur, then saved', async () => {
+    const rows = [summary(1)];
+    const calls = server(sellingList(rows), (call) => {
+      if (call.method !== 'POST' || call.path !== `/api/order/${rows[0]!.id}/shipping`) return undefined;
+      const body = call.body as { carrier: 'USPS'; tracking_number: string };
+      const info = { ...shipped, carrier: body.carrier, tracking_number: body.tracking_number };
+      rows[0] = { ...rows[0]!, shipping_information: info };
+      return json(200, detail(rows[0]));
+    });
+    const user = userEvent.setup();
+    renderOrders();
+    const row = await rowOf('Corner Shop 1');
+    await user.click(within(row).getByRole('button', { name: /^Add Tracking Number/ }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add Tracking Info' });
+    expect(within(dialog).getByText(TRACKING_EMAIL_NOTICE)).toBeTruthy();
+    expect(within(dialog).getByRole('combobox', { name: 'Carrier' }).textContent).toBe('USPS');
+    const add = within(dialog).getByRole('button', { name: 'Add' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+
+    const number = within(dialog).getByRole('textbox', { name: 'Tracking Number' });
+    await user.type(number, '12345');
+    expect(add.disabled).toBe(false);
+    await user.tab();
+    expect(await within(dialog).findByText(/This is not a USPS tracking number/)).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.clear(number);
+    await user.type(number, '9400 1000 0000 0000 0000 00');
+    expect(within(dialog).queryByText(/This is not a USPS tracking number/)).toBeNull();
+    await user.click(add);
+
+    expect(await screen.findByText(TRACKING_SAVED_TEXT)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toEqual({ carrier: 'USPS', tracking_number: '9400100000000000000000' });
+    const updated = await rowOf('Corner Shop 1');
+    await waitFor(() => expect(within(updated).getByText('Yes')).toBeTruthy());
+    expect(within(updated).getByRole('button', { name: /^Edit Tracking Number/ })).toBeTruthy();
+    // The list is read again after saving.
+    await waitFor(() => expect(calls.filter((call) => call.path === listPath).length).toBe(2));
+  });
+
+  it("edits tracking with PUT, prefilled, and shows the server's refusal under the field", async () => {
+    const rows = [summary(1, { shipping_information: shipped })];
+    const calls = server(sellingList(rows), (call) =>
+      call.method === 'PUT'
+        ? json(400, {
+            error: 'validation_error',
+            message: 'tracking_number: not found at the carrier',
+            issues: [{ path: 'tracking_number', message: 'The carrier does not know this number.' }],
+          })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderOrders();
+    await user.click(within(await rowOf('Corner Shop 1')).getByRole('button', { name: /^Edit Tracking Number/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Tracking Info' });
+    expect(within(dialog).getByRole('combobox', { name: 'Carrier' }).textContent).toBe('UPS');
+    const number = within(dialog).getByRole('textbox', { name: 'Tracking Number' }) as HTMLInputElement;
+    expect(number.value).toBe(shipped.tracking_number);
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Carrier' }));
+    await user.click(await screen.findByRole('option', { name: 'FedEx' }));
+    await user.clear(number);
+    await user.type(number, '1234 5678 9012');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    expect(await within(dialog).findByText('The carrier does not know this number.')).toBeTruthy();
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.path).toBe(`/api/order/${rows[0]!.id}/shipping`);
+    expect(put?.body).toEqual({ id: shipped.id, status: 'SHIPPED', carrier: 'FEDEX', tracking_number: '123456789012' });
+    expect(number.value).toBe('1234 5678 9012');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("opens the packing slip in a tab opened on click, with the seller's token, showing 'Creating...' meanwhile", async () => {
+    configureApi({ getAccessToken: async () => 'seller-token' });
+    const rows = [summary(1)];
+    let answer: (() => void) | undefined;
+    const calls = server(sellingList(rows), (call) =>
+      call.path === `/api/order/${rows[0]!.id}/packing-slip`
+        ? new Promise<Response>((resolve) => {
+            answer = () =>
+              resolve(
+                new Response(new Uint8Array([37, 80, 68, 70]), { headers: { 'content-type': 'application/pdf' } }),
+              );
+          })
+        : undefined,
+    );
+    const tab = {
+      closed: false,
+      close: vi.fn(),
+      location: { href: '' },
+      document: { title: '', body: { textContent: '' } },
+    };
+    const open = vi.fn(() => tab);
+    vi.stubGlobal('open', open);
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:http://localhost/slip');
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+
+    const user = userEvent.setup();
+    renderOrders();
+    const row = await rowOf('Corner Shop 1');
+    await user.click(within(row).getByRole('button', { name: /^Packing slip/ }));
+
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    const creating = await within(row).findByRole('button', { name: 'Creating...' });
+    expect((creating as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!();
+
+    await waitFor(() => expect(tab.location.href).toBe('blob:http://localhost/slip'));
+    expect(createObjectURL.mock.calls[0]![0].type).toBe('application/pdf');
+    const slipCall = calls.find((call) => call.path.endsWith('/packing-slip'));
+    expect(slipCall?.headers.Authorization).toBe('Bearer seller-token');
+    expect(slipCall?.headers.Accept).toBe('application/pdf');
+    expect(await within(row).findByRole('button', { name: /^Packing slip/ })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('closes the tab and says so when the packing slip fails', async () => {
+    const rows = [summary(1)];
+    server(sellingList(rows), (call) =>
+      call.path.endsWith('/packing-slip')
+        ? json(500, { error: 'internal', message: 'The PDF service is down.' })
+        : undefined,
+    );
+    const tab = {
+      closed: false,
+      close: vi.fn(),
+      location: { href: '' },
+      document: { title: '', body: { textContent: '' } },
+    };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
+    const user = userEvent.setup();
+    renderOrders();
+    await user.click(within(await rowOf('Corner Shop 1')).getByRole('button', { name: /^Packing slip/ }));
+    expect(await screen.findByText(`${PACKING_SLIP_FAILED} The PDF service is down.`)).toBeTruthy();
+    expect(tab.close).toHaveBeenCalled();
+    expect(tab.location.href).toBe('');
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * The seller's orders (spec sections 2 "Orders", 5 "Tracking dialog", 7): the list by keyset,
+ * one order with its lines, saving tracking, and the packing slip.
+ */
+import type { Carrier, Order, OrderSummary } from '@cratebase/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { api, apiPath, keysetPaging, withQuery, type Page } from '../../../lib/api';
+
+export const SELLER_ORDERS_PAGE_SIZE = 25;
+
+export const orderKeys = {
+  selling: (orgId: string) => ['orders', 'selling', orgId] as const,
+  detail: (orderId: string) => ['orders', 'detail', orderId] as const,
+};
+
+/** GET /api/order/organization/{org_id}/selling: the seller's submitted orders, newest first. */
+export function fetchSellerOrdersPage(orgId: string, cursor: string | undefined): Promise<Page<OrderSummary>> {
+  return api.getPage<OrderSummary>(
+    withQuery(apiPath`/api/order/organization/${orgId}/selling`, { limit: SELLER_ORDERS_PAGE_SIZE, cursor }),
+  );
+}
+
+export function useSellerOrders(orgId: string) {
+  return useInfiniteQuery({
+    queryKey: orderKeys.selling(orgId),
+    queryFn: ({ pageParam }) => fetchSellerOrdersPage(orgId, pageParam),
+    ...keysetPaging,
+    enabled: Boolean(orgId),
+  });
+}
+
+/** GET /api/order/{orderId}: the order with its lines (null id: nothing to read). */
+export function useOrder(orderId: string | null) {
+  return useQuery({
+    queryKey: orderKeys.detail(orderId ?? ''),
+    queryFn: () => api.get<Order>(apiPath`/api/order/${orderId ?? ''}`),
+    enabled: Boolean(orderId),
+  });
+}
+
+export interface SaveTrackingInput {
+  order: Pick<OrderSummary, 'id' | 'shipping_information'>;
+  carrier: Carrier;
+  trackingNumber: string;
+}
+
+/**
+ * POST /api/order/{orderId}/shipping the first time, PUT when the order has tracking already
+ * (with the fields it had, as the spec's client sends them). The answer is the updated order:
+ * it replaces the row at once, and the list is read again.
+ */
+export function useSaveTracking(orgId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ order, carrier, trackingNumber }: SaveTrackingInput) => {
+      const path = apiPath`/api/order/${order.id}/shipping`;
+      const existing = order.shipping_information;
+      if (existing) {
+        return api.put<Order>(path, {
+          id: existing.id,
+          status: existing.status,
+          carrier,
+          tracking_number: trackingNumber,
+        });
+      }
+      return api.post<Order>(path, { carrier, tracking_number: trackingNumber });
+    },
+    onSuccess: (updated) => {
+      client.setQueryData(orderKeys.detail(updated.id), updated);
+      client.setQueryData<InfiniteData<Page<OrderSummary>>>(orderKeys.selling(orgId), (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.map((row) =>
+                  row.id === updated.id ? { ...row, shipping_information: updated.shipping_information } : row,
+                ),
+              })),
+            }
+          : data,
+      );
+      void client.invalidateQueries({ queryKey: orderKeys.selling(orgId) });
+    },
+  });
+}
+
+/** GET /api/order/{orderId}/packing-slip with the bearer token: the PDF's bytes. */
+export async function fetchPackingSlip(orderId: string): Promise<Blob> {
+  const { blob } = await api.download(apiPath`/api/order/${orderId}/packing-slip`, 'application/pdf');
+  // Typed as a PDF whatever the answer's header says, so that the new tab shows it.
+  return new Blob([blob], { type: 'application/pdf' });
+}
+
+/** A short, readable order number (the full id stays in a title attribute). */
+export function orderNumber(id: string): string {
+  return `#${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+}

@@ -1,0 +1,221 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { BUYER_ORDERS_EMPTY, trackingUrl, type Order, type OrderLine, type OrderSummary } from '@cratebase/contract';
+import { ToastProvider } from '../../../components/Toast';
+import { formatDate } from '../../../lib/format';
+import { ids, makeUser, org, purchasing } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import { BuyerOrdersPage } from './BuyerOrdersPage';
+import { fakeCartServer, gadget, widget, type StoredLine } from './cart-test-server';
+import { buyerOrderNumber } from './OrderDialog';
+
+const buyer = makeUser({
+  organizations: [org(ids.buyer, 'Corner Shop', 'Buyer')],
+  purchasing_organizations: [purchasing(ids.sellerX, 'Seller X')],
+});
+
+const orderId = (n: number) => `30000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const figJamId = '00000000-0000-4000-8000-0000000000a9';
+
+function line(n: number, productId: string, name: string, quantity: number, unitCents: number): OrderLine {
+  return {
+    id: orderId(700 + n),
+    product_id: productId,
+    name,
+    stock_keeping_unit: null,
+    order_unit: n === 1 ? 'Case' : null,
+    quantity_per_unit: n === 1 ? 6 : null,
+    quantity,
+    unit_price_in_cents: unitCents,
+    line_total_cents: quantity * unitCents,
+  };
+}
+
+const lines = [
+  line(1, widget.id, 'Widget', 3, 1200),
+  line(2, gadget.id, 'Gadget', 2, 550),
+  line(3, figJamId, 'Fig Jam', 1, 900),
+];
+
+function summary(n: number, overrides: Partial<OrderSummary> = {}): OrderSummary {
+  return {
+    id: orderId(n),
+    completed_on: `2024-05-0${n}T09:15:00Z`,
+    organization: { id: ids.buyer, name: 'Corner Shop' },
+    seller: { id: ids.sellerX, name: 'Seller X' },
+    subtotal_cents: 5600,
+    shipping_cost_in_cents: 900,
+    total_cents: 6500,
+    shippo_provider: 'UPS',
+    shippo_service_level_token: 'ups_ground',
+    shipping_address: {
+      first_name: 'Cora',
+      last_name: 'Shop',
+      line1: '9 Elm St',
+      line2: null,
+      city: 'Portland',
+      state: 'OR',
+      postal_code: '97201',
+    },
+    created_by_user: { name: 'Cora Shop' },
+    shipping_information: null,
+    invoice: { link: `http://localhost/api/invoice/${n}.pdf?expires=1&sig=x`, stripe_status: 'open' },
+    cart: { id: orderId(100 + n), total_cents: 5600, item_count: 6 },
+    ...overrides,
+  };
+}
+
+const detail = (row: OrderSummary): Order => ({ ...row, cart: { ...row.cart, line_items: lines } });
+
+const shipped = {
+  id: orderId(900),
+  carrier: 'FEDEX' as const,
+  tracking_number: '123456789012',
+  status: 'SHIPPED',
+  tracking_url: trackingUrl('FEDEX', '123456789012'),
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The orders calls over `rows`, then the in-memory cart (and /api/user/me) of cart-test-server. */
+function renderOrders(rows: OrderSummary[], cartLines: StoredLine[] = []) {
+  const cart = fakeCartServer({
+    user: buyer,
+    lines: cartLines,
+    refuse: (productId) =>
+      productId === gadget.id
+        ? { status: 409, body: { error: 'product_unavailable', message: '"Gadget" is not for sale' } }
+        : null,
+  });
+  const listCalls: URL[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
+    if ((init.method ?? 'GET') === 'GET' && url.pathname === `/api/order/organization/${ids.buyer}/purchasing`) {
+      listCalls.push(url);
+      return json(200, rows);
+    }
+    const one = /^\/api\/order\/([^/]+)$/.exec(url.pathname);
+    const row = one && rows.find((candidate) => candidate.id === one[1]);
+    if (row) return json(200, detail(row));
+    return cart.fn(input, init);
+  });
+  renderWithProviders(
+    <ToastProvider>
+      <Routes>
+        <Route path="/storefront/:orgId/orders" element={<BuyerOrdersPage />} />
+        <Route path="/storefront/:orgId" element={<p>Catalogue of the store</p>} />
+      </Routes>
+    </ToastProvider>,
+    { path: `/storefront/${ids.sellerX}/orders` },
+  );
+  return { cart, listCalls };
+}
+
+const rowOf = async (date: string) => (await screen.findByText(formatDate(date))).closest('tr') as HTMLElement;
+
+describe('BuyerOrdersPage', () => {
+  it("lists the buyer's orders with this store: date, amount, Shipped?, invoice link, payment status, actions", async () => {
+    const rows = [summary(2, { shipping_information: shipped, invoice: null }), summary(1)];
+    const { listCalls } = renderOrders(rows);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Date', 'Amount', 'Shipped?', 'Invoice', 'Payment Status', 'Actions']);
+    const newer = await rowOf(rows[0]!.completed_on);
+    expect(within(newer).getByText('$65.00')).toBeTruthy();
+    expect(within(newer).getByText('Yes')).toBeTruthy();
+    expect(within(newer).queryByRole('link')).toBeNull();
+    expect(within(newer).getByText('—')).toBeTruthy();
+    expect(within(newer).getByText('N/A').getAttribute('data-status')).toBe('primary');
+
+    const older = await rowOf(rows[1]!.completed_on);
+    expect(within(older).getByText('No')).toBeTruthy();
+    const invoice = within(older).getByRole('link', { name: /^View invoice/ });
+    expect(invoice.getAttribute('href')).toBe(rows[1]!.invoice!.link);
+    expect(invoice.getAttribute('target')).toBe('_blank');
+    expect(within(older).getByText('OPEN').getAttribute('data-status')).toBe('error');
+    expect(within(older).getByRole('button', { name: `View Order ${buyerOrderNumber(rows[1]!.id)}` })).toBeTruthy();
+    expect(within(older).getByRole('button', { name: `Order Again ${buyerOrderNumber(rows[1]!.id)}` })).toBeTruthy();
+
+    expect(listCalls[0]!.searchParams.get('selling_organization_id')).toBe(ids.sellerX);
+  });
+
+  it('shows the empty state with the way to the catalogue', async () => {
+    renderOrders([]);
+    expect(await screen.findByText(BUYER_ORDERS_EMPTY)).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Shop Seller X' }));
+    expect(await screen.findByText('Catalogue of the store')).toBeTruthy();
+  });
+
+  it('View Order shows the line items, Subtotal, Shipping, Total, Ship-to and the tracking link', async () => {
+    const rows = [summary(1, { shipping_information: shipped })];
+    renderOrders(rows);
+    const user = userEvent.setup();
+    await user.click(within(await rowOf(rows[0]!.completed_on)).getByRole('button', { name: /^View Order/ }));
+
+    const dialog = await screen.findByRole('dialog', { name: `Order ${buyerOrderNumber(rows[0]!.id)}` });
+    const items = await within(dialog).findByRole('table', { name: 'Line items' });
+    const widgetRow = within(items).getByText('Widget').closest('tr') as HTMLElement;
+    expect([...widgetRow.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
+      'WidgetCase of 6',
+      '3',
+      '$12.00',
+      '$36.00',
+    ]);
+    expect(within(items).getByText('Fig Jam')).toBeTruthy();
+    const totals = (label: string) =>
+      within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(totals('Subtotal')).toBe('$56.00');
+    expect(totals('Shipping')).toBe('$9.00');
+    expect(totals('Total')).toBe('$65.00');
+    const shipTo = within(dialog).getByRole('region', { name: 'Ship to' });
+    expect(within(shipTo).getByText('Cora Shop')).toBeTruthy();
+    expect(within(shipTo).getByText('Portland, OR 97201')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: shipped.tracking_number }).getAttribute('href')).toBe(
+      shipped.tracking_url,
+    );
+  });
+
+  it('Order Again adds the products one by one, names the ones refused and opens the cart', async () => {
+    const rows = [summary(1)];
+    const { cart } = renderOrders(rows);
+    const user = userEvent.setup();
+    await user.click(within(await rowOf(rows[0]!.completed_on)).getByRole('button', { name: /^Order Again/ }));
+
+    const drawer = await screen.findByRole('dialog', { name: 'Cart' });
+    expect(await within(drawer).findByRole('listitem', { name: 'Widget' })).toBeTruthy();
+    expect(within(drawer).queryByRole('listitem', { name: 'Gadget' })).toBeNull();
+    expect(await screen.findByText('Added 1 of 3 products to your cart.')).toBeTruthy();
+    const alert = screen.getByText('Not added to your cart').closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByText('"Gadget" is not for sale')).toBeTruthy();
+    expect(within(alert).getByText('Fig Jam: That product is not for sale in this store.')).toBeTruthy();
+
+    expect(cart.changes().map((call) => call.body)).toEqual([
+      { product_id: widget.id, quantity: 3 },
+      { product_id: gadget.id, quantity: 2 },
+      { product_id: figJamId, quantity: 1 },
+    ]);
+    expect(cart.cart().line_items.map((item) => [item.product.name, item.quantity])).toEqual([['Widget', 3]]);
+  });
+
+  it('leaves a line the cart already holds at the quantity or more as it is', async () => {
+    const rows = [summary(1)];
+    const { cart } = renderOrders(rows, [{ id: '10000000-0000-4000-8000-000000000001', product: widget, quantity: 5 }]);
+    const user = userEvent.setup();
+    await user.click(within(await rowOf(rows[0]!.completed_on)).getByRole('button', { name: /^Order Again/ }));
+    await screen.findByRole('dialog', { name: 'Cart' });
+    await waitFor(() => expect(cart.changes()).toHaveLength(2));
+    expect(cart.changes().map((call) => (call.body as { product_id: string }).product_id)).toEqual([
+      gadget.id,
+      figJamId,
+    ]);
+    expect(cart.cart().line_items.map((item) => [item.product.name, item.quantity])).toEqual([['Widget', 5]]);
+  });
+});

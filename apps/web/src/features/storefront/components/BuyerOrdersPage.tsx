@@ -1,0 +1,232 @@
+import { useState } from 'react';
+import { BUYER_ORDERS_EMPTY, paymentStatusLabel, type OrderSummary } from '@cratebase/contract';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import { Link as RouterLink, useParams } from 'react-router';
+import type { DataColumn } from '../../../components/DataTable';
+import { EmptyState } from '../../../components/EmptyState';
+import { PagedTable } from '../../../components/PagedTable';
+import { TintedIcon } from '../../../components/TintedIcon';
+import { useToast } from '../../../components/Toast';
+import { errorMessage } from '../../../lib/api';
+import { useCurrentUser } from '../../../lib/current-user';
+import { formatCents, formatDate } from '../../../lib/format';
+import { findStore } from '../api';
+import { useBuyerOrders, useOrderAgain, type OrderAgainResult } from '../orders';
+import { CartDrawer } from './CartDrawer';
+import { buyerOrderNumber, OrderDialog } from './OrderDialog';
+
+const ORDER_AGAIN_CART_ID = 'order-again-cart';
+
+/** What Order Again says: how many products went into the cart, and which could not. */
+export function orderAgainSummary(result: OrderAgainResult): string {
+  const total = result.added.length + result.refused.length;
+  const products = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
+  if (result.refused.length === 0) return `Added ${products(total)} to your cart.`;
+  if (result.added.length === 0) return 'None of the products of this order could be added to your cart.';
+  return `Added ${result.added.length} of ${products(total)} to your cart.`;
+}
+
+function EmptyOrders({ orgId, storeName }: { orgId: string; storeName: string | undefined }) {
+  return (
+    <EmptyState
+      icon={
+        <TintedIcon>
+          <ReceiptLongOutlinedIcon />
+        </TintedIcon>
+      }
+      title={BUYER_ORDERS_EMPTY}
+      action={
+        <Button
+          component={RouterLink}
+          to={`/storefront/${orgId}`}
+          variant="contained"
+          startIcon={<StorefrontOutlinedIcon />}
+          sx={{ mt: 1 }}
+        >
+          {storeName ? `Shop ${storeName}` : 'Go to the catalogue'}
+        </Button>
+      }
+    >
+      Your orders from this store will show here, with their shipping, invoice and payment status.
+    </EmptyState>
+  );
+}
+
+/** /storefront/{org_id}/orders: the buyer's orders from this store. */
+export function BuyerOrdersPage() {
+  const { orgId = '' } = useParams();
+  const user = useCurrentUser();
+  const store = findStore(user.data, orgId);
+  const toast = useToast();
+  const orders = useBuyerOrders(orgId);
+  const again = useOrderAgain(orgId);
+  const [viewing, setViewing] = useState<{ order: OrderSummary | null; open: boolean }>({ order: null, open: false });
+  const [orderingAgain, setOrderingAgain] = useState<string | null>(null);
+  const [refused, setRefused] = useState<OrderAgainResult['refused']>([]);
+  const [cartOpen, setCartOpen] = useState(false);
+
+  function onOrderAgain(order: OrderSummary) {
+    if (orderingAgain) return;
+    setOrderingAgain(order.id);
+    setRefused([]);
+    again.mutate(order.id, {
+      onSuccess: (result) => {
+        setRefused(result.refused);
+        toast.show(orderAgainSummary(result), { severity: result.refused.length > 0 ? 'warning' : 'success' });
+        setCartOpen(true);
+      },
+      onError: (error) => toast.show(errorMessage(error), { severity: 'error' }),
+      onSettled: () => setOrderingAgain(null),
+    });
+  }
+
+  const columns: DataColumn<OrderSummary>[] = [
+    {
+      header: 'Date',
+      cell: (order) => (
+        <Typography variant="body2" component="span" sx={{ color: 'text.primary', whiteSpace: 'nowrap' }}>
+          {formatDate(order.completed_on)}
+        </Typography>
+      ),
+    },
+    { header: 'Amount', cell: (order) => formatCents(order.total_cents), align: 'right' },
+    { header: 'Shipped?', cell: (order) => (order.shipping_information?.status ? 'Yes' : 'No') },
+    {
+      header: 'Invoice',
+      cell: (order) =>
+        order.invoice?.link ? (
+          <Link
+            href={order.invoice.link}
+            target="_blank"
+            rel="noopener noreferrer"
+            underline="hover"
+            aria-label={`View invoice for order ${buyerOrderNumber(order.id)} (opens in a new tab)`}
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600, whiteSpace: 'nowrap' }}
+          >
+            View invoice
+            <OpenInNewIcon sx={{ fontSize: 16 }} aria-hidden />
+          </Link>
+        ) : (
+          <Typography variant="body2" component="span" sx={{ color: 'text.disabled' }}>
+            —
+          </Typography>
+        ),
+    },
+    {
+      header: 'Payment Status',
+      cell: (order) => {
+        const label = paymentStatusLabel(order.invoice?.stripe_status);
+        const open = label === 'OPEN';
+        return (
+          <Typography
+            variant="body2"
+            component="span"
+            data-status={open ? 'error' : 'primary'}
+            sx={{ color: open ? 'error.main' : 'primary.main', fontWeight: 600 }}
+          >
+            {label}
+          </Typography>
+        );
+      },
+    },
+    {
+      header: 'Actions',
+      align: 'right',
+      cell: (order) => {
+        const number = buyerOrderNumber(order.id);
+        const busy = orderingAgain === order.id;
+        return (
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={() => setViewing({ order, open: true })}
+              aria-label={`View Order ${number}`}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              View Order
+            </Button>
+            <Button
+              size="small"
+              variant="contained"
+              onClick={() => onOrderAgain(order)}
+              disabled={Boolean(orderingAgain)}
+              aria-label={`Order Again ${number}`}
+              startIcon={busy ? <CircularProgress size={14} color="inherit" aria-hidden /> : undefined}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              {busy ? 'Adding…' : 'Order Again'}
+            </Button>
+          </Stack>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Stack spacing={2}>
+      <Button
+        component={RouterLink}
+        to={`/storefront/${orgId}`}
+        startIcon={<ArrowBackIcon />}
+        sx={{ alignSelf: 'flex-start', ml: -1, color: 'text.secondary' }}
+      >
+        {store ? `Back to ${store.name}` : 'Back to the store'}
+      </Button>
+      <Box>
+        <Typography variant="h4" component="h1">
+          Orders
+        </Typography>
+        {store && (
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            Your orders from {store.name}.
+          </Typography>
+        )}
+      </Box>
+      {refused.length > 0 && (
+        <Alert severity="warning" onClose={() => setRefused([])}>
+          <AlertTitle>Not added to your cart</AlertTitle>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {refused.map((item) => (
+              <li key={item.name}>{item.reason}</li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+      <Box sx={{ minWidth: 0 }}>
+        <PagedTable
+          query={orders}
+          label="Orders"
+          columns={columns}
+          rowKey={(order) => order.id}
+          empty={<EmptyOrders orgId={orgId} storeName={store?.name} />}
+        />
+      </Box>
+      <OrderDialog
+        summary={viewing.order}
+        open={viewing.open}
+        onClose={() => setViewing((current) => ({ ...current, open: false }))}
+      />
+      <CartDrawer
+        id={ORDER_AGAIN_CART_ID}
+        open={cartOpen}
+        onClose={() => setCartOpen(false)}
+        orgId={store?.id}
+        storeName={store?.name}
+      />
+    </Stack>
+  );
+}
+
+export default BuyerOrdersPage;

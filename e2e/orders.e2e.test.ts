@@ -1,0 +1,169 @@
+/**
+ * Issue 10, on the production build: after a paid order, the seller sees it on Orders, adds
+ * tracking (the buyer's tracking e-mail arrives) and opens the packing slip; the buyer sees
+ * Shipped? Yes, opens View Order and the invoice PDF, and orders again; the seller's customer
+ * page lists the order. Screenshots at desktop and phone width.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Cart } from '@cratebase/contract';
+import { startServer, type RunningServer } from './support/server.js';
+import { launchBrowser } from './support/browser.js';
+import { signInOnProviderPage, watchForProblems } from './support/journey.js';
+import { apiUser, cardReadyStore, invitedRetailer, liveProducts, paidOrder } from './support/seed.js';
+
+const SHOTS = 'test-results';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The new tab a click opens. */
+async function pdfOpenedBy(page: Page, click: () => Promise<void>): Promise<Page> {
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), click()]);
+  return tab;
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('orders and fulfilment journey', () => {
+  it('seller ships with tracking and a packing slip; buyer sees it shipped, opens the invoice and orders again', async () => {
+    const stamp = Date.now();
+    const seller = await apiUser(server.url, `thistle-${stamp}@example.com`);
+    const store = await cardReadyStore(seller, 'Thistle Tea Co');
+    const [teaId, cupId] = await liveProducts(seller, store.id, [
+      { name: 'Thistle Green Tea', priceCents: 900, msrpCents: 1_800 },
+      { name: 'Stoneware Cup', priceCents: 1_500, msrpCents: 3_000 },
+    ]);
+    const { buyer, buyerOrgId } = await invitedRetailer(
+      server.url,
+      seller,
+      store.id,
+      `kettle-${stamp}@example.com`,
+      'Kettle Corner',
+    );
+    const orderId = await paidOrder(buyer, buyerOrgId, store.id, { [teaId!]: 4, [cupId!]: 2 });
+    // The cup is taken off sale afterwards: Order Again will say so.
+    await seller.call('PUT', '/api/product', { id: cupId, organization: { id: store.id }, state: 'Draft' });
+
+    // ── The seller: Orders, tracking, packing slip ─────────────────────────────────────
+    const sellerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const sellerProblems = watchForProblems(sellerContext);
+    const sellerPage = await sellerContext.newPage();
+    await sellerPage.goto(`${server.url}/app/${store.id}/orders`);
+    await signInOnProviderPage(sellerPage, seller.email, seller.password);
+    const row = sellerPage.getByRole('row', { name: /Kettle Corner/ });
+    await expect.poll(() => row.isVisible()).toBe(true);
+    expect(await row.textContent()).toMatch(/PAID/);
+    expect(await row.textContent()).toMatch(/\$66\.00/);
+    await sellerPage.screenshot({ path: `${SHOTS}/seller-orders-desktop.png`, fullPage: true, animations: 'disabled' });
+
+    await row.getByRole('button', { name: /^Add Tracking Number/ }).click();
+    const dialog = sellerPage.getByRole('dialog', { name: 'Add Tracking Info' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const add = dialog.getByRole('button', { name: 'Add' });
+    expect(await add.isDisabled()).toBe(true);
+    await dialog.getByLabel(/^Tracking Number/).fill('12345');
+    await add.click();
+    await expect.poll(() => dialog.getByText(/not a USPS tracking number/).isVisible()).toBe(true);
+    await dialog.getByLabel(/^Tracking Number/).fill('9400 1000 0000 0000 0000 00');
+    await sellerPage.screenshot({ path: `${SHOTS}/seller-tracking-dialog-desktop.png`, animations: 'disabled' });
+    await add.click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(async () => (await row.textContent()) ?? '').toMatch(/Yes/);
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${server.url}/dev/mailbox.json?to=${encodeURIComponent(buyer.email)}`);
+        const messages = (await res.json()) as { subject: string }[];
+        return messages.some((m) => /Your order from Thistle Tea Co has shipped/.test(m.subject));
+      })
+      .toBe(true);
+
+    const slipResponse = sellerPage.waitForResponse((r) => r.url().endsWith(`/api/order/${orderId}/packing-slip`));
+    const slip = await pdfOpenedBy(sellerPage, () => row.getByRole('button', { name: /^Packing slip/ }).click());
+    const served = await slipResponse;
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toContain('application/pdf');
+    const pdf = await fetch(`${server.url}/api/order/${orderId}/packing-slip`, {
+      headers: { authorization: `Bearer ${seller.token}`, accept: 'application/pdf' },
+    });
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    // The tab opens at once (no pop-up blocker) and is pointed at the PDF once it is made.
+    await slip.waitForURL(/^blob:/);
+    await slip.close();
+
+    // The customer's page lists the order, at the total paid.
+    const placed = await seller.call<{ total_cents: number }>('GET', `/api/order/${orderId}`);
+    const paid = `$${(placed.total_cents / 100).toFixed(2)}`;
+    await sellerPage.goto(`${server.url}/app/${store.id}/customers/${buyerOrgId}`);
+    await expect.poll(() => sellerPage.getByText(paid).first().isVisible()).toBe(true);
+    expect(sellerProblems).toEqual([]);
+    await sellerContext.close();
+
+    // ── The buyer: orders, View Order, invoice, Order Again ────────────────────────────
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const problems = watchForProblems(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/storefront/${store.id}/orders`);
+    await signInOnProviderPage(page, buyer.email, buyer.password);
+    await page.waitForURL(`**/storefront/${store.id}/orders`);
+    const mine = page.getByRole('row').filter({ hasText: 'PAID' });
+    await expect.poll(() => mine.count()).toBe(1);
+    expect(await mine.textContent()).toMatch(/Yes/);
+    await page.screenshot({ path: `${SHOTS}/buyer-orders-desktop.png`, fullPage: true, animations: 'disabled' });
+
+    await mine.getByRole('button', { name: /^View Order/ }).click();
+    const view = page.getByRole('dialog');
+    await expect.poll(() => view.getByText('Thistle Green Tea').isVisible()).toBe(true);
+    expect(await view.textContent()).toMatch(/12 Market Street/);
+    expect(await view.getByRole('link', { name: '9400100000000000000000' }).getAttribute('href')).toContain(
+      'tools.usps.com',
+    );
+    await page.screenshot({ path: `${SHOTS}/buyer-view-order-desktop.png`, animations: 'disabled' });
+    await page.keyboard.press('Escape');
+
+    const invoiceHref = await mine.getByRole('link', { name: /^View invoice/ }).getAttribute('href');
+    expect(invoiceHref).toMatch(/\/invoices\/[0-9a-f-]{36}\.pdf\?expires=\d+&signature=[0-9a-f]{64}$/);
+    const invoice = await fetch(invoiceHref!);
+    expect(invoice.status).toBe(200);
+    expect(invoice.headers.get('content-type')).toContain('application/pdf');
+
+    await mine.getByRole('button', { name: /^Order Again/ }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByText(/Stoneware Cup/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    const cartUrl = `/api/cart/selling_organization/${store.id}/purchasing_organization/${buyerOrgId}`;
+    await expect
+      .poll(async () => (await buyer.call<Cart>('GET', cartUrl)).line_items.map((l) => [l.product.name, l.quantity]))
+      .toEqual([['Thistle Green Tea', 4]]);
+    expect(problems).toEqual([]);
+
+    // Phone width: the table scrolls inside its card, never the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/storefront/${store.id}/orders`);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'PAID' }).count()).toBe(1);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/buyer-orders-phone.png`, fullPage: true, animations: 'disabled' });
+    await context.close();
+  });
+});

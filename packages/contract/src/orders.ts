@@ -1,0 +1,117 @@
+// Submitted orders as sellers and buyers read them, and their tracking (spec sections 2
+// "Orders" and buyer orders, 3 "Order", 4 "Shipping status" / "Payment status", 5 "Tracking
+// dialog", 7 order and shipping calls). Plain rules: order-rules.ts.
+import { z } from 'zod';
+import { Uuid } from './common.js';
+import { InvoiceRef, PageQuery } from './customers.js';
+import { CARRIERS, compactTrackingNumber, normalizeCarrier, trackingNumberError, type Carrier } from './order-rules.js';
+
+/** Spec section 3: the order's shipping information (null before tracking was added). */
+export const ShippingInformation = z.object({
+  id: Uuid,
+  carrier: z.enum(CARRIERS),
+  tracking_number: z.string(),
+  status: z.string(),
+  /** The carrier's public tracking page for the number. */
+  tracking_url: z.string(),
+});
+export type ShippingInformation = z.infer<typeof ShippingInformation>;
+
+/** One line of a submitted order: what was bought, at the price paid (even if the product changed since). */
+export const OrderLine = z.object({
+  id: Uuid,
+  product_id: Uuid,
+  name: z.string(),
+  stock_keeping_unit: z.string().nullable(),
+  /** The order unit ("Case") and how many units it holds, as the product has them now. */
+  order_unit: z.string().nullable(),
+  quantity_per_unit: z.number().int().nullable(),
+  quantity: z.number().int(),
+  unit_price_in_cents: z.number().int(),
+  line_total_cents: z.number().int(),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+export const OrderAddress = z.object({
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+});
+export type OrderAddress = z.infer<typeof OrderAddress>;
+
+const orderFields = {
+  id: Uuid,
+  completed_on: z.string(),
+  organization: z.object({ id: Uuid, name: z.string() }),
+  seller: z.object({ id: Uuid, name: z.string() }),
+  subtotal_cents: z.number().int(),
+  shipping_cost_in_cents: z.number().int(),
+  total_cents: z.number().int(),
+  /** The carrier and service level of the rate paid for (spec names kept). */
+  shippo_provider: z.string().nullable(),
+  shippo_service_level_token: z.string().nullable(),
+  shipping_address: OrderAddress.nullable(),
+  created_by_user: z.object({ name: z.string().nullable() }).nullable(),
+  shipping_information: ShippingInformation.nullable(),
+  /** The invoice: `link` is a signed PDF URL that expires (a fresh one comes with every read). */
+  invoice: InvoiceRef.nullable(),
+};
+
+/**
+ * A row of the order lists (spec section 3 "Order", as both sides read it): `organization` is
+ * the customer (purchasing organization), `seller` the store; the totals are the ones paid.
+ */
+export const OrderSummary = z.object({
+  ...orderFields,
+  cart: z.object({ id: Uuid, total_cents: z.number().int(), item_count: z.number().int() }),
+});
+export type OrderSummary = z.infer<typeof OrderSummary>;
+export const OrderSummaryList = z.array(OrderSummary);
+
+/** GET /api/order/{orderId}: the order with its lines. */
+export const Order = z.object({
+  ...orderFields,
+  cart: z.object({
+    id: Uuid,
+    total_cents: z.number().int(),
+    item_count: z.number().int(),
+    line_items: z.array(OrderLine),
+  }),
+});
+export type Order = z.infer<typeof Order>;
+
+/** GET …/purchasing: a buyer's orders, optionally with one seller only (the store's orders page). */
+export const PurchasingOrdersQuery = PageQuery.extend({ selling_organization_id: Uuid.optional() });
+export type PurchasingOrdersQuery = z.infer<typeof PurchasingOrdersQuery>;
+
+export const OrderIdParam = z.strictObject({ orderId: Uuid });
+
+/**
+ * POST|PUT /api/order/{orderId}/shipping: the spec's body is the shipping information with any
+ * fields it had (id, status…): only carrier and tracking number are read; status becomes
+ * SHIPPED. The carrier in any case; the number checked against the carrier's format.
+ */
+export const SetShippingBody = z
+  .looseObject({
+    carrier: z.string({ message: 'is required: USPS, FEDEX or UPS' }),
+    tracking_number: z.string({ message: 'is required' }).max(100, 'is too long'),
+  })
+  .transform((body, ctx) => {
+    const carrier = normalizeCarrier(body.carrier);
+    if (!carrier) {
+      ctx.addIssue({ code: 'custom', path: ['carrier'], message: 'must be USPS, FEDEX or UPS' });
+      return z.NEVER;
+    }
+    const problem = trackingNumberError(carrier, body.tracking_number);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', path: ['tracking_number'], message: problem });
+      return z.NEVER;
+    }
+    return { carrier: carrier as Carrier, tracking_number: compactTrackingNumber(body.tracking_number) };
+  });
+export type SetShippingBody = z.output<typeof SetShippingBody>;
+export type SetShippingInput = z.input<typeof SetShippingBody>;
