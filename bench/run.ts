@@ -3,7 +3,8 @@
  * autocannon for a few seconds and prints req/s, p50, p99 and the ratio to a bare Fastify
  * route measured in the same run. PGlite always; PostgreSQL too when DATABASE_URL is set.
  * Options (env): BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 50), BENCH_CATALOG=0
- * (skip the 100,000-product catalogue), BENCH_CART=0 (skip the cart line), BENCH_CHECKOUT=0 (skip
+ * (skip the 100,000-product catalogue), BENCH_CART=0 (skip the cart line), BENCH_ORDERS=0 (skip the
+ * 1,000,000-order list, PostgreSQL only; BENCH_ORDERS_COUNT sizes it), BENCH_CHECKOUT=0 (skip
  * the card checkout rows), BENCH_CHECKOUT_ORDERS (default 40: buyers timed through the whole
  * submit), BENCH_PGLITE=0 (only PostgreSQL, when DATABASE_URL is set).
  */
@@ -130,6 +131,19 @@ async function checkoutRows(label: string, base: string): Promise<Row[]> {
   return (await benchCheckout(base, loadCheckout)).map((r) => ({ database: label, ...r }));
 }
 
+// ─── Orders (bench/orders.ts): the seller's order list over a large history, PostgreSQL only ──
+async function orderRows(label: string, base: string, databaseUrl: string | undefined): Promise<Row[]> {
+  if (process.env.BENCH_ORDERS === '0' || !databaseUrl) return [];
+  const { benchOrders } = await import('./orders.js');
+  const loadOrders = async ({ connections: own, ...options }: LoadOptions & { connections?: number }) => {
+    const { url, headers = {} } = options;
+    await autocannon({ url, connections: Math.min(10, own ?? 10), duration: 1, headers });
+    const r = await autocannon({ url, connections: own ?? connections, duration: seconds, headers });
+    return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + (r.non2xx ?? 0) };
+  };
+  return (await benchOrders(base, databaseUrl, loadOrders)).map((r) => ({ database: label, ...r }));
+}
+
 async function benchDatabase(label: string, env: Record<string, string>): Promise<Row[]> {
   const server = await startServer({ LOG_LEVEL: 'silent', IDENTITY_RATE_LIMIT: '1000', ...env });
   try {
@@ -146,6 +160,7 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
     }
     rows.push(...(await cartRows(label, base)));
     rows.push(...(await checkoutRows(label, base)));
+    rows.push(...(await orderRows(label, base, env.DATABASE_URL || undefined)));
     return rows;
   } finally {
     await server.stop();

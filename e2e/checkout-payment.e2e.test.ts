@@ -12,8 +12,7 @@ import { CARD_DECLINED_MESSAGE, TEST_CARDS, type Cart } from '@cratebase/contrac
 import { startServer, type RunningServer } from './support/server.js';
 import { launchBrowser } from './support/browser.js';
 import { fillOnboarding, signInOnProviderPage, watchForProblems } from './support/journey.js';
-import { apiUser, invitedRetailer, liveProducts, type ApiUser } from './support/seed.js';
-import { ONBOARDING_FORM } from '../apps/server/test/support/checkout-fixtures.js';
+import { apiUser, cardReadyStore, invitedRetailer, liveProducts, shippingStore } from './support/seed.js';
 
 const SHOTS = 'test-results';
 
@@ -49,25 +48,6 @@ async function fillCard(page: Page, number: string) {
   await form.getByLabel(/^Cardholder name/).fill('Rosa Pantry');
   await form.getByLabel(/^ZIP/).fill('97205');
   return form;
-}
-
-/** A seller's store that ships (address in Austin, a box), through the API. */
-async function shippingStore(seller: ApiUser, name: string): Promise<{ id: string }> {
-  const store = await seller.call<{ id: string }>('POST', '/api/organization', { selected_type: 'Merchant', name });
-  await seller.call('POST', `/api/organization/${store.id}/address`, {
-    line1: '400 Congress Ave',
-    city: 'Austin',
-    state: 'TX',
-    postal_code: '78701',
-  });
-  await seller.call('POST', '/api/package_template', {
-    height: 10,
-    width: 12,
-    length: 16,
-    dimension_unit: 'in',
-    organization_id: store.id,
-  });
-  return store;
 }
 
 describe('checkout and payment journey', () => {
@@ -177,17 +157,7 @@ describe('checkout and payment journey', () => {
   it('on a phone: the card form fits, and authentication can be completed', async () => {
     const stamp = Date.now();
     const seller = await apiUser(server.url, `sorrel-${stamp}@example.com`);
-    const store = await shippingStore(seller, 'Sorrel Goods');
-    const payments = `/api/stripe/organization/${store.id}`;
-    const { account } = await seller.call<{ account: string }>('POST', `${payments}/create-connect-account`);
-    const { client_secret } = await seller.call<{ client_secret: string }>(
-      'POST',
-      `${payments}/refresh-connect-account`,
-      {
-        account,
-      },
-    );
-    await seller.call('POST', `${payments}/onboarding`, { ...ONBOARDING_FORM, client_secret });
+    const store = await cardReadyStore(seller, 'Sorrel Goods');
     const [soapId] = await liveProducts(seller, store.id, [{ name: 'Sorrel Soap', priceCents: 800, msrpCents: 1_600 }]);
     const { buyer, buyerOrgId } = await invitedRetailer(
       server.url,

@@ -123,11 +123,8 @@ export async function invitedRetailer(
   return { buyer, buyerOrgId: org.id };
 }
 
-/**
- * A seller ready to take card orders (ship-from address, box, Set Up Payments done with the
- * built-in form), as its screens would make it. Returns the store's id.
- */
-export async function cardReadyStore(seller: ApiUser, name: string): Promise<{ id: string }> {
+/** A seller's store that ships (an address in Austin, a box), as its screens would make it. */
+export async function shippingStore(seller: ApiUser, name: string): Promise<{ id: string }> {
   const store = await seller.call<{ id: string }>('POST', '/api/organization', { selected_type: 'Merchant', name });
   await seller.call('POST', `/api/organization/${store.id}/address`, {
     line1: '400 Congress Ave',
@@ -142,6 +139,12 @@ export async function cardReadyStore(seller: ApiUser, name: string): Promise<{ i
     dimension_unit: 'in',
     organization_id: store.id,
   });
+  return store;
+}
+
+/** A shipping store that takes cards: Set Up Payments done with the built-in form. */
+export async function cardReadyStore(seller: ApiUser, name: string): Promise<{ id: string }> {
+  const store = await shippingStore(seller, name);
   const payments = `/api/stripe/organization/${store.id}`;
   const { account } = await seller.call<{ account: string }>('POST', `${payments}/create-connect-account`);
   const { client_secret } = await seller.call<{ client_secret: string }>(

@@ -168,6 +168,12 @@ describe('paying and completing the order', () => {
       sql`select inventory_count from products where id = ${productId}`,
     );
     expect(stock!.inventory_count).toBe(7);
+    // The seller's inventory history shows the sale, with the order.
+    const history = await rows<{ count: number; inventory_transaction_type: string; order_id: string | null }>(
+      sql`select count, inventory_transaction_type, order_id from inventory_transactions
+           where product_id = ${productId} order by created_at desc limit 1`,
+    );
+    expect(history).toEqual([{ count: 3, inventory_transaction_type: 'remove', order_id: cart.order.id }]);
 
     // verify-payment (the return page) answers the same order, as often as it is asked.
     const first = VerifyPayment.parse(await ok(verify(h, seller, buyer, s.session_id)));

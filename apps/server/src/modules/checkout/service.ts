@@ -40,6 +40,7 @@ import { createInvoice, orderInvoice, sellerPaymentAccount } from '../payments/s
 import { lockCatalogVersion } from '../products/catalog-version.js';
 import { getLookups } from '../products/lookups.js';
 import { holdStock, releaseStock, sellStock } from '../products/reservations.js';
+import { recordOrderSales } from '../inventory/service.js';
 import { currentShippingRate } from '../shipping/service.js';
 import { queueOrderEmails } from './order-notices.js';
 import { checkoutSessions, type SessionLine, type SessionShipping } from './schema.js';
@@ -180,6 +181,14 @@ async function completeOrder(
       tx,
       session.id,
       tracked.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
+    );
+    // The seller's inventory history shows the sale.
+    await recordOrderSales(
+      tx,
+      order.selling_organization_id,
+      order.id,
+      session.createdByUserId,
+      tracked.map((l) => ({ product_id: l.product_id, count: l.quantity })),
     );
     const shipping = session.shipping;
     const { completed_on } = await recordSubmission(tx, order.id, {

@@ -75,3 +75,22 @@ export async function recordStockLevels(
       select v.product_id, ${organizationId}::uuid, v.count, 'set', ${userId}::uuid
         from json_to_recordset(${JSON.stringify(levels)}::json) as v(product_id uuid, count int)`);
 }
+
+/**
+ * Records the stock a placed order took, one `remove` transaction per tracked product with the
+ * order's id (the completing transaction, which already took it from the products' counts).
+ */
+export async function recordOrderSales(
+  tx: DbOrTx,
+  organizationId: string,
+  orderId: string,
+  userId: string | null,
+  sold: { product_id: string; count: number }[],
+): Promise<void> {
+  if (sold.length === 0) return;
+  await tx.execute(sql`
+      insert into inventory_transactions (product_id, organization_id, count, inventory_transaction_type, order_id,
+                                          created_by_user_id)
+      select v.product_id, ${organizationId}::uuid, v.count, 'remove', ${orderId}::uuid, ${userId}::uuid
+        from json_to_recordset(${JSON.stringify(sold)}::json) as v(product_id uuid, count int)`);
+}

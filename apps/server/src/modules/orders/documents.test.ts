@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hkdfSync } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfPages } from '../../../test/support/pdf.js';
 import { TEST_CARDS, type Cart, type CustomerOrder } from '@cratebase/contract';
 import { createHarness, type Harness } from '../../../test/support/harness.js';
 import { makeImage, multipartBody } from '../../../test/support/media.js';
@@ -27,28 +27,6 @@ import { invoiceLink, invoiceLinkKey } from '../payments/invoice-links.js';
 import { DERIVATION_ROOT_SECRET, deriveSecret } from '../../identity/secrets.js';
 import { INVOICE_LINK_EXPIRED_MESSAGE } from '../payments/invoice-routes.js';
 
-/** Each page's text as lines (items on one baseline joined by spaces), top to bottom. */
-async function pdfPages(bytes: Buffer): Promise<string[][]> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
-  const pages: string[][] = [];
-  for (let n = 1; n <= pdf.numPages; n += 1) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    const rows = new Map<number, { x: number; s: string }[]>();
-    for (const item of content.items) {
-      if (!('str' in item) || item.str.trim() === '') continue;
-      const y = Math.round(item.transform[5] as number);
-      const key = [...rows.keys()].find((k) => Math.abs(k - y) <= 2) ?? y;
-      rows.set(key, [...(rows.get(key) ?? []), { x: item.transform[4] as number, s: item.str }]);
-    }
-    pages.push(
-      [...rows.entries()]
-        .sort((a, b) => b[0] - a[0])
-        .map(([, items]) => items.sort((a, b) => a.x - b.x).map((i) => i.s).join(' ')),
-    );
-  }
-  await pdf.destroy();
-  return pages;
-}
 
 let h: Harness;
 let seller: Org;
