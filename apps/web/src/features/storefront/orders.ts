@@ -3,7 +3,7 @@
  * list by keyset, one order with its lines, and Order Again (beyond the spec: the order's products
  * back into the current cart).
  */
-import type { Cart, Order, OrderSummary } from '@cratebase/contract';
+import type { Cart, Order, OrderSummary, ShippingInformation } from '@cratebase/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, apiPath, errorMessage, keysetPaging, withQuery, type Page } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
@@ -51,6 +51,11 @@ function orderQuery(orderId: string) {
 /** GET /api/order/{orderId}: the order with its lines (null id: nothing to read). */
 export function useBuyerOrder(orderId: string | null) {
   return useQuery({ ...orderQuery(orderId ?? ''), enabled: Boolean(orderId) });
+}
+
+/** The tracking a buyer is shown: only once the order has shipped (its shipping information has a status). */
+export function shippedTracking(order: Pick<OrderSummary, 'shipping_information'>): ShippingInformation | null {
+  return order.shipping_information?.status ? order.shipping_information : null;
 }
 
 export interface OrderAgainResult {

@@ -93,6 +93,4 @@ export async function fetchPackingSlip(orderId: string): Promise<Blob> {
 }
 
 /** A short, readable order number (the full id stays in a title attribute). */
-export function orderNumber(id: string): string {
-  return `#${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
-}
+export { orderNumber } from '../../../components/orders/order-format';

@@ -15,6 +15,7 @@ import { PagedTable } from '../../../../components/PagedTable';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { formatCents, formatDate, formatDay } from '../../../../lib/format';
 import { useCustomer, useCustomerOrders } from '../api';
+import { orderNumber } from '../../../../components/orders/order-format';
 
 export const CUSTOMER_ORDERS_EMPTY_TEXT = "You don't have any orders yet.";
 
@@ -23,10 +24,7 @@ function isCustomer(value: unknown): value is Customer {
   return typeof organization?.id === 'string' && typeof organization.name === 'string';
 }
 
-/** A short, readable order number; the full id stays in the title. */
-export function orderNumber(id: string): string {
-  return `#${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
-}
+export { orderNumber };
 
 const columns: DataColumn<CustomerOrder>[] = [
   {

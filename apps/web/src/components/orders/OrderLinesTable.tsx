@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react';
+import type { Order, OrderLine } from '@cratebase/contract';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatCents } from '../../lib/format';
+import { QueryErrorAlert } from '../QueryErrorAlert';
+import { orderUnitLabel } from './order-format';
+
+interface Column {
+  header: string;
+  /** Right-aligned (quantities and prices). */
+  numeric?: boolean;
+  cell: (line: OrderLine) => ReactNode;
+}
+
+const quantity: Column = { header: 'Quantity', numeric: true, cell: (line) => line.quantity };
+const unitPrice = (header: string): Column => ({
+  header,
+  numeric: true,
+  cell: (line) => formatCents(line.unit_price_in_cents),
+});
+const linePrice = (header: string): Column => ({
+  header,
+  numeric: true,
+  cell: (line) => formatCents(line.line_total_cents),
+});
+
+/** The seller's columns: the SKU and the order unit each have one. */
+const DETAILED: Column[] = [
+  { header: 'Product', cell: (line) => line.name },
+  { header: 'SKU', cell: (line) => line.stock_keeping_unit || '—' },
+  quantity,
+  { header: 'Unit', cell: orderUnitLabel },
+  unitPrice('Unit price'),
+  linePrice('Line price'),
+];
+
+/** The buyer's columns: no SKU, the order unit (when the product has one) under the name. */
+const COMPACT: Column[] = [
+  {
+    header: 'Item',
+    cell: (line) => (
+      <>
+        {line.name}
+        {line.order_unit && (
+          <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+            {orderUnitLabel(line)}
+          </Typography>
+        )}
+      </>
+    ),
+  },
+  quantity,
+  unitPrice('Price'),
+  linePrice('Total'),
+];
+
+export interface OrderLinesTableProps {
+  /** The order's lines; undefined while they load (three rows of placeholders). */
+  lines: OrderLine[] | undefined;
+  /** The table's accessible name. */
+  label: string;
+  /** Columns for the SKU and the unit (the seller's view); otherwise the unit sits under the name. */
+  showSkuAndUnit?: boolean;
+}
+
+/** The lines of an order: what was bought, how many, and at what price. */
+export function OrderLinesTable({ lines, label, showSkuAndUnit = false }: OrderLinesTableProps) {
+  const columns = showSkuAndUnit ? DETAILED : COMPACT;
+  return (
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2, overflowX: 'auto' }}>
+      <Table
+        size="small"
+        aria-label={label}
+        aria-busy={!lines || undefined}
+        sx={{ minWidth: showSkuAndUnit ? 560 : 420 }}
+      >
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column.header} align={column.numeric ? 'right' : 'left'} sx={{ fontWeight: 600 }}>
+                {column.header}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {lines
+            ? lines.map((line) => (
+                <TableRow key={line.id}>
+                  {columns.map((column, index) => (
+                    <TableCell
+                      key={column.header}
+                      align={column.numeric ? 'right' : undefined}
+                      sx={index === 0 ? { color: 'text.primary', fontWeight: 500 } : undefined}
+                    >
+                      {column.cell(line)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            : Array.from({ length: 3 }, (_, row) => (
+                <TableRow key={row}>
+                  {columns.map((column) => (
+                    <TableCell key={column.header}>
+                      <Skeleton variant="text" />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+export interface OrderLinesProps extends Omit<OrderLinesTableProps, 'lines'> {
+  /** The order being read: its lines (placeholders while it loads), or why it failed with "Try again". */
+  query: { data: Order | undefined; isError: boolean; error: unknown; refetch: () => unknown };
+  /** Words before the error's message ("We could not load the order’s lines."). */
+  errorPrefix: string;
+}
+
+/** The order's lines table, or the error that kept them from loading. */
+export function OrderLines({ query, errorPrefix, ...table }: OrderLinesProps) {
+  if (query.isError) {
+    return <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} prefix={errorPrefix} />;
+  }
+  return <OrderLinesTable lines={query.data?.cart.line_items} {...table} />;
+}

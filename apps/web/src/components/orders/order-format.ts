@@ -1,0 +1,50 @@
+/**
+ * Plain helpers for showing an order, shared by the seller's order dialog and the buyer's View
+ * Order dialog (spec sections 2 "Orders" and buyer orders, 3 "Order").
+ */
+import { CARRIER_LABELS, normalizeCarrier, type Order, type OrderAddress, type OrderLine } from '@cratebase/contract';
+
+/** A short, readable order number ("#1A2B3C4D"); the full id stays in a title attribute. */
+export function orderNumber(id: string): string {
+  return `#${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+}
+
+/** The lines of a ship-to block: name, street, apartment, "City, ST 12345". */
+export function addressLines(address: OrderAddress | null): string[] {
+  if (!address) return [];
+  const name = [address.first_name, address.last_name].filter(Boolean).join(' ');
+  return [name, address.line1, address.line2 ?? '', `${address.city}, ${address.state} ${address.postal_code}`].filter(
+    (line) => line.trim() !== '',
+  );
+}
+
+/** "USPS Priority Mail" from the rate paid for (provider and service level token); null without one. */
+export function shippingServiceLabel(
+  order: Pick<Order, 'shippo_provider' | 'shippo_service_level_token'>,
+): string | null {
+  const provider = order.shippo_provider?.trim() ?? '';
+  let service = order.shippo_service_level_token?.trim() ?? '';
+  if (provider && service.toLowerCase().startsWith(`${provider.toLowerCase()}_`)) {
+    service = service.slice(provider.length + 1);
+  }
+  const words = service
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  const label = [provider, ...words].join(' ').trim();
+  return label || null;
+}
+
+/** "Case of 12", "Case", "12 units" without an order unit, or "—" with neither. */
+export function orderUnitLabel(line: Pick<OrderLine, 'order_unit' | 'quantity_per_unit'>): string {
+  if (!line.order_unit) return line.quantity_per_unit ? `${line.quantity_per_unit} units` : '—';
+  return line.quantity_per_unit && line.quantity_per_unit > 1
+    ? `${line.order_unit} of ${line.quantity_per_unit}`
+    : line.order_unit;
+}
+
+/** The carrier's name as people write it ("FedEx"); an unknown one as it was given. */
+export function carrierLabel(carrier: string): string {
+  const known = normalizeCarrier(carrier);
+  return known ? CARRIER_LABELS[known] : carrier;
+}
