@@ -76,7 +76,14 @@ describe('payout bank accounts journey', () => {
     // Switch the default to the savings account.
     await rows.nth(1).getByRole('button', { name: 'Make Platypus Business Savings the default' }).click();
     await expect.poll(() => rows.nth(1).getByText('Default').isVisible()).toBe(true);
-    expect(await rows.nth(0).getByRole('button', { name: /Make Platypus Business Checking/ }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        rows
+          .nth(0)
+          .getByRole('button', { name: /Make Platypus Business Checking/ })
+          .isVisible(),
+      )
+      .toBe(true);
     const accounts = await seller.call<Array<{ name: string; is_default: boolean }>>(
       'GET',
       `/api/plaid/accounts?organization_id=${store.id}`,
@@ -87,10 +94,14 @@ describe('payout bank accounts journey', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await expect.poll(() => payouts.getByRole('listitem').count()).toBe(2);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
     await page.screenshot({ path: `${SHOTS}/payouts-phone.png`, fullPage: true, animations: 'disabled' });
     await payouts.getByRole('button', { name: 'Link a bank account' }).click();
-    await expect.poll(() => page.getByRole('dialog').getByRole('button', { name: 'Tartan Bank' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('dialog').getByRole('button', { name: 'Tartan Bank' }).isVisible())
+      .toBe(true);
     await page.screenshot({ path: `${SHOTS}/payouts-link-dialog-phone.png`, animations: 'disabled' });
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
