@@ -65,7 +65,7 @@ async function benchSeller(baseUrl: string): Promise<{ headers: Record<string, s
 }
 
 /** Generates the history; answers the cursor that opens page 100 and one order's id. */
-async function generateOrders(
+export async function generateOrders(
   databaseUrl: string,
   sellerId: string,
   productId: string,
@@ -101,7 +101,7 @@ async function generateOrders(
         select id, purchasing_organization_id, (row_number() over ())::int as g from made`);
       await tx.execute(sql`
         insert into line_items (cart_id, product_id, quantity, unit_price_in_cents)
-        select id, ${productId}::uuid, 1 + g % 12, 1_250 from bench_carts`);
+        select id, ${productId}::uuid, 1 + g % 12, 1250 from bench_carts`);
       await tx.execute(sql`
         insert into orders (cart_id, selling_organization_id, purchasing_organization_id, status, is_net_30,
                             subtotal_cents, shipping_cost_in_cents, total_cents, shipping_carrier, shipping_service_level,
@@ -124,7 +124,7 @@ async function generateOrders(
       select to_char(completed_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, id
         from orders where selling_organization_id = ${sellerId}
        order by completed_on desc, id desc
-      offset ${99 * PAGE_SIZE - 1} limit 1`);
+      offset ${Math.min(99 * PAGE_SIZE, count) - 1} limit 1`);
     const row = last.rows[0]!;
     return {
       page100Cursor: encodeCursor({ at: row.at, id: row.id }),

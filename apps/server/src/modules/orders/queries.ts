@@ -133,14 +133,23 @@ async function orderPage(
 ): Promise<{ items: OrderSummary[]; nextCursor: string | null }> {
   const cursor = decodeCursor(query.cursor);
   const limit = query.limit ?? ORDER_PAGE_SIZE;
+  // The page's ids first, from the orders index alone (its order, nulls last included, is the
+  // index's: anything else sorts every order of the seller); then everything shown, for those
+  // rows only.
   const result = await ctx.db.execute<OrderRow>(sql`
+    with page as materialized (
+      select o.id
+        from orders o
+       where ${where} and o.completed_on is not null
+         ${beforeCursor(sql`o.completed_on`, sql`o.id`, cursor)}
+       order by o.completed_on desc nulls last, o.id desc nulls last
+       ${limitPlusOne(limit)}
+    )
     select ${orderColumns(false)}
-      from orders o
+      from page
+      join orders o on o.id = page.id
       ${orderJoins}
-     where ${where} and o.completed_on is not null
-       ${beforeCursor(sql`o.completed_on`, sql`o.id`, cursor)}
-     order by o.completed_on desc, o.id desc
-     ${limitPlusOne(limit)}`);
+     order by o.completed_on desc nulls last, o.id desc nulls last`);
   const page = takePage(result.rows, limit);
   const signer = await invoiceLinkSigner(ctx);
   return { items: page.rows.map((r) => toSummary(signer, r)), nextCursor: page.nextCursor };
