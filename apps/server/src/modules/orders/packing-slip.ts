@@ -111,12 +111,68 @@ export function drawLogo(doc: PDFKit.PDFDocument, logo: Buffer | null, x: number
   }
 }
 
+/**
+ * The title band every page of a document starts with: the seller's logo and name at the left,
+ * the title at the right with what `details` writes under it (from y + 26), and a rule
+ * `height` below the top. Answers the y where the page goes on.
+ */
+export function drawTitleBand(
+  doc: PDFKit.PDFDocument,
+  band: {
+    logo: Buffer | null;
+    sellerName: string;
+    title: string;
+    rightWidth: number;
+    titleSlack: number;
+    height: number;
+  },
+  details: (x: number, y: number, width: number) => void,
+): number {
+  const top = PAGE.margin;
+  const hasLogo = drawLogo(doc, band.logo, PAGE.margin, top, 48);
+  const nameX = PAGE.margin + (hasLogo ? 58 : 0);
+  const rightX = PAGE.margin + CONTENT_WIDTH - band.rightWidth;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .fillColor(INK)
+    .text(band.sellerName, nameX, top + (hasLogo ? 14 : 4), { width: rightX - nameX - 12, height: 20, ellipsis: true });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .fillColor(INK)
+    .text(band.title, rightX - band.titleSlack, top, { width: band.rightWidth + band.titleSlack, align: 'right' });
+  details(rightX, top + 26, band.rightWidth);
+  const below = top + band.height;
+  doc
+    .moveTo(PAGE.margin, below)
+    .lineTo(PAGE.margin + CONTENT_WIDTH, below)
+    .lineWidth(1)
+    .strokeColor(INK)
+    .stroke();
+  return below + 14;
+}
+
 /** A labelled block of lines (Ship to, Ship from, Bill to…); answers the y below it. */
-export function drawBlock(doc: PDFKit.PDFDocument, label: string, lines: string[], x: number, y: number, width: number): number {
-  doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED).text(label.toUpperCase(), x, y, { width, characterSpacing: 0.5 });
+export function drawBlock(
+  doc: PDFKit.PDFDocument,
+  label: string,
+  lines: string[],
+  x: number,
+  y: number,
+  width: number,
+): number {
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(label.toUpperCase(), x, y, { width, characterSpacing: 0.5 });
   let at = y + 13;
   lines.forEach((line, i) => {
-    doc.font(i === 0 ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor(INK);
+    doc
+      .font(i === 0 ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(10)
+      .fillColor(INK);
     doc.text(line, x, at, { width });
     at = doc.y + 1;
   });
@@ -300,39 +356,39 @@ export function renderPackingSlip(input: PackingSlipInput): Promise<Buffer> {
 
   return renderPdf({ Title: `Packing slip ${number}`, Author: sellerName }, (doc) => {
     /** The title band every page starts with; answers the y below it. */
-    const header = (continued: boolean): number => {
-      const top = PAGE.margin;
-      const hasLogo = drawLogo(doc, seller.logo, PAGE.margin, top, 48);
-      const nameX = PAGE.margin + (hasLogo ? 58 : 0);
-      const rightW = 200;
-      const rightX = PAGE.margin + CONTENT_WIDTH - rightW;
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(16)
-        .fillColor(INK)
-        .text(sellerName, nameX, top + (hasLogo ? 14 : 4), { width: rightX - nameX - 12, height: 20, ellipsis: true });
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(20)
-        .text(continued ? 'Packing slip (continued)' : 'Packing slip', rightX - 60, top, { width: rightW + 60, align: 'right' });
-      doc.font('Helvetica').fontSize(10).fillColor(INK);
-      doc.text(`Order ${number}`, rightX, top + 26, { width: rightW, align: 'right' });
-      doc.fillColor(MUTED).text(`Date ${day}`, rightX, top + 40, { width: rightW, align: 'right' });
-      const below = top + 60;
-      doc.moveTo(PAGE.margin, below).lineTo(PAGE.margin + CONTENT_WIDTH, below).lineWidth(1).strokeColor(INK).stroke();
-      return below + 14;
-    };
+    const header = (continued: boolean): number =>
+      drawTitleBand(
+        doc,
+        {
+          logo: seller.logo,
+          sellerName,
+          title: continued ? 'Packing slip (continued)' : 'Packing slip',
+          rightWidth: 200,
+          titleSlack: 60,
+          height: 60,
+        },
+        (x, y, width) => {
+          doc.font('Helvetica').fontSize(10).fillColor(INK);
+          doc.text(`Order ${number}`, x, y, { width, align: 'right' });
+          doc.fillColor(MUTED).text(`Date ${day}`, x, y + 14, { width, align: 'right' });
+        },
+      );
 
     const tableHead = (y: number): number => {
       doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED);
       const head = (text: string, c: { x: number; w: number }, align: 'left' | 'right' | 'center' = 'left') =>
         doc.text(text, c.x + (align === 'right' ? 0 : 2), y, { width: c.w - 4, align, lineBreak: false });
-            head('SKU', COLUMNS.sku);
+      head('SKU', COLUMNS.sku);
       head('ITEM', COLUMNS.name);
       head('ORDER UNIT', COLUMNS.unit);
       head('QTY', COLUMNS.qty, 'right');
       const below = y + 13;
-      doc.moveTo(PAGE.margin, below).lineTo(PAGE.margin + CONTENT_WIDTH, below).lineWidth(0.75).strokeColor(INK).stroke();
+      doc
+        .moveTo(PAGE.margin, below)
+        .lineTo(PAGE.margin + CONTENT_WIDTH, below)
+        .lineWidth(0.75)
+        .strokeColor(INK)
+        .stroke();
       return below;
     };
 
@@ -380,17 +436,32 @@ export function renderPackingSlip(input: PackingSlipInput): Promise<Buffer> {
         y = tableHead(header(true));
       }
       const textY = y + CELL_PAD;
-      doc.rect(COLUMNS.check.x + 4, textY, 11, 11).lineWidth(0.9).strokeColor(INK).stroke();
+      doc
+        .rect(COLUMNS.check.x + 4, textY, 11, 11)
+        .lineWidth(0.9)
+        .strokeColor(INK)
+        .stroke();
       doc.font('Helvetica').fontSize(10).fillColor(INK);
       doc.text(sku, COLUMNS.sku.x + 2, textY, { width: COLUMNS.sku.w - 6 });
       doc.text(name, COLUMNS.name.x + 2, textY, { width: COLUMNS.name.w - 6 });
       doc.text(unit, COLUMNS.unit.x + 2, textY, { width: COLUMNS.unit.w - 6 });
-      doc.font('Helvetica-Bold').text(String(line.quantity), COLUMNS.qty.x, textY, { width: COLUMNS.qty.w - 2, align: 'right' });
+      doc
+        .font('Helvetica-Bold')
+        .text(String(line.quantity), COLUMNS.qty.x, textY, { width: COLUMNS.qty.w - 2, align: 'right' });
       y += rowH;
-      doc.moveTo(PAGE.margin, y).lineTo(PAGE.margin + CONTENT_WIDTH, y).lineWidth(0.5).strokeColor(RULE).stroke();
+      doc
+        .moveTo(PAGE.margin, y)
+        .lineTo(PAGE.margin + CONTENT_WIDTH, y)
+        .lineWidth(0.5)
+        .strokeColor(RULE)
+        .stroke();
     }
     if (lines.length === 0) {
-      doc.font('Helvetica').fontSize(10).fillColor(MUTED).text('This order has no lines.', PAGE.margin + 2, y + CELL_PAD);
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .fillColor(MUTED)
+        .text('This order has no lines.', PAGE.margin + 2, y + CELL_PAD);
       y += 12 + 2 * CELL_PAD;
     }
 
@@ -401,11 +472,19 @@ export function renderPackingSlip(input: PackingSlipInput): Promise<Buffer> {
     }
     y += 10;
     const totalText = `Total: ${units} ${units === 1 ? 'unit' : 'units'} in ${lines.length} ${lines.length === 1 ? 'line' : 'lines'}`;
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(totalText, PAGE.margin, y, { width: CONTENT_WIDTH, align: 'right' });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .fillColor(INK)
+      .text(totalText, PAGE.margin, y, { width: CONTENT_WIDTH, align: 'right' });
     y += 34;
     doc.font('Helvetica').fontSize(9).fillColor(MUTED);
     doc.text('Packed by ______________________', PAGE.margin, y, { lineBreak: false });
-    doc.text('Date ______________', PAGE.margin + CONTENT_WIDTH - 150, y, { width: 150, align: 'right', lineBreak: false });
+    doc.text('Date ______________', PAGE.margin + CONTENT_WIDTH - 150, y, {
+      width: 150,
+      align: 'right',
+      lineBreak: false,
+    });
 
     numberPages(doc, `Packing slip ${number}`);
   });

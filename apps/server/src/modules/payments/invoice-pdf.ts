@@ -17,7 +17,7 @@ import {
   RULE,
   addressLines,
   drawBlock,
-  drawLogo,
+  drawTitleBand,
   formatDay,
   numberPages,
   pdfText,
@@ -117,32 +117,30 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
 
   return renderPdf({ Title: `Invoice ${number}`, Author: sellerName }, (doc) => {
     /** The title band of every page; answers the y below it. */
-    const header = (continued: boolean): number => {
-      const top = PAGE.margin;
-      const hasLogo = drawLogo(doc, seller.logo, PAGE.margin, top, 48);
-      const nameX = PAGE.margin + (hasLogo ? 58 : 0);
-      const rightW = 230;
-      const rightX = PAGE.margin + CONTENT_WIDTH - rightW;
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(16)
-        .fillColor(INK)
-        .text(sellerName, nameX, top + (hasLogo ? 14 : 4), { width: rightX - nameX - 12, height: 20, ellipsis: true });
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(20)
-        .fillColor(INK)
-        .text(`Invoice ${number}${continued ? ' (continued)' : ''}`, rightX - 80, top, { width: rightW + 80, align: 'right' });
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(11)
-        .fillColor(STATUS_COLOR[invoice.status])
-        .text(invoice.status, rightX, top + 26, { width: rightW, align: 'right', characterSpacing: 1 });
-      doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Issued ${issued}`, rightX, top + 42, { width: rightW, align: 'right' });
-      const below = top + 62;
-      doc.moveTo(PAGE.margin, below).lineTo(PAGE.margin + CONTENT_WIDTH, below).lineWidth(1).strokeColor(INK).stroke();
-      return below + 14;
-    };
+    const header = (continued: boolean): number =>
+      drawTitleBand(
+        doc,
+        {
+          logo: seller.logo,
+          sellerName,
+          title: `Invoice ${number}${continued ? ' (continued)' : ''}`,
+          rightWidth: 230,
+          titleSlack: 80,
+          height: 62,
+        },
+        (x, y, width) => {
+          doc
+            .font('Helvetica-Bold')
+            .fontSize(11)
+            .fillColor(STATUS_COLOR[invoice.status])
+            .text(invoice.status, x, y, { width, align: 'right', characterSpacing: 1 });
+          doc
+            .font('Helvetica')
+            .fontSize(10)
+            .fillColor(MUTED)
+            .text(`Issued ${issued}`, x, y + 16, { width, align: 'right' });
+        },
+      );
 
     const tableHead = (y: number): number => {
       doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED);
@@ -151,7 +149,12 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
       doc.text('UNIT PRICE', COLUMNS.unit.x, y, { width: COLUMNS.unit.w - 4, align: 'right', lineBreak: false });
       doc.text('AMOUNT', COLUMNS.amount.x, y, { width: COLUMNS.amount.w - 2, align: 'right', lineBreak: false });
       const below = y + 13;
-      doc.moveTo(PAGE.margin, below).lineTo(PAGE.margin + CONTENT_WIDTH, below).lineWidth(0.75).strokeColor(INK).stroke();
+      doc
+        .moveTo(PAGE.margin, below)
+        .lineTo(PAGE.margin + CONTENT_WIDTH, below)
+        .lineWidth(0.75)
+        .strokeColor(INK)
+        .stroke();
       return below;
     };
 
@@ -204,16 +207,34 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
         y = tableHead(header(true));
       }
       const textY = y + CELL_PAD;
-      doc.font('Helvetica').fontSize(10).fillColor(INK).text(name, COLUMNS.item.x + 2, textY, { width: COLUMNS.item.w - 8 });
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .fillColor(INK)
+        .text(name, COLUMNS.item.x + 2, textY, { width: COLUMNS.item.w - 8 });
       if (sku) {
-        doc.fontSize(8).fillColor(MUTED).text(`SKU ${sku}`, COLUMNS.item.x + 2, textY + nameH + 1, { width: COLUMNS.item.w - 8 });
+        doc
+          .fontSize(8)
+          .fillColor(MUTED)
+          .text(`SKU ${sku}`, COLUMNS.item.x + 2, textY + nameH + 1, { width: COLUMNS.item.w - 8 });
       }
       doc.fontSize(10).fillColor(INK);
       doc.text(String(line.quantity), COLUMNS.qty.x, textY, { width: COLUMNS.qty.w - 4, align: 'right' });
-      doc.text(formatUsd(line.unit_price_in_cents), COLUMNS.unit.x, textY, { width: COLUMNS.unit.w - 4, align: 'right' });
-      doc.text(formatUsd(line.line_total_cents), COLUMNS.amount.x, textY, { width: COLUMNS.amount.w - 2, align: 'right' });
+      doc.text(formatUsd(line.unit_price_in_cents), COLUMNS.unit.x, textY, {
+        width: COLUMNS.unit.w - 4,
+        align: 'right',
+      });
+      doc.text(formatUsd(line.line_total_cents), COLUMNS.amount.x, textY, {
+        width: COLUMNS.amount.w - 2,
+        align: 'right',
+      });
       y += rowH;
-      doc.moveTo(PAGE.margin, y).lineTo(PAGE.margin + CONTENT_WIDTH, y).lineWidth(0.5).strokeColor(RULE).stroke();
+      doc
+        .moveTo(PAGE.margin, y)
+        .lineTo(PAGE.margin + CONTENT_WIDTH, y)
+        .lineWidth(0.5)
+        .strokeColor(RULE)
+        .stroke();
     }
 
     // The totals, kept together.
@@ -233,7 +254,10 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
     y += 10;
     const labelX = PAGE.margin + CONTENT_WIDTH - 330;
     for (const row of rows) {
-      doc.font(row.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(row.bold ? 12 : 10).fillColor(INK);
+      doc
+        .font(row.bold ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(row.bold ? 12 : 10)
+        .fillColor(INK);
       doc.text(row.label, labelX, y, { width: 226, align: 'right', lineBreak: false });
       doc.text(row.value, PAGE.margin + CONTENT_WIDTH - 100, y, { width: 98, align: 'right', lineBreak: false });
       y += row.bold ? 20 : 16;
