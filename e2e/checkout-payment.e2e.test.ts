@@ -5,28 +5,14 @@
  * on its orders; the server holds one paid order, and both e-mails are in the mailbox.
  * Screenshots at desktop and phone width.
  */
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { CARD_DECLINED_MESSAGE, TEST_CARDS, type Cart } from '@cratebase/contract';
-import { startServer, type RunningServer } from './support/server.js';
-import { launchBrowser } from './support/browser.js';
+import { journeyScene, SHOTS } from './support/scene.js';
 import { fillOnboarding, signInOnProviderPage, watchForProblems } from './support/journey.js';
 import { apiUser, cardReadyStore, invitedRetailer, liveProducts, shippingStore } from './support/seed.js';
 
-const SHOTS = 'test-results';
-
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const scene = journeyScene();
 
 interface MailboxMessage {
   to: string;
@@ -34,7 +20,7 @@ interface MailboxMessage {
 }
 
 const mailboxFor = async (to: string): Promise<MailboxMessage[]> => {
-  const res = await fetch(`${server.url}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+  const res = await fetch(`${scene.server.url}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
   expect(res.status).toBe(200);
   return (await res.json()) as MailboxMessage[];
 };
@@ -54,15 +40,15 @@ describe('checkout and payment journey', () => {
   it('seller turns payments on; retailer pays with a declined card, then 4242, and lands on its orders', async () => {
     const stamp = Date.now();
     // ── The seller: a store that ships, with a product ─────────────────────────────────
-    const seller = await apiUser(server.url, `fennel-${stamp}@example.com`);
+    const seller = await apiUser(scene.server.url, `fennel-${stamp}@example.com`);
     const store = await shippingStore(seller, 'Fennel & Fig Pantry');
     const [jamId] = await liveProducts(seller, store.id, [{ name: 'Fig Jam', priceCents: 1_200, msrpCents: 2_400 }]);
 
     // ── Set Up Payments in the browser: under review, then active ──────────────────────
-    const sellerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const sellerContext = await scene.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const sellerProblems = watchForProblems(sellerContext);
     const sellerPage = await sellerContext.newPage();
-    await sellerPage.goto(`${server.url}/app/${store.id}/organization/onboarding/stripe-connect`);
+    await sellerPage.goto(`${scene.server.url}/app/${store.id}/organization/onboarding/stripe-connect`);
     await signInOnProviderPage(sellerPage, seller.email, seller.password);
     await sellerPage.getByRole('button', { name: 'Get Started' }).click();
     await expect.poll(() => sellerPage.getByRole('group', { name: 'Payout account' }).isVisible()).toBe(true);
@@ -78,7 +64,7 @@ describe('checkout and payment journey', () => {
 
     // ── The retailer fills its cart (API) and checks out in the browser ───────────────
     const { buyer, buyerOrgId } = await invitedRetailer(
-      server.url,
+      scene.server.url,
       seller,
       store.id,
       `rosa-${stamp}@example.com`,
@@ -88,10 +74,10 @@ describe('checkout and payment journey', () => {
     const cart = await buyer.call<Cart>('GET', cartUrl);
     await buyer.call('PUT', `/api/cart/${cart.id}/line_item`, { product_id: jamId, quantity: 6 });
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await scene.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const problems = watchForProblems(context);
     const page = await context.newPage();
-    await page.goto(`${server.url}/storefront/${store.id}/checkout`);
+    await page.goto(`${scene.server.url}/storefront/${store.id}/checkout`);
     await signInOnProviderPage(page, buyer.email, buyer.password);
     await page.waitForURL(`**/storefront/${store.id}/checkout`);
     const newAddress = page.getByRole('form', { name: 'New address' });
@@ -156,11 +142,11 @@ describe('checkout and payment journey', () => {
 
   it('on a phone: the card form fits, and authentication can be completed', async () => {
     const stamp = Date.now();
-    const seller = await apiUser(server.url, `sorrel-${stamp}@example.com`);
+    const seller = await apiUser(scene.server.url, `sorrel-${stamp}@example.com`);
     const store = await cardReadyStore(seller, 'Sorrel Goods');
     const [soapId] = await liveProducts(seller, store.id, [{ name: 'Sorrel Soap', priceCents: 800, msrpCents: 1_600 }]);
     const { buyer, buyerOrgId } = await invitedRetailer(
-      server.url,
+      scene.server.url,
       seller,
       store.id,
       `mo-${stamp}@example.com`,
@@ -182,10 +168,14 @@ describe('checkout and payment journey', () => {
     });
     await buyer.call('POST', `/api/order/${cart.order.id}/shipping_address?address_id=${saved.address.id}`);
 
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await scene.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const problems = watchForProblems(context);
     const page = await context.newPage();
-    await page.goto(`${server.url}/storefront/${store.id}/billing`);
+    await page.goto(`${scene.server.url}/storefront/${store.id}/billing`);
     await signInOnProviderPage(page, buyer.email, buyer.password);
     await page.waitForURL(`**/storefront/${store.id}/billing`);
     const payButton = page.getByRole('button', { name: /^Pay \$/ });

@@ -4,28 +4,14 @@
  * Shipped? Yes, opens View Order and the invoice PDF, and orders again; the seller's customer
  * page lists the order. Screenshots at desktop and phone width.
  */
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Cart } from '@cratebase/contract';
-import { startServer, type RunningServer } from './support/server.js';
-import { launchBrowser } from './support/browser.js';
+import { journeyScene, SHOTS } from './support/scene.js';
 import { signInOnProviderPage, watchForProblems } from './support/journey.js';
 import { apiUser, cardReadyStore, invitedRetailer, liveProducts, paidOrder } from './support/seed.js';
 
-const SHOTS = 'test-results';
-
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const scene = journeyScene();
 
 /** The new tab a click opens. */
 async function pdfOpenedBy(page: Page, click: () => Promise<void>): Promise<Page> {
@@ -39,14 +25,14 @@ const horizontalOverflow = (page: Page) =>
 describe('orders and fulfilment journey', () => {
   it('seller ships with tracking and a packing slip; buyer sees it shipped, opens the invoice and orders again', async () => {
     const stamp = Date.now();
-    const seller = await apiUser(server.url, `thistle-${stamp}@example.com`);
+    const seller = await apiUser(scene.server.url, `thistle-${stamp}@example.com`);
     const store = await cardReadyStore(seller, 'Thistle Tea Co');
     const [teaId, cupId] = await liveProducts(seller, store.id, [
       { name: 'Thistle Green Tea', priceCents: 900, msrpCents: 1_800 },
       { name: 'Stoneware Cup', priceCents: 1_500, msrpCents: 3_000 },
     ]);
     const { buyer, buyerOrgId } = await invitedRetailer(
-      server.url,
+      scene.server.url,
       seller,
       store.id,
       `kettle-${stamp}@example.com`,
@@ -57,10 +43,10 @@ describe('orders and fulfilment journey', () => {
     await seller.call('PUT', '/api/product', { id: cupId, organization: { id: store.id }, state: 'Draft' });
 
     // ── The seller: Orders, tracking, packing slip ─────────────────────────────────────
-    const sellerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const sellerContext = await scene.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const sellerProblems = watchForProblems(sellerContext);
     const sellerPage = await sellerContext.newPage();
-    await sellerPage.goto(`${server.url}/app/${store.id}/orders`);
+    await sellerPage.goto(`${scene.server.url}/app/${store.id}/orders`);
     await signInOnProviderPage(sellerPage, seller.email, seller.password);
     const row = sellerPage.getByRole('row', { name: /Kettle Corner/ });
     await expect.poll(() => row.isVisible()).toBe(true);
@@ -83,7 +69,7 @@ describe('orders and fulfilment journey', () => {
     await expect.poll(async () => (await row.textContent()) ?? '').toMatch(/Yes/);
     await expect
       .poll(async () => {
-        const res = await fetch(`${server.url}/dev/mailbox.json?to=${encodeURIComponent(buyer.email)}`);
+        const res = await fetch(`${scene.server.url}/dev/mailbox.json?to=${encodeURIComponent(buyer.email)}`);
         const messages = (await res.json()) as { subject: string }[];
         return messages.some((m) => /Your order from Thistle Tea Co has shipped/.test(m.subject));
       })
@@ -94,7 +80,7 @@ describe('orders and fulfilment journey', () => {
     const served = await slipResponse;
     expect(served.status()).toBe(200);
     expect(served.headers()['content-type']).toContain('application/pdf');
-    const pdf = await fetch(`${server.url}/api/order/${orderId}/packing-slip`, {
+    const pdf = await fetch(`${scene.server.url}/api/order/${orderId}/packing-slip`, {
       headers: { authorization: `Bearer ${seller.token}`, accept: 'application/pdf' },
     });
     expect(
@@ -109,16 +95,16 @@ describe('orders and fulfilment journey', () => {
     // The customer's page lists the order, at the total paid.
     const placed = await seller.call<{ total_cents: number }>('GET', `/api/order/${orderId}`);
     const paid = `$${(placed.total_cents / 100).toFixed(2)}`;
-    await sellerPage.goto(`${server.url}/app/${store.id}/customers/${buyerOrgId}`);
+    await sellerPage.goto(`${scene.server.url}/app/${store.id}/customers/${buyerOrgId}`);
     await expect.poll(() => sellerPage.getByText(paid).first().isVisible()).toBe(true);
     expect(sellerProblems).toEqual([]);
     await sellerContext.close();
 
     // ── The buyer: orders, View Order, invoice, Order Again ────────────────────────────
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await scene.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const problems = watchForProblems(context);
     const page = await context.newPage();
-    await page.goto(`${server.url}/storefront/${store.id}/orders`);
+    await page.goto(`${scene.server.url}/storefront/${store.id}/orders`);
     await signInOnProviderPage(page, buyer.email, buyer.password);
     await page.waitForURL(`**/storefront/${store.id}/orders`);
     const mine = page.getByRole('row').filter({ hasText: 'PAID' });
@@ -160,7 +146,7 @@ describe('orders and fulfilment journey', () => {
     // Phone width: the table scrolls inside its card, never the page.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.keyboard.press('Escape');
-    await page.goto(`${server.url}/storefront/${store.id}/orders`);
+    await page.goto(`${scene.server.url}/storefront/${store.id}/orders`);
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'PAID' }).count()).toBe(1);
     expect(await horizontalOverflow(page)).toBe(0);
     await page.screenshot({ path: `${SHOTS}/buyer-orders-phone.png`, fullPage: true, animations: 'disabled' });

@@ -4,41 +4,26 @@
  * with the bank's message; user_good / pass_good signs in; the picked accounts are listed with
  * the first one as the default; the seller switches the default. Desktop and 390 px.
  */
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.js';
-import { launchBrowser } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { journeyScene, SHOTS } from './support/scene.js';
 import { signInOnProviderPage, watchForProblems } from './support/journey.js';
 import { apiUser } from './support/seed.js';
 
-const SHOTS = 'test-results';
-
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const scene = journeyScene();
 
 describe('payout bank accounts journey', () => {
   it('links a bank (wrong, then right credentials), lists the accounts and switches the default', async () => {
     const stamp = Date.now();
-    const seller = await apiUser(server.url, `payouts-${stamp}@example.com`);
+    const seller = await apiUser(scene.server.url, `payouts-${stamp}@example.com`);
     const store = await seller.call<{ id: string }>('POST', '/api/organization', {
       selected_type: 'Merchant',
       name: 'Tidewater Candle Co',
     });
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await scene.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const problems = watchForProblems(context);
     const page = await context.newPage();
-    const setupUrl = `${server.url}/app/${store.id}/organization/onboarding/stripe-connect`;
+    const setupUrl = `${scene.server.url}/app/${store.id}/organization/onboarding/stripe-connect`;
     await page.goto(setupUrl);
     await signInOnProviderPage(page, seller.email, seller.password);
     await page.waitForURL(setupUrl);

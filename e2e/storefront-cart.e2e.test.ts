@@ -7,28 +7,14 @@
  * (checkout step 1, issue 9) and goes on to the shipping options. The
  * server holds exactly what the screen shows. Screenshots at desktop and phone width.
  */
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { PREVIEW_CHECKOUT_MESSAGE, type Cart } from '@cratebase/contract';
-import { startServer, type RunningServer } from './support/server.js';
-import { launchBrowser } from './support/browser.js';
+import { journeyScene, SHOTS } from './support/scene.js';
 import { signInOnProviderPage, watchForProblems } from './support/journey.js';
 import { apiUser, invitedRetailer, liveProducts, uploadPhoto } from './support/seed.js';
 
-const SHOTS = 'test-results';
-
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const scene = journeyScene();
 
 /** The cart button of the top bar, by its item count. */
 /** Nothing sticks out sideways: the page never scrolls horizontally. */
@@ -42,7 +28,7 @@ describe('storefront and cart journey', () => {
   it('browses the grid, opens a product, fills the cart and lifts the minimums gate', async () => {
     const stamp = Date.now();
     // ── The scene, through the public API ──────────────────────────────────────────────
-    const seller = await apiUser(server.url, `juniper-${stamp}@example.com`);
+    const seller = await apiUser(scene.server.url, `juniper-${stamp}@example.com`);
     const store = await seller.call<{ id: string }>('POST', '/api/organization', {
       selected_type: 'Merchant',
       name: 'Juniper Soap Co',
@@ -71,7 +57,9 @@ describe('storefront and cart journey', () => {
       organization_id: store.id,
     });
     const photos = await Promise.all(
-      ['#8e7cc3', '#c9b6e4', '#5b4a91', '#e0a96d'].map((colour) => uploadPhoto(server.url, seller, store.id, colour)),
+      ['#8e7cc3', '#c9b6e4', '#5b4a91', '#e0a96d'].map((colour) =>
+        uploadPhoto(scene.server.url, seller, store.id, colour),
+      ),
     );
     const [, , cedarId] = await liveProducts(seller, store.id, [
       {
@@ -91,7 +79,7 @@ describe('storefront and cart journey', () => {
       inventory_transaction_type: 'add',
     });
     const { buyer, buyerOrgId } = await invitedRetailer(
-      server.url,
+      scene.server.url,
       seller,
       store.id,
       `pantry-${stamp}@example.com`,
@@ -101,10 +89,10 @@ describe('storefront and cart journey', () => {
       buyer.call<Cart>('GET', `/api/cart/selling_organization/${store.id}/purchasing_organization/${buyerOrgId}`);
 
     // ── The retailer signs in on the store's address and lands on it ───────────────────
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await scene.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const problems = watchForProblems(context);
     const page = await context.newPage();
-    await page.goto(`${server.url}/storefront/${store.id}`);
+    await page.goto(`${scene.server.url}/storefront/${store.id}`);
     await signInOnProviderPage(page, buyer.email, buyer.password);
     await page.waitForURL(`**/storefront/${store.id}`);
     await expect.poll(() => page.getByRole('heading', { name: 'Juniper Soap Co', level: 1 }).isVisible()).toBe(true);
@@ -252,7 +240,7 @@ describe('storefront and cart journey', () => {
 
     // ── Phone width: the grid in two columns, the product page, the drawer ─────────────
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${server.url}/storefront/${store.id}`);
+    await page.goto(`${scene.server.url}/storefront/${store.id}`);
     await expect.poll(() => tiles.count()).toBe(3);
     const [first, second] = [await tiles.nth(0).boundingBox(), await tiles.nth(1).boundingBox()];
     expect(first && second && Math.abs(first.y - second.y) < 2).toBe(true);
@@ -272,11 +260,11 @@ describe('storefront and cart journey', () => {
       )
       .toBe(true);
     await page.screenshot({ path: `${SHOTS}/storefront-cart-phone.png`, animations: 'disabled' });
-    await page.goto(`${server.url}/storefront/${store.id}/checkout`);
+    await page.goto(`${scene.server.url}/storefront/${store.id}/checkout`);
     await expect.poll(() => page.getByRole('radio', { name: /12 Market Street/ }).isChecked()).toBe(true);
     expect(await horizontalOverflow(page)).toBe(0);
     await page.screenshot({ path: `${SHOTS}/checkout-address-phone.png`, fullPage: true, animations: 'disabled' });
-    await page.goto(`${server.url}/storefront/${store.id}/billing`);
+    await page.goto(`${scene.server.url}/storefront/${store.id}/billing`);
     await expect.poll(() => options.nth(1).isChecked()).toBe(true);
     expect(await horizontalOverflow(page)).toBe(0);
     await page.screenshot({ path: `${SHOTS}/checkout-billing-phone.png`, fullPage: true, animations: 'disabled' });
@@ -287,17 +275,17 @@ describe('storefront and cart journey', () => {
 
   it('lets a seller preview its own store and fill a test cart, but never check out against itself', async () => {
     const stamp = Date.now();
-    const seller = await apiUser(server.url, `maple-${stamp}@example.com`);
+    const seller = await apiUser(scene.server.url, `maple-${stamp}@example.com`);
     const store = await seller.call<{ id: string }>('POST', '/api/organization', {
       selected_type: 'Merchant',
       name: 'Maple Goods',
     });
     await liveProducts(seller, store.id, [{ name: 'Maple Syrup 250 ml', priceCents: 850, msrpCents: 1500 }]);
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await scene.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const problems = watchForProblems(context);
     const page = await context.newPage();
-    await page.goto(`${server.url}/storefront/${store.id}`);
+    await page.goto(`${scene.server.url}/storefront/${store.id}`);
     await signInOnProviderPage(page, seller.email, seller.password);
     await page.waitForURL(`**/storefront/${store.id}`);
     const banner = page.getByRole('note', { name: 'Store preview' });
