@@ -119,6 +119,7 @@ describe('checkout and payment journey', () => {
     await fillCard(page, TEST_CARDS.succeeds);
     await payButton.click();
     await page.waitForURL(`**/storefront/${store.id}/checkout/return?session_id=*`);
+    await page.screenshot({ path: `${SHOTS}/checkout-return-desktop.png`, animations: 'disabled' });
     await page.waitForURL(`**/storefront/${store.id}/orders`);
 
     // The server: one paid order, and a fresh cart.

@@ -98,6 +98,12 @@ describe('orders and fulfilment journey', () => {
     await sellerPage.goto(`${scene.server.url}/app/${store.id}/customers/${buyerOrgId}`);
     await expect.poll(() => sellerPage.getByText(paid).first().isVisible()).toBe(true);
     expect(sellerProblems).toEqual([]);
+    // Phone width: the orders table scrolls inside its card, never the page.
+    await sellerPage.setViewportSize({ width: 390, height: 844 });
+    await sellerPage.goto(`${scene.server.url}/app/${store.id}/orders`);
+    await expect.poll(() => sellerPage.getByRole('row', { name: /Kettle Corner/ }).isVisible()).toBe(true);
+    expect(await horizontalOverflow(sellerPage)).toBe(0);
+    await sellerPage.screenshot({ path: `${SHOTS}/seller-orders-phone.png`, fullPage: true, animations: 'disabled' });
     await sellerContext.close();
 
     // ── The buyer: orders, View Order, invoice, Order Again ────────────────────────────
