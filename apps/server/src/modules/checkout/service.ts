@@ -34,7 +34,7 @@ import {
 } from '../../providers/payments/interface.js';
 import { lockCartForCheckout, readCart } from '../carts/service.js';
 import { closeCartWithLines } from '../carts/service.js';
-import { lockOrder, orderState, recordSubmission } from '../orders/submission.js';
+import { lockOrder, orderState, recordSubmission, type OrderState } from '../orders/submission.js';
 import { organizationName } from '../organizations/service.js';
 import { createInvoice, orderInvoice, sellerPaymentAccount } from '../payments/service.js';
 import { lockCatalogVersion } from '../products/catalog-version.js';
@@ -143,22 +143,25 @@ function toCompletion(
  * The answer for an order this session completed, read without locks (the return page may ask
  * many times): the same each time.
  */
-async function completedAnswer(db: DbOrTx, session: SessionRow): Promise<Completion> {
-  const [order, invoice] = await Promise.all([orderState(db, session.orderId), orderInvoice(db, session.orderId)]);
+async function completedAnswer(db: DbOrTx, session: SessionRow, known?: OrderState): Promise<Completion> {
+  const [order, invoice] = await Promise.all([
+    known ?? orderState(db, session.orderId),
+    orderInvoice(db, session.orderId),
+  ]);
   if (!order?.completed_on || !invoice) throw new Error(`checkout session ${session.id} is complete without its order`);
   return toCompletion(session, session.orderId, order.completed_on, invoice);
 }
 
 /**
  * Completes the session's order with its snapshot, once. `payment` is the provider's word that
- * it was paid (null for an order with nothing to pay). Safe to call any number of times, at
+ * it was paid. Safe to call any number of times, at
  * once, from any process: the session's and the order's row locks put the calls in a line, and
  * every call after the first answers what the first did.
  */
 async function completeOrder(
   ctx: AppContext,
   sessionId: string,
-  payment: { paymentId: string | null; card: { brand: string; last4: string } | null } | null,
+  payment: { paymentId: string | null; card: { brand: string; last4: string } | null },
 ): Promise<Completion> {
   const result = await ctx.db.transaction(async (tx) => {
     const session = await lockSession(tx, sessionId);
@@ -209,9 +212,9 @@ async function completeOrder(
       .set({
         status: 'complete',
         completedAt: new Date(),
-        paymentId: payment?.paymentId ?? null,
-        cardBrand: payment?.card?.brand ?? null,
-        cardLast4: payment?.card?.last4 ?? null,
+        paymentId: payment.paymentId,
+        cardBrand: payment.card?.brand ?? null,
+        cardLast4: payment.card?.last4 ?? null,
       })
       .where(eq(checkoutSessions.id, session.id))
       .returning();
@@ -452,9 +455,9 @@ const toVerifyPayment = (c: Completion): VerifyPayment => ({
 });
 
 /** Completes the session's order if the provider says it was paid; refuses with what happened otherwise. */
-async function settle(ctx: AppContext, session: SessionRow): Promise<Completion> {
+async function settle(ctx: AppContext, session: SessionRow, order?: OrderState): Promise<Completion> {
   // Already completed: a read, no locks (the return page, a webhook redelivered, a retry).
-  if (session.status === 'complete') return completedAnswer(ctx.db, session);
+  if (session.status === 'complete') return completedAnswer(ctx.db, session, order);
   if (!session.providerSessionId) {
     throw refusal(409, 'payment_incomplete', 'session_id', 'The payment was not completed. Please try again.');
   }
@@ -492,17 +495,12 @@ export async function verifyPayment(
   providerSessionId: string,
 ): Promise<VerifyPayment> {
   const session = await sessionByProviderId(ctx.db, providerSessionId);
-  if (!session || !(await sessionOfSeller(ctx.db, session, sellerId))) {
+  const order = session ? await orderState(ctx.db, session.orderId) : undefined;
+  if (!session || order?.selling_organization_id !== sellerId) {
     throw refusal(404, 'not_found', 'session_id', 'This payment session is not known.');
   }
-  return toVerifyPayment(await settle(ctx, session));
+  return toVerifyPayment(await settle(ctx, session, order));
 }
-
-async function sessionOfSeller(db: DbOrTx, session: SessionRow, sellerId: string): Promise<boolean> {
-  const order = await orderState(db, session.orderId);
-  return order?.selling_organization_id === sellerId;
-}
-
 
 // ─── POST /api/order/{order_id}/submit ───────────────────────────────────────────────
 /**
@@ -736,7 +734,9 @@ export async function reconcileOpenSessions(
 export async function orderPayment(
   db: DbOrTx,
   orderId: string,
-): Promise<{ card: { brand: string; last4: string } | null; serviceLevelName: string | null; paidAt: Date | null } | undefined> {
+): Promise<
+  { card: { brand: string; last4: string } | null; serviceLevelName: string | null; paidAt: Date | null } | undefined
+> {
   const [row] = await db
     .select({
       cardBrand: checkoutSessions.cardBrand,
