@@ -25,8 +25,15 @@ function rolesSql(userId: string, ids: readonly string[]): SQL {
     union all
     select pr.seller_organization_id, 'purchaser' as role
       from memberships m
-      join purchasing_relationships pr on pr.purchaser_organization_id = m.organization_id
-     where m.user_id = ${userId} and pr.seller_organization_id in (${list})`;
+      cross join lateral (
+        -- From the user's few memberships into the (seller, purchaser) key: never from a
+        -- seller's thousands of customers (offset 0 keeps the planner from turning it round).
+        select pr.seller_organization_id
+          from purchasing_relationships pr
+         where pr.purchaser_organization_id = m.organization_id and pr.seller_organization_id in (${list})
+        offset 0
+      ) pr
+     where m.user_id = ${userId}`;
 }
 
 function addRole(roles: Map<string, Role>, organizationId: string, role: Role) {

@@ -4,6 +4,8 @@
  * to the microsecond, and id); a cursor that does not decode is a 400 naming `cursor`.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { NEXT_CURSOR_HEADER } from '@cratebase/contract';
 import { fieldError } from './errors.js';
 
 export interface Keyset {
@@ -18,6 +20,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A timestamptz column as text that round-trips exactly (JS Dates drop microseconds). */
 export function keysetTimestamp(column: SQL): SQL {
   return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/** An ISO 8601 UTC text with milliseconds (as `Date#toISOString` writes it) of a timestamptz column. */
+export function isoTimestampSql(column: SQL): SQL {
+  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 export function encodeCursor(k: Keyset): string {
@@ -70,4 +77,19 @@ export function containsPattern(q: string): string {
 export function toIso(value: Date | string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** A page whose JSON array PostgreSQL already wrote (product and order lists), and the next page's cursor. */
+export interface JsonPage {
+  json: string;
+  nextCursor: string | null;
+}
+
+/**
+ * Sends a JsonPage as it is (a string with a JSON content type is not serialised again; the
+ * route's response schema still documents it), the cursor in the next-cursor header.
+ */
+export function sendJsonPage(reply: FastifyReply, page: JsonPage) {
+  if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+  return reply.type('application/json; charset=utf-8').send(page.json);
 }

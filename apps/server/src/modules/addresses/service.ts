@@ -142,10 +142,11 @@ export function savedAddressOfSql(addressId: SQL, organizationId: SQL): SQL {
 
 /**
  * A JSON object (contract OrderShippingAddress: id, first_name, last_name, line1, line2, city,
- * state, postal_code): the address whose id is in `addressId`, or null.
+ * state, postal_code): the address whose id is in `addressId`, or null. Without the id (contract
+ * OrderAddress, a placed order's ship-to) when `withId` is false.
  */
-export function shippingAddressJsonSql(addressId: SQL): SQL {
-  return sql`(select json_build_object('id', a.id, 'first_name', a.first_name, 'last_name', a.last_name,
+export function shippingAddressJsonSql(addressId: SQL, withId = true): SQL {
+  return sql`(select json_build_object(${withId ? sql`'id', a.id, ` : sql``}'first_name', a.first_name, 'last_name', a.last_name,
                                        'line1', a.line1, 'line2', a.line2, 'city', a.city, 'state', a.state,
                                        'postal_code', a.postal_code)
                 from addresses a where a.id = ${addressId})`;

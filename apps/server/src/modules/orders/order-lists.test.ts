@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { NEXT_CURSOR_HEADER, Order, OrderSummaryList, TEST_CARDS, type Cart } from '@cratebase/contract';
+import { NEXT_CURSOR_HEADER, Order, OrderSummary, OrderSummaryList, TEST_CARDS, type Cart } from '@cratebase/contract';
 import { createHarness, type Harness } from '../../../test/support/harness.js';
 import {
   atPayment,
@@ -125,6 +125,45 @@ describe('order lists and the order', () => {
     // The buyer's next (draft) order is not something the seller can read.
     const draft = await readCart(h, seller, buyer);
     expect((await h.call('GET', `/api/order/${draft.order.id}`, { token: seller.token })).status).toBe(404);
+  });
+});
+
+describe('the list rows (written by PostgreSQL as JSON text)', () => {
+  it('each row is the order as its own read shows it, without the lines, and has exactly the contract’s fields', async () => {
+    const seller = await readySeller(h);
+    const buyer = await customerOf(h, seller, 'Gamma "Quoted" Café\\');
+    const jam = await liveProduct(h, seller, { name: 'Fig Jam', unit_price_in_cents: 1_200 });
+    const shipped = await placeOrder(seller, buyer, { [jam]: 2 });
+    const open = await placeOrder(seller, buyer, { [jam]: 1 });
+    await ok(track('POST', shipped, seller.token, { carrier: 'UPS', tracking_number: '1Z999AA10123456784' }));
+
+    const withoutQuery = (link: string) => link.split('?')[0];
+    const comparable = (o: Record<string, unknown>) => ({
+      ...o,
+      invoice: o.invoice && { ...(o.invoice as object), link: withoutQuery((o.invoice as { link: string }).link) },
+    });
+    for (const [who, list] of [
+      [seller, `/api/order/organization/${seller.orgId}/selling`],
+      [buyer, `/api/order/organization/${buyer.orgId}/purchasing`],
+      [buyer, `/api/order/organization/${buyer.orgId}/purchasing?selling_organization_id=${seller.orgId}`],
+    ] as const) {
+      const rows: Record<string, unknown>[] = await ok(h.call('GET', list, { token: who.token }));
+      expect(rows.map((r) => r.id)).toEqual([open, shipped]);
+      for (const row of rows) {
+        expect(Object.keys(row).sort()).toEqual(Object.keys(OrderSummary.shape).sort());
+        expect(OrderSummary.strict().parse(row)).toEqual(row);
+        const order = await ok(h.call('GET', `/api/order/${row.id}`, { token: who.token }));
+        const { line_items: lines, ...cart } = order.cart;
+        expect(lines).toHaveLength(1);
+        expect(comparable(row)).toEqual(comparable({ ...order, cart }));
+      }
+      expect(rows[1]).toMatchObject({
+        organization: { name: 'Gamma "Quoted" Café\\' },
+        shipping_information: { carrier: 'UPS', status: 'SHIPPED', tracking_url: expect.stringContaining('1Z999AA10123456784') },
+      });
+      expect(rows[1]!.created_by_user).toEqual({ name: null }); // the placing user has not set a name
+      expect(rows[0]!.shipping_information).toBeNull();
+    }
   });
 });
 

@@ -16,6 +16,7 @@ import {
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
+import { sendJsonPage } from '../../lib/pagination.js';
 import { memberOf, organizationParam } from '../../auth/policies.js';
 import { orderAt, orderPartyAt, soldOrderAt } from './resources.js';
 import { setOrderPaymentTerms, setOrderShippingAddress } from './checkout.js';
@@ -76,10 +77,8 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const page = await listSellingOrders(ctx, req.params.org_id, req.query);
-      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       reply.header('cache-control', 'no-store');
-      return page.items;
+      return sendJsonPage(reply, await listSellingOrders(ctx, req.params.org_id, req.query));
     },
   );
 
@@ -97,9 +96,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const { selling_organization_id: sellerId, ...page } = req.query;
-      const result = await listPurchasingOrders(ctx, req.params.org_id, page, sellerId);
-      if (result.nextCursor) reply.header(NEXT_CURSOR_HEADER, result.nextCursor);
-      return result.items;
+      return sendJsonPage(reply, await listPurchasingOrders(ctx, req.params.org_id, page, sellerId));
     },
   );
 

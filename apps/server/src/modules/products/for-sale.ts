@@ -21,7 +21,7 @@ import type { AppContext } from '../../lib/context.js';
 import { containsPattern, decodeCursor, keysetTimestamp, limitPlusOne, takePage } from '../../lib/pagination.js';
 import { joinMediaSql } from '../media/service.js';
 import { catalogStampSql } from './catalog-version.js';
-import { compileQuery, runCompiled, type CompiledQuery } from './compiled-query.js';
+import { compileQuery, runCompiled, type CompiledQuery } from '../../db/compiled-query.js';
 import { getLookups } from './lookups.js';
 import { DEFAULT_PAGE_CACHE, PageCache, type CachedPage, type PageCacheOptions } from './page-cache.js';
 import { DEFAULT_PAGE_SIZE, mediaUrlSql, productFrom, productJsonSql } from './service.js';

@@ -21,7 +21,8 @@ import { COMPRESSION_THRESHOLD_BYTES } from '../../lib/compression.js';
 import { memberOf, memberOrPurchaserOf, organizationAt, organizationParam } from '../../auth/policies.js';
 import { productAt } from './resources.js';
 import { getLookups } from './lookups.js';
-import { deleteProduct, getProduct, listProducts, saveProduct, type ProductPageJson } from './service.js';
+import { deleteProduct, getProduct, listProducts, saveProduct } from './service.js';
+import { sendJsonPage } from '../../lib/pagination.js';
 import { createForSalePages, type ForSalePages } from './for-sale.js';
 import { chooseEncoding, type CachedPage } from './page-cache.js';
 
@@ -29,15 +30,6 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 const tags = ['products'];
 /** The lookup lists change only with a deploy. */
 const LOOKUP_CACHE = 'private, max-age=3600';
-
-/**
- * The lists arrive as JSON text built by PostgreSQL and go out as they are (a string with a
- * JSON content type is not serialised again). The response schema still documents them.
- */
-function sendProductPage(reply: FastifyReply, page: ProductPageJson) {
-  if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-  return reply.type('application/json; charset=utf-8').send(page.json);
-}
 
 /**
  * A cached storefront page: compressed once per encoding and kept with the page (the
@@ -129,7 +121,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const page = await listProducts(ctx, req.params.org_id, req.query);
-      return sendProductPage(reply, page);
+      return sendJsonPage(reply, page);
     },
   );
 

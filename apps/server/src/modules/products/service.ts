@@ -13,7 +13,7 @@ import { productMedia, products } from './schema.js';
 import { imagesOfOrganization, joinMediaSql } from '../media/service.js';
 import { joinOrganizationSql } from '../organizations/service.js';
 import { fieldError, HttpError, notFound } from '../../lib/errors.js';
-import { beforeCursor, containsPattern, decodeCursor, keysetTimestamp, limitPlusOne, takePage } from '../../lib/pagination.js';
+import { beforeCursor, containsPattern, decodeCursor, isoTimestampSql, keysetTimestamp, limitPlusOne, takePage, type JsonPage } from '../../lib/pagination.js';
 import { getLookups, resolveLookup, type Lookups } from './lookups.js';
 import { lockCatalogVersion } from './catalog-version.js';
 
@@ -24,7 +24,6 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const mediaUrlSql = (publicUrl: string, key: SQL) =>
   sql`case when ${key} ~ '^https?://' then ${key} else ${publicUrl}::text || '/media/' || ${key} end`;
 
-const isoSql = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A JSON array: the photos of the product whose id is in `productId`, in display order, each as
@@ -73,9 +72,9 @@ export function productJsonSql(publicUrl: string) {
       'weight_unit', case when wu.id is null then null else json_build_object('id', wu.id, 'unit', wu.unit) end,
       'length', p.length::float8, 'width', p.width::float8, 'height', p.height::float8,
       'dimension_unit', case when du.id is null then null else json_build_object('id', du.id, 'unit', du.unit) end),
-    'created_at', ${isoSql(sql`p.created_at`)},
-    'updated_at', ${isoSql(sql`p.updated_at`)},
-    'deleted_at', case when p.deleted_at is null then null else ${isoSql(sql`p.deleted_at`)} end
+    'created_at', ${isoTimestampSql(sql`p.created_at`)},
+    'updated_at', ${isoTimestampSql(sql`p.updated_at`)},
+    'deleted_at', case when p.deleted_at is null then null else ${isoTimestampSql(sql`p.deleted_at`)} end
   )::text`;
 }
 
@@ -132,17 +131,12 @@ export async function getProduct(
 
 // ─── Lists ───────────────────────────────────────────────────────────────────────────
 /** A page of products as a JSON array text (built by PostgreSQL), and the next cursor. */
-export interface ProductPageJson {
-  json: string;
-  nextCursor: string | null;
-}
-
 /**
  * The merchant list: every product not removed, newest first, keyset-paged on (created_at, id)
  * — the order of the products_org_list_idx index. `q` matches name or SKU (case-insensitive,
  * anywhere). The storefront's list of Live products is for-sale.ts.
  */
-export async function listProducts(ctx: AppContext, organizationId: string, query: ListQuery): Promise<ProductPageJson> {
+export async function listProducts(ctx: AppContext, organizationId: string, query: ListQuery): Promise<JsonPage> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const conditions: SQL[] = [sql`p.organization_id = ${organizationId}`, sql`p.deleted_at is null`];
   if (query.q) {

@@ -14,7 +14,7 @@
 import pg from 'pg';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { driverOf, type Db } from '../../db/client.js';
+import { driverOf, type Db } from './client.js';
 
 const dialect = new PgDialect();
 
