@@ -34,6 +34,7 @@ import {
 } from '../../providers/payments/interface.js';
 import { lockCartForCheckout, readCart } from '../carts/service.js';
 import { closeCartWithLines } from '../carts/service.js';
+import { touchOrderLists } from '../orders/list-version.js';
 import { lockOrder, orderState, recordSubmission, type OrderState } from '../orders/submission.js';
 import { organizationName } from '../organizations/service.js';
 import { createInvoice, orderInvoice, sellerPaymentAccount } from '../payments/service.js';
@@ -226,6 +227,8 @@ async function completeOrder(
     });
     const completion = toCompletion(done!, order.id, completed_on, invoice);
     await queueOrderEmails(ctx, tx, { session: done!, order, completion });
+    // Last: the order lists' version rows stay locked only until the commit (orders/list-version.ts).
+    await touchOrderLists(tx, [order.selling_organization_id, order.purchasing_organization_id]);
     return { completion, queued: true };
   });
   if (result.queued) wakeMailWorkers();

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { NEXT_CURSOR_HEADER, Order, OrderSummary, OrderSummaryList, TEST_CARDS, type Cart } from '@cratebase/contract';
 import { createHarness, type Harness } from '../../../test/support/harness.js';
+import { DEFAULT_PAGE_CACHE } from '../../lib/page-cache.js';
+import { createOrderLists, ORDER_PAGE_PERIOD_MS } from './queries.js';
 import {
   atPayment,
   createSession,
@@ -164,6 +166,52 @@ describe('the list rows (written by PostgreSQL as JSON text)', () => {
       expect(rows[1]!.created_by_user).toEqual({ name: null }); // the placing user has not set a name
       expect(rows[0]!.shipping_information).toBeNull();
     }
+  });
+});
+
+describe('kept list pages', () => {
+  it('serves a kept page until an order or its tracking changes it; names and links renew each period', async () => {
+    const db = h.testDb.database.db;
+    const seller = await readySeller(h);
+    const buyer = await customerOf(h, seller, 'Alpha Grocer');
+    const jam = await liveProduct(h, seller);
+    const first = await placeOrder(seller, buyer, { [jam]: 1 });
+    let clock = Math.floor(Date.now() / ORDER_PAGE_PERIOD_MS) * ORDER_PAGE_PERIOD_MS + 1_000;
+    const lists = createOrderLists({ db, config: h.config }, DEFAULT_PAGE_CACHE, () => clock);
+    const read = async (): Promise<OrderSummary[]> => {
+      // The route reads the version with its access check; here, on its own.
+      const stamp = await db.execute<{ v: string }>(sql`select ${lists.stampSql(seller.orgId)} as v`);
+      const { page } = await lists.page({ side: 'selling', organizationId: seller.orgId }, {}, stamp.rows[0]!.v);
+      return OrderSummaryList.parse(JSON.parse(page.json));
+    };
+    const rename = (name: string) =>
+      ok(h.call('PUT', `/api/organization/${buyer.orgId}`, { token: buyer.token, body: { name } }));
+
+    const before = await read();
+    await rename('Alpha Renamed');
+    // Kept: the same text (a rename is not an order change) and the same signed links.
+    expect(await read()).toEqual(before);
+
+    await ok(track('POST', first, seller.token, { carrier: 'USPS', tracking_number: '9400111899223197428490' }));
+    const tracked = await read();
+    expect(tracked[0]).toMatchObject({ id: first, organization: { name: 'Alpha Renamed' }, shipping_information: { status: 'SHIPPED' } });
+
+    const second = await placeOrder(seller, buyer, { [jam]: 2 });
+    expect((await read()).map((o) => o.id)).toEqual([second, first]);
+
+    await rename('Alpha Again');
+    const kept = await read();
+    expect(kept[0]!.organization.name).toBe('Alpha Renamed');
+    clock += ORDER_PAGE_PERIOD_MS;
+    const renewed = await read();
+    expect(renewed[0]!.organization.name).toBe('Alpha Again');
+    const expires = (o: OrderSummary) => Number(new URL(o.invoice!.link).searchParams.get('expires'));
+    expect(expires(renewed[0]!)).toBe(expires(kept[0]!) + ORDER_PAGE_PERIOD_MS / 1000);
+    // A kept page's link still opens the invoice.
+    const link = new URL(renewed[0]!.invoice!.link);
+    const pdf = await h.call('GET', `${link.pathname}${link.search}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
   });
 });
 

@@ -14,13 +14,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import { trackingUrl, type Carrier, type Order, type PageQuery } from '@cratebase/contract';
 import { compileQuery, runCompiled, type CompiledQuery } from '../../db/compiled-query.js';
 import type { AppContext } from '../../lib/context.js';
-import { decodeCursor, keysetTimestamp, limitPlusOne, takePage, type JsonPage } from '../../lib/pagination.js';
+import { DEFAULT_PAGE_CACHE, PageCache, type CachedPage, type PageCacheOptions } from '../../lib/page-cache.js';
+import { decodeCursor, keysetTimestamp, limitPlusOne, takePage } from '../../lib/pagination.js';
 import { shippingAddressJsonSql } from '../addresses/service.js';
 import { cartItemCountSql, orderLinesJsonSql } from '../carts/service.js';
 import { organizationsSql } from '../organizations/service.js';
 import { invoiceLink, invoiceLinkSigner, type InvoiceLinkSigner } from '../payments/invoice-links.js';
 import { invoiceJoinSql } from '../payments/service.js';
 import { userNameSql } from '../users/service.js';
+import { orderListStampSql } from './list-version.js';
 
 /** Pages of orders hold this many unless `limit` says otherwise. */
 export const ORDER_PAGE_SIZE = 50;
@@ -75,7 +77,7 @@ const orderJoins = sql`
  * The row as the contract's JSON: the database's text with the completion time, the tracking
  * and the invoice spliced onto its end (keys' order is not part of JSON).
  */
-function orderText(signer: InvoiceLinkSigner, r: OrderRow): string {
+function orderText(signer: InvoiceLinkSigner, r: OrderRow, signedAt: Date = new Date()): string {
   const carrier = r.si_carrier as Carrier | null;
   const shipping =
     r.si_id && carrier && r.si_tracking_number && r.si_status
@@ -88,7 +90,7 @@ function orderText(signer: InvoiceLinkSigner, r: OrderRow): string {
         })
       : 'null';
   const invoice = r.invoice_id
-    ? JSON.stringify({ link: invoiceLink(signer, r.invoice_id), stripe_status: (r.invoice_status ?? 'OPEN').toUpperCase() })
+    ? JSON.stringify({ link: invoiceLink(signer, r.invoice_id, signedAt), stripe_status: (r.invoice_status ?? 'OPEN').toUpperCase() })
     : 'null';
   // The keyset's text without its last three digits is what Date#toISOString writes.
   const completedOn = `${r.keyset_at.slice(0, 23)}Z`;
@@ -108,7 +110,8 @@ function listStatement(side: ListSide, hasCursor: boolean, limit: number): SQL {
         : sql`o.purchasing_organization_id = ${org}::uuid and o.selling_organization_id = ${sql.placeholder('seller')}::uuid`;
   // The page's ids first, from the orders index alone (its order, nulls last included, is the
   // index's: anything else sorts every order of the seller); then everything shown, for those
-  // rows only.
+  // rows only — and the list's version, in the same statement (so from the same snapshot). Always
+  // one row at least: an empty page is a row with a stamp and no order.
   return sql`
     with page as materialized (
       select o.id
@@ -118,11 +121,15 @@ function listStatement(side: ListSide, hasCursor: boolean, limit: number): SQL {
        order by o.completed_on desc nulls last, o.id desc nulls last
        ${limitPlusOne(limit)}
     )
-    ${orderSelect(false)}
-      from page
-      join orders o on o.id = page.id
-      ${orderJoins}
-     order by o.completed_on desc nulls last, o.id desc nulls last`;
+    select s.stamp, r.*
+      from (select ${orderListStampSql(org)} as stamp) s
+      left join lateral (
+        ${orderSelect(false)}
+          from page
+          join orders o on o.id = page.id
+          ${orderJoins}
+      ) r on true
+     order by r.keyset_at desc, r.id desc`;
 }
 
 const statements = new Map<string, CompiledQuery>();
@@ -137,29 +144,76 @@ function statementFor(shape: string, build: () => SQL): CompiledQuery {
   return statement;
 }
 
-async function orderPage(ctx: AppContext, side: ListSide, values: Record<string, string>, query: PageQuery): Promise<JsonPage> {
-  const cursor = decodeCursor(query.cursor);
-  const limit = query.limit ?? ORDER_PAGE_SIZE;
-  const statement = statementFor(`${side}:${cursor ? 'c' : ''}:${limit}`, () => listStatement(side, cursor !== null, limit));
-  const rows = await runCompiled<OrderRow>(ctx.db, statement, cursor ? { ...values, at: cursor.at, id: cursor.id } : values);
-  const page = takePage(rows, limit);
-  const signer = await invoiceLinkSigner(ctx);
-  return { json: `[${page.rows.map((r) => orderText(signer, r)).join(',')}]`, nextCursor: page.nextCursor };
+/**
+ * A page holds invoice links signed for the start of its period (valid 59–60 minutes from when
+ * they are handed out), so it can be kept and served as it is until the period ends. Names of
+ * organizations and users on a kept page are at most this old; orders and tracking are never
+ * stale (the version).
+ */
+export const ORDER_PAGE_PERIOD_MS = 60_000;
+
+/** Whose orders a page lists: the organization, and for 'purchasing-from' the seller. */
+export interface OrderListTarget {
+  side: ListSide;
+  organizationId: string;
+  sellerId?: string;
 }
 
-/** GET /api/order/organization/{org_id}/selling: the seller's submitted orders, newest first. */
-export function listSellingOrders(ctx: AppContext, sellerId: string, query: PageQuery) {
-  return orderPage(ctx, 'selling', { org: sellerId }, query);
+export interface OrderLists {
+  /** Kept pages of this process (tests and diagnostics). */
+  readonly cache: PageCache;
+  /** The list's version, for the route's access check to select alongside (`accessAlongside`). */
+  stampSql(organizationId: string): SQL;
+  /**
+   * The page for the query: kept when it was built from `stamp` (the organization's current
+   * list version, read with the access check) in this period, else built now. `key` is its key.
+   */
+  page(target: OrderListTarget, query: PageQuery, stamp: string): Promise<{ key: string; page: CachedPage }>;
 }
+
+type ListRow = { stamp: string } & ({ [K in keyof OrderRow]: OrderRow[K] } | { [K in keyof OrderRow]: null });
 
 /**
- * GET /api/order/organization/{org_id}/purchasing: the buyer's submitted orders, newest first;
- * with one seller only when `sellerId` is given (the store's orders page).
+ * The order lists of one app: GET …/selling and GET …/purchasing (spec section 2 "Orders" and
+ * buyer orders), newest first, keyset-paged, kept per process like the storefront's pages.
  */
-export function listPurchasingOrders(ctx: AppContext, buyerId: string, query: PageQuery, sellerId?: string) {
-  return sellerId
-    ? orderPage(ctx, 'purchasing-from', { org: buyerId, seller: sellerId }, query)
-    : orderPage(ctx, 'purchasing', { org: buyerId }, query);
+export function createOrderLists(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  cacheOptions: PageCacheOptions = DEFAULT_PAGE_CACHE,
+  now: () => number = Date.now,
+): OrderLists {
+  const cache = new PageCache(cacheOptions);
+  return {
+    cache,
+    stampSql: (organizationId) => orderListStampSql(sql`${organizationId}::uuid`),
+    async page(target, query, stamp) {
+      const cursor = decodeCursor(query.cursor);
+      const limit = query.limit ?? ORDER_PAGE_SIZE;
+      const period = Math.floor(now() / ORDER_PAGE_PERIOD_MS) * ORDER_PAGE_PERIOD_MS;
+      // \u0000 cannot occur in any part (ids, a number, a base64url cursor).
+      const key = [target.side, target.organizationId, target.sellerId ?? '', limit, query.cursor ?? '', period].join('\u0000');
+      const page = await cache.getOrBuild(key, stamp, async () => {
+        const statement = statementFor(`${target.side}:${cursor ? 'c' : ''}:${limit}`, () =>
+          listStatement(target.side, cursor !== null, limit),
+        );
+        const rows = await runCompiled<ListRow>(ctx.db, statement, {
+          org: target.organizationId,
+          ...(target.sellerId ? { seller: target.sellerId } : {}),
+          ...(cursor ? { at: cursor.at, id: cursor.id } : {}),
+        });
+        const orders = rows.filter((r): r is { stamp: string } & OrderRow => r.id !== null);
+        const taken = takePage(orders, limit);
+        const signer = await invoiceLinkSigner(ctx);
+        const signedAt = new Date(period);
+        return {
+          stamp: rows[0]!.stamp,
+          json: `[${taken.rows.map((r) => orderText(signer, r, signedAt)).join(',')}]`,
+          nextCursor: taken.nextCursor,
+        };
+      });
+      return { key, page };
+    },
+  };
 }
 
 /** One submitted order with its lines (undefined for an unknown id or an order not submitted). */

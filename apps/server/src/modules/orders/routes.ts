@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CartOrder,
@@ -16,11 +16,12 @@ import {
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
-import { sendJsonPage } from '../../lib/pagination.js';
+import { sendCachedPage } from '../../lib/page-cache.js';
+import { accessAlongside } from '../../auth/plugin.js';
 import { memberOf, organizationParam } from '../../auth/policies.js';
 import { orderAt, orderPartyAt, soldOrderAt } from './resources.js';
 import { setOrderPaymentTerms, setOrderShippingAddress } from './checkout.js';
-import { listPurchasingOrders, listSellingOrders, orderDetail } from './queries.js';
+import { createOrderLists, orderDetail } from './queries.js';
 import { setOrderShipping } from './tracking.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -31,6 +32,15 @@ const DRAFT_ONLY =
 
 export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The lists' pages are kept per process under the organization's order-list version, which
+  // the access check reads in its own statement: a kept page costs that one round trip.
+  const orderLists = createOrderLists(ctx);
+  const listVersion = (req: FastifyRequest) => orderLists.stampSql((req.params as { org_id: string }).org_id);
+  const listStamp = (req: FastifyRequest) => {
+    const stamp = accessAlongside(req);
+    if (typeof stamp !== 'string') throw new Error('order lists: the list version was not read with the access check');
+    return stamp;
+  };
 
   r.post(
     '/api/order/:order_id/shipping_address',
@@ -67,7 +77,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/api/order/organization/:org_id/selling',
     {
-      config: { access: memberOf(organizationParam()) },
+      config: { access: memberOf(organizationParam()), accessAlongside: listVersion },
       schema: {
         tags,
         summary: `The seller's placed orders, newest first (50 a page; next page cursor in ${NEXT_CURSOR_HEADER})`,
@@ -77,15 +87,20 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
+      const { key, page } = await orderLists.page(
+        { side: 'selling', organizationId: req.params.org_id },
+        req.query,
+        listStamp(req),
+      );
       reply.header('cache-control', 'no-store');
-      return sendJsonPage(reply, await listSellingOrders(ctx, req.params.org_id, req.query));
+      return sendCachedPage(req, reply, orderLists.cache, key, page);
     },
   );
 
   r.get(
     '/api/order/organization/:org_id/purchasing',
     {
-      config: { access: memberOf(organizationParam()) },
+      config: { access: memberOf(organizationParam()), accessAlongside: listVersion },
       schema: {
         tags,
         summary: `The buyer's placed orders, newest first, of one seller when selling_organization_id is given (next page cursor in ${NEXT_CURSOR_HEADER})`,
@@ -95,8 +110,13 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const { selling_organization_id: sellerId, ...page } = req.query;
-      return sendJsonPage(reply, await listPurchasingOrders(ctx, req.params.org_id, page, sellerId));
+      const { selling_organization_id: sellerId, ...query } = req.query;
+      const target = sellerId
+        ? ({ side: 'purchasing-from', organizationId: req.params.org_id, sellerId } as const)
+        : ({ side: 'purchasing', organizationId: req.params.org_id } as const);
+      const { key, page } = await orderLists.page(target, query, listStamp(req));
+      reply.header('cache-control', 'no-store');
+      return sendCachedPage(req, reply, orderLists.cache, key, page);
     },
   );
 

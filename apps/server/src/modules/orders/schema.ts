@@ -1,5 +1,5 @@
 /** Tables owned by the orders module (checkout and orders issues). */
-import { pgTable, uuid, text, integer, boolean, timestamp, index } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, text, integer, bigint, boolean, timestamp, index } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt } from '../../db/columns.js';
 import { addresses } from '../addresses/schema.js';
 import { carts } from '../carts/schema.js';
@@ -56,4 +56,17 @@ export const shippingInformation = pgTable('shipping_information', {
   status: text('status').notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/**
+ * A version per organization of what its order lists show (its orders as seller and as buyer):
+ * bumped at the end of every transaction that places one of its orders or changes an order's
+ * tracking (list-version.ts). The lists' page caches compare it on every request, so a change
+ * made by any process is seen by all at once.
+ */
+export const orderListVersions = pgTable('order_list_versions', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull(),
 });

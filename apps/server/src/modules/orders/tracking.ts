@@ -13,6 +13,7 @@ import { enqueueMail, wakeMailWorkers } from '../../providers/mail/index.js';
 import { organizationName } from '../organizations/service.js';
 import { orderInvoice } from '../payments/service.js';
 import { memberContacts } from '../users/service.js';
+import { touchOrderLists } from './list-version.js';
 import { orderDetail } from './queries.js';
 import { renderTrackingEmail } from './tracking-email.js';
 
@@ -70,6 +71,8 @@ export async function setOrderShipping(ctx: AppContext, orderId: string, body: S
         ...message,
       });
     }
+    // Last: the lists' version row stays locked only until the commit (list-version.ts).
+    await touchOrderLists(tx, [order.seller, order.buyer]);
     return recipients.length;
   });
   if (queued > 0) wakeMailWorkers();

@@ -8,7 +8,7 @@
  *    quarter of a full product: the first photo only, with its resized copies up to 600 px.
  *  - Statement texts are compiled once per shape (view, q or not, cursor or not, page size) and
  *    run with the values (compiled-query.ts): no SQL building per request.
- *  - Pages are cached per process (page-cache.ts) under seller + view + limit + cursor + q, with
+ *  - Pages are cached per process (lib/page-cache.ts) under seller + view + limit + cursor + q, with
  *    the seller's catalogue stamp (catalog-version.ts). The route's access check selects the
  *    current stamp in the same statement (policies.ts, `accessAlongside`), so a cached page costs
  *    that one round trip; a miss builds the page and reads the stamp in ONE statement, so a page
@@ -23,7 +23,7 @@ import { joinMediaSql } from '../media/service.js';
 import { catalogStampSql } from './catalog-version.js';
 import { compileQuery, runCompiled, type CompiledQuery } from '../../db/compiled-query.js';
 import { getLookups } from './lookups.js';
-import { DEFAULT_PAGE_CACHE, PageCache, type CachedPage, type PageCacheOptions } from './page-cache.js';
+import { DEFAULT_PAGE_CACHE, PageCache, type CachedPage, type PageCacheOptions } from '../../lib/page-cache.js';
 import { DEFAULT_PAGE_SIZE, mediaUrlSql, productFrom, productJsonSql } from './service.js';
 
 export type ForSaleView = NonNullable<ForSaleQuery['view']>;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -17,32 +17,18 @@ import {
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { accessAlongside, viewerRole } from '../../auth/plugin.js';
-import { COMPRESSION_THRESHOLD_BYTES } from '../../lib/compression.js';
 import { memberOf, memberOrPurchaserOf, organizationAt, organizationParam } from '../../auth/policies.js';
 import { productAt } from './resources.js';
 import { getLookups } from './lookups.js';
 import { deleteProduct, getProduct, listProducts, saveProduct } from './service.js';
 import { sendJsonPage } from '../../lib/pagination.js';
-import { createForSalePages, type ForSalePages } from './for-sale.js';
-import { chooseEncoding, type CachedPage } from './page-cache.js';
+import { createForSalePages } from './for-sale.js';
+import { sendCachedPage } from '../../lib/page-cache.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['products'];
 /** The lookup lists change only with a deploy. */
 const LOOKUP_CACHE = 'private, max-age=3600';
-
-/**
- * A cached storefront page: compressed once per encoding and kept with the page (the
- * compression plugin leaves a body that already has a Content-Encoding alone).
- */
-function sendCachedPage(req: FastifyRequest, reply: FastifyReply, forSale: ForSalePages, key: string, page: CachedPage) {
-  if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-  reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
-  const encoding = chooseEncoding(req.headers['accept-encoding']);
-  const body = encoding && forSale.cache.compressedBody(key, page, encoding, COMPRESSION_THRESHOLD_BYTES);
-  if (encoding && body) return reply.header('content-encoding', encoding).send(body);
-  return reply.send(page.json);
-}
 
 export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -155,7 +141,7 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
       const stamp = accessAlongside(req);
       if (typeof stamp !== 'string') throw new Error('for-sale: the catalogue stamp was not read with the access check');
       const { key, page } = await forSale.page(req.params.org_id, req.query, stamp);
-      return sendCachedPage(req, reply, forSale, key, page);
+      return sendCachedPage(req, reply, forSale.cache, key, page);
     },
   );
 }

@@ -11,11 +11,14 @@
  * change asks for the same first page many times).
  */
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { NEXT_CURSOR_HEADER } from '@cratebase/contract';
+import { COMPRESSION_THRESHOLD_BYTES } from './compression.js';
 
 export type PageEncoding = 'br' | 'gzip';
 
 export interface CachedPage {
-  /** What the page was built from (the database's catalogue stamp, read in the same statement). */
+  /** What the page was built from (a stamp read from the database in the same statement, e.g. the catalogue version). */
   stamp: string;
   /** The response body: a JSON array. */
   json: string;
@@ -170,4 +173,17 @@ export function chooseEncoding(acceptEncoding: string | undefined): PageEncoding
   if (br || (star && !/\bbr\b/.test(named))) return 'br';
   if (gzip || (star && !/gzip/.test(named))) return 'gzip';
   return null;
+}
+
+/**
+ * Answers with a cached page: compressed once per encoding and kept with the page (the
+ * compression plugin leaves a body that already has a Content-Encoding alone).
+ */
+export function sendCachedPage(req: FastifyRequest, reply: FastifyReply, cache: PageCache, key: string, page: CachedPage) {
+  if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+  reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  const body = encoding && cache.compressedBody(key, page, encoding, COMPRESSION_THRESHOLD_BYTES);
+  if (encoding && body) return reply.header('content-encoding', encoding).send(body);
+  return reply.send(page.json);
 }
