@@ -21,6 +21,7 @@ const EnvSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_PREPARE: bool.default(true),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   TRUST_PROXY: bool.default(false),
@@ -101,6 +102,8 @@ export interface Config {
   databasePoolSize: number;
   /** Server-side prepared statements for pooled queries (off behind PgBouncer transaction mode). */
   databasePrepare: boolean;
+  /** PostgreSQL cancels statements running longer than this (and sessions idle in a transaction as long). */
+  databaseStatementTimeoutMs: number;
   logLevel: string;
   bodyLimitBytes: number;
   trustProxy: boolean;
@@ -267,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databasePrepare: e.DATABASE_PREPARE,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,

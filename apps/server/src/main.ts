@@ -23,6 +23,7 @@ async function main() {
       pgliteDir: path.join(config.dataDir, 'pglite'),
       poolSize: config.databasePoolSize,
       prepare: config.databasePrepare,
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
     });
   } catch (err) {
     if (err instanceof DatabaseInUseError) {

@@ -53,7 +53,15 @@ export interface OpenOptions {
   migrate?: boolean;
   /** Name pooled queries so PostgreSQL parses and plans them once per connection (default on). */
   prepare?: boolean;
+  /**
+   * PostgreSQL cancels a statement that runs longer (and ends a session idle inside a
+   * transaction for longer), so a slow query cannot hold a pool connection for good. Default 15 s.
+   */
+  statementTimeoutMs?: number;
 }
+
+/** The default of OpenOptions.statementTimeoutMs. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
 
 /** Migrations live next to this file in src/, and are copied beside the bundle in dist/. */
 export function migrationsFolder(): string {
@@ -72,7 +80,7 @@ const MIGRATION_LOCK_KEY = 727_150_001;
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.migrate ?? true, opts.prepare ?? true);
+    return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.migrate ?? true, opts.prepare ?? true, opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS);
   }
   return openPglite(opts.pgliteDir ?? 'memory://', opts.migrate ?? true);
 }
@@ -82,6 +90,7 @@ async function openPostgres(
   poolSize: number,
   runMigrations: boolean,
   prepare: boolean,
+  statementTimeoutMs: number,
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -89,6 +98,9 @@ async function openPostgres(
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
     application_name: 'cratebase',
+    // Set on each connection at start-up (no extra round trip). Migrations lift it (below).
+    statement_timeout: statementTimeoutMs,
+    idle_in_transaction_session_timeout: statementTimeoutMs,
   });
   // An idle client losing its connection (server restart) must not crash the process;
   // the pool replaces it on the next checkout.
@@ -98,11 +110,14 @@ async function openPostgres(
   if (runMigrations) {
     const client = await pool.connect();
     try {
+      // A migration may build an index over a large table: no statement limit for it.
+      await client.query('set statement_timeout = 0');
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       try {
         await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsFolder() });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        await client.query('reset statement_timeout');
       }
     } finally {
       client.release();
