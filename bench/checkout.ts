@@ -57,14 +57,14 @@ export const WHOLE_SUBMIT_ENDPOINT = 'whole submit (create session + pay + verif
 
 const CARD = { ...CARD_REST, number: TEST_CARDS.succeeds };
 
-interface Account {
+export interface Account {
   email: string;
   headers: Record<string, string>;
   orgId: string;
 }
 
 /** A buyer of the seller with a saved ship-to address. */
-interface Buyer extends Account {
+export interface Buyer extends Account {
   addressId: string;
 }
 
@@ -73,7 +73,7 @@ async function json<T>(res: Response, what: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-function api(baseUrl: string, account: { headers: Record<string, string> }) {
+export function api(baseUrl: string, account: { headers: Record<string, string> }) {
   return async <T = unknown>(method: string, path: string, body?: unknown): Promise<T> =>
     json<T>(
       await fetch(`${baseUrl}${path}`, {
@@ -99,7 +99,7 @@ async function signUp(baseUrl: string, email: string, type: 'Merchant' | 'Buyer'
 }
 
 /** A seller ready for card orders, and a Live product whose tracked stock never runs out here. */
-async function readySeller(baseUrl: string, stamp: string): Promise<{ seller: Account; productId: string }> {
+export async function readySeller(baseUrl: string, stamp: string): Promise<{ seller: Account; productId: string }> {
   const seller = await signUp(
     baseUrl,
     `bench-checkout-seller-${stamp}@example.com`,
@@ -137,7 +137,7 @@ async function readySeller(baseUrl: string, stamp: string): Promise<{ seller: Ac
 }
 
 /** `count` buyers invited by the seller (one invite call per 50), accepted, with a saved address. */
-async function customersOf(baseUrl: string, seller: Account, stamp: string, count: number): Promise<Buyer[]> {
+export async function customersOf(baseUrl: string, seller: Account, stamp: string, count: number): Promise<Buyer[]> {
   const emails = Array.from({ length: count }, (_, i) => `bench-checkout-buyer-${stamp}-${i}@example.com`);
   const invites = new Map<string, string>();
   for (let i = 0; i < emails.length; i += 50) {
@@ -162,7 +162,7 @@ async function customersOf(baseUrl: string, seller: Account, stamp: string, coun
 }
 
 /** The buyer's open cart with one jar, shipping to its address at the first rate: ready to pay. */
-async function atPayment(baseUrl: string, seller: Account, buyer: Buyer, productId: string): Promise<Cart> {
+export async function atPayment(baseUrl: string, seller: Account, buyer: Buyer, productId: string): Promise<Cart> {
   const call = api(baseUrl, buyer);
   const cart = await call<Cart>(
     'GET',
@@ -182,7 +182,7 @@ const verifyPath = (seller: Account, sessionId: string) =>
   `/api/stripe/organization/${seller.orgId}/verify-payment/${sessionId}`;
 
 /** Create session → pay 4242 → verify, as the billing page, the card form and the return page call them. */
-async function submit(baseUrl: string, seller: Account, buyer: Buyer, cart: Cart): Promise<VerifyPayment> {
+export async function submit(baseUrl: string, seller: Account, buyer: Buyer, cart: Cart): Promise<VerifyPayment> {
   const call = api(baseUrl, buyer);
   const session = await call<CheckoutSession>('POST', sessionPath(seller), { cart: { id: cart.id } });
   const paid = await call<{ status: string }>('POST', '/api/payments/checkout/pay', {
@@ -198,7 +198,7 @@ async function submit(baseUrl: string, seller: Account, buyer: Buyer, cart: Cart
 }
 
 /** Runs `fn` over `items`, `size` at a time, keeping the order of the results. */
-async function inBatches<T, R>(items: T[], size: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inBatches<T, R>(items: T[], size: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
@@ -212,7 +212,7 @@ async function inBatches<T, R>(items: T[], size: number, fn: (item: T, index: nu
 }
 
 /** The value below which `q` of the sorted samples fall (nearest rank). */
-function percentile(sorted: number[], q: number): number {
+export function percentile(sorted: number[], q: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }

@@ -98,11 +98,18 @@ describe('orders and fulfilment journey', () => {
     await sellerPage.goto(`${scene.server.url}/app/${store.id}/customers/${buyerOrgId}`);
     await expect.poll(() => sellerPage.getByText(paid).first().isVisible()).toBe(true);
     expect(sellerProblems).toEqual([]);
-    // Phone width: the orders table scrolls inside its card, never the page.
+    // Phone width: one card per order (no table to scroll sideways); its View Order opens the detail.
     await sellerPage.setViewportSize({ width: 390, height: 844 });
     await sellerPage.goto(`${scene.server.url}/app/${store.id}/orders`);
-    await expect.poll(() => sellerPage.getByRole('row', { name: /Kettle Corner/ }).isVisible()).toBe(true);
+    const card = sellerPage.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ hasText: 'Kettle Corner' });
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(await card.textContent()).toMatch(/PAID/);
     expect(await horizontalOverflow(sellerPage)).toBe(0);
+    await card.getByRole('button', { name: /^View Order/ }).click();
+    await expect.poll(() => sellerPage.getByRole('dialog').getByText('Thistle Green Tea').isVisible()).toBe(true);
+    expect(await horizontalOverflow(sellerPage)).toBe(0);
+    await sellerPage.screenshot({ path: `${SHOTS}/seller-order-detail-phone.png`, animations: 'disabled' });
+    await sellerPage.keyboard.press('Escape');
     await sellerPage.screenshot({ path: `${SHOTS}/seller-orders-phone.png`, fullPage: true, animations: 'disabled' });
     await sellerContext.close();
 
@@ -149,12 +156,18 @@ describe('orders and fulfilment journey', () => {
       .toEqual([['Thistle Green Tea', 4]]);
     expect(problems).toEqual([]);
 
-    // Phone width: the table scrolls inside its card, never the page.
+    // Phone width: one card per order; Order Again opens the store's one cart drawer.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.keyboard.press('Escape');
     await page.goto(`${scene.server.url}/storefront/${store.id}/orders`);
-    await expect.poll(() => page.getByRole('row').filter({ hasText: 'PAID' }).count()).toBe(1);
+    const mineOnPhone = page.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ hasText: 'PAID' });
+    await expect.poll(() => mineOnPhone.count()).toBe(1);
+    expect(await mineOnPhone.textContent()).toMatch(/Yes/);
     expect(await horizontalOverflow(page)).toBe(0);
+    await mineOnPhone.getByRole('button', { name: /^Order Again/ }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: /Cart/ }).isVisible()).toBe(true);
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    await page.keyboard.press('Escape');
     await page.screenshot({ path: `${SHOTS}/buyer-orders-phone.png`, fullPage: true, animations: 'disabled' });
     await context.close();
   });

@@ -8,6 +8,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { formatCents } from '../../lib/format';
 import { QueryErrorAlert } from '../QueryErrorAlert';
 import { orderUnitLabel } from './order-format';
@@ -41,6 +43,28 @@ const DETAILED: Column[] = [
   linePrice('Line price'),
 ];
 
+/**
+ * Phone width, for both: the name with the SKU (seller), the unit and the unit price under it,
+ * then quantity and line total — three columns that fit 390 px without scrolling.
+ */
+const PHONE = (withSku: boolean): Column[] => [
+  {
+    header: 'Item',
+    cell: (line) => (
+      <>
+        {line.name}
+        <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+          {[withSku && line.stock_keeping_unit, line.order_unit && orderUnitLabel(line), `${formatCents(line.unit_price_in_cents)} each`]
+            .filter(Boolean)
+            .join(' · ')}
+        </Typography>
+      </>
+    ),
+  },
+  { ...quantity, header: 'Qty' },
+  linePrice('Total'),
+];
+
 /** The buyer's columns: no SKU, the order unit (when the product has one) under the name. */
 const COMPACT: Column[] = [
   {
@@ -72,14 +96,16 @@ export interface OrderLinesTableProps {
 
 /** The lines of an order: what was bought, how many, and at what price. */
 export function OrderLinesTable({ lines, label, showSkuAndUnit = false }: OrderLinesTableProps) {
-  const columns = showSkuAndUnit ? DETAILED : COMPACT;
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const columns = phone ? PHONE(showSkuAndUnit) : showSkuAndUnit ? DETAILED : COMPACT;
   return (
     <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2, overflowX: 'auto' }}>
       <Table
         size="small"
         aria-label={label}
         aria-busy={!lines || undefined}
-        sx={{ minWidth: showSkuAndUnit ? 560 : 420 }}
+        sx={{ minWidth: phone ? undefined : showSkuAndUnit ? 560 : 420 }}
       >
         <TableHead>
           <TableRow>

@@ -6,6 +6,7 @@ import { OrderLines, OrderLinesTable } from './OrderLinesTable';
 import { OrderTotals } from './OrderTotals';
 import { ShipToBlock } from './ShipToBlock';
 import { TrackingLine } from './TrackingLine';
+import { atPhoneWidth } from '../../test/phone-width';
 
 const jam: OrderLine = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -62,6 +63,15 @@ describe('OrderLinesTable', () => {
     expect(cells(table, 'Fig Jam')).toEqual(['Fig JamCase of 12', '2', '$30.00', '$60.00']);
     expect(cells(table, 'Oat Soap')).toEqual(['Oat Soap', '1', '$4.50', '$4.50']);
     expect(within(table).queryByText('FJ-12')).toBeNull();
+  });
+
+  it('fits a phone: the SKU, unit and unit price under the name, then quantity and total', () => {
+    atPhoneWidth();
+    render(<OrderLinesTable lines={[jam, soap]} label="Order lines" showSkuAndUnit />);
+    const table = screen.getByRole('table', { name: 'Order lines' });
+    expect(headers(table)).toEqual(['Item', 'Qty', 'Total']);
+    expect(cells(table, 'Fig Jam')).toEqual(['Fig JamFJ-12 · Case of 12 · $30.00 each', '2', '$60.00']);
+    expect(cells(table, 'Oat Soap')).toEqual(['Oat Soap$4.50 each', '1', '$4.50']);
   });
 
   it('is busy with placeholder rows while the lines load', () => {

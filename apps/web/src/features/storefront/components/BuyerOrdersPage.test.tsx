@@ -4,12 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { BUYER_ORDERS_EMPTY, trackingUrl, type Order, type OrderLine, type OrderSummary } from '@cratebase/contract';
 import { ToastProvider } from '../../../components/Toast';
+import { AuthContext, type AuthContextProps } from '../../../lib/auth-context';
 import { formatDate } from '../../../lib/format';
 import { ids, makeUser, org, purchasing } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { BuyerOrdersPage } from './BuyerOrdersPage';
+import { BuyerShell } from './BuyerShell';
 import { fakeCartServer, gadget, widget, type StoredLine } from './cart-test-server';
 import { buyerOrderNumber } from './OrderDialog';
+import { atPhoneWidth } from '../../../test/phone-width';
 
 const buyer = makeUser({
   organizations: [org(ids.buyer, 'Corner Shop', 'Buyer')],
@@ -102,17 +105,35 @@ function renderOrders(rows: OrderSummary[], cartLines: StoredLine[] = []) {
     if (row) return json(200, detail(row));
     return cart.fn(input, init);
   });
+  const auth = {
+    isAuthenticated: true,
+    isLoading: false,
+    settings: {},
+    user: undefined,
+  } as unknown as AuthContextProps;
+  // Inside the buyer shell, as in the app: Order Again opens the shell's cart drawer.
   renderWithProviders(
-    <ToastProvider>
-      <Routes>
-        <Route path="/storefront/:orgId/orders" element={<BuyerOrdersPage />} />
-        <Route path="/storefront/:orgId" element={<p>Catalogue of the store</p>} />
-      </Routes>
-    </ToastProvider>,
+    <AuthContext.Provider value={auth}>
+      <ToastProvider>
+        <Routes>
+          <Route path="/storefront" element={<BuyerShell />}>
+            <Route path=":orgId/orders" element={<BuyerOrdersPage />} />
+            <Route path=":orgId" element={<p>Catalogue of the store</p>} />
+          </Route>
+        </Routes>
+      </ToastProvider>
+    </AuthContext.Provider>,
     { path: `/storefront/${ids.sellerX}/orders` },
   );
   return { cart, listCalls };
 }
+
+
+const cardOf = async (date: string) => (await screen.findByText(formatDate(date))).closest('li') as HTMLElement;
+
+/** The value a card shows under a label (its column name). */
+const valueIn = (card: HTMLElement, label: string) =>
+  within(card).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
 
 const rowOf = async (date: string) => (await screen.findByText(formatDate(date))).closest('tr') as HTMLElement;
 
@@ -121,7 +142,8 @@ describe('BuyerOrdersPage', () => {
     const rows = [summary(2, { shipping_information: shipped, invoice: null }), summary(1)];
     const { listCalls } = renderOrders(rows);
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
+    // The shell shows the page once it has read the user.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Orders' });
     expect(
       within(table)
@@ -190,6 +212,12 @@ describe('BuyerOrdersPage', () => {
     await user.click(within(await rowOf(rows[0]!.completed_on)).getByRole('button', { name: /^Order Again/ }));
 
     const drawer = await screen.findByRole('dialog', { name: 'Cart' });
+    // The shell's one drawer, the one its cart button controls.
+    expect(screen.getAllByRole('dialog', { name: 'Cart' })).toHaveLength(1);
+    // The drawer hides the rest of the page from assistive technology meanwhile.
+    const cartButton = screen.getByRole('button', { name: /^Cart, /, hidden: true });
+    expect(cartButton.getAttribute('aria-expanded')).toBe('true');
+    expect(drawer.closest(`#${cartButton.getAttribute('aria-controls')}`)).toBeTruthy();
     expect(await within(drawer).findByRole('listitem', { name: 'Widget' })).toBeTruthy();
     expect(within(drawer).queryByRole('listitem', { name: 'Gadget' })).toBeNull();
     expect(await screen.findByText('Added 1 of 3 products to your cart.')).toBeTruthy();
@@ -217,5 +245,65 @@ describe('BuyerOrdersPage', () => {
       figJamId,
     ]);
     expect(cart.cart().line_items.map((item) => [item.product.name, item.quantity])).toEqual([['Widget', 5]]);
+  });
+
+  describe('at phone width', () => {
+    it('shows a card per order with the values under their column names, and no table', async () => {
+      atPhoneWidth();
+      const rows = [summary(2, { shipping_information: shipped, invoice: null }), summary(1)];
+      renderOrders(rows);
+
+      const list = await screen.findByRole('list', { name: 'Orders' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const cards = within(list).getAllByRole('listitem');
+      expect(cards).toHaveLength(2);
+
+      const newer = await cardOf(rows[0]!.completed_on);
+      expect(valueIn(newer, 'Amount').textContent).toBe('$65.00');
+      expect(valueIn(newer, 'Shipped?').textContent).toBe('Yes');
+      expect(valueIn(newer, 'Invoice').textContent).toBe('—');
+      expect(within(newer).queryByRole('link')).toBeNull();
+      expect(
+        within(valueIn(newer, 'Payment Status')).getByText('N/A').closest('[data-status]')?.getAttribute('data-status'),
+      ).toBe('primary');
+
+      const older = await cardOf(rows[1]!.completed_on);
+      expect(valueIn(older, 'Shipped?').textContent).toBe('No');
+      const invoice = within(older).getByRole('link', { name: /^View invoice/ });
+      expect(invoice.getAttribute('href')).toBe(rows[1]!.invoice!.link);
+      expect(invoice.getAttribute('target')).toBe('_blank');
+      expect(within(older).getByText('OPEN').closest('[data-status]')?.getAttribute('data-status')).toBe('error');
+      expect(within(older).getByRole('button', { name: `View Order ${buyerOrderNumber(rows[1]!.id)}` })).toBeTruthy();
+      expect(within(older).getByRole('button', { name: `Order Again ${buyerOrderNumber(rows[1]!.id)}` })).toBeTruthy();
+    });
+
+    it('View Order on a card opens the order', async () => {
+      atPhoneWidth();
+      const rows = [summary(1)];
+      renderOrders(rows);
+      const user = userEvent.setup();
+      await user.click(within(await cardOf(rows[0]!.completed_on)).getByRole('button', { name: /^View Order/ }));
+      const dialog = await screen.findByRole('dialog', { name: `Order ${buyerOrderNumber(rows[0]!.id)}` });
+      expect(await within(dialog).findByRole('table', { name: 'Line items' })).toBeTruthy();
+    });
+
+    it("Order Again on a card fills the cart and opens the shell's drawer", async () => {
+      atPhoneWidth();
+      const rows = [summary(1)];
+      const { cart } = renderOrders(rows);
+      const user = userEvent.setup();
+      await user.click(within(await cardOf(rows[0]!.completed_on)).getByRole('button', { name: /^Order Again/ }));
+      const drawer = await screen.findByRole('dialog', { name: 'Cart' });
+      expect(await within(drawer).findByRole('listitem', { name: 'Widget' })).toBeTruthy();
+      expect(await screen.findByText('Added 1 of 3 products to your cart.')).toBeTruthy();
+      expect(cart.cart().line_items.map((item) => [item.product.name, item.quantity])).toEqual([['Widget', 3]]);
+    });
+
+    it('shows the empty state with the way to the catalogue', async () => {
+      atPhoneWidth();
+      renderOrders([]);
+      expect(await screen.findByText(BUYER_ORDERS_EMPTY)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Shop Seller X' })).toBeTruthy();
+    });
   });
 });

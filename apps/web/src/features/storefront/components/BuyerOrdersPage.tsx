@@ -18,15 +18,15 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PagedTable } from '../../../components/PagedTable';
 import { TintedIcon } from '../../../components/TintedIcon';
 import { useToast } from '../../../components/Toast';
-import { errorMessage } from '../../../lib/api';
+import { OrderCardList, usePhoneLayout } from '../../../components/orders/OrderCardList';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
+import { errorMessage, loadedItems } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatCents, formatDate } from '../../../lib/format';
 import { findStore } from '../api';
 import { useBuyerOrders, useOrderAgain, type OrderAgainResult } from '../orders';
-import { CartDrawer } from './CartDrawer';
+import { useBuyerShell } from './BuyerShell';
 import { buyerOrderNumber, OrderDialog } from './OrderDialog';
-
-const ORDER_AGAIN_CART_ID = 'order-again-cart';
 
 /** What Order Again says: how many products went into the cart, and which could not. */
 export function orderAgainSummary(result: OrderAgainResult): string {
@@ -63,6 +63,33 @@ function EmptyOrders({ orgId, storeName }: { orgId: string; storeName: string | 
   );
 }
 
+/** The invoice's link (opens in a new tab), or a dash while the order has none. */
+function invoiceLink(order: OrderSummary) {
+  return order.invoice?.link ? (
+    <Link
+      href={order.invoice.link}
+      target="_blank"
+      rel="noopener noreferrer"
+      underline="hover"
+      aria-label={`View invoice for order ${buyerOrderNumber(order.id)} (opens in a new tab)`}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600, whiteSpace: 'nowrap' }}
+    >
+      View invoice
+      <OpenInNewIcon sx={{ fontSize: 16 }} aria-hidden />
+    </Link>
+  ) : (
+    <Typography variant="body2" component="span" sx={{ color: 'text.disabled' }}>
+      —
+    </Typography>
+  );
+}
+
+/** Spec section 4: the invoice status upper-cased or N/A; OPEN is shown as an error. */
+function paymentStatus(order: OrderSummary): { label: string; open: boolean } {
+  const label = paymentStatusLabel(order.invoice?.stripe_status);
+  return { label, open: label === 'OPEN' };
+}
+
 /** /storefront/{org_id}/orders: the buyer's orders from this store. */
 export function BuyerOrdersPage() {
   const { orgId = '' } = useParams();
@@ -70,11 +97,13 @@ export function BuyerOrdersPage() {
   const store = findStore(user.data, orgId);
   const toast = useToast();
   const orders = useBuyerOrders(orgId);
+  const rows = loadedItems(orders.data);
   const again = useOrderAgain(orgId);
   const [viewing, setViewing] = useState<{ order: OrderSummary | null; open: boolean }>({ order: null, open: false });
   const [orderingAgain, setOrderingAgain] = useState<string | null>(null);
   const [refused, setRefused] = useState<OrderAgainResult['refused']>([]);
-  const [cartOpen, setCartOpen] = useState(false);
+  const shell = useBuyerShell();
+  const phone = usePhoneLayout();
 
   function onOrderAgain(order: OrderSummary) {
     if (orderingAgain) return;
@@ -84,11 +113,41 @@ export function BuyerOrdersPage() {
       onSuccess: (result) => {
         setRefused(result.refused);
         toast.show(orderAgainSummary(result), { severity: result.refused.length > 0 ? 'warning' : 'success' });
-        setCartOpen(true);
+        shell.openCart();
       },
       onError: (error) => toast.show(errorMessage(error), { severity: 'error' }),
       onSettled: () => setOrderingAgain(null),
     });
+  }
+
+  /** View Order and Order Again, in a row of the table or at the bottom of a card. */
+  function rowActions(order: OrderSummary) {
+    const number = buyerOrderNumber(order.id);
+    const busy = orderingAgain === order.id;
+    return (
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => setViewing({ order, open: true })}
+          aria-label={`View Order ${number}`}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          View Order
+        </Button>
+        <Button
+          size="small"
+          variant="contained"
+          onClick={() => onOrderAgain(order)}
+          disabled={Boolean(orderingAgain)}
+          aria-label={`Order Again ${number}`}
+          startIcon={busy ? <CircularProgress size={14} color="inherit" aria-hidden /> : undefined}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          {busy ? 'Adding…' : 'Order Again'}
+        </Button>
+      </Stack>
+    );
   }
 
   const columns: DataColumn<OrderSummary>[] = [
@@ -102,32 +161,11 @@ export function BuyerOrdersPage() {
     },
     { header: 'Amount', cell: (order) => formatCents(order.total_cents), align: 'right' },
     { header: 'Shipped?', cell: (order) => (order.shipping_information?.status ? 'Yes' : 'No') },
-    {
-      header: 'Invoice',
-      cell: (order) =>
-        order.invoice?.link ? (
-          <Link
-            href={order.invoice.link}
-            target="_blank"
-            rel="noopener noreferrer"
-            underline="hover"
-            aria-label={`View invoice for order ${buyerOrderNumber(order.id)} (opens in a new tab)`}
-            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600, whiteSpace: 'nowrap' }}
-          >
-            View invoice
-            <OpenInNewIcon sx={{ fontSize: 16 }} aria-hidden />
-          </Link>
-        ) : (
-          <Typography variant="body2" component="span" sx={{ color: 'text.disabled' }}>
-            —
-          </Typography>
-        ),
-    },
+    { header: 'Invoice', cell: (order) => invoiceLink(order) },
     {
       header: 'Payment Status',
       cell: (order) => {
-        const label = paymentStatusLabel(order.invoice?.stripe_status);
-        const open = label === 'OPEN';
+        const { label, open } = paymentStatus(order);
         return (
           <Typography
             variant="body2"
@@ -140,38 +178,7 @@ export function BuyerOrdersPage() {
         );
       },
     },
-    {
-      header: 'Actions',
-      align: 'right',
-      cell: (order) => {
-        const number = buyerOrderNumber(order.id);
-        const busy = orderingAgain === order.id;
-        return (
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-            <Button
-              size="small"
-              variant="outlined"
-              onClick={() => setViewing({ order, open: true })}
-              aria-label={`View Order ${number}`}
-              sx={{ whiteSpace: 'nowrap' }}
-            >
-              View Order
-            </Button>
-            <Button
-              size="small"
-              variant="contained"
-              onClick={() => onOrderAgain(order)}
-              disabled={Boolean(orderingAgain)}
-              aria-label={`Order Again ${number}`}
-              startIcon={busy ? <CircularProgress size={14} color="inherit" aria-hidden /> : undefined}
-              sx={{ whiteSpace: 'nowrap' }}
-            >
-              {busy ? 'Adding…' : 'Order Again'}
-            </Button>
-          </Stack>
-        );
-      },
-    },
+    { header: 'Actions', align: 'right', cell: (order) => rowActions(order) },
   ];
 
   return (
@@ -204,26 +211,47 @@ export function BuyerOrdersPage() {
           </Box>
         </Alert>
       )}
-      <Box sx={{ minWidth: 0 }}>
-        <PagedTable
-          query={orders}
-          label="Orders"
-          columns={columns}
-          rowKey={(order) => order.id}
-          empty={<EmptyOrders orgId={orgId} storeName={store?.name} />}
-        />
-      </Box>
+      {phone ? (
+        <Box sx={{ minWidth: 0 }}>
+          {orders.isError && (
+            <QueryErrorAlert error={orders.error} onRetry={() => void orders.refetch()} sx={{ mb: 2 }} />
+          )}
+          {!(orders.isError && !rows) && (
+            <OrderCardList
+              label="Orders"
+              rows={rows}
+              rowKey={(order) => order.id}
+              loading={orders.isPending}
+              empty={<EmptyOrders orgId={orgId} storeName={store?.name} />}
+              date={(order) => formatDate(order.completed_on)}
+              amount={(order) => formatCents(order.total_cents)}
+              fields={(order) => [
+                { label: 'Shipped?', value: order.shipping_information?.status ? 'Yes' : 'No' },
+                { label: 'Invoice', value: invoiceLink(order) },
+              ]}
+              paymentStatus={paymentStatus}
+              actions={rowActions}
+              hasMore={orders.hasNextPage}
+              loadingMore={orders.isFetchingNextPage}
+              onLoadMore={() => void orders.fetchNextPage()}
+            />
+          )}
+        </Box>
+      ) : (
+        <Box sx={{ minWidth: 0 }}>
+          <PagedTable
+            query={orders}
+            label="Orders"
+            columns={columns}
+            rowKey={(order) => order.id}
+            empty={<EmptyOrders orgId={orgId} storeName={store?.name} />}
+          />
+        </Box>
+      )}
       <OrderDialog
         summary={viewing.order}
         open={viewing.open}
         onClose={() => setViewing((current) => ({ ...current, open: false }))}
-      />
-      <CartDrawer
-        id={ORDER_AGAIN_CART_ID}
-        open={cartOpen}
-        onClose={() => setCartOpen(false)}
-        orgId={store?.id}
-        storeName={store?.name}
       />
     </Stack>
   );

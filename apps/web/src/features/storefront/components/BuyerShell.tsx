@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -36,6 +36,23 @@ const labelOnWideScreens = { display: { xs: 'none', sm: 'inline' } } as const;
 const loadTooltip = () => import('@mui/material/Tooltip');
 const loadCartDrawer = () => import('./CartDrawer');
 
+/** What the buyer shell offers the pages inside it. */
+export interface BuyerShellContextValue {
+  /** Opens the shell's cart drawer (the one drawer of the storefront). */
+  openCart: () => void;
+}
+
+// A React context rather than the Outlet's: the shell's pages render through ShellContent's own
+// <Outlet />, which would hand them an empty Outlet context.
+const BuyerShellContext = createContext<BuyerShellContextValue | null>(null);
+
+/** The buyer shell around the page: its cart drawer. Only for pages under /storefront. */
+export function useBuyerShell(): BuyerShellContextValue {
+  const shell = useContext(BuyerShellContext);
+  if (!shell) throw new Error('useBuyerShell is used by a page rendered outside BuyerShell.');
+  return shell;
+}
+
 /**
  * Layout of /storefront/*: the top bar (logo, Admin chip, Orders, cart, Log Out) and the
  * buyer's pages. Checks that the store in the URL is one the user may buy from.
@@ -60,6 +77,8 @@ export function BuyerShell() {
   }, [tooltip]);
 
   useEffect(() => setCartOpen(false), [pathname]);
+
+  const shellContext = useMemo<BuyerShellContextValue>(() => ({ openCart: () => setCartOpen(true) }), []);
 
   const user = userQuery.data ?? undefined;
   const store = orgId ? findStore(user, orgId) : undefined;
@@ -225,7 +244,7 @@ export function BuyerShell() {
 
       <Box component="main" sx={{ flexGrow: 1 }}>
         <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-          {content}
+          <BuyerShellContext.Provider value={shellContext}>{content}</BuyerShellContext.Provider>
         </Container>
       </Box>
 

@@ -17,6 +17,7 @@ import { renderWithProviders } from '../../../../test/render';
 import { orderNumber } from '../orders';
 import { OrdersPage, PACKING_SLIP_FAILED } from './OrdersPage';
 import { TRACKING_SAVED_TEXT } from './TrackingDialog';
+import { atPhoneWidth } from '../../../../test/phone-width';
 
 const orderId = (n: number) => `20000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -157,6 +158,13 @@ function renderOrders() {
     { path: `/app/${ids.merchantA}/orders` },
   );
 }
+
+
+const cardOf = async (customer: string) => (await screen.findByText(customer)).closest('li') as HTMLElement;
+
+/** The value a card shows under a label (its column name). */
+const valueIn = (card: HTMLElement, label: string) =>
+  within(card).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
 
 const rowOf = async (customer: string) => (await screen.findByText(customer)).closest('tr') as HTMLElement;
 
@@ -412,5 +420,98 @@ describe('OrdersPage', () => {
     expect(await screen.findByText(`${PACKING_SLIP_FAILED} The PDF service is down.`)).toBeTruthy();
     expect(tab.close).toHaveBeenCalled();
     expect(tab.location.href).toBe('');
+  });
+
+  describe('at phone width', () => {
+    it('shows a card per order with the values under their column names, and no table', async () => {
+      atPhoneWidth();
+      const rows = [
+        summary(1, { shipping_information: shipped }),
+        summary(2, { invoice: { link: 'http://localhost/i.pdf', stripe_status: 'open' } }),
+      ];
+      server(sellingList(rows));
+      renderOrders();
+
+      const list = await screen.findByRole('list', { name: 'Orders' });
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+
+      const first = await cardOf('Corner Shop 1');
+      expect(valueIn(first, 'Date').textContent).toBe(formatDate(rows[0]!.completed_on));
+      expect(valueIn(first, 'Customer').textContent).toBe('Corner Shop 1');
+      expect(valueIn(first, 'Amount').textContent).toBe('$100.00');
+      expect(valueIn(first, 'Shipping Cost').textContent).toBe('$8.50');
+      expect(valueIn(first, 'Shipped?').textContent).toBe('Yes');
+      const paid = within(valueIn(first, 'Payment Status')).getByText('PAID');
+      expect(paid.closest('[data-status]')?.getAttribute('data-status')).toBe('primary');
+      expect(within(first).getByRole('button', { name: /^Edit Tracking Number/ })).toBeTruthy();
+      expect(within(first).getByRole('button', { name: /^Packing slip/ })).toBeTruthy();
+
+      const second = await cardOf('Corner Shop 2');
+      expect(valueIn(second, 'Shipped?').textContent).toBe('No');
+      expect(within(second).getByText('OPEN').closest('[data-status]')?.getAttribute('data-status')).toBe('error');
+      expect(within(second).getByRole('button', { name: /^Add Tracking Number/ })).toBeTruthy();
+    });
+
+    it('opens the order from its card, with the keyboard too', async () => {
+      atPhoneWidth();
+      const rows = [summary(1, { shipping_information: shipped })];
+      server(sellingList(rows), orderReads(rows));
+      const user = userEvent.setup();
+      renderOrders();
+      const view = within(await cardOf('Corner Shop 1')).getByRole('button', {
+        name: `View Order ${orderNumber(rows[0]!.id)}`,
+      });
+      view.focus();
+      await user.keyboard('{Enter}');
+      const dialog = await screen.findByRole('dialog', { name: `Order ${orderNumber(rows[0]!.id)}` });
+      expect(await within(dialog).findByRole('table', { name: 'Order lines' })).toBeTruthy();
+    });
+
+    it("opens the tracking dialog from a card's tracking button", async () => {
+      atPhoneWidth();
+      const rows = [summary(1)];
+      server(sellingList(rows));
+      const user = userEvent.setup();
+      renderOrders();
+      await user.click(within(await cardOf('Corner Shop 1')).getByRole('button', { name: /^Add Tracking Number/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add Tracking Info' });
+      expect(within(dialog).getByRole('textbox', { name: 'Tracking Number' })).toBeTruthy();
+      expect(screen.queryByRole('dialog', { name: /^Order / })).toBeNull();
+    });
+
+    it('shows skeleton cards while loading, then the empty state', async () => {
+      atPhoneWidth();
+      let answer: (() => void) | undefined;
+      server((call) =>
+        call.path === listPath
+          ? new Promise<Response>((resolve) => (answer = () => resolve(json(200, []))))
+          : undefined,
+      );
+      renderOrders();
+      expect((await screen.findAllByTestId('skeleton-card')).length).toBeGreaterThan(0);
+      await waitFor(() => expect(answer).toBeDefined());
+      answer!();
+      expect(await screen.findByText(SELLER_ORDERS_EMPTY)).toBeTruthy();
+      expect(screen.queryAllByTestId('skeleton-card')).toHaveLength(0);
+    });
+
+    it('pages with Load more', async () => {
+      atPhoneWidth();
+      const rows = [summary(1), summary(2), summary(3)];
+      const calls = server(sellingList(rows, 2));
+      const user = userEvent.setup();
+      renderOrders();
+      await cardOf('Corner Shop 2');
+      expect(screen.queryByText('Corner Shop 3')).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      await cardOf('Corner Shop 3');
+      expect(within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('listitem')).toHaveLength(3);
+      expect(calls.filter((call) => call.path === listPath).map((call) => call.search.get('cursor'))).toEqual([
+        null,
+        '2',
+      ]);
+      expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    });
   });
 });

@@ -24,6 +24,7 @@ import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useParams } from 'react-router';
+import { OrderCardList, usePhoneLayout } from '../../../../components/orders/OrderCardList';
 import { DataTable, type DataColumn } from '../../../../components/DataTable';
 import { EmptyState } from '../../../../components/EmptyState';
 import { PageHeader } from '../../../../components/PageHeader';
@@ -84,6 +85,7 @@ export function OrdersPage() {
   const { orgId = '' } = useParams();
   const toast = useToast();
   const orders = useSellerOrders(orgId);
+  const phone = usePhoneLayout();
   const rows = loadedItems(orders.data);
   const [viewing, setViewing] = useState<{ order: OrderSummary | null; open: boolean }>({ order: null, open: false });
   const [tracking, setTracking] = useState<{ order: OrderSummary | null; open: boolean; key: number }>({
@@ -111,6 +113,45 @@ export function OrdersPage() {
         }),
       );
   }
+
+  /** The tracking and packing-slip buttons of a row (and of a card). */
+  function rowActions(order: OrderSummary) {
+    const tooltip = order.shipping_information ? EDIT_TRACKING_TOOLTIP : ADD_TRACKING_TOOLTIP;
+    const creating = creatingSlips.has(order.id);
+    return (
+      <Stack
+        direction="row"
+        spacing={0.5}
+        onClick={stopRow}
+        onKeyDown={stopRow}
+        sx={{ justifyContent: 'flex-end', alignItems: 'center' }}
+      >
+        <Tooltip title={tooltip}>
+          <IconButton aria-label={`${tooltip}, order ${orderNumber(order.id)}`} onClick={() => openTracking(order)}>
+            {order.shipping_information ? <EditOutlinedIcon /> : <LocalShippingOutlinedIcon />}
+          </IconButton>
+        </Tooltip>
+        <Button
+          size="small"
+          onClick={() => openPackingSlip(order)}
+          disabled={creating}
+          aria-label={creating ? CREATING_PACKING_SLIP : `Packing slip, order ${orderNumber(order.id)}`}
+          startIcon={
+            creating ? (
+              <CircularProgress size={14} color="inherit" aria-hidden />
+            ) : (
+              <PictureAsPdfOutlinedIcon aria-hidden />
+            )
+          }
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          {creating ? CREATING_PACKING_SLIP : 'Packing Slip'}
+        </Button>
+      </Stack>
+    );
+  }
+
+  const openOrder = (order: OrderSummary) => setViewing({ order, open: true });
 
   const columns: DataColumn<OrderSummary>[] = [
     {
@@ -152,52 +193,49 @@ export function OrdersPage() {
         );
       },
     },
-    {
-      header: 'Actions',
-      align: 'right',
-      cell: (order) => {
-        const tooltip = order.shipping_information ? EDIT_TRACKING_TOOLTIP : ADD_TRACKING_TOOLTIP;
-        const creating = creatingSlips.has(order.id);
-        return (
-          <Stack
-            direction="row"
-            spacing={0.5}
-            onClick={stopRow}
-            onKeyDown={stopRow}
-            sx={{ justifyContent: 'flex-end', alignItems: 'center' }}
-          >
-            <Tooltip title={tooltip}>
-              <IconButton aria-label={`${tooltip}, order ${orderNumber(order.id)}`} onClick={() => openTracking(order)}>
-                {order.shipping_information ? <EditOutlinedIcon /> : <LocalShippingOutlinedIcon />}
-              </IconButton>
-            </Tooltip>
-            <Button
-              size="small"
-              onClick={() => openPackingSlip(order)}
-              disabled={creating}
-              aria-label={creating ? CREATING_PACKING_SLIP : `Packing slip, order ${orderNumber(order.id)}`}
-              startIcon={
-                creating ? (
-                  <CircularProgress size={14} color="inherit" aria-hidden />
-                ) : (
-                  <PictureAsPdfOutlinedIcon aria-hidden />
-                )
-              }
-              sx={{ whiteSpace: 'nowrap' }}
-            >
-              {creating ? CREATING_PACKING_SLIP : 'Packing Slip'}
-            </Button>
-          </Stack>
-        );
-      },
-    },
+    { header: 'Actions', align: 'right', cell: (order) => rowActions(order) },
   ];
 
   return (
     <>
       <PageHeader title="Orders" />
       {orders.isError && <QueryErrorAlert error={orders.error} onRetry={() => void orders.refetch()} sx={{ mb: 2 }} />}
-      {orders.isPending ? (
+      {phone ? (
+        (orders.isPending || rows) && (
+          <OrderCardList
+            label="Orders"
+            rows={rows}
+            rowKey={(order) => order.id}
+            loading={orders.isPending}
+            empty={<EmptyOrders />}
+            date={(order) => formatDate(order.completed_on)}
+            amount={(order) => formatCents(order.subtotal_cents)}
+            title={{ label: 'Customer', cell: (order) => order.organization.name }}
+            fields={(order) => [
+              { label: 'Shipping Cost', value: formatCents(order.shipping_cost_in_cents) },
+              { label: 'Shipped?', value: isShipped(order) ? 'Yes' : 'No' },
+            ]}
+            paymentStatus={paymentStatus}
+            actions={(order) => (
+              <>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  onClick={() => openOrder(order)}
+                  aria-label={`View Order ${orderNumber(order.id)}`}
+                  sx={{ whiteSpace: 'nowrap', mr: 'auto' }}
+                >
+                  View Order
+                </Button>
+                {rowActions(order)}
+              </>
+            )}
+            hasMore={orders.hasNextPage}
+            loadingMore={orders.isFetchingNextPage}
+            onLoadMore={() => void orders.fetchNextPage()}
+          />
+        )
+      ) : orders.isPending ? (
         <OrdersSkeleton />
       ) : (
         rows && (
@@ -209,7 +247,7 @@ export function OrdersPage() {
               rowKey={(order) => order.id}
               loading={false}
               empty={<EmptyOrders />}
-              onRowClick={(order) => setViewing({ order, open: true })}
+              onRowClick={openOrder}
               hasMore={orders.hasNextPage}
               loadingMore={orders.isFetchingNextPage}
               onLoadMore={() => void orders.fetchNextPage()}
