@@ -164,11 +164,11 @@ describe('orders and fulfilment journey', () => {
     await expect.poll(() => mineOnPhone.count()).toBe(1);
     expect(await mineOnPhone.textContent()).toMatch(/Yes/);
     expect(await horizontalOverflow(page)).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/buyer-orders-phone.png`, fullPage: true, animations: 'disabled' });
     await mineOnPhone.getByRole('button', { name: /^Order Again/ }).click();
     await expect.poll(() => page.getByRole('dialog', { name: /Cart/ }).isVisible()).toBe(true);
     expect(await page.getByRole('dialog').count()).toBe(1);
     await page.keyboard.press('Escape');
-    await page.screenshot({ path: `${SHOTS}/buyer-orders-phone.png`, fullPage: true, animations: 'disabled' });
     await context.close();
   });
 });

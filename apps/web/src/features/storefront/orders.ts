@@ -5,7 +5,7 @@
  */
 import type { Cart, Order, OrderSummary, ShippingInformation } from '@cratebase/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, apiPath, errorMessage, keysetPaging, withQuery, type Page } from '../../lib/api';
+import { api, ApiError, apiPath, errorMessage, keysetPaging, withQuery, type Page } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
 import { cartPair, cartQueryKey, cartQueryOptions, type CartPair } from './cart';
 
@@ -67,7 +67,9 @@ export interface OrderAgainResult {
 
 /** The server's reason, naming the product when it does not already ('"Fig Jam" is not for sale'). */
 function refusalReason(name: string, error: unknown): string {
-  const message = errorMessage(error);
+  // A refusal about one field carries its own sentence in `issues` (the message leads with the
+  // field's name, "product_id: …", which is for developers).
+  const message = (error instanceof ApiError && error.issues.length === 1 && error.issues[0]!.message) || errorMessage(error);
   if (message.includes(name)) return message.charAt(0).toUpperCase() + message.slice(1);
   return `${name}: ${message}`;
 }

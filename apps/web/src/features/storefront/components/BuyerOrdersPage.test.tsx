@@ -90,7 +90,15 @@ function renderOrders(rows: OrderSummary[], cartLines: StoredLine[] = []) {
     lines: cartLines,
     refuse: (productId) =>
       productId === gadget.id
-        ? { status: 409, body: { error: 'product_unavailable', message: '"Gadget" is not for sale' } }
+        ? {
+            status: 409,
+            // As the server words it: the field first in the message, the sentence in `issues`.
+            body: {
+              error: 'product_unavailable',
+              message: 'product_id: "Gadget" is not for sale',
+              issues: [{ path: 'product_id', message: '"Gadget" is not for sale' }],
+            },
+          }
         : null,
   });
   const listCalls: URL[] = [];
