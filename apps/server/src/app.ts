@@ -90,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -141,8 +141,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Security headers, computed once (what helmet sets, with our CSP): per request they are a
   // few setHeader calls on the raw response, so hijacked routes (/oidc) get them too.
   const securityHeaders = buildSecurityHeaders({ issuerOrigin, https: config.publicUrl.startsWith('https:') });
+  // Shutting down (main.ts): requests still arriving on open keep-alive connections are served
+  // (a load balancer does not retry a 503), each with `Connection: close`, so every connection
+  // ends after its answer and the process can exit.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (_req, reply) => {
     for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    if (closing) reply.raw.setHeader('connection', 'close');
   });
 
   // Before any route: compression attaches itself to routes as they are declared.
@@ -191,6 +199,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return send(400, 'validation_error', message, issues.map(({ path: p, message: m }) => ({ path: p, message: m })));
     }
     if (err instanceof HttpError) return send(err.statusCode, err.code, err.message, err.issues);
+    if (isStatementTimeout(err)) {
+      req.log.error({ err: err.message, url: req.url }, 'database statement timed out');
+      return send(503, 'service_unavailable', 'The service took too long to answer. Please try again shortly.');
+    }
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err: err.message }, 'database unavailable');
       return send(503, 'service_unavailable', 'The service is temporarily unavailable. Please try again shortly.');
@@ -252,6 +264,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerSpa(app, config);
   return app;
+}
+
+/** PostgreSQL cancelled a statement at DATABASE_STATEMENT_TIMEOUT_MS (SQLSTATE 57014). */
+function isStatementTimeout(err: unknown): boolean {
+  const e = err as { code?: string; cause?: unknown };
+  if (e?.code === '57014') return true;
+  return e?.cause ? isStatementTimeout(e.cause) : false;
 }
 
 /** Connection-level failures of pg (server down or restarting) become 503, not 500. */

@@ -409,6 +409,26 @@ describe('three server processes behind nginx on one PostgreSQL', () => {
     await expectInviteDeliveredOnce(buyer.email);
     expectNothingBroke();
   });
+
+  it('a process stopped (SIGTERM) under load answers what it was sent and exits cleanly; no request fails', async () => {
+    const user = await h.newUser();
+    const leaving = servers[1]!;
+    const staying = servers[2]!;
+    const mark = logMark();
+    const { outcomes } = await steadyStream(user.token, async () => {
+      const exited = once(leaving.process, 'exit');
+      expect(leaving.process.kill('SIGTERM')).toBe(true);
+      await exited;
+      alive.delete(leaving);
+    });
+    // Not the 10 s limit of main.ts: every kept-alive connection from nginx ended after its answer.
+    expect(leaving.process.exitCode).toBe(0);
+    expect(outcomes.filter((o) => o.status !== 200)).toEqual([]);
+    await expect.poll(() => accessLog(mark).filter((l) => l.uri === '/api/user/me').length).toBe(TOTAL);
+    const lines = accessLog(mark).filter((l) => l.uri === '/api/user/me');
+    expect(answeredBy(lines.slice(-50))).toEqual(new Set([portOf(staying)]));
+    expectNothingBroke();
+  });
 });
 
 /** Requests in the steady stream, and how many run at once. */
