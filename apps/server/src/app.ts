@@ -80,6 +80,10 @@ const DOCS_PREFIX = '/api/docs';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const issuerOrigin = new URL(config.identity.issuer).origin;
+  // Security headers, computed once (what helmet sets, with our CSP): per request they are a
+  // few setHeader calls on the raw response, so hijacked routes (/oidc) get them too.
+  const securityHeaders = buildSecurityHeaders({ issuerOrigin, https: config.publicUrl.startsWith('https:') });
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -93,6 +97,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    // The router refuses a bad percent-escape or an over-long path parameter before any route
+    // or hook runs: answer in the API's error shape (not Fastify's, which echoes the whole URL).
+    frameworkErrors: (err, _req, reply) => {
+      const [status, error, message] =
+        err.code === 'FST_ERR_BAD_URL'
+          ? [400, 'bad_url', 'The address is not valid: a part of its path is not correctly percent-encoded.']
+          : err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+            ? [414, 'uri_too_long', 'The address is too long: a part of its path is longer than any id.']
+            : [500, 'internal_error', 'Something went wrong on our side. Please try again.'];
+      const body = JSON.stringify({ error, message });
+      for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+      reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      reply.raw.end(body);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are built by services typed against the contract. In development and tests zod
@@ -137,10 +155,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  const issuerOrigin = new URL(config.identity.issuer).origin;
-  // Security headers, computed once (what helmet sets, with our CSP): per request they are a
-  // few setHeader calls on the raw response, so hijacked routes (/oidc) get them too.
-  const securityHeaders = buildSecurityHeaders({ issuerOrigin, https: config.publicUrl.startsWith('https:') });
   // Shutting down (main.ts): requests still arriving on open keep-alive connections are served
   // (a load balancer does not retry a 503), each with `Connection: close`, so every connection
   // ends after its answer and the process can exit.

@@ -144,12 +144,16 @@ export const Measure = z.preprocess(
     .optional(),
 );
 
-/** A required number > 0 (or a numeric string). */
+/**
+ * A required number > 0 (or a numeric string). The columns keep three decimals: a smaller
+ * number would be stored as 0, so 0.001 is the least.
+ */
 export const PositiveMeasure = z.preprocess(
   toNumber,
   z
     .number({ message: 'is required and must be a number' })
-    .positive('must be more than zero')
+    .positive({ message: 'must be more than zero', abort: true })
+    .min(0.001, 'must be at least 0.001')
     .max(PRODUCT_LIMITS.measure, `must be at most ${PRODUCT_LIMITS.measure}`),
 );
 
