@@ -57,7 +57,7 @@ export const STOCK_HOLD_GRACE_MS = 10 * 60 * 1000;
 type SessionRow = typeof checkoutSessions.$inferSelect;
 
 /** A refusal the buyer reads as it is (a sentence), naming the field in `issues`. */
-const refusal = (status: 402 | 404 | 409, code: string, field: string, message: string) =>
+const refusal = (status: 400 | 402 | 404 | 409, code: string, field: string, message: string) =>
   new HttpError(status, code, message, [{ path: field, message }]);
 
 const alreadySubmitted = () =>
@@ -96,7 +96,8 @@ function providerError(error: unknown): unknown {
     case 'unknown_account':
       return refusal(409, 'seller_payments_inactive', 'account', SELLER_PAYMENTS_NOT_ACTIVE);
     case 'invalid_signature':
-      return new HttpError(400, 'invalid_signature', 'The webhook signature is not valid.');
+      // The provider says what was wrong (no header, a bad signature, a body that is not an event).
+      return refusal(400, 'invalid_signature', 'stripe-signature', error.message);
   }
 }
 
