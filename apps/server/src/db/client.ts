@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema.js';
+import { hasNoDatabase, installPgliteImage, shippedPgliteImage, usableImage } from './pglite-image.js';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -49,6 +50,11 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data directory; `memory://` keeps everything in memory (tests). */
   pgliteDir?: string;
+  /**
+   * A pre-initialised PGlite database (pglite-image.ts) that a data directory without a
+   * database starts from. Default: the image shipped beside the bundle, if any; null: none.
+   */
+  pgliteImage?: string | null;
   poolSize?: number;
   migrate?: boolean;
   /** Name pooled queries so PostgreSQL parses and plans them once per connection (default on). */
@@ -82,7 +88,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.migrate ?? true, opts.prepare ?? true, opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS);
   }
-  return openPglite(opts.pgliteDir ?? 'memory://', opts.migrate ?? true);
+  return openPglite(opts.pgliteDir ?? 'memory://', opts.migrate ?? true, opts.pgliteImage);
 }
 
 async function openPostgres(
@@ -247,7 +253,33 @@ export function lockDataDirectory(dir: string): () => void {
   return release;
 }
 
-async function openPglite(dir: string, runMigrations: boolean): Promise<Database> {
+/**
+ * PostgreSQL settings of the embedded database, chosen for its memory (issue 11). PGlite's
+ * WebAssembly heap never shrinks, and shared memory is zero-filled when PostgreSQL starts, so
+ * shared_buffers is resident from the first second: PostgreSQL's default of 128 MB alone made a
+ * fresh server ~400 MB. Pages outside the buffers are read from the operating system's file
+ * cache. One backend (single-user mode) needs no room for 100 connections; index builds sort in
+ * 16 MB (spilling to disk beyond) so they cannot grow the heap by 64 MB for good. work_mem
+ * keeps PostgreSQL's default (4 MB).
+ */
+export const PGLITE_SETTINGS: readonly string[] = [
+  'shared_buffers=16MB',
+  'max_connections=5',
+  'maintenance_work_mem=16MB',
+];
+
+/**
+ * Puts the image in place when `dir` holds no database yet; says whether it did. The caller
+ * holds the directory's lock.
+ */
+function startFromImage(dir: string, image: string | null | undefined): boolean {
+  const file = image === undefined ? shippedPgliteImage() : image === null || !usableImage(image) ? undefined : image;
+  if (!file || !hasNoDatabase(dir)) return false;
+  installPgliteImage(file, dir);
+  return true;
+}
+
+async function openPglite(dir: string, runMigrations: boolean, image?: string | null): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
@@ -256,8 +288,10 @@ async function openPglite(dir: string, runMigrations: boolean): Promise<Database
   let client: InstanceType<typeof PGlite>;
   let db: Db;
   try {
-    if (!inMemory) fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    if (!inMemory && !startFromImage(dir, image)) fs.mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir, {
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+    });
     const pdb = drizzlePglite({ client, schema });
     if (runMigrations) await migratePglite(pdb, { migrationsFolder: migrationsFolder() });
     // Same query builder API on both drivers; the cast lets services use one type.
