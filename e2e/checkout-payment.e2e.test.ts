@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CARD_DECLINED_MESSAGE, TEST_CARDS, type Cart } from '@cratebase/contract';
 import { journeyScene, SHOTS } from './support/scene.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { fillOnboarding, signInOnProviderPage, watchForProblems } from './support/journey.js';
 import { apiUser, cardReadyStore, invitedRetailer, liveProducts, shippingStore } from './support/seed.js';
 
@@ -106,6 +107,7 @@ describe('checkout and payment journey', () => {
     const order = (await buyer.call<Cart>('GET', cartUrl)).order;
     const total = 7_200 + (order.shipping_cost_in_cents ?? 0);
     expect(await payButton.textContent()).toContain(`$${(total / 100).toFixed(2)}`);
+    await expectNoAxeViolations(page, 'billing with the card form');
     await page.screenshot({ path: `${SHOTS}/checkout-pay-desktop.png`, fullPage: true, animations: 'disabled' });
 
     // A declined card: the bank's answer, the form stays for another card.
@@ -113,6 +115,7 @@ describe('checkout and payment journey', () => {
     await payButton.click();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: CARD_DECLINED_MESSAGE }).isVisible()).toBe(true);
     expect((await buyer.call<Cart>('GET', cartUrl)).order.status).toBe('draft');
+    await expectNoAxeViolations(page, 'billing with a declined card');
     await page.screenshot({ path: `${SHOTS}/checkout-declined-desktop.png`, fullPage: true, animations: 'disabled' });
 
     // 4242 pays: the return page verifies and goes on to the orders page.
@@ -184,12 +187,14 @@ describe('checkout and payment journey', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
       0,
     );
+    await expectNoAxeViolations(page, 'billing with the card form at phone width');
     await page.screenshot({ path: `${SHOTS}/checkout-pay-phone.png`, fullPage: true, animations: 'disabled' });
 
     await fillCard(page, TEST_CARDS.authentication);
     await payButton.click();
     const dialog = page.getByRole('dialog', { name: 'Authenticate your payment' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'the card authentication dialog at phone width');
     await page.screenshot({ path: `${SHOTS}/checkout-authentication-phone.png`, animations: 'disabled' });
     await dialog.getByRole('button', { name: 'Complete authentication' }).click();
     await page.waitForURL(`**/storefront/${store.id}/orders`);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server.js';
 import { launchBrowser } from './support/browser.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import {
   expectSetupStepsLeft,
   fillCredentials,
@@ -92,6 +93,7 @@ describe('invites journey', () => {
     await expectSetupStepsLeft(sellerPage, 5);
     await openSellerSection(sellerPage, 'Invites');
     await expect.poll(() => sellerPage.getByText("Invites to customers haven't been sent yet").isVisible()).toBe(true);
+    await expectNoAxeViolations(sellerPage, 'Invites (empty)');
     await sendInvites(sellerPage, [buyerEmail, otherEmail]);
     for (const email of [buyerEmail, otherEmail]) {
       await expect.poll(() => inviteRow(sellerPage, email).getByText('Not Accepted').isVisible()).toBe(true);
@@ -121,6 +123,7 @@ describe('invites journey', () => {
     const accept = buyer.getByRole('button', { name: 'Accept your Invitation to Cratebase' });
     expect(await accept.isDisabled()).toBe(true);
     await buyer.getByRole('checkbox', { name: 'I agree to the Cratebase Terms and privacy policy.' }).check();
+    await expectNoAxeViolations(buyer, 'the invitation');
     await buyer.screenshot({ path: `${SHOTS}/invite-accept-desktop.png`, fullPage: true, animations: 'disabled' });
     await accept.click();
     await buyer.waitForURL(/\/interaction\//);
@@ -160,12 +163,14 @@ describe('invites journey', () => {
           .isVisible(),
       )
       .toBe(true);
+    await expectNoAxeViolations(sellerPage, 'Invites');
     await sellerPage.screenshot({ path: `${SHOTS}/invites-seller-desktop.png`, animations: 'disabled' });
 
     // The buyer is a customer now, and inviting customers is a done set-up step.
     await openSellerSection(sellerPage, 'Customers');
     const customers = sellerPage.getByRole('table', { name: 'Customers' });
     await expect.poll(() => customers.getByText('Corner Pantry', { exact: true }).isVisible()).toBe(true);
+    await expectNoAxeViolations(sellerPage, 'Customers');
     await expectSetupStepsLeft(sellerPage, 4);
 
     // A second seller invites the same buyer.
@@ -194,6 +199,7 @@ describe('invites journey', () => {
     const stores = buyer.getByRole('region', { name: 'Stores' }).getByRole('article');
     await expect.poll(() => stores.count()).toBe(2);
     expect((await stores.allTextContents()).sort()).toEqual(['Harbor Provisions', 'Juniper & Vine']);
+    await expectNoAxeViolations(buyer, 'Your Stores');
     await buyer.screenshot({ path: `${SHOTS}/invite-your-stores-desktop.png`, fullPage: true, animations: 'disabled' });
 
     // The second seller sees the invite accepted too.

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Cart } from '@cratebase/contract';
 import { journeyScene, SHOTS } from './support/scene.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { signInOnProviderPage, watchForProblems } from './support/journey.js';
 import { apiUser, cardReadyStore, invitedRetailer, liveProducts, paidOrder } from './support/seed.js';
 
@@ -52,6 +53,7 @@ describe('orders and fulfilment journey', () => {
     await expect.poll(() => row.isVisible()).toBe(true);
     expect(await row.textContent()).toMatch(/PAID/);
     expect(await row.textContent()).toMatch(/\$66\.00/);
+    await expectNoAxeViolations(sellerPage, 'Orders');
     await sellerPage.screenshot({ path: `${SHOTS}/seller-orders-desktop.png`, fullPage: true, animations: 'disabled' });
 
     await row.getByRole('button', { name: /^Add Tracking Number/ }).click();
@@ -63,6 +65,7 @@ describe('orders and fulfilment journey', () => {
     await add.click();
     await expect.poll(() => dialog.getByText(/not a USPS tracking number/).isVisible()).toBe(true);
     await dialog.getByLabel(/^Tracking Number/).fill('9400 1000 0000 0000 0000 00');
+    await expectNoAxeViolations(sellerPage, 'the tracking dialog');
     await sellerPage.screenshot({ path: `${SHOTS}/seller-tracking-dialog-desktop.png`, animations: 'disabled' });
     await add.click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -97,6 +100,7 @@ describe('orders and fulfilment journey', () => {
     const paid = `$${(placed.total_cents / 100).toFixed(2)}`;
     await sellerPage.goto(`${scene.server.url}/app/${store.id}/customers/${buyerOrgId}`);
     await expect.poll(() => sellerPage.getByText(paid).first().isVisible()).toBe(true);
+    await expectNoAxeViolations(sellerPage, 'a customer');
     expect(sellerProblems).toEqual([]);
     // Phone width: one card per order (no table to scroll sideways); its View Order opens the detail.
     await sellerPage.setViewportSize({ width: 390, height: 844 });
@@ -105,9 +109,11 @@ describe('orders and fulfilment journey', () => {
     await expect.poll(() => card.isVisible()).toBe(true);
     expect(await card.textContent()).toMatch(/PAID/);
     expect(await horizontalOverflow(sellerPage)).toBe(0);
+    await expectNoAxeViolations(sellerPage, 'Orders at phone width');
     await card.getByRole('button', { name: /^View Order/ }).click();
     await expect.poll(() => sellerPage.getByRole('dialog').getByText('Thistle Green Tea').isVisible()).toBe(true);
     expect(await horizontalOverflow(sellerPage)).toBe(0);
+    await expectNoAxeViolations(sellerPage, 'an order at phone width');
     await sellerPage.screenshot({ path: `${SHOTS}/seller-order-detail-phone.png`, animations: 'disabled' });
     await sellerPage.keyboard.press('Escape');
     await sellerPage.screenshot({ path: `${SHOTS}/seller-orders-phone.png`, fullPage: true, animations: 'disabled' });
@@ -123,6 +129,7 @@ describe('orders and fulfilment journey', () => {
     const mine = page.getByRole('row').filter({ hasText: 'PAID' });
     await expect.poll(() => mine.count()).toBe(1);
     expect(await mine.textContent()).toMatch(/Yes/);
+    await expectNoAxeViolations(page, 'buyer orders');
     await page.screenshot({ path: `${SHOTS}/buyer-orders-desktop.png`, fullPage: true, animations: 'disabled' });
 
     await mine.getByRole('button', { name: /^View Order/ }).click();
@@ -132,6 +139,7 @@ describe('orders and fulfilment journey', () => {
     expect(await view.getByRole('link', { name: '9400100000000000000000' }).getAttribute('href')).toContain(
       'tools.usps.com',
     );
+    await expectNoAxeViolations(page, 'View Order');
     await page.screenshot({ path: `${SHOTS}/buyer-view-order-desktop.png`, animations: 'disabled' });
     await page.keyboard.press('Escape');
 
@@ -164,6 +172,7 @@ describe('orders and fulfilment journey', () => {
     await expect.poll(() => mineOnPhone.count()).toBe(1);
     expect(await mineOnPhone.textContent()).toMatch(/Yes/);
     expect(await horizontalOverflow(page)).toBe(0);
+    await expectNoAxeViolations(page, 'buyer orders at phone width');
     await page.screenshot({ path: `${SHOTS}/buyer-orders-phone.png`, fullPage: true, animations: 'disabled' });
     await mineOnPhone.getByRole('button', { name: /^Order Again/ }).click();
     await expect.poll(() => page.getByRole('dialog', { name: /Cart/ }).isVisible()).toBe(true);

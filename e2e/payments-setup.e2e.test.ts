@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { journeyScene, SHOTS } from './support/scene.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { expectSetupStepsLeft, fillOnboarding, signInOnProviderPage, watchForProblems } from './support/journey.js';
 import { apiUser } from './support/seed.js';
 
@@ -28,9 +29,11 @@ describe('payment set-up journey', () => {
     await signInOnProviderPage(page, seller.email, seller.password);
     await page.waitForURL(setupUrl);
     await expectSetupStepsLeft(page, 5);
+    await expectNoAxeViolations(page, 'Set Up Payments');
 
     await page.getByRole('button', { name: 'Get Started' }).click();
     await expect.poll(() => page.getByRole('group', { name: 'Payout account' }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'the payments onboarding form');
     await page.screenshot({ path: `${SHOTS}/payments-onboarding-desktop.png`, fullPage: true, animations: 'disabled' });
 
     // A routing number that fails the ABA checksum is named, and nothing is submitted.
@@ -58,6 +61,7 @@ describe('payment set-up journey', () => {
     await expect.poll(() => page.getByText('Your account is under review').isVisible()).toBe(true);
     expect(await status()).toMatchObject({ details_submitted: true, charges_enabled: false });
     await expectSetupStepsLeft(page, 5);
+    await expectNoAxeViolations(page, 'Set Up Payments (under review)');
     await page.screenshot({ path: `${SHOTS}/payments-under-review-desktop.png`, animations: 'disabled' });
 
     // Updating the details with a real EIN turns charges on.
@@ -87,6 +91,7 @@ describe('payment set-up journey', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
       0,
     );
+    await expectNoAxeViolations(page, 'Set Up Payments at phone width');
     await page.screenshot({ path: `${SHOTS}/payments-active-phone.png`, fullPage: true, animations: 'disabled' });
 
     expect(problems).toEqual([]);

@@ -13,6 +13,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { startServer, type RunningServer } from './support/server.js';
 import { launchBrowser } from './support/browser.js';
+import { expectNoAxeViolations, expectSkipLinkToMain } from './support/axe.js';
 import { expectSetupStepsLeft, newSeller, openSellerSection, toast } from './support/journey.js';
 
 const PRODUCT_SAVED = 'Product Updated! You can now view your updated product in your store.';
@@ -151,6 +152,7 @@ describe('seller catalogue journey', () => {
     });
     const { page, orgId } = seller;
     await expectSetupStepsLeft(page, 5);
+    await expectNoAxeViolations(page, 'Welcome');
 
     // Step 1 of the checklist: Customize Your Store.
     await page.getByRole('link', { name: 'Customize: 1. Customize Your Store' }).click();
@@ -177,6 +179,7 @@ describe('seller catalogue journey', () => {
     await page.getByLabel('Slogan').fill(slogan);
     const preview = page.getByRole('complementary', { name: 'Storefront preview' });
     await expect.poll(() => preview.getByText(slogan).isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'Customize Your Store');
     await page.screenshot({
       path: `${SHOTS}/catalogue-store-setup-desktop.png`,
       fullPage: true,
@@ -184,7 +187,7 @@ describe('seller catalogue journey', () => {
     });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL(`**/app/${orgId}/welcome`);
-    await expect.poll(() => page.getByRole('link', { name: 'Review: 1. Customize Your Store' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Edit store: 1. Customize Your Store' }).isVisible()).toBe(true);
     await expectSetupStepsLeft(page, 4);
 
     // Terms: typed like a person, saved after a pause, survives a reload.
@@ -197,6 +200,7 @@ describe('seller catalogue journey', () => {
       .poll(() => page.getByText('Your wholesale order must cost at least $150.00 to checkout.').isVisible())
       .toBe(true);
     await expectSetupStepsLeft(page, 3);
+    await expectNoAxeViolations(page, 'Terms');
     await page.screenshot({ path: `${SHOTS}/catalogue-terms-desktop.png`, fullPage: true, animations: 'disabled' });
     await page.reload();
     await expect.poll(() => newCustomers.getByLabel('Minimum order value').inputValue()).toBe('150.00');
@@ -213,13 +217,14 @@ describe('seller catalogue journey', () => {
     await field(shipping, 'Address').fill('48 Orchard Lane');
     await field(shipping, 'City').fill('Hudson');
     await choose(page, 'State', 'New York');
+    await expectNoAxeViolations(page, 'Add Shipping Details dialog');
     await shipping.getByLabel('Postal Code').pressSequentially('12534-9');
     expect(await shipping.getByLabel('Postal Code').inputValue()).toBe('12534');
     await shipping.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => shipping.isVisible()).toBe(false);
     await expect.poll(() => toast(page, 'Shipping details saved.').isVisible()).toBe(true);
     await expect
-      .poll(() => page.getByRole('button', { name: 'Review: 6. Add Shipping Details' }).isVisible())
+      .poll(() => page.getByRole('button', { name: 'Edit shipping details: 6. Add Shipping Details' }).isVisible())
       .toBe(true);
     // Shipping is half of the payments step, so the badge does not move.
     await expectSetupStepsLeft(page, 3);
@@ -227,6 +232,7 @@ describe('seller catalogue journey', () => {
     // Product 1 (Live) with two photos, through Add New Product.
     await openSellerSection(page, 'Products');
     await expect.poll(() => page.getByText("Products haven't been added yet.").isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'Products (empty)');
     await page.getByRole('link', { name: 'Add New Product' }).first().click();
     await page.waitForURL(`**/app/${orgId}/products/add`);
     const save = page.getByRole('button', { name: 'Save', exact: true });
@@ -242,12 +248,14 @@ describe('seller catalogue journey', () => {
     await field(page, 'Number of Retail Units Per Order Unit').fill('6');
     await field(page, 'Weight').fill('5.5');
     await choose(page, 'Product Status', 'Live');
+    await expectNoAxeViolations(page, 'Add New Product');
     await save.click();
     await page.waitForURL(/\/products\/[0-9a-f-]{36}$/);
     const chiliUrl = page.url();
     await expect.poll(() => toast(page, PRODUCT_SAVED).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('heading', { name: 'Edit Product' }).isVisible()).toBe(true);
     await expectSetupStepsLeft(page, 2);
+    await expectNoAxeViolations(page, 'Edit Product');
     await page.screenshot({
       path: `${SHOTS}/catalogue-product-form-desktop.png`,
       fullPage: true,
@@ -328,11 +336,13 @@ describe('seller catalogue journey', () => {
     // CSV import: preview first, then import; 50 new products.
     await page.getByRole('link', { name: 'Import CSV' }).click();
     await page.waitForURL(`**/app/${orgId}/products/import`);
+    await expectNoAxeViolations(page, 'Import');
     await page.getByLabel('Choose a CSV file').setInputFiles(csv);
     const previewCard = page.getByRole('region', { name: 'Preview' });
     await expect.poll(() => previewCard.isVisible()).toBe(true);
     const rows = page.getByRole('table', { name: 'Rows in the file' });
     await expect.poll(() => rows.getByText('Pantry Staple 01', { exact: true }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'Import preview');
     await page.screenshot({
       path: `${SHOTS}/catalogue-import-preview-desktop.png`,
       fullPage: true,
@@ -348,9 +358,16 @@ describe('seller catalogue journey', () => {
     await expect.poll(() => table.getByRole('row').filter({ hasText: 'SKU PS-50' }).count()).toBe(1);
     await expectSetupStepsLeft(page, 2);
     await page.getByRole('heading', { name: 'Products', exact: true }).scrollIntoViewIfNeeded();
+    await expectNoAxeViolations(page, 'Products');
     await page.screenshot({ path: `${SHOTS}/catalogue-products-desktop.png`, animations: 'disabled' });
+    // From the keyboard: skip the side panel, and see where focus is.
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Products', exact: true }).isVisible()).toBe(true);
+    await expectSkipLinkToMain(page);
+    await page.screenshot({ path: `${SHOTS}/catalogue-products-keyboard-focus-desktop.png`, animations: 'disabled' });
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => page.getByRole('button', { name: 'Open navigation' }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'Products at phone width');
     await page.getByRole('heading', { name: 'Products', exact: true }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/catalogue-products-phone.png`, animations: 'disabled' });
     await page.setViewportSize({ width: 1280, height: 860 });

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PREVIEW_CHECKOUT_MESSAGE, type Cart } from '@cratebase/contract';
 import { journeyScene, SHOTS } from './support/scene.js';
+import { expectNoAxeViolations, expectSkipLinkToMain } from './support/axe.js';
 import { signInOnProviderPage, watchForProblems } from './support/journey.js';
 import { apiUser, invitedRetailer, liveProducts, uploadPhoto } from './support/seed.js';
 
@@ -93,6 +94,8 @@ describe('storefront and cart journey', () => {
     const problems = watchForProblems(context);
     const page = await context.newPage();
     await page.goto(`${scene.server.url}/storefront/${store.id}`);
+    await page.waitForURL(/\/interaction\//);
+    await expectNoAxeViolations(page, 'the sign-in page');
     await signInOnProviderPage(page, buyer.email, buyer.password);
     await page.waitForURL(`**/storefront/${store.id}`);
     await expect.poll(() => page.getByRole('heading', { name: 'Juniper Soap Co', level: 1 }).isVisible()).toBe(true);
@@ -109,12 +112,19 @@ describe('storefront and cart journey', () => {
     // The tile's photo is a resized copy, never the original upload.
     await expect.poll(() => lavenderTile.locator('img').first().getAttribute('srcset')).toMatch(/ 200w/);
     expect(await horizontalOverflow(page)).toBe(0);
+    await expectNoAxeViolations(page, 'the storefront catalog');
     await page.screenshot({ path: `${SHOTS}/storefront-grid-desktop.png`, fullPage: true, animations: 'disabled' });
 
     // The Terms tab: the first-order minimums.
     await page.getByRole('tab', { name: 'Terms' }).click();
     await expect.poll(() => page.getByText('Your first order must include at least 6 items.').isVisible()).toBe(true);
     expect(await page.getByText('Your first order must cost at least $50.00.').isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'the storefront Terms tab');
+    // From the keyboard: skip the top bar, and see where focus is.
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Juniper Soap Co', level: 1 }).isVisible()).toBe(true);
+    await expectSkipLinkToMain(page);
+    await page.screenshot({ path: `${SHOTS}/storefront-keyboard-focus-desktop.png`, animations: 'disabled' });
     await page.getByRole('tab', { name: 'Catalog' }).click();
 
     // ── A product page: gallery, price, Add to Cart ────────────────────────────────────
@@ -137,6 +147,7 @@ describe('storefront and cart journey', () => {
     await expect.poll(() => page.getByText('In your cart: 2').isVisible()).toBe(true);
     await expect.poll(() => cartButton(page, 2).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Update Quantity' }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'the product page');
     await page.screenshot({ path: `${SHOTS}/storefront-product-desktop.png`, fullPage: true, animations: 'disabled' });
 
     // ── Back to the grid: add from a tile ──────────────────────────────────────────────
@@ -162,6 +173,7 @@ describe('storefront and cart journey', () => {
       .getByRole('button', { name: 'Checkout' })
       .or(drawer.getByRole('link', { name: 'Checkout' }));
     expect(await checkout.isDisabled()).toBe(true);
+    await expectNoAxeViolations(page, 'the cart drawer (minimums not met)');
     await page.screenshot({ path: `${SHOTS}/storefront-cart-gate-desktop.png`, animations: 'disabled' });
 
     const more = drawer.getByRole('button', { name: 'Increase quantity of Oat Milk Soap' });
@@ -185,6 +197,7 @@ describe('storefront and cart journey', () => {
       items: 12,
       can: true,
     });
+    await expectNoAxeViolations(page, 'the cart drawer (ready)');
     await page.screenshot({ path: `${SHOTS}/storefront-cart-ready-desktop.png`, animations: 'disabled' });
 
     await checkout.click();
@@ -198,6 +211,7 @@ describe('storefront and cart journey', () => {
     const newAddress = page.getByRole('form', { name: 'New address' });
     // No saved address yet: the form is open from the start.
     await expect.poll(() => newAddress.isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'checkout (new address)');
     await newAddress.getByLabel('First Name').fill('Rosa');
     await newAddress.getByLabel('Last Name').fill('Pantry');
     await newAddress.getByLabel(/^Address/).fill('12 Market Street');
@@ -214,6 +228,7 @@ describe('storefront and cart journey', () => {
       .toMatchObject({
         shipping_address: { line1: '12 Market Street', city: 'Portland', state: 'OR', postal_code: '97205' },
       });
+    await expectNoAxeViolations(page, 'checkout (saved address)');
     await page.screenshot({ path: `${SHOTS}/checkout-address-desktop.png`, fullPage: true, animations: 'disabled' });
     await next.click();
     await page.waitForURL(`**/storefront/${store.id}/billing`);
@@ -236,6 +251,7 @@ describe('storefront and cart journey', () => {
         return total.includes(`$${((5900 + cost) / 100).toFixed(2)}`) && cost > 0;
       })
       .toBe(true);
+    await expectNoAxeViolations(page, 'billing');
     await page.screenshot({ path: `${SHOTS}/checkout-billing-desktop.png`, fullPage: true, animations: 'disabled' });
 
     // ── Phone width: the grid in two columns, the product page, the drawer ─────────────
@@ -245,10 +261,12 @@ describe('storefront and cart journey', () => {
     const [first, second] = [await tiles.nth(0).boundingBox(), await tiles.nth(1).boundingBox()];
     expect(first && second && Math.abs(first.y - second.y) < 2).toBe(true);
     expect(await horizontalOverflow(page)).toBe(0);
+    await expectNoAxeViolations(page, 'the storefront catalog at phone width');
     await page.screenshot({ path: `${SHOTS}/storefront-grid-phone.png`, fullPage: true, animations: 'disabled' });
     await lavenderTile.getByRole('link', { name: 'Lavender Bar Soap' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Lavender Bar Soap', level: 1 }).isVisible()).toBe(true);
     expect(await horizontalOverflow(page)).toBe(0);
+    await expectNoAxeViolations(page, 'the product page at phone width');
     await page.screenshot({ path: `${SHOTS}/storefront-product-phone.png`, fullPage: true, animations: 'disabled' });
     await cartButton(page, 12).click();
     await expect
@@ -259,14 +277,17 @@ describe('storefront and cart journey', () => {
           .isVisible(),
       )
       .toBe(true);
+    await expectNoAxeViolations(page, 'the cart drawer at phone width');
     await page.screenshot({ path: `${SHOTS}/storefront-cart-phone.png`, animations: 'disabled' });
     await page.goto(`${scene.server.url}/storefront/${store.id}/checkout`);
     await expect.poll(() => page.getByRole('radio', { name: /12 Market Street/ }).isChecked()).toBe(true);
     expect(await horizontalOverflow(page)).toBe(0);
+    await expectNoAxeViolations(page, 'checkout at phone width');
     await page.screenshot({ path: `${SHOTS}/checkout-address-phone.png`, fullPage: true, animations: 'disabled' });
     await page.goto(`${scene.server.url}/storefront/${store.id}/billing`);
     await expect.poll(() => options.nth(1).isChecked()).toBe(true);
     expect(await horizontalOverflow(page)).toBe(0);
+    await expectNoAxeViolations(page, 'billing at phone width');
     await page.screenshot({ path: `${SHOTS}/checkout-billing-phone.png`, fullPage: true, animations: 'disabled' });
 
     expect(problems).toEqual([]);
@@ -308,6 +329,7 @@ describe('storefront and cart journey', () => {
       .getByRole('button', { name: 'Checkout' })
       .or(drawer.getByRole('link', { name: 'Checkout' }));
     expect(await checkout.isDisabled()).toBe(true);
+    await expectNoAxeViolations(page, 'the cart drawer in the store preview');
     await page.screenshot({ path: `${SHOTS}/storefront-preview-desktop.png`, animations: 'disabled' });
     expect(problems).toEqual([]);
     await context.close();

@@ -42,14 +42,19 @@ export function orgIdFromUrl(url: string): string {
 }
 
 /**
- * Script errors and server failures in any page of a context are bugs. A 404 for /api/user/me
- * before the account exists is the designed answer, so failed-resource console lines are not.
+ * Script errors and server failures in any page of a context are bugs, and so is a 404 from
+ * GET /api/user/me: the sign-in callback creates or reads the user (POST /api/user/create), so
+ * even a first sign-in never asks for a user that is not there. Other failed-resource console
+ * lines are not problems.
  */
 export function watchForProblems(context: BrowserContext): string[] {
   const problems: string[] = [];
   context.on('weberror', (e) => problems.push(`page error: ${e.error().message}`));
   context.on('response', (r) => {
     if (r.status() >= 500) problems.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+    else if (r.status() === 404 && new URL(r.url()).pathname === '/api/user/me') {
+      problems.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+    }
   });
   return problems;
 }

@@ -70,8 +70,10 @@ body {
   text-decoration: none;
   color: var(--cb-text);
 }
-.cb-brand svg { width: 32px; height: 32px; flex: none; }
-.cb-wordmark { font-size: 1.5rem; font-weight: 600; letter-spacing: -0.01em; }
+.cb-brand { border-radius: 8px; }
+.cb-brand:focus-visible { outline: 3px solid rgba(124, 111, 205, 0.5); outline-offset: 4px; }
+.cb-logo { display: block; width: auto; height: 36px; flex: none; }
+.cb-legal { color: var(--cb-muted); font-size: 0.875rem; margin: 0 0 8px; }
 .cb-card {
   background: #fff;
   border-radius: 12px;
@@ -180,6 +182,52 @@ function version(content: string): string {
 
 export const ASSETS_PREFIX = '/interaction/assets';
 
+/** The product's mark, the same file as the web client's public/favicon.svg. */
+export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><defs><linearGradient id="g" x1="0" y1="0" x2="32" y2="32" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="#8a74e4"/><stop offset="1" stop-color="#5641b3"/></linearGradient></defs><rect width="32" height="32" rx="8" fill="url(#g)"/><g fill="none" stroke="#fff" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"><path d="M8.5 12.5 16 8.5l7.5 4v8.8L16 25.3l-7.5-4z"/><path d="M8.5 12.5 16 16.6l7.5-4.1M16 16.6v8.6"/><path d="M12.2 10.5l7.5 4.1" stroke-width="1.6" opacity=".75"/></g></svg>`;
+
+/**
+ * /favicon.ico: the same mark at 16 and 32 px (PNG images in an ICO container), drawn from
+ * FAVICON_SVG once and kept here so the bundled server needs no file beside it.
+ */
+export const FAVICON_ICO = Buffer.from(
+  [
+  'AAABAAIAEBAAAAEAIACZAgAAJgAAACAgAAABACAALgYAAL8CAACJUE5HDQoaCgAAAA1JSERSAAAAEAAAABAIBgAAAB/z/2EAAAJO',
+  'SURBVHicbFNLaxNRFP5mMrEaipNUTEkW3aiLUkRKfbSIj4UUX8Xqxo0o/oEiPogL0ZXFLlRwqwuRSkQQ0yKIiKBCtSi0pVh0IalN',
+  'agLaNJO2mTZp7709czPN3JQODGfumXPO953vnGuAnt6rU6cFYzeFQAvjPAj6IEtGgDPXumfyW/QxQf57D563vdF6r6S6hWCv14I4',
+  'JysoWLXcK8KVYlT9rEHJMbcyHGSZJGqTav6rfo6YTgjNapCKuDXkg9lg1BTxkiVYs8EEN9dXDkc2oeNYCG0HGxyJ8O1TDm9f/cWc',
+  'xYg1A5GvxEOYhtqrbgicuRDBnv0m5gvLSDxL4/evBZw6H8Wth7sx8mUGL59MolTywHS159YOk1CDyKQW8fTRHxSsZbQf3Ybx73lk',
+  'pmwcOLwd++glZGqHyTyPAR2sXBlZSk4lbfTc3oWJ0QJ0XcOhzjCGP/6H4QfyuZIyWmLNFeEq8wcG+qdx9/oPBOp9qNus4U7PGF48',
+  'TlIiFK2Ey0AV0JktPY7a+RmGdLIo/bP/lqR1/nrT4AoD18kZjS5ooGlHwFVZkpI9N+0MwAz5wdZtpha7PC7WNkz3CXR2R3DkRCN+',
+  'jlmwiysyaEvAQEtrEO8HpzEYn0S57DHQblwatSjG9Hafod704/i5KInXKFv6/C6LgThNJV+mJKasNQratYsjX6lSu7dhvCpQOFon',
+  'J5RJ2VXEiq1etGGdTn21uy+qc86mbUoubnA3ILWg2D79fv/ehFhhXYQ8RPQt9QozvsHF4rCojSGN8674h5OJVQAAAP//m9REhAAA',
+  'AAZJREFUAwA5CnSjMloXMwAAAABJRU5ErkJggolQTkcNChoKAAAADUlIRFIAAAAgAAAAIAgGAAAAc3p69AAABeNJREFUeJykV2ts',
+  'VEUU/u7d2y0F2i1d2tJCS0hUoIRAKQhtUSgBKygGVEDUSDHxByqa4DNGYjH8kEc0kfhDEiOJkPAwYOQtj4hQgyDSEqhCKy2wttsX',
+  '22ZbS7u7M86d+9i5j900cZJ255yZOXO+85yrwDY2b2iaIxGsJYROliAVEUL8Kp9SwtcZHwatzijR+ZTq6xpNiUHTLkiopyRWT2S6',
+  '6/NdJRfF+yRjUl3dNMzbjU2g0juEEo92CY3/6TRMnr4OqvMF2lTSfp7E2L/tvcOxcefOmRFTgc82BKbFSHQfm040EQlIRZpQO0Ji',
+  's0jyfaql2KV10WhszY59s+tklRkjkdVMgnk5R8SRaUKJQHOkRENqXmIgFJDH98XdQw03UTpNluTV3AKb32ouk2ScZ5fLyZBbEdLE',
+  'Pk9oIWqPGVXgDEWS6Ctss2xFLvgcyX0ON+SW81Za4MtMg3UKo6ZbkVIbIhs/QcCJ7gCc2WF1r0azWJikMHqSrpcrciRAnpIq4dHH',
+  'szj927kuPOh3R263gGghNpmkMA19bsiF1LEIk2SKsgV+VDydjeEjeLaiYmkOzvwYRM2pTkQiMVefxwPQQudKn77ZSIeS52q+zij3',
+  'YdGyHKT7UuA2uu9HcOL7Flw+3wlCrXXAAGe3pLTpjQYqxoBbFE+eno4nlucgJz9VXwOu/HofR/e38PmiZWMwp8IPj0era8HAAxzZ',
+  'ew/X/+i2xIDoHiM7pGqmQCLkhQ+l4eXXC0xTq6PlTj8zM0U0QlBf28P93/9vDKP8KVj8fD5KyrPMvX29UXy95RaaboXdKyb79cyb',
+  'ub7aESj64kvrCuDP9nJh4Z4odn/VzFC3oqE+jBEjPXhkSgaKijO4te409qHuUghNN8OYONWH1GEeeL0y8gvTUHO23RkDuoWVZHne',
+  '0TqAseOH8Y3pPgVVb0/AuePtOHukDScOBpGdl4rS+X6ULhiNqbMyuVWKZ2fBo5gtBm0t/c66IYCViVvq6JsHBzVtb93oRXvLABe8',
+  'YGkuPtxWhNnzstDBhP+w5x6aG3oxZXomZpb7+Z5goB9/XevhZw0ZhBc+vW5QI7sos0CCPDdqgzpCHYP4ZvvfKJk7CpXL8+DLSsGK',
+  'Vwsxd1E2X88rSNPdFMGx/QHUnGnHqtcmaCag9tS23qPY89ziI2oYkvIsufzLfVyp6UL5wmwsfCbPvLgvHMXJQy04/1ObWQdgWBTO',
+  'Fi26QbFXKDFAzOt1XdR1wjLg52NtqLscwsYvpvL1rR9dR6hz0HGJeZ4IRc1mcYW6dru4z+JCrLU9MhAz12JR6shzwXimfPG8sU8R',
+  'zWHvauZhuJvPidBqSWMQAbk962RLdArIjU3qyMhMQYpXitd2M0jjCooxpDaqDL1cO1KPWJVU4ILc2NwTGuT8KcU+fMz8rQbahdPt',
+  'zOTEgtA4xx42mL84D0tWFCA9Q1Mg1Dlg6QH2Yqck6+dnjwR5Xs9bnIuRGQqeW1OIiiW5OHoggJvXui1KzHrMj6UvjIc/R+sXEZb/',
+  'pw8HcPzgXWedEdwmfbD2GhW7lqMrQquClc/mo7QiG7KsXRj8px9jxmpp2MoKT944ba566MKpVhzee4d1xwGLO91iQHq/qi7IyNwh',
+  'vOEwOjcVT60ch5IyP9zG7xc6cWjPbXQEH8QDM9F3g+a2NundqtoTbLXSDTlN0M/Hjh+OZS8Wsjadyfn1tSEc/K4Zd2+HHXmeCDkv',
+  'bpSeVJhKtcwTlUN5wxlKBZr78OXmG5hR6keMFabaS11mDLm+IWFLVWjvD4kdld6ruvowidHrbMHripwm7hXJ9iVDrtO9koRieduu',
+  '4gYQfGLxObXmtT3PrV0teZ6rSKkLzWJh4+6TTzbymL472LiNHbpqCCGC2YSAcTxYicDXlHT5koKI3PyMq42O6t2hzrkCBw6sjIW8',
+  '4TI23cI/IE2fJ0NOjEBKnOdO5DEmZ6s3klaq3qny408XfaxfdXEOE10lEVLEzhQxlv9/+ZzSLkbVs98/mVLf7jm9xPJ5/h8AAAD/',
+  '/3ZcJ5IAAAAGSURBVAMA+Z+9dL1AqF4AAAAASUVORK5CYII=',
+  ].join(''),
+  'base64',
+);
+
+export const FAVICON_ICO_PATH = '/favicon.ico';
+
 export const assets = {
   css: {
     path: `${ASSETS_PREFIX}/identity.css`,
@@ -193,7 +241,14 @@ export const assets = {
     body: IDENTITY_JS,
     type: 'text/javascript; charset=utf-8',
   },
+  favicon: {
+    path: `${ASSETS_PREFIX}/favicon.svg`,
+    version: version(FAVICON_SVG),
+    body: FAVICON_SVG,
+    type: 'image/svg+xml',
+  },
 } as const;
 
 export const cssHref = `${assets.css.path}?v=${assets.css.version}`;
 export const scriptSrc = `${assets.js.path}?v=${assets.js.version}`;
+export const faviconHref = `${assets.favicon.path}?v=${assets.favicon.version}`;

@@ -137,6 +137,8 @@ describe('creating an account and signing in', () => {
     expect(html).toMatch(/<input id="password" name="password" type="password" autocomplete="new-password"/);
     expect(html).toMatch(/<button class="cb-button" type="submit">Create account<\/button>/);
     expect(html).toMatch(/Already have an account\? <a href="\/interaction\/[^"]+\/login">Sign in<\/a>/);
+    // Creating an account agrees to the product's Terms and Privacy Policy: both are links.
+    expect(html).toMatch(/By creating an account, you agree to the <a href="[^"]+\/terms">Terms<\/a> and <a href="[^"]+\/privacy">Privacy Policy<\/a>\./);
   });
 
   it('creates the account, signs the person in and issues tokens', async () => {
@@ -578,7 +580,9 @@ describe('pages, assets and headers', () => {
     expect(html).not.toMatch(/<style/);
     expect(html).not.toMatch(/\sstyle="/);
     expect(html).toMatch(/<meta name="viewport" content="width=device-width, initial-scale=1">/);
-    expect(html).toContain('<span class="cb-wordmark">Cratebase</span>');
+    // The product's full-colour logo: the mark and the two-colour wordmark, named for screen readers.
+    expect(html).toMatch(/<svg class="cb-logo"[^>]*role="img" aria-label="Cratebase"/);
+    expect(html).toContain('<tspan fill="#2f2d3a">Crate</tspan><tspan fill="#6e56cf">base</tspan>');
 
     const src = /<script src="([^"]+)" defer><\/script>/.exec(html)![1]!;
     const js = await fetch(`${main.base}${src}`);
@@ -600,6 +604,28 @@ describe('pages, assets and headers', () => {
     expect(font.status).toBe(200);
     expect(font.headers.get('content-type')).toBe('font/woff2');
     expect((await font.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+  });
+
+  it('names the product icon on its pages and answers /favicon.ico for any page of the origin', async () => {
+    const flow = await LoginFlow.start(main.base);
+    const res = await fetch(`${main.base}${flow.interactionPath}`, {
+      headers: { cookie: flow.cookies.headerFor(flow.interactionPath)! },
+    });
+    const html = await res.text();
+    const iconHref = /<link rel="icon" type="image\/svg\+xml" href="([^"]+)">/.exec(html)![1]!;
+    const svg = await fetch(`${main.base}${iconHref}`);
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await svg.text()).toContain('<svg');
+
+    // Pages that name no icon (oidc-provider's own) make the browser ask the origin's root.
+    const ico = await fetch(`${main.base}/favicon.ico`);
+    expect(ico.status).toBe(200);
+    expect(ico.headers.get('content-type')).toBe('image/x-icon');
+    const bytes = new Uint8Array(await ico.arrayBuffer());
+    expect([...bytes.subarray(0, 4)]).toEqual([0, 0, 1, 0]); // an ICO header
+    // Every page links the Terms and the Privacy Policy in its footer.
+    expect(html).toMatch(/<a href="[^"]+\/terms">Terms<\/a> · <a href="[^"]+\/privacy">Privacy Policy<\/a>/);
   });
 
   it('leaves JSON parsing of the API alone and does not accept forms there', async () => {

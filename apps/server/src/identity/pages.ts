@@ -4,7 +4,7 @@
  */
 import type { AccountField, FieldProblem } from './accounts.js';
 import { PASSWORD_MIN_LENGTH } from './accounts.js';
-import { cssHref, scriptSrc } from './assets.js';
+import { cssHref, faviconHref, scriptSrc } from './assets.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -12,8 +12,11 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
-/** The product's mark (the web client's Logo.tsx): a crate on a purple rounded square. */
-const LOGO = `<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+/**
+ * The product's full-colour logo, drawn as the web client's Logo.tsx draws it: the crate on a
+ * purple rounded square, then the "Cratebase" wordmark ("Crate" in ink, "base" in purple).
+ */
+const LOGO = `<svg class="cb-logo" viewBox="0 0 146 32" width="146" height="32" role="img" aria-label="Cratebase" focusable="false">
   <defs><linearGradient id="cb-mark" x1="0" y1="0" x2="32" y2="32" gradientUnits="userSpaceOnUse">
     <stop offset="0" stop-color="#8a74e4"/><stop offset="1" stop-color="#5641b3"/>
   </linearGradient></defs>
@@ -23,7 +26,13 @@ const LOGO = `<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false">
     <path d="M8.5 12.5 16 16.6l7.5-4.1M16 16.6v8.6"/>
     <path d="M12.2 10.5l7.5 4.1" stroke-width="1.6" opacity="0.75"/>
   </g>
+  <text x="40" y="23" font-family="'IBM Plex Sans', sans-serif" font-size="21" font-weight="600" letter-spacing="-0.4" textLength="104" lengthAdjust="spacingAndGlyphs"><tspan fill="#2f2d3a">Crate</tspan><tspan fill="#6e56cf">base</tspan></text>
 </svg>`;
+
+/** The web client's Terms and Privacy pages (SPA routes, reachable signed out). */
+export function legalUrls(homeUrl: string): { terms: string; privacy: string } {
+  return { terms: new URL('/terms', homeUrl).href, privacy: new URL('/privacy', homeUrl).href };
+}
 
 interface LayoutOptions {
   title: string;
@@ -34,6 +43,7 @@ interface LayoutOptions {
 }
 
 export function layout({ title, homeUrl, body, autoSignOut }: LayoutOptions): string {
+  const legal = legalUrls(homeUrl);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -42,14 +52,16 @@ export function layout({ title, homeUrl, body, autoSignOut }: LayoutOptions): st
 <meta name="referrer" content="same-origin">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} · Cratebase</title>
+<link rel="icon" type="image/svg+xml" href="${faviconHref}">
 <link rel="stylesheet" href="${cssHref}">
 <script src="${scriptSrc}" defer></script>
 </head>
 <body${autoSignOut ? ' data-auto-sign-out' : ''}>
 <main class="cb-shell">
-<a class="cb-brand" href="${escapeHtml(homeUrl)}">${LOGO}<span class="cb-wordmark">Cratebase</span></a>
+<a class="cb-brand" href="${escapeHtml(homeUrl)}">${LOGO}</a>
 ${body}
-<p class="cb-footer">Wholesale ordering for sellers and their retailers.</p>
+<p class="cb-footer">Wholesale ordering for sellers and their retailers.<br>
+<a href="${escapeHtml(legal.terms)}">Terms</a> · <a href="${escapeHtml(legal.privacy)}">Privacy Policy</a></p>
 </main>
 </body>
 </html>`;
@@ -122,6 +134,7 @@ ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: '
 }
 
 export function signUpPage(opts: AccountPageOptions): string {
+  const legal = legalUrls(opts.homeUrl);
   const focus = firstInvalid(opts) ?? 'email';
   const base = `/interaction/${encodeURIComponent(opts.uid)}`;
   const body = `<section class="cb-card" aria-labelledby="page-title">
@@ -130,6 +143,7 @@ export function signUpPage(opts: AccountPageOptions): string {
 ${opts.formError ? `<p class="cb-alert" role="alert">${escapeHtml(opts.formError)}</p>\n` : ''}<form method="post" action="${base}/signup" novalidate>
 ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: opts.email, autofocus: focus === 'email' }, opts)}
 ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: `At least ${PASSWORD_MIN_LENGTH} characters.`, autofocus: focus === 'password' }, opts)}
+<p class="cb-legal">By creating an account, you agree to the <a href="${escapeHtml(legal.terms)}">Terms</a> and <a href="${escapeHtml(legal.privacy)}">Privacy Policy</a>.</p>
 <button class="cb-button" type="submit">Create account</button>
 </form>
 <p class="cb-switch">Already have an account? <a href="${base}/login">Sign in</a></p>

@@ -14,7 +14,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { signIn, signUp, type Rejection } from './accounts.js';
 import { systemClock, type Clock } from './sign-in-throttle.js';
-import { assets, loadFontAssets } from './assets.js';
+import { assets, FAVICON_ICO, FAVICON_ICO_PATH, loadFontAssets } from './assets.js';
 import { databaseRateLimitStore } from './rate-limit-store.js';
 import { messagePage, signInPage, signUpPage } from './pages.js';
 import { clientUrls } from './provider.js';
@@ -198,6 +198,12 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
           .send(asset.body);
       });
     }
+
+    // Browsers ask the origin for /favicon.ico on every page that names no icon (the OIDC
+    // provider's own pages among them): answer with the product's mark.
+    ui.get(FAVICON_ICO_PATH, { config: { access: 'public' } }, (_req, reply) => {
+      reply.header('content-type', 'image/x-icon').header('cache-control', 'public, max-age=86400').send(FAVICON_ICO);
+    });
 
     /** The interaction this browser is in, if it matches the URL and has not expired. */
     async function loadInteraction(req: UidRequest, reply: FastifyReply): Promise<Interaction | null> {

@@ -8,6 +8,7 @@ import { ErrorStatusPage } from '../components/ErrorStatusPage';
 import { StatusPage } from '../components/StatusPage';
 import { NotFoundPage } from '../components/NotFound';
 import { isChunkLoadError } from '../lib/chunk-reload';
+import { usePageTitle } from '../lib/use-page-title';
 
 function InlineError({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
   return (
@@ -31,6 +32,7 @@ function InlineError({ title, message, onRetry }: { title: string; message: stri
 
 /** The error boundary of every route; `inline` inside a shell (keeps the side panel). */
 export function RouteError({ inline = false }: { inline?: boolean }) {
+  usePageTitle('Something Went Wrong');
   const error = useRouteError();
   const reload = () => window.location.reload();
 

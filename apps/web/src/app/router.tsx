@@ -230,6 +230,21 @@ export const routes: RouteObject[] = withErrorBoundaries([
         ),
       },
       {
+        // The Terms and Privacy Policy that every sign-up agrees to: readable signed out.
+        path: 'terms',
+        lazy: lazyComponent(
+          () => import('../features/legal/components/TermsOfServicePage'),
+          (m) => m.TermsOfServicePage,
+        ),
+      },
+      {
+        path: 'privacy',
+        lazy: lazyComponent(
+          () => import('../features/legal/components/PrivacyPolicyPage'),
+          (m) => m.PrivacyPolicyPage,
+        ),
+      },
+      {
         path: '404',
         lazy: lazyComponent(
           () => import('../features/account/components/NotFoundRoute'),

@@ -46,7 +46,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   if (!loading && rows && rows.length === 0) {
     return (
-      <Paper variant="outlined" sx={{ p: { xs: 4, sm: 6 }, textAlign: 'center', borderRadius: 4 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 4, sm: 6 }, textAlign: 'center' }}>
         {typeof empty === 'string' ? <Typography variant="body1">{empty}</Typography> : empty}
       </Paper>
     );
@@ -54,7 +54,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   return (
     <Box>
-      <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 4 }}>
+      <TableContainer component={Paper} variant="outlined">
         <Table aria-label={label} aria-busy={loading || undefined}>
           <TableHead>
             <TableRow>

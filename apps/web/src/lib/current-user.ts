@@ -21,6 +21,24 @@ export function createUserAccount(): Promise<CurrentUser> {
   return api.post<CurrentUser>('/api/user/create');
 }
 
+/**
+ * The current user right after a sign-in. POST /api/user/create is idempotent (it creates the
+ * user row from the token on a first sign-in, and answers the existing user otherwise), so a
+ * new user's first load asks for nothing that is not there yet: no GET /api/user/me that
+ * answers 404. When the token cannot create a user (a 4xx: no e-mail claim, say), GET
+ * /api/user/me decides, as before.
+ */
+export async function fetchSignedInUser(): Promise<CurrentUser | null> {
+  try {
+    return await createUserAccount();
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
+      return fetchCurrentUser();
+    }
+    throw error;
+  }
+}
+
 /** POST /api/organization. */
 export function createOrganization(body: CreateOrganizationBody): Promise<Organization> {
   return api.post<Organization>('/api/organization', body);

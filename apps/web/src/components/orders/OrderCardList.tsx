@@ -90,7 +90,7 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const cardSx = { position: 'relative', borderRadius: 4, p: 2, listStyle: 'none' } as const;
+const cardSx = { position: 'relative', p: 2, listStyle: 'none' } as const;
 
 function OrderCardSkeleton({ count, label }: { count: number; label: string }) {
   return (
@@ -125,7 +125,7 @@ export function OrderCardList<Row>(props: OrderCardListProps<Row>) {
 
   if (rows.length === 0) {
     return (
-      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderRadius: 4 }}>
+      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
         {typeof empty === 'string' ? <Typography variant="body1">{empty}</Typography> : empty}
       </Paper>
     );

@@ -15,8 +15,9 @@ import { useSignIn } from '../../../lib/auth-hooks';
 import { errorMessage } from '../../../lib/api';
 import { rememberedOrgId } from '../../../lib/storage';
 import { useLoadUserManager } from '../../../lib/auth-context';
-import { fetchCurrentUser, userQueryKey } from '../../../lib/current-user';
+import { fetchSignedInUser, userQueryKey } from '../../../lib/current-user';
 import { postLoginDestination } from '../../../lib/routing';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 // The sign-in response can be redeemed once; React may mount this page twice in development.
 const pending = new Map<string, Promise<User | undefined>>();
@@ -39,6 +40,7 @@ type Phase =
 
 /** /auth/callback: finishes the code + PKCE exchange, then applies the post-login routing. */
 export function AuthCallbackPage() {
+  usePageTitle('Signing In');
   const loadManager = useLoadUserManager();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -78,7 +80,8 @@ export function AuthCallbackPage() {
       }
       try {
         queryClient.removeQueries({ queryKey: userQueryKey });
-        const user = await queryClient.fetchQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser });
+        // Create-or-read: a first sign-in gets its user without a 404 from GET /api/user/me.
+        const user = await queryClient.fetchQuery({ queryKey: userQueryKey, queryFn: fetchSignedInUser });
         if (!cancelled) navigate(postLoginDestination(user, returnTo, rememberedOrgId()), { replace: true });
       } catch (error) {
         if (!cancelled) setPhase({ kind: 'account-failed', message: errorMessage(error) });

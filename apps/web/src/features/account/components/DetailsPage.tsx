@@ -17,6 +17,7 @@ import { accountHomeDestination, buyerLandingChoice } from '../../../lib/routing
 import { AccountHeader } from '../../../components/AccountHeader';
 import { AccountLayout } from '../../../components/AccountLayout';
 import { DetailsForm } from './DetailsForm';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 function FormSkeleton() {
   return (
@@ -33,6 +34,7 @@ function FormSkeleton() {
 
 /** /details: finish a new account by creating its first organization. */
 export function DetailsPage() {
+  usePageTitle('Create Your Account');
   const profile = useSignedInProfile();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -46,6 +46,7 @@ describe('NoStoresPage', () => {
     renderPage(buyerWithoutStores);
 
     expect(await screen.findByRole('heading', { level: 1, name: NO_STORES_HEADING })).toBeTruthy();
+    expect(document.title).toBe('No Stores Yet · Cratebase');
     expect(screen.getByRole('main')).toBeTruthy();
     expect(screen.getByText(/Your buyer account for Corner Shop is ready/)).toBeTruthy();
 

@@ -20,6 +20,7 @@ import { refreshCurrentUser, useCurrentUser } from '../../../lib/current-user';
 import { accountHomeDestination, NO_STORES_PATH } from '../../../lib/routing';
 import { rememberedOrgId, rememberOrgId } from '../../../lib/storage';
 import { DetailsForm } from './DetailsForm';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 export const NO_STORES_HEADING = 'No stores to order from yet';
 
@@ -78,6 +79,7 @@ function Step({ number, title, children }: { number: number; title: ReactNode; c
  * the invitation, or log out and use another account. Someone who sells can create a store.
  */
 export function NoStoresPage() {
+  usePageTitle('No Stores Yet');
   const userQuery = useCurrentUser();
   const profile = useSignedInProfile();
   const signOut = useSignOut();
@@ -112,11 +114,7 @@ export function NoStoresPage() {
           <TintedIcon>
             <StorefrontOutlinedIcon />
           </TintedIcon>
-          <Typography
-            variant="h4"
-            component="h1"
-            sx={{ color: 'text.primary', fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
-          >
+          <Typography variant="h4" component="h1" sx={{ color: 'text.primary' }}>
             {NO_STORES_HEADING}
           </Typography>
           <Typography variant="body1" sx={{ maxWidth: 480 }}>

@@ -103,7 +103,9 @@ describe('BuyerSignupPage', () => {
     const email = screen.getByLabelText('Email') as HTMLInputElement;
     expect(email.value).toBe('new@shop.com');
     expect(email.readOnly).toBe(true);
-    expect(screen.getByText(TERMS_TEXT)).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: TERMS_TEXT })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/terms');
+    expect(screen.getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe('/privacy');
     const [terms, emails] = screen.getAllByRole('checkbox') as HTMLInputElement[];
     expect(terms!.checked).toBe(true);
     expect(emails!.checked).toBe(true);

@@ -18,6 +18,7 @@ import { AccountHeader } from '../../../components/AccountHeader';
 import { AccountLayout } from '../../../components/AccountLayout';
 import { ConsentCheckboxes } from '../../../components/ConsentCheckboxes';
 import { acceptInvite, isAlreadyPurchaser, saveBuyerSignupKeys, savedBuyerSignupKeys } from '../../../lib/invites';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 export const WORKING_TITLE = 'We are setting up your account!';
 export const WORKING_TEXT = 'Your wholesale process is about to be much simpler.';
@@ -158,11 +159,7 @@ function BuyerSignup({ inviteId, orgId }: { inviteId: string; orgId: string }) {
     body = (
       <Stack component="form" noValidate onSubmit={submit} spacing={2.5} aria-label="Create your buyer account">
         <Stack spacing={1} sx={{ textAlign: 'center' }}>
-          <Typography
-            variant="h4"
-            component="h1"
-            sx={{ color: 'text.primary', fontSize: { xs: '1.6rem', sm: '2rem' } }}
-          >
+          <Typography variant="h4" component="h1" sx={{ color: 'text.primary' }}>
             Create your buyer account
           </Typography>
           <Typography variant="body1">
@@ -212,6 +209,7 @@ function BuyerSignup({ inviteId, orgId }: { inviteId: string; orgId: string }) {
  * sign-up; they are saved again, and the page is not available without both.
  */
 export function BuyerSignupPage() {
+  usePageTitle('Create Your Buyer Account');
   const [params] = useSearchParams();
   const saved = savedBuyerSignupKeys();
   const inviteId = params.get('invite_id') || saved.inviteId;

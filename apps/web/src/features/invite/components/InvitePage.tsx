@@ -22,6 +22,7 @@ import { AccountLayout } from '../../../components/AccountLayout';
 import { ConsentCheckboxes } from '../../../components/ConsentCheckboxes';
 import { acceptInvite, buyerSignupPath, isAlreadyPurchaser, saveBuyerSignupKeys } from '../../../lib/invites';
 import { fetchInviteMetadata, inviteMetadataKey } from '../api';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 export const PRODUCT = 'Cratebase';
 export const inviteHeadline = (orgName: string) => `Accept your invitation to ${orgName} on ${PRODUCT}`;
@@ -45,6 +46,7 @@ function InviteSkeleton() {
  * Join (signed in) or Accept, which signs the visitor up and continues at /details-buyer.
  */
 export function InvitePage() {
+  usePageTitle('Invitation');
   const { inviteId = '' } = useParams();
   const auth = useAuth();
   const profile = useSignedInProfile();
@@ -132,11 +134,7 @@ export function InvitePage() {
                   size={88}
                   sx={{ boxShadow: '0 2px 12px rgba(47,45,58,0.12)' }}
                 />
-                <Typography
-                  variant="h4"
-                  component="h1"
-                  sx={{ color: 'text.primary', fontSize: { xs: '1.55rem', sm: '2rem' }, wordBreak: 'break-word' }}
-                >
+                <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
                   {inviteHeadline(seller.name)}
                 </Typography>
                 <Typography variant="body1">
@@ -164,7 +162,12 @@ export function InvitePage() {
                     action={
                       // Signed in with another address than the invited one: offer to switch accounts.
                       accept.error instanceof ApiError && accept.error.code === 'invite_email_mismatch' ? (
-                        <Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }} onClick={() => void signOut()}>
+                        <Button
+                          color="inherit"
+                          size="small"
+                          sx={{ whiteSpace: 'nowrap' }}
+                          onClick={() => void signOut()}
+                        >
                           Log out
                         </Button>
                       ) : undefined

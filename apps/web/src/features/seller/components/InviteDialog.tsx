@@ -131,103 +131,99 @@ export function InviteDialog({ open, orgId, onClose, onSent }: InviteDialogProps
   }
 
   return (
-    <Dialog
-      open={open}
-      onClose={close}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
-    >
-      <DialogTitle id={titleId} sx={{ pb: 1 }}>
-        {INVITE_DIALOG_TITLE}
-      </DialogTitle>
-      <DialogContent>
-        <Stack spacing={2.5}>
-          <Typography variant="body2" id={helpId}>
-            Each customer gets an e-mail with a private link to join your store on Cratebase. Add one address at a time.
-          </Typography>
-          {send.isError && (
-            <Alert severity="error" role="alert">
-              {errorMessage(send.error)}
-            </Alert>
-          )}
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <TextField
-              label="Email address"
-              type="email"
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              onBlur={() => setTouched(true)}
-              onKeyDown={onKeyDown}
-              autoFocus
-              autoComplete="off"
-              disabled={full || sending}
-              error={helperIsError}
-              helperText={helper}
-              slotProps={{ htmlInput: { 'aria-describedby': helpId, inputMode: 'email', spellCheck: false } }}
-            />
-            <Button
-              variant="outlined"
-              onClick={add}
-              disabled={!canAdd}
-              sx={{ height: 56, flexShrink: 0, minWidth: 72 }}
-            >
-              Add
-            </Button>
-          </Stack>
-          <Box>
-            <Typography variant="subtitle2" component="h3" sx={{ color: 'text.primary', mb: 1 }}>
-              {emails.length === 0
-                ? 'No addresses added yet'
-                : `${emails.length} ${emails.length === 1 ? 'address' : 'addresses'} to invite`}
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
+      {/* The form inside the dialog's paper: a <form> may not take the paper's role="dialog". */}
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
+        <DialogTitle id={titleId} sx={{ pb: 1 }}>
+          {INVITE_DIALOG_TITLE}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5}>
+            <Typography variant="body2" id={helpId}>
+              Each customer gets an e-mail with a private link to join your store on Cratebase. Add one address at a
+              time.
             </Typography>
-            {emails.length > 0 && (
-              <Box
-                component="ul"
-                aria-label="Addresses to invite"
-                sx={{
-                  listStyle: 'none',
-                  m: 0,
-                  p: 0,
-                  display: 'flex',
-                  flexWrap: 'wrap',
-                  gap: 1,
-                  maxHeight: 220,
-                  overflowY: 'auto',
-                }}
-              >
-                {emails.map((email, index) => (
-                  <li key={email}>
-                    <Chip
-                      label={email}
-                      color={rejected.has(index) ? 'error' : 'default'}
-                      variant={rejected.has(index) ? 'filled' : 'outlined'}
-                      onDelete={sending ? undefined : () => remove(email)}
-                      deleteIcon={<CancelIcon role="button" aria-hidden={false} aria-label={`Remove ${email}`} />}
-                      sx={{ maxWidth: '100%' }}
-                    />
-                  </li>
-                ))}
-              </Box>
+            {send.isError && (
+              <Alert severity="error" role="alert">
+                {errorMessage(send.error)}
+              </Alert>
             )}
-          </Box>
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5, gap: 1 }}>
-        <Button onClick={close} disabled={sending} color="inherit" sx={{ color: 'text.secondary' }}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={emails.length === 0 || sending}
-          startIcon={sending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-        >
-          Send Invites
-        </Button>
-      </DialogActions>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <TextField
+                label="Email address"
+                type="email"
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+                onBlur={() => setTouched(true)}
+                onKeyDown={onKeyDown}
+                autoFocus
+                autoComplete="off"
+                disabled={full || sending}
+                error={helperIsError}
+                helperText={helper}
+                slotProps={{ htmlInput: { 'aria-describedby': helpId, inputMode: 'email', spellCheck: false } }}
+              />
+              <Button
+                variant="outlined"
+                onClick={add}
+                disabled={!canAdd}
+                sx={{ height: 56, flexShrink: 0, minWidth: 72 }}
+              >
+                Add
+              </Button>
+            </Stack>
+            <Box>
+              <Typography variant="subtitle2" component="h3" sx={{ color: 'text.primary', mb: 1 }}>
+                {emails.length === 0
+                  ? 'No addresses added yet'
+                  : `${emails.length} ${emails.length === 1 ? 'address' : 'addresses'} to invite`}
+              </Typography>
+              {emails.length > 0 && (
+                <Box
+                  component="ul"
+                  aria-label="Addresses to invite"
+                  sx={{
+                    listStyle: 'none',
+                    m: 0,
+                    p: 0,
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    gap: 1,
+                    maxHeight: 220,
+                    overflowY: 'auto',
+                  }}
+                >
+                  {emails.map((email, index) => (
+                    <li key={email}>
+                      <Chip
+                        label={email}
+                        color={rejected.has(index) ? 'error' : 'default'}
+                        variant={rejected.has(index) ? 'filled' : 'outlined'}
+                        onDelete={sending ? undefined : () => remove(email)}
+                        deleteIcon={<CancelIcon role="button" aria-hidden={false} aria-label={`Remove ${email}`} />}
+                        sx={{ maxWidth: '100%' }}
+                      />
+                    </li>
+                  ))}
+                </Box>
+              )}
+            </Box>
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5, gap: 1 }}>
+          <Button onClick={close} disabled={sending} color="inherit" sx={{ color: 'text.secondary' }}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={emails.length === 0 || sending}
+            startIcon={sending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+          >
+            Send Invites
+          </Button>
+        </DialogActions>
+      </Box>
     </Dialog>
   );
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { newProductInput, productChanges, type ProductFormValues } from './form';
+import {
+  newProductInput,
+  productChanges,
+  productFormProblems,
+  sameForm,
+  wholeNumberProblem,
+  type ProductFormValues,
+} from './form';
 
 const orgId = '00000000-0000-4000-8000-00000000000a';
 const productId = '00000000-0000-4000-8000-0000000000d1';
@@ -82,5 +89,28 @@ describe('newProductInput', () => {
       ],
       product_physical_measurements: { weight: 5, weight_unit: { id: 1 } },
     });
+  });
+});
+
+describe('whole-number counts', () => {
+  it('refuses text that is not a whole number instead of dropping its characters', () => {
+    expect(wholeNumberProblem('1.5')).toBe('Enter a whole number');
+    expect(wholeNumberProblem('12 cases')).toBe('Enter a whole number');
+    expect(wholeNumberProblem('-3')).toBe('Enter a whole number');
+    expect(wholeNumberProblem(' 12 ')).toBeUndefined();
+    expect(wholeNumberProblem('')).toBeUndefined();
+    expect(productFormProblems({ ...loaded, quantityPerUnit: '1.5' }).quantityPerUnit).toBe('Enter a whole number');
+    expect(productFormProblems({ ...loaded, quantityPerUnit: '0' }).quantityPerUnit).toBe('Must be at least 1');
+    expect(productFormProblems({ ...loaded, quantityPerUnit: '' }).quantityPerUnit).toBeUndefined();
+  });
+});
+
+describe('sameForm (Save is enabled only for a changed form)', () => {
+  it('sees text, switch and photo changes', () => {
+    expect(sameForm({ ...loaded }, loaded)).toBe(true);
+    expect(sameForm({ ...loaded, name: 'Other' }, loaded)).toBe(false);
+    expect(sameForm({ ...loaded, trackInventory: true }, loaded)).toBe(false);
+    expect(sameForm({ ...loaded, photos: [...loaded.photos].reverse() }, loaded)).toBe(false);
+    expect(sameForm({ ...loaded, photos: loaded.photos.slice(1) }, loaded)).toBe(false);
   });
 });

@@ -81,7 +81,7 @@ function formFields(values: ProductFormValues) {
     name: values.name.trim(),
     description: values.description.trim() || null,
     order_unit: idOrNull(values.orderUnitId),
-    quantity_per_unit: values.quantityPerUnit ? Number(values.quantityPerUnit) : null,
+    quantity_per_unit: values.quantityPerUnit.trim() ? Number(values.quantityPerUnit) : null,
     state: idOrNull(values.stateId),
     unit_price_in_cents: values.wholesaleCents,
     msrp_in_cents: values.retailCents,
@@ -146,12 +146,24 @@ export function sameForm(a: ProductFormValues, b: ProductFormValues): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** The field error of a count typed with anything but digits ("1.5", "2 cases"). */
+export const WHOLE_NUMBER_PROBLEM = 'Enter a whole number';
+
+/** WHOLE_NUMBER_PROBLEM for text that is not empty and not a whole number; the text is never changed. */
+export function wholeNumberProblem(text: string): string | undefined {
+  const trimmed = text.trim();
+  return trimmed && !/^\d+$/.test(trimmed) ? WHOLE_NUMBER_PROBLEM : undefined;
+}
+
 /** Problems the browser can see before saving (the server checks everything again). */
 export function productFormProblems(values: ProductFormValues): Partial<Record<keyof ProductFormValues, string>> {
   const problems: Partial<Record<keyof ProductFormValues, string>> = {};
   if (values.upc.trim() && !/^\d{8,14}$/.test(values.upc.trim()))
     problems.upc = 'Must be 8 to 14 digits (UPC, EAN or GTIN)';
-  if (values.quantityPerUnit && !(Number(values.quantityPerUnit) >= 1)) problems.quantityPerUnit = 'Must be at least 1';
+  const quantityProblem = wholeNumberProblem(values.quantityPerUnit);
+  if (quantityProblem) problems.quantityPerUnit = quantityProblem;
+  else if (values.quantityPerUnit.trim() && !(Number(values.quantityPerUnit) >= 1))
+    problems.quantityPerUnit = 'Must be at least 1';
   if (values.weight && !values.weightUnitId) problems.weightUnitId = 'Choose a unit for the weight';
   return problems;
 }

@@ -37,6 +37,7 @@ import {
 import { checkoutPath, useBillingGuard } from '../checkout';
 import { useCheckoutSession } from '../payment';
 import { BackToStore, CheckoutColumns, CheckoutStepPage, SummaryRow } from './CheckoutLayout';
+import { useOrganizationPageTitle } from '../../../lib/use-page-title';
 
 export const BILLING_TITLE = 'Shipping & Payment';
 export const BACK_TO_ADDRESS_LABEL = 'Back to shipping address';
@@ -198,7 +199,7 @@ interface SummaryProps {
 /** Cost of Goods, Shipping ('Please select shipping' until chosen) and Total. */
 function BillingSummary({ cart, storeName, shippingCents, service }: SummaryProps) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}>
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography variant="h6" component="h2" sx={{ color: 'text.primary', mb: 1.5 }}>
         Order summary
       </Typography>
@@ -232,7 +233,7 @@ const CardCheckout = lazy(() => import('./CardCheckout').then((module) => ({ def
 /** Where the card form will be, while it (or its session) loads. */
 function PaymentFormSkeleton() {
   return (
-    <Stack spacing={1.5} aria-busy aria-label={LOADING_PAYMENT_FORM}>
+    <Stack spacing={1.5} role="status" aria-busy aria-label={LOADING_PAYMENT_FORM}>
       <Skeleton variant="text" width="50%" />
       <Skeleton variant="rounded" height={56} />
       <Skeleton variant="rounded" height={56} />
@@ -351,12 +352,7 @@ function PaymentPanel({ cart, orgId, storeName, rateChosen, optionsRead, totalCe
   }
 
   return (
-    <Paper
-      component="section"
-      aria-labelledby={titleId}
-      variant="outlined"
-      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}
-    >
+    <Paper component="section" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id={titleId} variant="h6" component="h2" sx={{ color: 'text.primary', mb: 1 }}>
         Payment
       </Typography>
@@ -389,7 +385,7 @@ function ShippingAndPayment({ cart, orgId, storeName }: { cart: Cart; orgId: str
   let options;
   if (estimates.isPending) {
     options = (
-      <Stack spacing={1.5} aria-busy aria-label="Loading shipping options">
+      <Stack spacing={1.5} role="status" aria-busy aria-label="Loading shipping options">
         {[0, 1, 2].map((n) => (
           <Skeleton key={n} variant="rounded" height={84} />
         ))}
@@ -453,6 +449,7 @@ function ShippingAndPayment({ cart, orgId, storeName }: { cart: Cart; orgId: str
  * /checkout with a toast saying why (useBillingGuard).
  */
 export function BillingPage() {
+  useOrganizationPageTitle('Shipping & Payment');
   const { orgId = '' } = useParams();
   const { ready, cart } = useBillingGuard(orgId);
   return (

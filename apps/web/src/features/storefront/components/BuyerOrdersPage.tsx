@@ -27,6 +27,7 @@ import { findStore } from '../api';
 import { useBuyerOrders, useOrderAgain, type OrderAgainResult } from '../orders';
 import { useBuyerShell } from './BuyerShell';
 import { buyerOrderNumber, OrderDialog } from './OrderDialog';
+import { useOrganizationPageTitle } from '../../../lib/use-page-title';
 
 /** What Order Again says: how many products went into the cart, and which could not. */
 export function orderAgainSummary(result: OrderAgainResult): string {
@@ -92,6 +93,7 @@ function paymentStatus(order: OrderSummary): { label: string; open: boolean } {
 
 /** /storefront/{org_id}/orders: the buyer's orders from this store. */
 export function BuyerOrdersPage() {
+  useOrganizationPageTitle('Orders');
   const { orgId = '' } = useParams();
   const user = useCurrentUser();
   const store = findStore(user.data, orgId);

@@ -14,6 +14,7 @@ import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettin
 import LogoutIcon from '@mui/icons-material/Logout';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
+import { MAIN_ID, skipLinkSx } from '../../../app/theme';
 import { Navigate, Outlet, Link as RouterLink, useLocation, useParams } from 'react-router';
 import { Logo, LogoMark } from '../../../components/Logo';
 import { OrganizationLogo } from '../../../components/OrganizationLogo';
@@ -140,6 +141,18 @@ export function BuyerShell() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Link
+        href={`#${MAIN_ID}`}
+        underline="none"
+        sx={skipLinkSx}
+        onClick={(event) => {
+          // Focus the page itself (the next Tab is its first control), without a #main in the URL.
+          event.preventDefault();
+          document.getElementById(MAIN_ID)?.focus();
+        }}
+      >
+        Skip to main content
+      </Link>
       <AppBar
         position="sticky"
         color="inherit"
@@ -242,7 +255,7 @@ export function BuyerShell() {
 
       {previewing && store && <PreviewBanner orgId={store.id} storeName={store.name} />}
 
-      <Box component="main" sx={{ flexGrow: 1 }}>
+      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1 }}>
         <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
           <BuyerShellContext.Provider value={shellContext}>{content}</BuyerShellContext.Provider>
         </Container>

@@ -47,13 +47,16 @@ export function BackToStore({
 /** Step n of 2 (beyond the spec: where the buyer is in the checkout). */
 export function CheckoutStepper({ active }: { active: number }) {
   return (
-    <Stepper activeStep={active} role="group" aria-label={`Checkout, step ${active + 1} of ${CHECKOUT_STEPS.length}`}>
-      {CHECKOUT_STEPS.map((label) => (
-        <Step key={label}>
-          <StepLabel>{label}</StepLabel>
-        </Step>
-      ))}
-    </Stepper>
+    // The group names where the buyer is; the steps stay a list (<ol> of <li>).
+    <Box role="group" aria-label={`Checkout, step ${active + 1} of ${CHECKOUT_STEPS.length}`}>
+      <Stepper activeStep={active}>
+        {CHECKOUT_STEPS.map((label) => (
+          <Step key={label}>
+            <StepLabel>{label}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+    </Box>
   );
 }
 

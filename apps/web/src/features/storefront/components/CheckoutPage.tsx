@@ -41,6 +41,7 @@ import {
 } from '../checkout';
 import { CannotCheckout } from './CheckoutGate';
 import { BackToStore, CHECKOUT_STEPS, CheckoutColumns, CheckoutStepPage, SummaryRow } from './CheckoutLayout';
+import { useOrganizationPageTitle } from '../../../lib/use-page-title';
 
 export { CHECKOUT_STEPS };
 export const CONTINUE_LABEL = 'Continue to shipping options';
@@ -197,7 +198,7 @@ function NewAddressForm({ buyerOrgId, isFirst, onSaved, onCancel }: NewAddressFo
       noValidate
       aria-labelledby={titleId}
       onSubmit={submit}
-      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}
+      sx={{ p: { xs: 2, sm: 3 } }}
     >
       <Typography
         id={titleId}
@@ -311,7 +312,7 @@ function ShippingAddressStep({ cart, orgId }: { cart: Cart; orgId: string }) {
       </Stack>
 
       {addresses.isPending ? (
-        <Stack spacing={1.5} aria-busy aria-label="Loading your addresses">
+        <Stack spacing={1.5} role="status" aria-busy aria-label="Loading your addresses">
           <Skeleton variant="rounded" height={88} />
           <Skeleton variant="rounded" height={88} />
         </Stack>
@@ -357,10 +358,7 @@ function Summary({ cart, orgId, storeName }: { cart: Cart; orgId: string; storeN
   const changing = useCartChanging(orgId);
   const hasAddress = Boolean(cart.order.shipping_address);
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2, position: { md: 'sticky' }, top: { md: 88 } }}
-    >
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, position: { md: 'sticky' }, top: { md: 88 } }}>
       <Typography variant="h6" component="h2" sx={{ color: 'text.primary', mb: 1.5 }}>
         Order summary
       </Typography>
@@ -395,6 +393,7 @@ function Summary({ cart, orgId, storeName }: { cart: Cart; orgId: string; storeN
 
 /** /storefront/{org_id}/checkout: step 1, Shipping Address (spec section 2). */
 export function CheckoutPage() {
+  useOrganizationPageTitle('Checkout');
   const { orgId = '' } = useParams();
   const cart = useCart(orgId);
   return (

@@ -25,6 +25,7 @@ import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'rea
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { billingPath } from '../checkout';
 import { buyerOrdersPath, useVerifyPayment, verificationErrorMessage } from '../payment';
+import { useOrganizationPageTitle } from '../../../lib/use-page-title';
 
 /** How long each phrase shows, and the pause between the typed messages. */
 export const RETURN_PHRASE_STEP_MS = 1500;
@@ -131,6 +132,7 @@ function Failed({ orgId, message }: { orgId: string; message: string }) {
 }
 
 export function CheckoutReturnPage() {
+  useOrganizationPageTitle('Payment');
   const { orgId = '' } = useParams();
   const [search] = useSearchParams();
   const sessionId = search.get('session_id')?.trim() || null;

@@ -39,6 +39,7 @@ import {
 import { ProductGallery } from './ProductGallery';
 import { StoreTabs, TabPanel, type TabItem } from './StoreTabs';
 import { visuallyHidden } from '../../../components/visually-hidden';
+import { useOrganizationPageTitle } from '../../../lib/use-page-title';
 
 export const PRODUCT_NOT_AVAILABLE = 'This product is not available';
 
@@ -73,7 +74,13 @@ function ProductPageSkeleton() {
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 3, md: 5 }}>
         <Skeleton
           variant="rounded"
-          sx={{ width: { xs: '100%', md: PRODUCT_IMAGE_SIZE }, maxWidth: PRODUCT_IMAGE_SIZE, height: 'auto', aspectRatio: '1 / 1', ml: { md: '124px' } }}
+          sx={{
+            width: { xs: '100%', md: PRODUCT_IMAGE_SIZE },
+            maxWidth: PRODUCT_IMAGE_SIZE,
+            height: 'auto',
+            aspectRatio: '1 / 1',
+            ml: { md: '124px' },
+          }}
         />
         <Stack spacing={1.5} sx={{ flexGrow: 1 }}>
           <Skeleton variant="rounded" width={90} height={24} />
@@ -240,6 +247,7 @@ function ProductInfoTabs({ product }: { product: Product }) {
 
 /** /storefront/{org_id}/product/{product_id} (spec "Storefront"). */
 export function ProductPage() {
+  useOrganizationPageTitle('Product');
   const { orgId = '', productId = '' } = useParams();
   const user = useCurrentUser();
   const store = findStore(user.data, orgId);
@@ -282,11 +290,17 @@ export function ProductPage() {
         </Typography>
       </Breadcrumbs>
 
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 3, md: 5 }} sx={{ alignItems: { md: 'flex-start' } }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={{ xs: 3, md: 5 }}
+        sx={{ alignItems: { md: 'flex-start' } }}
+      >
         <ProductGallery name={item.name} photos={orderedPhotos(item)} />
         <Stack spacing={2} sx={{ minWidth: 0, flexGrow: 1 }}>
-          {unit && <Chip label={unit} size="small" color="primary" variant="outlined" sx={{ alignSelf: 'flex-start' }} />}
-          <Typography variant="h4" component="h1" sx={{ color: 'text.primary', wordBreak: 'break-word', fontSize: { xs: '1.6rem', sm: '2rem' } }}>
+          {unit && (
+            <Chip label={unit} size="small" color="primary" variant="outlined" sx={{ alignSelf: 'flex-start' }} />
+          )}
+          <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
             {item.name}
           </Typography>
           <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.5 }}>
@@ -295,7 +309,9 @@ export function ProductPage() {
               value={item.unit_price_in_cents === null ? 'Not set' : formatCents(item.unit_price_in_cents)}
               strong
             />
-            {item.msrp_in_cents !== null && <PriceRow label="Retail price (MSRP)" value={formatCents(item.msrp_in_cents)} />}
+            {item.msrp_in_cents !== null && (
+              <PriceRow label="Retail price (MSRP)" value={formatCents(item.msrp_in_cents)} />
+            )}
           </Box>
           {stock && (
             <Typography variant="body1" sx={{ fontWeight: 600, color: outOfStock ? 'error.dark' : 'success.dark' }}>

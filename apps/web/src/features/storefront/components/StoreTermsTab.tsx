@@ -44,7 +44,7 @@ export function StoreTermsTab({ orgId, storeName }: { orgId: string; storeName: 
   }
   if (!cart.data) {
     return (
-      <Stack spacing={1.5} aria-busy="true" aria-label={`Loading ${storeName}’s terms`}>
+      <Stack spacing={1.5} role="status" aria-busy="true" aria-label={`Loading ${storeName}’s terms`}>
         <Skeleton variant="text" width={260} height={36} />
         <Skeleton variant="rounded" height={88} />
         <Skeleton variant="rounded" height={88} />

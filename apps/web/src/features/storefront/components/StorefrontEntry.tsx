@@ -5,6 +5,7 @@ import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { useCurrentUser } from '../../../lib/current-user';
 import { buyerLandingChoice } from '../../../lib/routing';
 import { buyerSignupPath, savedBuyerSignupKeys } from '../../../lib/invites';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /**
  * Where the bare /storefront leads. An unfinished account goes to finish it (the buyer sign-up
@@ -22,6 +23,7 @@ export function storefrontEntryDestination(user: CurrentUser | null): string {
 
 /** The bare /storefront (also the default return after Login). */
 export function StorefrontEntry() {
+  usePageTitle('Your Stores');
   const user = useCurrentUser();
   if (user.isPending) return <CenteredSpinner label="Opening your stores" />;
   if (user.isError) {

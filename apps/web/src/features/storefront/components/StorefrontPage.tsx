@@ -12,6 +12,7 @@ import { useCatalog, useStoreOrganization } from '../catalog';
 import { CatalogSkeleton } from './CatalogSkeleton';
 import { StoreCover } from './StoreCover';
 import { StoreTabs, TabPanel, type TabItem } from './StoreTabs';
+import { useOrganizationPageTitle } from '../../../lib/use-page-title';
 
 // The first paint is the banner, the tabs and skeleton tiles. The grid's code (tiles, cart
 // controls, empty states) starts loading with this module, while the first page of products is
@@ -49,11 +50,7 @@ export function StoreBanner({ store }: { store: Pick<Store, 'id' | 'name' | 'slo
           sx={{ mt: '-48px', border: '4px solid #ffffff', boxShadow: '0 2px 12px rgba(47,45,58,0.14)' }}
         />
         <Box sx={{ minWidth: 0, pb: { sm: 0.5 } }}>
-          <Typography
-            variant="h4"
-            component="h1"
-            sx={{ color: 'text.primary', wordBreak: 'break-word', fontSize: { xs: '1.6rem', sm: '2.1rem' } }}
-          >
+          <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
             {store.name}
           </Typography>
           {store.slogan && (
@@ -103,6 +100,7 @@ function TermsFallback() {
  * The tab and the search live in the URL (?tab=terms, ?q=…), so Back and a shared link keep them.
  */
 export function StorefrontPage() {
+  useOrganizationPageTitle('Catalog');
   const { orgId = '' } = useParams();
   const user = useCurrentUser();
   const entry = findStore(user.data, orgId);

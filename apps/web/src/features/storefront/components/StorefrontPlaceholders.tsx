@@ -5,9 +5,11 @@ import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { Link as RouterLink, useParams } from 'react-router';
 import { NotFoundView } from '../../../components/NotFound';
 import { TintedIcon } from '../../../components/TintedIcon';
+import { useOrganizationPageTitle, usePageTitle } from '../../../lib/use-page-title';
 
 /** Unknown paths under a store. */
 export function StorefrontNotFound() {
+  useOrganizationPageTitle('Page Not Available');
   const { orgId } = useParams();
   return <NotFoundView homeTo={orgId ? `/storefront/${orgId}` : '/storefront'} homeLabel="Back to the store" />;
 }
@@ -19,6 +21,7 @@ export const STORE_NOT_AVAILABLE = 'This store is not available';
  * user may not open it, or it failed to load).
  */
 export function StoreNotAvailable() {
+  usePageTitle('Store Not Available');
   const { orgId } = useParams();
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 6, md: 10 }, px: 2 }}>

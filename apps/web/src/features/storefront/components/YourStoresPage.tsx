@@ -13,6 +13,7 @@ import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { useCurrentUser } from '../../../lib/current-user';
 import { isOwnOrganization, storeCards, type Store } from '../api';
 import { StoreCover } from './StoreCover';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** Spec section 9: store card splash 300 px, logo 65 px. */
 export const STORE_CARD_SPLASH_HEIGHT = 300;
@@ -30,7 +31,6 @@ function StoreCard({ store, own }: { store: Store; own: boolean }) {
       <CardActionArea
         component={RouterLink}
         to={`/storefront/${store.id}`}
-        aria-label={own ? `${store.name}, your store` : store.name}
         sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
       >
         <Box sx={{ position: 'relative' }}>
@@ -104,6 +104,7 @@ function StoreCardSkeleton() {
 
 /** /storefront/all, "Your Stores": every store the user can order from. */
 export function YourStoresPage() {
+  usePageTitle('Your Stores');
   const user = useCurrentUser();
   const stores = storeCards(user.data);
 

@@ -75,6 +75,8 @@ describe('/storefront/{org_id}: the catalog grid', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Seller X' })).toBeTruthy();
     expect(await screen.findByRole('article', { name: 'Breakfast Tea' })).toBeTruthy();
+    // The browser tab names the page and the store.
+    expect(document.title).toBe('Catalog · Seller X · Cratebase');
     expect(screen.getByText('Small-batch teas')).toBeTruthy();
 
     const teaTile = within(article('Breakfast Tea'));

@@ -40,6 +40,7 @@ import {
   previewCatalogImport,
   useRefreshAfterImport,
 } from '../api';
+import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 
 type Phase =
   | { kind: 'choose' }
@@ -160,7 +161,7 @@ function ColumnsCard() {
 
 function Stat({ label, value, tone }: { label: string; value: number; tone?: 'error' | 'primary' }) {
   return (
-    <Box sx={{ p: 2, borderRadius: 3, border: 1, borderColor: 'divider', bgcolor: 'background.paper', minWidth: 0 }}>
+    <Box sx={{ p: 2, borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: 'background.paper', minWidth: 0 }}>
       <Typography
         variant="h5"
         component="p"
@@ -183,7 +184,7 @@ function RowErrors({ errors, total }: { errors: CatalogRowError[]; total: number
         {plural(total, 'problem')} to fix
         {total > errors.length ? ` (the first ${errors.length.toLocaleString('en-US')} are listed)` : ''}
       </Typography>
-      <TableContainer sx={{ maxHeight: 360, border: 1, borderColor: 'divider', borderRadius: 3 }}>
+      <TableContainer sx={{ maxHeight: 360, border: 1, borderColor: 'divider', borderRadius: 1 }}>
         <Table size="small" stickyHeader aria-label="Problems in the file">
           <TableHead>
             <TableRow>
@@ -218,7 +219,7 @@ function SampleRows({ preview }: { preview: CatalogImportPreview }) {
       <Typography variant="subtitle2" component="h3" sx={{ color: 'text.primary', mb: 1 }}>
         {preview.sample.length < preview.valid ? `First ${preview.sample.length} rows` : 'Rows'}
       </Typography>
-      <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 3 }}>
+      <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
         <Table size="small" aria-label="Rows in the file">
           <TableHead>
             <TableRow>
@@ -266,6 +267,7 @@ function SampleRows({ preview }: { preview: CatalogImportPreview }) {
 
 /** /app/{org_id}/products/import: upload a catalogue CSV, check it, then import it. */
 export function CatalogImportPage() {
+  useOrganizationPageTitle('Import Catalog');
   const { orgId = '' } = useParams();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -339,11 +341,7 @@ export function CatalogImportPage() {
           </IconButton>
         </Tooltip>
         <Box sx={{ minWidth: 0 }}>
-          <Typography
-            variant="h4"
-            component="h1"
-            sx={{ color: 'text.primary', fontSize: { xs: '1.5rem', sm: '2.125rem' } }}
-          >
+          <Typography variant="h4" component="h1">
             Import products
           </Typography>
           <Typography variant="body2">Upload your catalog from a spreadsheet saved as CSV.</Typography>
@@ -401,7 +399,7 @@ export function CatalogImportPage() {
                 borderStyle: 'dashed',
                 borderColor: dragging ? 'primary.main' : 'divider',
                 bgcolor: dragging ? 'rgba(110, 86, 207, 0.06)' : '#fbfaff',
-                borderRadius: 3,
+                borderRadius: 1,
                 p: { xs: 2.5, sm: 3 },
                 textAlign: 'center',
               }}

@@ -16,6 +16,7 @@ import { ApiError, errorMessage } from '../../../../lib/api';
 import { formatCents, formatDate, formatDay } from '../../../../lib/format';
 import { useCustomer, useCustomerOrders } from '../api';
 import { orderNumber } from '../../../../components/orders/order-format';
+import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 
 export const CUSTOMER_ORDERS_EMPTY_TEXT = "You don't have any orders yet.";
 
@@ -67,6 +68,7 @@ const columns: DataColumn<CustomerOrder>[] = [
 
 /** /app/{org_id}/customers/{customer_id}: the customer's name and completed orders. */
 export function CustomerDetailPage() {
+  useOrganizationPageTitle('Customer');
   const { orgId = '', customerId = '' } = useParams();
   const location = useLocation();
   const fromList = isCustomer((location.state as { customer?: unknown } | null)?.customer)

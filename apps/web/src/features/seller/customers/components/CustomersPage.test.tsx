@@ -67,9 +67,24 @@ describe('CustomersPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Corner Shop' })).toBeTruthy();
     const row = (await screen.findByText(orderNumber(order.id))).closest('tr') as HTMLElement;
     expect(within(row).getByText('$1,234.56')).toBeTruthy();
-    expect(within(row).getByRole('link', { name: /Invoice/ }).getAttribute('href')).toBe(order.invoice!.link);
+    expect(
+      within(row)
+        .getByRole('link', { name: /Invoice/ })
+        .getAttribute('href'),
+    ).toBe(order.invoice!.link);
     const second = screen.getByText(orderNumber(orderWithoutInvoice.id)).closest('tr') as HTMLElement;
     expect(within(second).queryByRole('link')).toBeNull();
+  });
+
+  it('spaces the name from the avatar with a gap, so where the avatar is hidden (phones) no indent is left', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ [listPath]: { body: [cornerShop] } }).fn);
+    renderCustomers();
+    const name = await screen.findByText('Corner Shop');
+    // A hidden avatar (display none at phone width) still counts for a sibling margin; it does
+    // not for the flex gap.
+    expect(name.parentElement!.querySelector('.MuiAvatar-root')).toBeTruthy();
+    expect(['', '0px', '0']).toContain(getComputedStyle(name).marginLeft);
+    expect(['', '0px', '0']).toContain(getComputedStyle(name).marginInlineStart);
   });
 
   it('shows the empty state', async () => {
@@ -88,7 +103,13 @@ describe('CustomerDetailPage', () => {
   });
 
   it('is not found for an organization that is not a customer', async () => {
-    vi.stubGlobal('fetch', fakeFetch({ [listPath]: { body: [newShop] }, [ordersPath]: { status: 403, body: { error: 'forbidden', message: 'No' } } }).fn);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        [listPath]: { body: [newShop] },
+        [ordersPath]: { status: 403, body: { error: 'forbidden', message: 'No' } },
+      }).fn,
+    );
     renderCustomers(`/app/${ids.merchantA}/customers/${ids.buyer}`);
     expect(await screen.findByText('This page is not available.')).toBeTruthy();
   });

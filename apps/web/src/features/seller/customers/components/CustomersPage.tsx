@@ -18,6 +18,7 @@ import { loadedItems } from '../../../../lib/api';
 import { formatDate, formatDay } from '../../../../lib/format';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { useCustomers } from '../api';
+import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 
 /** Spec wording, with its typographic apostrophe. */
 export const CUSTOMERS_EMPTY_TEXT = 'Customers haven’t been added yet';
@@ -56,6 +57,7 @@ function EmptyCustomers({ orgId }: { orgId: string }) {
 
 /** /app/{org_id}/customers: the organizations that buy from this seller. */
 export function CustomersPage() {
+  useOrganizationPageTitle('Customers');
   const { orgId = '' } = useParams();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
@@ -69,7 +71,8 @@ export function CustomersPage() {
     {
       header: 'Customer',
       cell: (customer) => (
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+        // A gap, not a margin: the avatar hidden on phones leaves no indent before the name.
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', minWidth: 0 }}>
           <Avatar
             aria-hidden
             sx={{
@@ -78,8 +81,9 @@ export function CustomersPage() {
               height: 32,
               fontSize: 13,
               fontWeight: 600,
-              bgcolor: 'primary.light',
-              color: '#ffffff',
+              // White initials need the darker primary to be legible (4.5:1).
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
             }}
           >
             {initialsOfOrganization(customer.organization.name)}

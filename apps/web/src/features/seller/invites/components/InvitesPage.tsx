@@ -23,6 +23,7 @@ import { formatDate } from '../../../../lib/format';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { useInvites, useResendInvite } from '../api';
 import { InviteDialog } from '../../components/InviteDialog';
+import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 
 export const INVITES_EMPTY_TEXT = "Invites to customers haven't been sent yet";
 export const INVITE_RESENT_TEXT = 'Invite Resent!';
@@ -101,6 +102,7 @@ function EmptyInvites({ onInvite }: { onInvite: () => void }) {
 
 /** /app/{org_id}/invites: who was invited, who accepted, and Resend for the rest. */
 export function InvitesPage() {
+  useOrganizationPageTitle('Invites');
   const { orgId = '' } = useParams();
   const toast = useToast();
   const [dialogOpen, setDialogOpen] = useState(false);

@@ -18,6 +18,7 @@ import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { useOrganization, useUpdateOrganization } from '../../api';
 import { useImageSet, useUpdateImageSet } from '../api';
+import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 
 /** A numbered item of the set-up page. */
 function SetupItem({
@@ -115,6 +116,7 @@ function StorefrontPreview(props: { name: string; slogan: string; logoUrl?: stri
 
 /** /app/{org_id}/onboarding: brand logo, cover photo and slogan (spec "Store set-up"). */
 export function OnboardingPage() {
+  useOrganizationPageTitle('Store Set-up');
   const { orgId = '' } = useParams();
   const navigate = useNavigate();
   const organization = useOrganization(orgId);

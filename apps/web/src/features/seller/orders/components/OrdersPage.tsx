@@ -38,13 +38,14 @@ import { fetchPackingSlip, orderNumber, useSellerOrders } from '../orders';
 import { openPdfInNewTab } from '../packing-slip';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { TrackingDialog } from './TrackingDialog';
+import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 
 export const PACKING_SLIP_FAILED = 'We could not create the packing slip.';
 
 /** Spec: loading shows a skeleton of 10 rows by 5 columns. */
 function OrdersSkeleton() {
   return (
-    <Paper variant="outlined" sx={{ borderRadius: 4, overflow: 'hidden' }}>
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <Table aria-label="Loading orders" aria-busy>
         <TableBody>
           {Array.from({ length: 10 }, (_, row) => (
@@ -82,6 +83,7 @@ const stopRow = (event: SyntheticEvent) => event.stopPropagation();
 
 /** /app/{org_id}/orders: the orders customers placed, with tracking and packing slips. */
 export function OrdersPage() {
+  useOrganizationPageTitle('Orders');
   const { orgId = '' } = useParams();
   const toast = useToast();
   const orders = useSellerOrders(orgId);

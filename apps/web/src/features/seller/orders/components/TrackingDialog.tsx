@@ -12,6 +12,7 @@ import {
   type OrderSummary,
 } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -99,69 +100,71 @@ export function TrackingDialog({ open, orgId, order, onClose }: TrackingDialogPr
       fullScreen={fullScreen}
       aria-labelledby={titleId}
       aria-describedby={noticeId}
-      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
     >
-      <DialogTitle id={titleId} sx={{ pb: 0.5 }}>
-        {TRACKING_DIALOG_TITLE}
-      </DialogTitle>
-      <DialogContent>
-        {order && (
-          <Typography variant="body2" sx={{ mb: 2 }}>
-            Order {orderNumber(order.id)} for {order.organization.name}
-          </Typography>
-        )}
-        <Stack spacing={2.5} sx={{ pt: 1 }}>
-          {generalError && (
-            <Alert severity="error" role="alert">
-              {generalError}
-            </Alert>
+      {/* The form inside the dialog's paper: a <form> may not take the paper's role="dialog". */}
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
+        <DialogTitle id={titleId} sx={{ pb: 0.5 }}>
+          {TRACKING_DIALOG_TITLE}
+        </DialogTitle>
+        <DialogContent>
+          {order && (
+            <Typography variant="body2" sx={{ mb: 2 }}>
+              Order {orderNumber(order.id)} for {order.organization.name}
+            </Typography>
           )}
-          <TextField
-            select
-            label="Carrier"
-            value={carrier}
-            onChange={(event) => {
-              const next = normalizeCarrier(event.target.value) ?? '';
-              setCarrier(next);
-              if (numberError) setNumberError(check(next, trackingNumber));
-              if (save.isError) save.reset();
-            }}
-            disabled={saving}
-            error={Boolean(carrierIssue)}
-            helperText={carrierIssue}
-            fullWidth
-          >
-            {CARRIERS.map((value) => (
-              <MenuItem key={value} value={value}>
-                {CARRIER_LABELS[value]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label="Tracking Number"
-            value={trackingNumber}
-            onChange={(event) => {
-              setTrackingNumber(event.target.value);
-              if (numberError) setNumberError(check(carrier, event.target.value));
-              if (save.isError) save.reset();
-            }}
-            onBlur={() => {
-              if (trackingNumber.trim() !== '') setNumberError(check(carrier, trackingNumber));
-            }}
-            autoFocus
-            autoComplete="off"
-            disabled={saving}
-            error={Boolean(shownNumberError)}
-            helperText={shownNumberError ?? ' '}
-            fullWidth
-            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'characters' } }}
-          />
-          <Typography id={noticeId} variant="body2">
-            {TRACKING_EMAIL_NOTICE}
-          </Typography>
-        </Stack>
-      </DialogContent>
-      <DialogButtons busy={saving} onCancel={close} confirmLabel="Add" confirmDisabled={empty} confirmMinWidth={88} />
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            {generalError && (
+              <Alert severity="error" role="alert">
+                {generalError}
+              </Alert>
+            )}
+            <TextField
+              select
+              label="Carrier"
+              value={carrier}
+              onChange={(event) => {
+                const next = normalizeCarrier(event.target.value) ?? '';
+                setCarrier(next);
+                if (numberError) setNumberError(check(next, trackingNumber));
+                if (save.isError) save.reset();
+              }}
+              disabled={saving}
+              error={Boolean(carrierIssue)}
+              helperText={carrierIssue}
+              fullWidth
+            >
+              {CARRIERS.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {CARRIER_LABELS[value]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label="Tracking Number"
+              value={trackingNumber}
+              onChange={(event) => {
+                setTrackingNumber(event.target.value);
+                if (numberError) setNumberError(check(carrier, event.target.value));
+                if (save.isError) save.reset();
+              }}
+              onBlur={() => {
+                if (trackingNumber.trim() !== '') setNumberError(check(carrier, trackingNumber));
+              }}
+              autoFocus
+              autoComplete="off"
+              disabled={saving}
+              error={Boolean(shownNumberError)}
+              helperText={shownNumberError ?? ' '}
+              fullWidth
+              slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'characters' } }}
+            />
+            <Typography id={noticeId} variant="body2">
+              {TRACKING_EMAIL_NOTICE}
+            </Typography>
+          </Stack>
+        </DialogContent>
+        <DialogButtons busy={saving} onCancel={close} confirmLabel="Add" confirmDisabled={empty} confirmMinWidth={88} />
+      </Box>
     </Dialog>
   );
 }

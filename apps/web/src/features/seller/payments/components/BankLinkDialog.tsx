@@ -136,7 +136,7 @@ export function BankLinkDialog({ orgId, onClose, onLinked }: BankLinkDialogProps
   let actions;
   if (session.isPending) {
     body = (
-      <Stack spacing={1.5} aria-busy aria-label="Opening your bank link">
+      <Stack spacing={1.5} role="status" aria-busy aria-label="Opening your bank link">
         <Skeleton variant="rounded" height={48} />
         <Skeleton variant="rounded" height={48} />
         <Skeleton variant="rounded" height={48} />

@@ -122,7 +122,7 @@ export function EmbeddedOnboarding({ orgId, account }: EmbeddedOnboardingProps) 
         We use these details to verify your business and to send your payouts. Fields marked * are required.
       </Typography>
       {session.isPending ? (
-        <Stack spacing={2} aria-busy aria-label="Loading the onboarding form">
+        <Stack spacing={2} role="status" aria-busy aria-label="Loading the onboarding form">
           <Skeleton variant="rounded" height={56} />
           <Skeleton variant="rounded" height={56} />
           <Skeleton variant="rounded" height={56} />

@@ -56,7 +56,7 @@ export function PayoutsCard({ orgId }: { orgId: string }) {
   let content;
   if (accounts.isPending) {
     content = (
-      <Stack spacing={1} aria-busy aria-label="Loading your bank accounts">
+      <Stack spacing={1} role="status" aria-busy aria-label="Loading your bank accounts">
         <Skeleton variant="rounded" height={56} />
         <Skeleton variant="rounded" height={56} />
       </Stack>

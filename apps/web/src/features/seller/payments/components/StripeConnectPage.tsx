@@ -18,6 +18,7 @@ import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { useAccountStatus, useCreateConnectAccount } from '../api';
 import { EmbeddedOnboarding } from './EmbeddedOnboarding';
 import { PayoutsCard } from './PayoutsCard';
+import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 
 /** Spec section 8: what Get Started shows when the account cannot be created. */
 export const SETUP_FAILED_MESSAGE = 'Something went wrong while setting up your Stripe account. Please try again.';
@@ -100,6 +101,7 @@ function GetStarted({ orgId }: { orgId: string }) {
 
 /** /app/{org_id}/organization/onboarding/stripe-connect (spec section 2 "Set Up Payments", section 4). */
 export function StripeConnectPage() {
+  useOrganizationPageTitle('Payments');
   const { orgId = '' } = useParams();
   const status = useAccountStatus(orgId);
   const s = status.data;
@@ -111,7 +113,7 @@ export function StripeConnectPage() {
   let content;
   if (status.isPending) {
     content = (
-      <Stack spacing={2} aria-busy aria-label="Loading your payment account">
+      <Stack spacing={2} role="status" aria-busy aria-label="Loading your payment account">
         <Skeleton variant="rounded" height={56} />
         <Skeleton variant="rounded" height={160} />
       </Stack>

@@ -302,4 +302,67 @@ describe('ProductFormPage', () => {
     await user.type(quantity, '{Enter}');
     expect(fetch.calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
+
+  it('keeps Save disabled until something changed, and again once it is saved', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderForm(`/app/${ids.merchantA}/products/${productId}`, {
+      [`GET /api/product/${productId}`]: { body: product() },
+      'PUT /api/product': { body: product({ name: 'Chipotle Sauce 2' }) },
+    });
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+
+    await user.type(name, ' 2');
+    expect(save.disabled).toBe(false);
+    await user.type(name, '{Backspace}{Backspace}');
+    expect(save.disabled).toBe(true);
+
+    // The switch is part of the form too.
+    const track = screen.getByRole('switch', { name: 'Track inventory' });
+    await user.click(track);
+    expect(save.disabled).toBe(false);
+    await user.click(track);
+    expect(save.disabled).toBe(true);
+
+    await user.type(name, ' 2');
+    await user.click(save);
+    expect(await screen.findByText(PRODUCT_SAVED_TOAST)).toBeTruthy();
+    await waitFor(() => expect(save.disabled).toBe(true));
+    expect(fetch.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    // Enter in a field of the unchanged form sends nothing either.
+    await user.type(name, '{Enter}');
+    expect(fetch.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('keeps a count typed with a dot as typed and says to enter a whole number', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderForm(`/app/${ids.merchantA}/products/${productId}`, {
+      [`GET /api/product/${productId}`]: { body: product() },
+      'PUT /api/product': { body: product({ quantity_per_unit: 15 }) },
+    });
+    const quantity = (await screen.findByRole('textbox', {
+      name: /^Number of Retail Units Per Order Unit/,
+    })) as HTMLInputElement;
+    await user.clear(quantity);
+    await user.type(quantity, '1.5');
+    expect(quantity.value).toBe('1.5');
+    expect(screen.getByText('Enter a whole number')).toBeTruthy();
+    expect(quantity.getAttribute('aria-invalid')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(fetch.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    expect(quantity.value).toBe('1.5');
+
+    await user.clear(quantity);
+    await user.type(quantity, '15');
+    expect(screen.queryByText('Enter a whole number')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetch.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(fetch.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      id: productId,
+      organization: { id: ids.merchantA },
+      quantity_per_unit: 15,
+    });
+  });
 });

@@ -35,10 +35,12 @@ import {
   productFormProblems,
   productToForm,
   sameForm,
+  wholeNumberProblem,
   type ProductFormValues,
 } from '../form';
 import { AddInventoryDialog } from './AddInventoryDialog';
 import { ProductPhotos } from './ProductPhotos';
+import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 
 export const PRODUCT_SAVED_TOAST = 'Product Updated! You can now view your updated product in your store.';
 /** Spec section 9: the product-saved toast stays 6 seconds. */
@@ -105,6 +107,7 @@ const twoColumns = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr'
 /** /app/{org_id}/products/{id|add}: the product form (spec "Product form"). */
 export function ProductFormPage() {
   const { orgId = '', productId = 'add' } = useParams();
+  useOrganizationPageTitle(productId === 'add' ? 'Add Product' : 'Edit Product');
   const isNew = productId === 'add';
   const product = useProduct(isNew ? undefined : productId);
   const states = useProductStates();
@@ -172,7 +175,7 @@ export function ProductFormPage() {
 
 function ProductFormSkeleton({ isNew }: { isNew: boolean }) {
   return (
-    <Box aria-busy aria-label="Loading product">
+    <Box role="status" aria-busy aria-label="Loading product">
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 3 }}>
         <Skeleton variant="circular" width={40} height={40} />
         <Typography variant="h4" component="h1" sx={{ color: 'text.primary', flexGrow: 1 }}>
@@ -182,12 +185,12 @@ function ProductFormSkeleton({ isNew }: { isNew: boolean }) {
       </Stack>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 320px' } }}>
         <Stack spacing={3}>
-          <Skeleton variant="rounded" height={320} sx={{ borderRadius: 4 }} />
-          <Skeleton variant="rounded" height={220} sx={{ borderRadius: 4 }} />
+          <Skeleton variant="rounded" height={320} />
+          <Skeleton variant="rounded" height={220} />
         </Stack>
         <Stack spacing={3}>
-          <Skeleton variant="rounded" height={140} sx={{ borderRadius: 4 }} />
-          <Skeleton variant="rounded" height={140} sx={{ borderRadius: 4 }} />
+          <Skeleton variant="rounded" height={140} />
+          <Skeleton variant="rounded" height={140} />
         </Stack>
       </Box>
     </Box>
@@ -221,7 +224,13 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
   const dirty = !sameForm(values, saved);
   const nameEmpty = values.name.trim() === '';
   const problems = productFormProblems(values);
-  const issues = { ...serverIssues(save.error), ...(showProblems ? problems : {}) };
+  // A count that is not a whole number is flagged as it is typed (and kept as typed).
+  const typingProblems = { quantityPerUnit: wholeNumberProblem(values.quantityPerUnit) };
+  const issues = {
+    ...serverIssues(save.error),
+    ...(typingProblems.quantityPerUnit ? typingProblems : {}),
+    ...(showProblems ? problems : {}),
+  };
   const orderUnitName = orderUnits.find((u) => String(u.id) === values.orderUnitId)?.unit ?? null;
   const stateName = states.find((s) => String(s.id) === values.stateId)?.state;
 
@@ -252,7 +261,7 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (nameEmpty || save.isPending || uploading) return;
+    if (nameEmpty || !dirty || save.isPending || uploading) return;
     if (Object.keys(problems).length > 0) {
       setShowProblems(true);
       return;
@@ -318,11 +327,7 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
               </IconButton>
             </Tooltip>
             <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-              <Typography
-                variant="h4"
-                component="h1"
-                sx={{ color: 'text.primary', fontSize: { xs: '1.5rem', sm: '2.125rem' } }}
-              >
+              <Typography variant="h4" component="h1" sx={{ color: 'text.primary' }}>
                 {isNew ? 'Add New' : 'Edit Product'}
               </Typography>
             </Box>
@@ -335,7 +340,8 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
               type="submit"
               variant="contained"
               size="large"
-              disabled={nameEmpty || save.isPending || uploading}
+              // Nothing to save until something changed (again disabled once it is saved).
+              disabled={nameEmpty || !dirty || save.isPending || uploading}
               startIcon={save.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
               sx={{ minWidth: 96 }}
             >
@@ -452,10 +458,8 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
                   label="Number of Retail Units Per Order Unit"
                   required
                   value={values.quantityPerUnit}
-                  onChange={(event) => {
-                    const v = event.target.value.replace(/\D/g, '').slice(0, 7);
-                    set('quantityPerUnit', v.replace(/^0+(?=\d)/, ''));
-                  }}
+                  // Kept as typed: "1.5" is refused with a field error, never turned into "15".
+                  onChange={(event) => set('quantityPerUnit', event.target.value)}
                   error={Boolean(issues.quantityPerUnit)}
                   helperText={helper(
                     'quantityPerUnit',
@@ -463,7 +467,7 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
                       ? `Retail units in one ${orderUnitName.toLowerCase()}.`
                       : 'Retail units in one order unit.',
                   )}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+                  slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 12 } }}
                 />
                 <TextField
                   label="Weight"
@@ -534,11 +538,14 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
                 </Typography>
                 {product ? (
                   <>
-                    <Box sx={{ opacity: values.trackInventory ? 1 : 0.6 }}>
+                    <Box>
                       <Typography
                         variant="h4"
                         component="p"
-                        sx={{ color: 'text.primary', fontVariantNumeric: 'tabular-nums' }}
+                        sx={{
+                          color: values.trackInventory ? 'text.primary' : 'text.secondary',
+                          fontVariantNumeric: 'tabular-nums',
+                        }}
                       >
                         {product.inventory_count}
                       </Typography>

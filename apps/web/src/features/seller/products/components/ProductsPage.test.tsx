@@ -5,7 +5,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { ToastProvider } from '../../../../components/Toast';
 import { ids } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
-import { PRODUCTS_EMPTY, ProductsPage } from './ProductsPage';
+import { EXPORT_EMPTY_HINT, PRODUCTS_EMPTY, ProductsPage } from './ProductsPage';
 
 function item(n: number, state: string) {
   return {
@@ -100,5 +100,75 @@ describe('ProductsPage', () => {
     await screen.findByText('Sauce 1');
     await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'chip');
     await waitFor(() => expect(seen.some((u) => u.includes('q=chip'))).toBe(true));
+  });
+
+  it('disables Export CSV, saying why, while the catalogue is empty', async () => {
+    const user = userEvent.setup();
+    renderPage({ '': { items: [] } });
+    expect(await screen.findByText(PRODUCTS_EMPTY)).toBeTruthy();
+    const exportButton = screen.getByRole('button', { name: 'Export CSV' });
+    expect((exportButton as HTMLButtonElement).disabled).toBe(true);
+    expect(exportButton.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(exportButton.getAttribute('aria-describedby')!)?.textContent).toBe(
+      EXPORT_EMPTY_HINT,
+    );
+    await user.hover(exportButton.parentElement!);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(EXPORT_EMPTY_HINT);
+  });
+
+  it('enables Export CSV when there are products', async () => {
+    renderPage({ '': { items: [item(1, 'Live')] } });
+    await screen.findByText('Sauce 1');
+    const exportButton = screen.getByRole('button', { name: 'Export CSV' });
+    expect((exportButton as HTMLButtonElement).disabled).toBe(false);
+    expect(exportButton.getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('keeps the previous results while a search loads, and shows the empty state only once it finished', async () => {
+    const held = new Map<string, () => void>();
+    const answers: Record<string, unknown[]> = { '': [item(1, 'Live'), item(2, 'Draft')], zzz: [] };
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const q = new URL(String(input), 'http://localhost').searchParams.get('q') ?? '';
+      // Every search but the first load waits until the test lets it answer.
+      if (held.has('armed')) await new Promise<void>((resolve) => held.set(q, resolve));
+      return new Response(JSON.stringify(answers[q] ?? []), { headers: { 'content-type': 'application/json' } });
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ToastProvider>
+        <Routes>
+          <Route path="/app/:orgId/products" element={<ProductsPage />} />
+        </Routes>
+      </ToastProvider>,
+      { path: `/app/${ids.merchantA}/products` },
+    );
+    await screen.findByText('Sauce 1');
+    held.set('armed', () => undefined);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'zzz');
+    await waitFor(() => expect(held.has('zzz')).toBe(true));
+    // Loading: the previous rows stay, with a busy indicator, and no empty state.
+    expect(screen.getByText('Sauce 1')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Searching' })).toBeTruthy();
+    expect(screen.queryByText(/No products match/)).toBeNull();
+    expect(screen.queryByText(PRODUCTS_EMPTY)).toBeNull();
+
+    held.get('zzz')!();
+    expect(await screen.findByText('No products match “zzz”.')).toBeTruthy();
+    expect(screen.queryByRole('progressbar', { name: 'Searching' })).toBeNull();
+
+    // Another search: until it finishes, nothing claims that it found nothing.
+    answers.sau = [item(2, 'Draft')];
+    const box = screen.getByRole('searchbox', { name: 'Search products' });
+    await user.clear(box);
+    await user.type(box, 'sau');
+    await waitFor(() => expect(held.has('sau')).toBe(true));
+    expect(screen.queryByText('No products match “sau”.')).toBeNull();
+    expect(screen.queryByText(PRODUCTS_EMPTY)).toBeNull();
+    expect(screen.getByRole('progressbar', { name: 'Searching' })).toBeTruthy();
+    held.get('sau')!();
+    expect(await screen.findByText('Sauce 2')).toBeTruthy();
+    expect(screen.queryByText(/No products match/)).toBeNull();
+    expect(screen.queryByText('Sauce 1')).toBeNull();
   });
 });

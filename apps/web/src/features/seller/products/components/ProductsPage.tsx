@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
@@ -18,12 +19,16 @@ import { PagedTable } from '../../../../components/PagedTable';
 import { PageHeader } from '../../../../components/PageHeader';
 import { SearchField } from '../../../../components/SearchField';
 import { TintedIcon } from '../../../../components/TintedIcon';
+import { visuallyHidden } from '../../../../components/visually-hidden';
 import { useToast } from '../../../../components/Toast';
 import { errorMessage, loadedItems } from '../../../../lib/api';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { downloadCatalogCsv, useProductList } from '../api';
+import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 
 export const PRODUCTS_EMPTY = "Products haven't been added yet.";
+/** Why Export CSV is disabled while the catalogue is empty. */
+export const EXPORT_EMPTY_HINT = 'There are no products to export yet.';
 /** Spec section 9: table image 130 px. */
 const IMAGE_SIZE = 130;
 
@@ -118,6 +123,7 @@ const columns: DataColumn<Product>[] = [
 
 /** /app/{org_id}/products: the catalogue table (spec "Products"). */
 export function ProductsPage() {
+  useOrganizationPageTitle('Products');
   const { orgId = '' } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
@@ -126,8 +132,15 @@ export function ProductsPage() {
   const list = useProductList(orgId, q);
   const [exporting, setExporting] = useState(false);
 
+  // The search whose results are on screen. While a new search loads, the previous results stay
+  // (placeholder data), and so do the words they match: the empty state, the catalogue's or a
+  // search's, is only shown for a search that has finished.
+  const [shownQ, setShownQ] = useState(q);
+  if (list.data && !list.isPlaceholderData && shownQ !== q) setShownQ(q);
   const rows = loadedItems(list.data);
-  const searching = q !== '';
+  const searching = shownQ !== '';
+  const busy = list.isPlaceholderData || search.trim() !== q;
+  const catalogueEmpty = !searching && rows?.length === 0;
 
   async function exportCsv() {
     setExporting(true);
@@ -142,7 +155,7 @@ export function ProductsPage() {
 
   const empty = searching ? (
     <Stack spacing={1} sx={{ alignItems: 'center' }}>
-      <Typography variant="body1">No products match “{q}”.</Typography>
+      <Typography variant="body1">No products match “{shownQ}”.</Typography>
       <Button onClick={() => setSearch('')}>Clear search</Button>
     </Stack>
   ) : (
@@ -186,14 +199,26 @@ export function ProductsPage() {
             >
               Import CSV
             </Button>
-            <Button
-              variant="outlined"
-              onClick={() => void exportCsv()}
-              disabled={exporting}
-              startIcon={exporting ? <CircularProgress size={16} aria-hidden /> : <FileDownloadOutlinedIcon />}
-            >
-              Export CSV
-            </Button>
+            {/* A disabled button gets no pointer events: the tooltip listens on its wrapper. */}
+            <Tooltip title={catalogueEmpty ? EXPORT_EMPTY_HINT : ''}>
+              <Box component="span" sx={{ display: 'inline-flex' }}>
+                <Button
+                  variant="outlined"
+                  onClick={() => void exportCsv()}
+                  disabled={exporting || list.isPending || catalogueEmpty}
+                  aria-describedby={catalogueEmpty ? 'export-csv-hint' : undefined}
+                  startIcon={exporting ? <CircularProgress size={16} aria-hidden /> : <FileDownloadOutlinedIcon />}
+                  sx={{ flexGrow: 1 }}
+                >
+                  Export CSV
+                </Button>
+                {catalogueEmpty && (
+                  <Box component="span" id="export-csv-hint" sx={visuallyHidden}>
+                    {EXPORT_EMPTY_HINT}
+                  </Box>
+                )}
+              </Box>
+            </Tooltip>
             <Button
               component={RouterLink}
               to={`/app/${orgId}/products/add`}
@@ -207,8 +232,9 @@ export function ProductsPage() {
       />
 
       {(hasProducts || list.isPending) && (
-        <Box sx={{ mb: 2 }}>
+        <Box sx={{ mb: 2, display: 'flex', alignItems: 'center', gap: 1.5 }}>
           <SearchField label="Search products" value={search} onChange={setSearch} />
+          {busy && <CircularProgress size={18} aria-label="Searching" />}
         </Box>
       )}
 

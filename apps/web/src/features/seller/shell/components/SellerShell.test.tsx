@@ -5,7 +5,9 @@ import { AuthContext, type AuthContextProps } from '../../../../lib/auth-context
 import { Route, Routes, useLocation } from 'react-router';
 import { fakeFetch, ids, makeUser, noProgress, org, purchasing } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
+import { ToastProvider } from '../../../../components/Toast';
 import { SellerShell } from './SellerShell';
+import { otherOrganizationMessage, SELLERS_ONLY_MESSAGE } from '../wrong-place';
 
 const signedIn = {
   isAuthenticated: true,
@@ -21,14 +23,19 @@ function Where() {
 
 function renderShell(path: string) {
   return renderWithProviders(
-    <AuthContext.Provider value={signedIn}>
-      <Routes>
-        <Route path="/app/:orgId" element={<SellerShell />}>
-          <Route path="orders" element={<Where />} />
-          <Route path="products" element={<Where />} />
-        </Route>
-      </Routes>
-    </AuthContext.Provider>,
+    <ToastProvider>
+      <AuthContext.Provider value={signedIn}>
+        <Routes>
+          <Route path="/app/:orgId" element={<SellerShell />}>
+            <Route index element={<Where />} />
+            <Route path="orders" element={<Where />} />
+            <Route path="products" element={<Where />} />
+          </Route>
+          <Route path="/storefront/all" element={<Where />} />
+          <Route path="/no-stores" element={<Where />} />
+        </Routes>
+      </AuthContext.Provider>
+    </ToastProvider>,
     { path },
   );
 }
@@ -39,9 +46,9 @@ const user = makeUser({
   purchasing_organizations: [purchasing(ids.merchantA, 'Alpha Foods'), purchasing(ids.merchantB, 'Beta Goods')],
 });
 
-function stubApi() {
+function stubApi(me = user) {
   const fetch = fakeFetch({
-    'GET /api/user/me': { body: user },
+    'GET /api/user/me': { body: me },
     [`GET /api/organization/${ids.merchantA}/onboarding/status`]: { body: { ...noProgress, has_customers: true } },
     [`GET /api/organization/${ids.merchantB}/onboarding/status`]: { body: noProgress },
   });
@@ -92,11 +99,59 @@ describe('SellerShell', () => {
     expect(window.localStorage.getItem('org')).toBe(ids.merchantB);
   });
 
-  it('shows not-found for an organization the user is not a member of', async () => {
+  it("sends a seller who opens another organization's admin to their own, and says so", async () => {
     stubApi();
     renderShell(`/app/${ids.sellerX}/orders`);
-    expect(await screen.findByText('This page is not available.')).toBeTruthy();
-    expect(screen.queryByTestId('where')).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Orders' })).toBeNull();
+
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`/app/${ids.merchantA}`));
+    expect((await screen.findByRole('alert')).textContent).toContain(otherOrganizationMessage('Alpha Foods'));
+    expect((await screen.findByRole('combobox', { name: 'Organization' })).textContent).toBe('Alpha Foods');
+  });
+
+  it('opens the remembered organization when the one in the address is not theirs', async () => {
+    window.localStorage.setItem('org', ids.merchantB);
+    stubApi();
+    renderShell(`/app/${ids.sellerY}/products`);
+
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`/app/${ids.merchantB}`));
+    expect((await screen.findByRole('alert')).textContent).toContain(otherOrganizationMessage('Beta Goods'));
+  });
+
+  it('sends a buyer to the stores they buy from, with the reason', async () => {
+    stubApi(
+      makeUser({
+        name: 'Bea Buyer',
+        organizations: [org(ids.buyer, 'Corner Shop', 'Buyer')],
+        purchasing_organizations: [purchasing(ids.sellerX, 'Juniper Soap Co'), purchasing(ids.sellerY, 'Oak Candles')],
+      }),
+    );
+    // Even with their own (Buyer-type) organization in the address: it has no seller area.
+    renderShell(`/app/${ids.buyer}/orders`);
+
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/storefront/all'));
+    expect((await screen.findByRole('alert')).textContent).toContain(SELLERS_ONLY_MESSAGE);
+    expect(screen.queryByRole('combobox', { name: 'Organization' })).toBeNull();
+  });
+
+  it('sends a buyer no seller has invited yet to the page that explains invitations', async () => {
+    stubApi(makeUser({ organizations: [org(ids.buyer, 'Corner Shop', 'Buyer')] }));
+    renderShell(`/app/${ids.sellerX}/products`);
+
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/no-stores'));
+    expect((await screen.findByRole('alert')).textContent).toContain('That page is for sellers.');
+  });
+
+  it('lists only organizations with a seller area in the Organization select', async () => {
+    stubApi(
+      makeUser({
+        organizations: [org(ids.merchantA, 'Alpha Foods', 'Merchant'), org(ids.buyer, 'Corner Shop', 'Buyer')],
+      }),
+    );
+    const u = userEvent.setup();
+    renderShell(`/app/${ids.merchantA}/orders`);
+
+    await u.click(await screen.findByRole('combobox', { name: 'Organization' }));
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Alpha Foods']);
   });
 });

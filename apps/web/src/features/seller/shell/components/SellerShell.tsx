@@ -3,18 +3,22 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
-import { Navigate, useLocation, useParams } from 'react-router';
-import { SIDE_PANEL_WIDTH } from '../../../../app/theme';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { MAIN_ID, SIDE_PANEL_WIDTH, skipLinkSx } from '../../../../app/theme';
+import { FullPageSpinner } from '../../../../components/FullPageSpinner';
 import { LogoMark } from '../../../../components/Logo';
 import { ShellContent } from '../../../../components/ShellContent';
+import { useToast } from '../../../../components/Toast';
 import { useSignedInProfile } from '../../../../lib/auth-hooks';
 import { rememberedOrgId } from '../../../../lib/storage';
 import { useCurrentUser } from '../../../../lib/current-user';
 import { accountHomeDestination } from '../../../../lib/routing';
+import { sellerAreaRedirect } from '../wrong-place';
 import { SidePanel } from './SidePanel';
 
 const DRAWER_ID = 'seller-navigation';
@@ -26,18 +30,32 @@ export function SellerShell() {
   const profile = useSignedInProfile();
   const userQuery = useCurrentUser();
   const [mobileOpen, setMobileOpen] = useState(false);
+  const navigate = useNavigate();
+  const toast = useToast();
 
   // Close the temporary drawer whenever the page changes.
   useEffect(() => setMobileOpen(false), [pathname]);
 
   const user = userQuery.data ?? undefined;
   const loading = userQuery.isPending;
-  const membership = user?.organizations.find((org) => org.id === orgId);
+  // The seller area is for the user's Merchant organizations only.
+  const membership = user?.organizations.find((org) => org.id === orgId && org.selected_type === 'Merchant');
   const isMember = Boolean(membership);
   // A just-created organization may not be in a stale user yet: wait for the refetch.
   const settling = !isMember && userQuery.isFetching;
+  // A buyer, or a seller with another organization's id, is sent where they belong and told why.
+  const wrongPlace = user && !userQuery.isFetching ? sellerAreaRedirect(user, orgId, rememberedOrgId()) : null;
+  const redirectTo = wrongPlace?.to;
+  const redirectMessage = wrongPlace?.message;
+
+  useEffect(() => {
+    if (!redirectTo) return;
+    if (redirectMessage) toast.show(redirectMessage, { severity: 'info', durationMs: 8000 });
+    void navigate(redirectTo, { replace: true });
+  }, [redirectTo, redirectMessage, navigate, toast]);
 
   if (userQuery.data === null) return <Navigate to="/details" replace />;
+  if (redirectTo) return <FullPageSpinner />;
 
   const panel = (onNavigate?: () => void) => (
     <SidePanel
@@ -52,6 +70,18 @@ export function SellerShell() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Link
+        href={`#${MAIN_ID}`}
+        underline="none"
+        sx={skipLinkSx}
+        onClick={(event) => {
+          // Focus the page itself (the next Tab is its first control), without a #main in the URL.
+          event.preventDefault();
+          document.getElementById(MAIN_ID)?.focus();
+        }}
+      >
+        Skip to main content
+      </Link>
       <AppBar
         position="fixed"
         color="inherit"
@@ -107,6 +137,8 @@ export function SellerShell() {
 
       <Box
         component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
         sx={{
           flexGrow: 1,
           minWidth: 0,

@@ -29,6 +29,8 @@ export interface SidePanelProps {
 export function SidePanel({ orgId, user, loading, isMember, profile, onNavigate }: SidePanelProps) {
   const { pathname } = useLocation();
   const configureActive = SETUP_PATHS.some((segment) => isSectionActive(pathname, orgId, segment));
+  // Only organizations with a seller area: a Buyer-type organization has none to switch to.
+  const merchants = user?.organizations.filter((org) => org.selected_type === 'Merchant') ?? [];
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', px: 1.5, py: 2, gap: 2 }}>
@@ -44,8 +46,8 @@ export function SidePanel({ orgId, user, loading, isMember, profile, onNavigate 
 
       {loading ? (
         <Skeleton variant="rounded" height={40} aria-hidden />
-      ) : user && user.organizations.length > 0 ? (
-        <OrganizationSelect organizations={user.organizations} value={isMember ? orgId : ''} onNavigate={onNavigate} />
+      ) : merchants.length > 0 ? (
+        <OrganizationSelect organizations={merchants} value={isMember ? orgId : ''} onNavigate={onNavigate} />
       ) : null}
 
       <Box component="nav" aria-label="Seller sections" sx={{ flexGrow: 1, overflowY: 'auto', mx: -0.5, px: 0.5 }}>
@@ -56,7 +58,8 @@ export function SidePanel({ orgId, user, loading, isMember, profile, onNavigate 
             ))}
           </Box>
         ) : isMember ? (
-          <List disablePadding sx={{ display: 'grid', gap: 0.5 }}>
+          // A column of links with separators: a <div>, since a <ul> may hold only <li>s.
+          <List component="div" disablePadding sx={{ display: 'grid', gap: 0.5 }}>
             <ConfigureLink orgId={orgId} selected={configureActive} onNavigate={onNavigate} />
             <Divider sx={{ my: 1 }} />
             {SELLER_SECTIONS.map((section) => {

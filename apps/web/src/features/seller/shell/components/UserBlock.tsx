@@ -63,7 +63,14 @@ export function UserBlock({ loading, name, email, picture }: UserBlockProps) {
         <Avatar
           src={picture ?? undefined}
           alt=""
-          sx={{ width: 36, height: 36, bgcolor: 'primary.light', color: '#ffffff', fontSize: 14, fontWeight: 600 }}
+          sx={{
+            width: 36,
+            height: 36,
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            fontSize: 14,
+            fontWeight: 600,
+          }}
         >
           {initialsOf(label)}
         </Avatar>

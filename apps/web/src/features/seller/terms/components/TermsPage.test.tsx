@@ -129,6 +129,26 @@ describe('TermsPage', () => {
     expect(items.value).toBe('50');
   });
 
+  it('keeps an item minimum typed with a dot as typed, says to enter a whole number and saves nothing', async () => {
+    const { fetch } = renderTerms({ [`PUT ${orgPath}`]: { body: organization() } });
+    const items = (await screen.findAllByLabelText('Minimum items per order'))[0] as HTMLInputElement;
+    vi.useFakeTimers();
+    fireEvent.change(items, { target: { value: '1.5' } });
+    expect(items.value).toBe('1.5');
+    expect(screen.getByText('Enter a whole number')).toBeTruthy();
+    expect(items.getAttribute('aria-invalid')).toBe('true');
+    await act(() => vi.advanceTimersByTimeAsync(TERMS_SAVE_DELAY_MS * 2));
+    expect(puts(fetch.calls)).toEqual([]);
+
+    fireEvent.change(items, { target: { value: '15' } });
+    expect(screen.queryByText('Enter a whole number')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(TERMS_SAVE_DELAY_MS));
+    expect(puts(fetch.calls)).toHaveLength(1);
+    expect(
+      (puts(fetch.calls)[0]!.body as { order_terms: { new_customer_min: number } }).order_terms.new_customer_min,
+    ).toBe(15);
+  });
+
   it('shows the server message and keeps what was typed', async () => {
     renderTerms({
       [`PUT ${orgPath}`]: {

@@ -18,6 +18,7 @@ import { formatCents } from '../../../../lib/format';
 import { PageHeader } from '../../../../components/PageHeader';
 import { useOrganization } from '../../api';
 import { useTermsAutosave, type AutosaveStatus } from '../autosave';
+import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 
 /** Largest item minimum the API accepts. */
 const MAX_ITEMS = 1_000_000;
@@ -71,12 +72,20 @@ function SaveStatus({ status }: { status: AutosaveStatus }) {
   );
 }
 
-/** Digits only; "" → null. Returns undefined for text that is not a whole number (ignored). */
-function parseItems(text: string): number | null | undefined {
+/** The field error of an item minimum that is typed with anything but digits ("1.5"). */
+export const WHOLE_NUMBER_PROBLEM = 'Enter a whole number';
+
+/**
+ * The typed item minimum: "" → null, a whole number → it, anything else → its field error.
+ * What was typed is never changed: text that is not a whole number is not saved.
+ */
+function parseItems(text: string): { value: number | null } | { problem: string } {
   const trimmed = text.trim();
-  if (trimmed === '') return null;
-  if (!/^\d+$/.test(trimmed)) return undefined;
-  return Math.min(Number(trimmed), MAX_ITEMS);
+  if (trimmed === '') return { value: null };
+  if (!/^\d+$/.test(trimmed)) return { problem: WHOLE_NUMBER_PROBLEM };
+  const value = Number(trimmed);
+  if (value > MAX_ITEMS) return { problem: `Enter at most ${MAX_ITEMS.toLocaleString('en-US')}` };
+  return { value };
 }
 
 interface MinimumsCardProps {
@@ -91,6 +100,10 @@ interface MinimumsCardProps {
 
 function MinimumsCard({ title, description, items, cents, onItems, onCents, idPrefix }: MinimumsCardProps) {
   const headingId = `${idPrefix}-heading`;
+  // The text as typed (the card starts from the saved terms; only this field changes them).
+  const [itemsText, setItemsText] = useState(items === null ? '' : String(items));
+  const parsedItems = parseItems(itemsText);
+  const itemsProblem = 'problem' in parsedItems ? parsedItems.problem : undefined;
   return (
     <Card component="section" aria-labelledby={headingId} sx={{ p: { xs: 2.5, sm: 3 } }}>
       <Typography id={headingId} variant="h6" component="h2" sx={{ color: 'text.primary' }}>
@@ -103,12 +116,14 @@ function MinimumsCard({ title, description, items, cents, onItems, onCents, idPr
         <TextField
           id={`${idPrefix}-items`}
           label="Minimum items per order"
-          value={items === null ? '' : String(items)}
+          value={itemsText}
           onChange={(event) => {
+            setItemsText(event.target.value);
             const next = parseItems(event.target.value);
-            if (next !== undefined) onItems(next);
+            if ('value' in next) onItems(next.value);
           }}
-          helperText="Total units in the cart. Leave empty for no minimum."
+          error={Boolean(itemsProblem)}
+          helperText={itemsProblem ?? 'Total units in the cart. Leave empty for no minimum.'}
           slotProps={{
             htmlInput: { inputMode: 'numeric', autoComplete: 'off' },
             input: { endAdornment: <InputAdornment position="end">items</InputAdornment> },
@@ -145,6 +160,7 @@ function RetailerNotice({ items, cents }: { items: number | null; cents: number 
 
 /** /app/{org_id}/terms: order minimums for new and returning customers, saved as you type. */
 export function TermsPage() {
+  useOrganizationPageTitle('Terms');
   const { orgId = '' } = useParams();
   const organization = useOrganization(orgId);
   const autosave = useTermsAutosave(orgId);
@@ -184,7 +200,7 @@ export function TermsPage() {
         organization.isPending && (
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
             {[0, 1].map((i) => (
-              <Skeleton key={i} variant="rounded" height={280} sx={{ borderRadius: 4 }} />
+              <Skeleton key={i} variant="rounded" height={280} />
             ))}
           </Box>
         )
@@ -194,7 +210,7 @@ export function TermsPage() {
             <MinimumsCard
               idPrefix="new"
               title="New customers"
-              description="A retailer's first order from you."
+              description="A retailer’s first order from you."
               items={terms.new_customer_min}
               cents={terms.new_customer_min_cents}
               onItems={(value) => change({ new_customer_min: value })}

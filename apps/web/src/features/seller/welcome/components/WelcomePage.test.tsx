@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { fakeFetch, ids, noProgress } from '../../../../test/fixtures';
+import { allDone, fakeFetch, ids, noProgress } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
 import { ToastProvider } from '../../../../components/Toast';
 import { WelcomePage, WELCOME_HEADING } from './WelcomePage';
@@ -49,6 +49,73 @@ describe('WelcomePage', () => {
       null, // 5. Invite Your Customers opens the invite dialog
       null, // 6. Add Shipping Details opens the address and package dialog
     ]);
+  });
+
+  it('says what was done for finished steps and links each to where it was done', async () => {
+    const organization = {
+      id: ids.merchantA,
+      name: 'Hot Sauce Co',
+      slogan: 'Hot',
+      selected_type: 'Merchant',
+      address: { line1: '1 Main St', line2: null, city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' },
+      order_terms: {
+        new_customer_min: 10,
+        new_customer_min_cents: 10000,
+        returning_customer_min: null,
+        returning_customer_min_cents: null,
+      },
+      image_set: { id: null, organization_id: ids.merchantA, logo: null, splash_image: null },
+    };
+    const invite = (n: number) => ({ id: `i${n}`, email: `shop${n}@example.com` });
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        [`GET /api/organization/${ids.merchantA}/onboarding/status`]: { body: allDone },
+        [`GET /api/organization/${ids.merchantA}`]: { body: organization },
+        [`GET /api/invite/organization/${ids.merchantA}`]: { body: [invite(1), invite(2)] },
+      }).fn,
+    );
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ToastProvider>
+        <Routes>
+          <Route path="/app/:orgId/welcome" element={<WelcomePage />} />
+          <Route path="/app/:orgId/invites" element={<p>The invites page</p>} />
+        </Routes>
+      </ToastProvider>,
+      { path: `/app/${ids.merchantA}/welcome` },
+    );
+    expect(await screen.findByText('6 of 6 done')).toBeTruthy();
+    expect(await screen.findByText('2 invites sent')).toBeTruthy();
+    expect(await screen.findByText('Ships from Austin, TX')).toBeTruthy();
+    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByTestId('step-summary').textContent)).toEqual([
+      'Cover photo and slogan added',
+      'Payments active',
+      '3 products',
+      'New customers: 10 items, $100.00 · Returning: no minimum',
+      '2 invites sent',
+      'Ships from Austin, TX',
+    ]);
+    // No step reads a bare "Review"; each says where it leads.
+    expect(screen.queryByText('Review')).toBeNull();
+    const base = `/app/${ids.merchantA}`;
+    const hrefs = items.map((item) => within(item).queryByRole('link')?.getAttribute('href') ?? null);
+    expect(hrefs).toEqual([
+      `${base}/onboarding`,
+      `${base}/organization/onboarding/stripe-connect`,
+      `${base}/products`,
+      `${base}/terms`,
+      `${base}/invites`, // once done, step 5 leads to the invites page, not a new invite
+      null, // step 6 reopens its dialog, which edits the saved address
+    ]);
+    expect(within(items[4]!).getByRole('link', { name: 'View invites: 5. Invite Your Customers' })).toBeTruthy();
+    expect(
+      within(items[5]!).getByRole('button', { name: 'Edit shipping details: 6. Add Shipping Details' }),
+    ).toBeTruthy();
+    await user.click(within(items[4]!).getByRole('link'));
+    expect(await screen.findByText('The invites page')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('opens the invite dialog from step 5', async () => {

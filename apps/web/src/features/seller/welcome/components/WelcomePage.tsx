@@ -13,9 +13,11 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useToast } from '../../../../components/Toast';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { importWithReload } from '../../../../lib/chunk-reload';
-import { useOnboardingStatus } from '../../api';
+import { useOnboardingStatus, useOrganization } from '../../api';
 import { InviteDialog } from '../../components/InviteDialog';
-import { welcomeSteps } from '../steps';
+import { stepSummary, welcomeSteps } from '../steps';
+import { useInvitesSent } from '../summary-api';
+import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 
 // Step 6's dialog (and the address schemas it uses) loads when it is first opened.
 const AddressPackageDialog = lazy(
@@ -26,15 +28,22 @@ export const WELCOME_HEADING = 'Welcome! To set up your store, start here';
 
 /** /app/{org_id}/welcome: the six-step set-up checklist. */
 export function WelcomePage() {
+  useOrganizationPageTitle('Welcome');
   const { orgId = '' } = useParams();
   const status = useOnboardingStatus(orgId);
   const steps = welcomeSteps(status.data);
   const doneCount = steps.filter((step) => step.done).length;
+  // What finished steps show: the organization (the shell has it cached) and, once step 5 is
+  // done, how many invites were sent.
+  const organization = useOrganization(orgId, { enabled: doneCount > 0 });
+  const invites = useInvitesSent(orgId, { enabled: Boolean(status.data?.has_customers) });
+  const facts = { status: status.data, organization: organization.data, invites: invites.data };
   const [inviteOpen, setInviteOpen] = useState(false);
   const [shippingOpen, setShippingOpen] = useState(false);
   const [shippingLoaded, setShippingLoaded] = useState(false);
   const toast = useToast();
-  // Steps that open a dialog on this page instead of another page.
+  // Steps that open a dialog on this page instead of another page (until done, when most
+  // lead to the page where the step was done instead: see donePath).
   const openDialog: Partial<Record<number, () => void>> = {
     5: () => setInviteOpen(true),
     6: () => {
@@ -46,11 +55,7 @@ export function WelcomePage() {
   return (
     <Stack spacing={3}>
       <Box>
-        <Typography
-          variant="h4"
-          component="h1"
-          sx={{ color: 'text.primary', fontSize: { xs: '1.6rem', sm: '2.1rem' } }}
-        >
+        <Typography variant="h4" component="h1">
           {WELCOME_HEADING}
         </Typography>
         {status.data && (
@@ -71,52 +76,62 @@ export function WelcomePage() {
       {status.isError && <QueryErrorAlert error={status.error} onRetry={() => void status.refetch()} />}
 
       <Card component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {steps.map((step, index) => (
-          <Box
-            component="li"
-            key={step.number}
-            sx={{
-              display: 'flex',
-              flexDirection: { xs: 'column', sm: 'row' },
-              alignItems: { sm: 'center' },
-              gap: { xs: 1.5, sm: 2.5 },
-              px: { xs: 2.5, sm: 3 },
-              py: 2.5,
-              borderTop: index === 0 ? 0 : 1,
-              borderColor: 'divider',
-            }}
-          >
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', flexGrow: 1, minWidth: 0 }}>
-              {status.isPending ? (
-                <Skeleton variant="circular" width={28} height={28} sx={{ flexShrink: 0 }} />
-              ) : step.done ? (
-                <CheckCircleIcon sx={{ color: 'info.main', fontSize: 28, flexShrink: 0 }} titleAccess="Done" />
-              ) : (
-                <RadioButtonUncheckedIcon
-                  sx={{ color: 'text.disabled', fontSize: 28, flexShrink: 0 }}
-                  titleAccess="Not done"
-                />
-              )}
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="subtitle1" component="h2" sx={{ color: 'text.primary', fontWeight: 600 }}>
-                  {step.number}. {step.title}
-                </Typography>
-                <Typography variant="body2">{step.description}</Typography>
-              </Box>
-            </Stack>
-            <Button
-              {...(openDialog[step.number]
-                ? { onClick: openDialog[step.number] }
-                : { component: RouterLink, to: `/app/${orgId}/${step.path}` })}
-              variant={step.done ? 'text' : 'outlined'}
-              endIcon={<ArrowForwardIcon />}
-              sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' }, ml: { xs: 5.5, sm: 0 } }}
-              aria-label={`${step.done ? 'Review' : step.action}: ${step.number}. ${step.title}`}
+        {steps.map((step, index) => {
+          const summary = stepSummary(step, facts);
+          const dialog = step.done && step.donePath ? undefined : openDialog[step.number];
+          const path = step.done ? (step.donePath ?? step.path) : step.path;
+          const label = step.done ? step.doneAction : step.action;
+          return (
+            <Box
+              component="li"
+              key={step.number}
+              sx={{
+                display: 'flex',
+                flexDirection: { xs: 'column', sm: 'row' },
+                alignItems: { sm: 'center' },
+                gap: { xs: 1.5, sm: 2.5 },
+                px: { xs: 2.5, sm: 3 },
+                py: 2.5,
+                borderTop: index === 0 ? 0 : 1,
+                borderColor: 'divider',
+              }}
             >
-              {step.done ? 'Review' : step.action}
-            </Button>
-          </Box>
-        ))}
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', flexGrow: 1, minWidth: 0 }}>
+                {status.isPending ? (
+                  <Skeleton variant="circular" width={28} height={28} sx={{ flexShrink: 0 }} />
+                ) : step.done ? (
+                  <CheckCircleIcon sx={{ color: 'info.main', fontSize: 28, flexShrink: 0 }} titleAccess="Done" />
+                ) : (
+                  <RadioButtonUncheckedIcon
+                    sx={{ color: 'text.disabled', fontSize: 28, flexShrink: 0 }}
+                    titleAccess="Not done"
+                  />
+                )}
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography variant="subtitle1" component="h2" sx={{ color: 'text.primary', fontWeight: 600 }}>
+                    {step.number}. {step.title}
+                  </Typography>
+                  {summary ? (
+                    <Typography variant="body2" sx={{ color: 'text.primary' }} data-testid="step-summary">
+                      {summary}
+                    </Typography>
+                  ) : (
+                    <Typography variant="body2">{step.description}</Typography>
+                  )}
+                </Box>
+              </Stack>
+              <Button
+                {...(dialog ? { onClick: dialog } : { component: RouterLink, to: `/app/${orgId}/${path}` })}
+                variant={step.done ? 'text' : 'outlined'}
+                endIcon={<ArrowForwardIcon />}
+                sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' }, ml: { xs: 5.5, sm: 0 } }}
+                aria-label={`${label}: ${step.number}. ${step.title}`}
+              >
+                {label}
+              </Button>
+            </Box>
+          );
+        })}
       </Card>
       <InviteDialog open={inviteOpen} orgId={orgId} onClose={() => setInviteOpen(false)} />
       {shippingLoaded && (
