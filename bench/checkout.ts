@@ -24,6 +24,7 @@ import {
 } from '@cratebase/contract';
 import { signUpAndGetTokens } from '../apps/server/test/support/test-login.js';
 import type { LoadResult } from './catalog.js';
+import { inBatches } from '../apps/server/test/support/concurrency.js';
 import {
   BOX,
   CARD as CARD_REST,
@@ -195,20 +196,6 @@ export async function submit(baseUrl: string, seller: Account, buyer: Buyer, car
     throw new Error(`verify-payment answered another order or amount: ${JSON.stringify(verified)}`);
   }
   return verified;
-}
-
-/** Runs `fn` over `items`, `size` at a time, keeping the order of the results. */
-export async function inBatches<T, R>(items: T[], size: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
-  return results;
 }
 
 /** The value below which `q` of the sorted samples fall (nearest rank). */

@@ -28,13 +28,13 @@ import {
   api,
   atPayment,
   customersOf,
-  inBatches,
   percentile,
   readySeller,
   submit,
   type Account,
   type Buyer,
 } from './checkout.js';
+import { inBatches } from '../apps/server/test/support/concurrency.js';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 10);
 const rate = Number(process.env.SOAK_RATE ?? 40);

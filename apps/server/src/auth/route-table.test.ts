@@ -13,6 +13,7 @@ import { makeImage, multipartBody } from '../../test/support/media.js';
 import { ONBOARDING_FORM, SHIP_FROM } from '../../test/support/checkout.js';
 import { describePolicy, policyRefs, type AccessPolicy } from './policies.js';
 import type { RouteEntry } from '../app.js';
+import { createProduct, inviteAndAccept, seedStoreWorld } from '../../test/support/world.js';
 
 let h: Harness;
 type Org = TestUser & { orgId: string };
@@ -63,45 +64,11 @@ async function ok<T = any>(res: Promise<{ status: number; body: any }>): Promise
   return r.body as T;
 }
 
-async function inviteAndAccept(seller: Org, buyer: Org): Promise<string> {
-  const invites = await ok(
-    h.call('POST', '/api/invite/purchaser', {
-      token: seller.token,
-      body: { to_organization_id: seller.orgId, to_emails: [buyer.email] },
-    }),
-  );
-  await ok(h.call('POST', `/api/invite/purchaser/accept/${invites[0].id}`, { token: buyer.token, body: {} }));
-  return invites[0].id;
-}
-
-async function createProduct(owner: Org, name: string): Promise<string> {
-  const p = await ok(
-    h.call('PUT', '/api/product', {
-      token: owner.token,
-      body: { name, organization: { id: owner.orgId }, state: { id: 2 }, unit_price_in_cents: 1234 },
-    }),
-  );
-  return p.id;
-}
-
 beforeAll(async () => {
   h = await createHarness();
-  const seller = await h.newOrgUser('Merchant', 'Victim Secret Sellers');
-  const customer = await h.newOrgUser('Buyer', 'Victim Secret Customer');
-  await inviteAndAccept(seller, customer);
-  const productId = await createProduct(seller, 'Victim Secret Sauce');
-  const pending = await ok(
-    h.call('POST', '/api/invite/purchaser', {
-      token: seller.token,
-      body: { to_organization_id: seller.orgId, to_emails: ['victim-secret-invitee@example.com'] },
-    }),
-  );
-  const template = await ok(
-    h.call('POST', '/api/package_template', {
-      token: seller.token,
-      body: { name: 'Victim Secret Box', height: 1, width: 2, length: 3, dimension_unit: { id: 2 }, organization_id: seller.orgId },
-    }),
-  );
+  // 63 × $12.34 meets the seller's $777 first-order minimum (set below).
+  const world = await seedStoreWorld(h, 'Victim Secret', { quantity: 63 });
+  const { seller, customer, productId } = world;
   const upload = multipartBody([{ filename: 'logo.png', contentType: 'image/png', data: await makeImage(64, 64) }]);
   const media = await h.app.inject({
     method: 'POST',
@@ -116,24 +83,6 @@ beforeAll(async () => {
       body: { slogan: 'Victim secret slogan', order_terms: { new_customer_min_cents: 77_700 } },
     }),
   );
-  const cart = await ok(
-    h.call('GET', `/api/cart/selling_organization/${seller.orgId}/purchasing_organization/${customer.orgId}`, {
-      token: customer.token,
-    }),
-  );
-  const withLine = await ok(
-    // 63 × $12.34 meets the seller's $777 first-order minimum.
-    h.call('PUT', `/api/cart/${cart.id}/line_item`, { token: customer.token, body: { product_id: productId, quantity: 63 } }),
-  );
-  const shipTo = await ok(
-    h.call('POST', '/api/address/organization', {
-      token: customer.token,
-      body: {
-        organization: { id: customer.orgId },
-        address: { first_name: 'Victim', last_name: 'Secret', line1: '9 Victim Secret Rd', city: 'Austin', state: 'TX', postal_code: '73301' },
-      },
-    }),
-  );
   const payments = `/api/stripe/organization/${seller.orgId}`;
   const { account } = await ok(h.call('POST', `${payments}/create-connect-account`, { token: seller.token }));
   const session = await ok(h.call('POST', `${payments}/refresh-connect-account`, { token: seller.token, body: { account } }));
@@ -143,10 +92,10 @@ beforeAll(async () => {
     h.call('POST', `${payments}/onboarding`, { token: seller.token, body: { ...ONBOARDING_FORM, client_secret: session.client_secret } }),
   );
   await ok(h.call('POST', `/api/organization/${seller.orgId}/address`, { token: seller.token, body: SHIP_FROM }));
-  await ok(h.call('POST', `/api/order/${cart.order.id}/shipping_address?address_id=${shipTo.address.id}`, { token: customer.token }));
-  const rates = await ok(h.call('GET', `/api/shipping/order/${cart.order.id}/estimates`, { token: customer.token }));
-  await ok(h.call('POST', `/api/shipping/order/${cart.order.id}/rate`, { token: customer.token, body: { rate_id: rates[0].object_id } }));
-  const checkout = await ok(h.call('POST', `${payments}/create-checkout-session`, { token: customer.token, body: { cart: { id: cart.id } } }));
+  await ok(h.call('POST', `/api/order/${world.orderId}/shipping_address?address_id=${world.shipToId}`, { token: customer.token }));
+  const rates = await ok(h.call('GET', `/api/shipping/order/${world.orderId}/estimates`, { token: customer.token }));
+  await ok(h.call('POST', `/api/shipping/order/${world.orderId}/rate`, { token: customer.token, body: { rate_id: rates[0].object_id } }));
+  const checkout = await ok(h.call('POST', `${payments}/create-checkout-session`, { token: customer.token, body: { cart: { id: world.cartId } } }));
   // The customer pays: the order is placed (its cart closes; the draft routes then answer 409).
   await ok(
     h.call('POST', '/api/payments/checkout/pay', {
@@ -184,19 +133,19 @@ beforeAll(async () => {
     seller,
     customer,
     productId,
-    cartId: cart.id,
-    lineItemId: withLine.line_items[0].id,
-    orderId: cart.order.id,
-    addressId: shipTo.address.id,
-    inviteId: pending[0].id,
-    templateId: template.id,
+    cartId: world.cartId,
+    lineItemId: world.lineItemId,
+    orderId: world.orderId,
+    addressId: world.shipToId,
+    inviteId: world.pendingInviteId,
+    templateId: world.templateId,
     mediaId: media.json().id,
     paymentAccount: account,
     clientSecret: session.client_secret,
     checkoutSessionId: checkout.session_id,
     checkoutSecret: checkout.clientSecret,
     invoiceId: (
-      await h.testDb.database.db.execute<{ id: string }>(sql`select id from invoices where order_id = ${cart.order.id}`)
+      await h.testDb.database.db.execute<{ id: string }>(sql`select id from invoices where order_id = ${world.orderId}`)
     ).rows[0]!.id,
     secrets: ['Victim Secret', 'victim-secret', 'Victim secret', seller.email, customer.email],
   };
@@ -205,9 +154,9 @@ beforeAll(async () => {
   // and a member of a buyer that buys from another seller.
   const noOrg = await h.newUser();
   const otherSeller = await h.newOrgUser('Merchant', 'Other Seller');
-  await createProduct(otherSeller, 'Other Product');
+  await createProduct(h, otherSeller, 'Other Product');
   const otherBuyer = await h.newOrgUser('Buyer', 'Other Buyer');
-  await inviteAndAccept(otherSeller, otherBuyer);
+  await inviteAndAccept(h, otherSeller, otherBuyer);
   strangers = [
     { name: 'anonymous' },
     { name: 'a user with no organization', token: noOrg.token },

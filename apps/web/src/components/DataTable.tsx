@@ -104,13 +104,18 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </TableBody>
         </Table>
       </TableContainer>
-      {props.hasMore && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-          <Button variant="outlined" onClick={props.onLoadMore} disabled={props.loadingMore}>
-            {props.loadingMore ? 'Loading…' : 'Load more'}
-          </Button>
-        </Box>
-      )}
+      {props.hasMore && <LoadMoreButton onClick={props.onLoadMore} loading={props.loadingMore} />}
+    </Box>
+  );
+}
+
+/** "Load more" under a list that pages (its next page while `loading`). */
+export function LoadMoreButton({ onClick, loading }: { onClick?: () => void; loading?: boolean }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+      <Button variant="outlined" onClick={onClick} disabled={loading}>
+        {loading ? 'Loading…' : 'Load more'}
+      </Button>
     </Box>
   );
 }

@@ -1,12 +1,12 @@
 import { vi } from 'vitest';
 
 /**
- * Phone width for the rest of the test: MUI's `theme.breakpoints.down('sm')` media query
- * matches (jsdom has no matchMedia of its own). Undo with `vi.unstubAllGlobals()`.
+ * For the rest of the test, media queries that contain `fragment` match and others do not
+ * (jsdom has no matchMedia of its own). Undone after each test (test/setup.ts).
  */
-export function atPhoneWidth() {
+export function matchingMedia(fragment: string) {
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width:599.95px'),
+    matches: query.includes(fragment),
     media: query,
     onchange: null,
     addEventListener: () => undefined,
@@ -15,4 +15,9 @@ export function atPhoneWidth() {
     removeListener: () => undefined,
     dispatchEvent: () => false,
   }));
+}
+
+/** Phone width: MUI's `theme.breakpoints.down('sm')` query matches. */
+export function atPhoneWidth() {
+  matchingMedia('max-width:599.95px');
 }

@@ -16,6 +16,7 @@ import { createHarness, type Harness, type TestUser } from '../../../test/suppor
 import { makeImage, multipartBody } from '../../../test/support/media.js';
 import { policyRefs, type AccessPolicy } from '../../auth/policies.js';
 import type { RouteEntry } from '../../app.js';
+import { createProduct, seedStoreWorld } from '../../../test/support/world.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
@@ -38,29 +39,6 @@ let goodUpload: { body: Buffer; headers: { 'content-type': string } };
 const CSV_HEADER = 'name,description,sku,upc,order_unit,quantity_per_unit,wholesale_price,retail_price,weight,weight_unit,status,inventory';
 const GOOD_CSV = `${CSV_HEADER}\nFuzz Candle,,FUZ-1,,Case,1,1.00,2.00,1,lb,Draft,1\n`;
 
-async function ok<T = any>(res: Promise<{ status: number; body: any }>): Promise<T> {
-  const r = await res;
-  if (r.status !== 200) throw new Error(`setup call failed: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body as T;
-}
-
-async function createProduct(owner: Org, name: string): Promise<string> {
-  const p = await ok(
-    h.call('PUT', '/api/product', {
-      token: owner.token,
-      body: { name, organization: { id: owner.orgId }, state: { id: 2 }, unit_price_in_cents: 1234 },
-    }),
-  );
-  return p.id;
-}
-
-async function invite(from: Org, to: Org): Promise<void> {
-  const invites = await ok(
-    h.call('POST', '/api/invite/purchaser', { token: from.token, body: { to_organization_id: from.orgId, to_emails: [to.email] } }),
-  );
-  await ok(h.call('POST', `/api/invite/purchaser/accept/${invites[0].id}`, { token: to.token, body: {} }));
-}
-
 beforeAll(async () => {
   h = await createHarness({ MEDIA_MAX_BYTES: '100000' });
   stripeApp = await createHarness(
@@ -68,51 +46,22 @@ beforeAll(async () => {
     { testDb: h.testDb },
   );
   await stripeApp.app.checkoutReconciler.stop();
-  seller = await h.newOrgUser('Merchant', 'Fuzz Sellers');
-  buyer = await h.newOrgUser('Buyer', 'Fuzz Buyers');
+  const world = await seedStoreWorld(h, 'Fuzz');
+  ({ seller, customer: buyer } = world);
   foreign = await h.newOrgUser('Merchant', 'Foreign Sellers');
-  await invite(seller, buyer);
-  const productId = await createProduct(seller, 'Fuzz Soap');
-  const foreignProduct = await createProduct(foreign, 'Foreign Soap');
-  const pending = await ok(
-    h.call('POST', '/api/invite/purchaser', {
-      token: seller.token,
-      body: { to_organization_id: seller.orgId, to_emails: ['fuzz-invitee@example.com'] },
-    }),
-  );
-  const template = await ok(
-    h.call('POST', '/api/package_template', {
-      token: seller.token,
-      body: { name: 'Fuzz Box', height: 1, width: 2, length: 3, dimension_unit: { id: 2 }, organization_id: seller.orgId },
-    }),
-  );
-  const cart = await ok(
-    h.call('GET', `/api/cart/selling_organization/${seller.orgId}/purchasing_organization/${buyer.orgId}`, { token: buyer.token }),
-  );
-  const withLine = await ok(
-    h.call('PUT', `/api/cart/${cart.id}/line_item`, { token: buyer.token, body: { product_id: productId, quantity: 3 } }),
-  );
-  const shipTo = await ok(
-    h.call('POST', '/api/address/organization', {
-      token: buyer.token,
-      body: {
-        organization: { id: buyer.orgId },
-        address: { first_name: 'Fuzz', last_name: 'Buyer', line1: '1 Fuzz Rd', city: 'Austin', state: 'TX', postal_code: '73301' },
-      },
-    }),
-  );
+  const foreignProduct = await createProduct(h, foreign, 'Foreign Soap');
   ids = {
     organization: seller.orgId,
     customer: buyer.orgId,
-    product: productId,
-    invite: pending[0].id,
-    package_template: template.id,
-    cart: cart.id,
-    'line item': withLine.line_items[0].id,
-    order: cart.order.id,
-    'sold order': cart.order.id,
-    'placed order': cart.order.id,
-    address: shipTo.address.id,
+    product: world.productId,
+    invite: world.pendingInviteId,
+    package_template: world.templateId,
+    cart: world.cartId,
+    'line item': world.lineItemId,
+    order: world.orderId,
+    'sold order': world.orderId,
+    'placed order': world.orderId,
+    address: world.shipToId,
   };
   goodUpload = multipartBody([{ filename: 'logo.png', contentType: 'image/png', data: await makeImage(16, 16) }]);
   foreignIds = [foreign.orgId, foreignProduct, randomUUID(), '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff'];

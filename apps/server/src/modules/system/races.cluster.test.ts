@@ -26,6 +26,7 @@ import {
   verify,
 } from '../../../test/support/checkout.js';
 import { createBuiltinPayments } from '../../providers/payments/index.js';
+import { inBatches } from '../../../test/support/concurrency.js';
 
 const base = process.env.DATABASE_URL;
 let a: RunningServer;
@@ -68,24 +69,6 @@ async function one<T>(query: ReturnType<typeof sql>): Promise<T> {
   return row!;
 }
 
-/** `fn` over `items`, at most `limit` at a time (set-up that need not race). */
-async function bounded<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 /** `count` requests at once, alternating between the two processes (A, B, A, B…). */
 function onBoth<R>(count: number, fn: (server: HttpHarness, index: number) => Promise<R>): Promise<R[]> {
   return Promise.all(Array.from({ length: count }, (_, i) => fn(h.at(i % 2), i)));
@@ -108,8 +91,8 @@ describe('races across two server processes on one database', () => {
     const seller = await readySeller(h);
     const productId = await liveProduct(h, seller, { name: 'Last batch' });
     await setStock(h, seller, productId, 10);
-    const buyers = await bounded(Array.from({ length: 50 }), 5, () => customerOf(h, seller));
-    const carts = await bounded(
+    const buyers = await inBatches(Array.from({ length: 50 }), 5, () => customerOf(h, seller));
+    const carts = await inBatches(
       buyers,
       5,
       async (buyer) => (await atPayment(h, seller, buyer, { [productId]: 1 })).cart,

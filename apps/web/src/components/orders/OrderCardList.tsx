@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -9,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { visuallyHidden } from '../visually-hidden';
+import { LoadMoreButton } from '../DataTable';
 
 /** True below MUI's `sm` breakpoint, where order lists show cards instead of a table. */
 export function usePhoneLayout(): boolean {
@@ -200,13 +200,7 @@ export function OrderCardList<Row>(props: OrderCardListProps<Row>) {
           );
         })}
       </Stack>
-      {props.hasMore && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-          <Button variant="outlined" onClick={props.onLoadMore} disabled={props.loadingMore}>
-            {props.loadingMore ? 'Loading…' : 'Load more'}
-          </Button>
-        </Box>
-      )}
+      {props.hasMore && <LoadMoreButton onClick={props.onLoadMore} loading={props.loadingMore} />}
     </Box>
   );
 }

@@ -14,7 +14,7 @@ import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettin
 import LogoutIcon from '@mui/icons-material/Logout';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
-import { MAIN_ID, skipLinkSx } from '../../../app/theme';
+import { MAIN_ID } from '../../../app/theme';
 import { Navigate, Outlet, Link as RouterLink, useLocation, useParams } from 'react-router';
 import { Logo, LogoMark } from '../../../components/Logo';
 import { OrganizationLogo } from '../../../components/OrganizationLogo';
@@ -25,6 +25,7 @@ import { actsAsBuyer } from '../../../lib/routing';
 import { findStore, isOwnOrganization, useCartItemCount } from '../api';
 import { PreviewBanner } from './PreviewBanner';
 import { useIdleImport } from './use-idle-import';
+import { SkipLink } from '../../../components/SkipLink';
 
 const CART_DRAWER_ID = 'buyer-cart';
 
@@ -141,18 +142,7 @@ export function BuyerShell() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <Link
-        href={`#${MAIN_ID}`}
-        underline="none"
-        sx={skipLinkSx}
-        onClick={(event) => {
-          // Focus the page itself (the next Tab is its first control), without a #main in the URL.
-          event.preventDefault();
-          document.getElementById(MAIN_ID)?.focus();
-        }}
-      >
-        Skip to main content
-      </Link>
+      <SkipLink />
       <AppBar
         position="sticky"
         color="inherit"

@@ -15,6 +15,7 @@ import { renderWithProviders, testQueryClient } from '../../../test/render';
 import { verificationErrorMessage } from '../payment';
 import { fakePayments, makeCart, paymentsFetch, widget, type FakePaymentsOptions } from './cart-test-server';
 import { BACK_TO_CHECKOUT_LABEL, CheckoutReturnPage, RETURN_PHRASE_STEP_MS } from './CheckoutReturnPage';
+import { matchingMedia } from '../../../test/phone-width';
 
 const buyer = makeUser({
   organizations: [org(ids.buyer, 'Corner Shop', 'Buyer')],
@@ -99,16 +100,7 @@ describe('CheckoutReturnPage, /storefront/{org}/checkout/return', () => {
   });
 
   it('shows each message whole at once when the buyer prefers reduced motion', () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('prefers-reduced-motion: reduce'),
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }));
+    matchingMedia('prefers-reduced-motion: reduce');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     renderReturn('?session_id=cs_test_1', {}, { hold: true });
     advance(RETURN_PHRASE_STEP_MS, CHECKOUT_RETURN_PHRASES.length);

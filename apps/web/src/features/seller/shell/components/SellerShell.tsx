@@ -3,13 +3,12 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { MAIN_ID, SIDE_PANEL_WIDTH, skipLinkSx } from '../../../../app/theme';
+import { MAIN_ID, SIDE_PANEL_WIDTH } from '../../../../app/theme';
 import { FullPageSpinner } from '../../../../components/FullPageSpinner';
 import { LogoMark } from '../../../../components/Logo';
 import { ShellContent } from '../../../../components/ShellContent';
@@ -20,6 +19,7 @@ import { useCurrentUser } from '../../../../lib/current-user';
 import { accountHomeDestination } from '../../../../lib/routing';
 import { sellerAreaRedirect } from '../wrong-place';
 import { SidePanel } from './SidePanel';
+import { SkipLink } from '../../../../components/SkipLink';
 
 const DRAWER_ID = 'seller-navigation';
 
@@ -70,18 +70,7 @@ export function SellerShell() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <Link
-        href={`#${MAIN_ID}`}
-        underline="none"
-        sx={skipLinkSx}
-        onClick={(event) => {
-          // Focus the page itself (the next Tab is its first control), without a #main in the URL.
-          event.preventDefault();
-          document.getElementById(MAIN_ID)?.focus();
-        }}
-      >
-        Skip to main content
-      </Link>
+      <SkipLink />
       <AppBar
         position="fixed"
         color="inherit"
