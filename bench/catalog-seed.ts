@@ -26,7 +26,7 @@ export async function seedCatalog(
   const started = performance.now();
   let database: Database;
   if (target.databaseUrl)
-    database = await openDatabase({ databaseUrl: target.databaseUrl, poolSize: 1, migrate: false });
+    database = await openDatabase({ databaseUrl: target.databaseUrl, poolSize: 1, migrate: false, statementTimeoutMs: 0 });
   else if (target.dataDir)
     database = await openDatabase({ pgliteDir: path.join(target.dataDir, 'pglite'), migrate: false });
   else throw new Error('seedCatalog needs databaseUrl or dataDir');

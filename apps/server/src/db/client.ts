@@ -61,7 +61,8 @@ export interface OpenOptions {
   prepare?: boolean;
   /**
    * PostgreSQL cancels a statement that runs longer (and ends a session idle inside a
-   * transaction for longer), so a slow query cannot hold a pool connection for good. Default 15 s.
+   * transaction for longer), so a slow query cannot hold a pool connection for good. Default 15 s;
+   * 0 turns both off (bulk work such as the benchmarks' data generation).
    */
   statementTimeoutMs?: number;
 }

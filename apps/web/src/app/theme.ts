@@ -95,8 +95,10 @@ export const theme = createTheme({
     },
     // Subtitles are emphasised text, not headings: a subtitle must not break the page's outline.
     MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
+    MuiIconButton: { defaultProps: { disableFocusRipple: true } },
     MuiButton: {
-      defaultProps: { disableElevation: true },
+      // The focus ring (focusVisible above) shows keyboard focus; a ripple under it only blurs it.
+      defaultProps: { disableElevation: true, disableFocusRipple: true },
       styleOverrides: {
         root: { borderRadius: 10, paddingInline: 18 },
         sizeLarge: { paddingBlock: 10, fontSize: '1rem' },
