@@ -153,6 +153,18 @@ export function drawTitleBand(
   return below + 14;
 }
 
+/** The rule under a table's column heads written at `y`; answers the y of the rule. */
+export function drawHeadRule(doc: PDFKit.PDFDocument, y: number): number {
+  const below = y + 13;
+  doc
+    .moveTo(PAGE.margin, below)
+    .lineTo(PAGE.margin + CONTENT_WIDTH, below)
+    .lineWidth(0.75)
+    .strokeColor(INK)
+    .stroke();
+  return below;
+}
+
 /** A labelled block of lines (Ship to, Ship from, Bill to…); answers the y below it. */
 export function drawBlock(
   doc: PDFKit.PDFDocument,
@@ -382,14 +394,7 @@ export function renderPackingSlip(input: PackingSlipInput): Promise<Buffer> {
       head('ITEM', COLUMNS.name);
       head('ORDER UNIT', COLUMNS.unit);
       head('QTY', COLUMNS.qty, 'right');
-      const below = y + 13;
-      doc
-        .moveTo(PAGE.margin, below)
-        .lineTo(PAGE.margin + CONTENT_WIDTH, below)
-        .lineWidth(0.75)
-        .strokeColor(INK)
-        .stroke();
-      return below;
+      return drawHeadRule(doc, y);
     };
 
     // First page: the title, then who and where, then the table.

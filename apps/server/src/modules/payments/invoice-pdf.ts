@@ -17,6 +17,7 @@ import {
   RULE,
   addressLines,
   drawBlock,
+  drawHeadRule,
   drawTitleBand,
   formatDay,
   numberPages,
@@ -148,14 +149,7 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
       doc.text('QTY', COLUMNS.qty.x, y, { width: COLUMNS.qty.w - 4, align: 'right', lineBreak: false });
       doc.text('UNIT PRICE', COLUMNS.unit.x, y, { width: COLUMNS.unit.w - 4, align: 'right', lineBreak: false });
       doc.text('AMOUNT', COLUMNS.amount.x, y, { width: COLUMNS.amount.w - 2, align: 'right', lineBreak: false });
-      const below = y + 13;
-      doc
-        .moveTo(PAGE.margin, below)
-        .lineTo(PAGE.margin + CONTENT_WIDTH, below)
-        .lineWidth(0.75)
-        .strokeColor(INK)
-        .stroke();
-      return below;
+      return drawHeadRule(doc, y);
     };
 
     // Who, where, and how it was settled.
