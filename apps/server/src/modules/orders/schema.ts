@@ -1,4 +1,5 @@
 /** Tables owned by the orders module (checkout and orders issues). */
+import { sql } from 'drizzle-orm';
 import { pgTable, uuid, text, integer, bigint, boolean, timestamp, index } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt } from '../../db/columns.js';
 import { addresses } from '../addresses/schema.js';
@@ -30,6 +31,8 @@ export const orders = pgTable(
     shippingCarrier: text('shipping_carrier'),
     shippingServiceLevel: text('shipping_service_level'),
     isNet30: boolean('is_net_30'),
+    /** The buyer's purchase order number, optional, given at checkout (issue 13). */
+    poNumber: text('po_number'),
     /** draft → submitted */
     status: text('status').notNull().default('draft'),
     subtotalCents: integer('subtotal_cents'),
@@ -41,6 +44,10 @@ export const orders = pgTable(
   (t) => [
     index('orders_seller_idx').on(t.sellingOrganizationId, t.completedOn.desc(), t.id.desc()),
     index('orders_purchaser_idx').on(t.purchasingOrganizationId, t.completedOn.desc(), t.id.desc()),
+    /** The seller's order list searched by PO number (case-insensitive prefix). */
+    index('orders_seller_po_idx')
+      .on(t.sellingOrganizationId, sql`lower(${t.poNumber}) text_pattern_ops`)
+      .where(sql`${t.poNumber} is not null`),
     index('orders_pair_idx').on(t.sellingOrganizationId, t.purchasingOrganizationId, t.completedOn.desc(), t.id.desc()),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "po_number" text;--> statement-breakpoint
+CREATE INDEX "orders_seller_po_idx" ON "orders" USING btree ("selling_organization_id",lower("po_number") text_pattern_ops) WHERE "orders"."po_number" is not null;
