@@ -22,7 +22,7 @@ export function BootError({ message }: { message: string }) {
         <Card sx={{ maxWidth: 480, width: '100%' }}>
           <CardContent sx={{ p: 4, '&:last-child': { pb: 4 } }}>
             <Stack spacing={2} sx={{ textAlign: 'center', alignItems: 'center' }}>
-              <Typography variant="h5" component="h1" sx={{ color: 'text.primary' }}>
+              <Typography variant="h5" component="h1">
                 Cratebase could not start
               </Typography>
               <Typography variant="body1">{message}</Typography>

@@ -13,7 +13,7 @@ import { usePageTitle } from '../lib/use-page-title';
 function InlineError({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
   return (
     <Stack spacing={2} sx={{ py: 6 }}>
-      <Typography variant="h5" component="h1" sx={{ color: 'text.primary' }}>
+      <Typography variant="h5" component="h1">
         {title}
       </Typography>
       <Alert

@@ -56,7 +56,7 @@ export interface ComingSoonProps {
 export function ComingSoon({ title, icon, purpose }: ComingSoonProps) {
   return (
     <Stack spacing={3}>
-      <Typography variant="h4" component="h1" sx={{ color: 'text.primary' }}>
+      <Typography variant="h4" component="h1">
         {title}
       </Typography>
       <NoticeCard icon={icon} title={`${title} is coming in a later release of Cratebase.`}>

@@ -41,7 +41,7 @@ export function NotFoundView({ homeTo, homeLabel }: { homeTo: string; homeLabel:
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 6, md: 10 }, px: 2 }}>
       <NotFoundIcon />
-      <Typography variant="h5" component="h1" sx={{ color: 'text.primary' }}>
+      <Typography variant="h5" component="h1">
         {NOT_FOUND_TEXT}
       </Typography>
       <Typography variant="body1" sx={{ maxWidth: 440 }}>

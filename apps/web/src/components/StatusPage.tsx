@@ -38,7 +38,7 @@ export function StatusPage({ icon, title, children, actions }: StatusPageProps) 
         <CardContent sx={{ p: { xs: 3, sm: 5 }, '&:last-child': { pb: { xs: 3, sm: 5 } } }}>
           <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
             {icon}
-            <Typography variant="h5" component="h1" sx={{ color: 'text.primary' }}>
+            <Typography variant="h5" component="h1">
               {title}
             </Typography>
             {children}

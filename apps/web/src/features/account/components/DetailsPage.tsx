@@ -74,7 +74,7 @@ export function DetailsPage() {
   return (
     <AccountLayout header={<AccountHeader />}>
       <Stack spacing={1} sx={{ textAlign: 'center', mb: 4 }}>
-        <Typography variant="h4" component="h1" sx={{ color: 'text.primary' }}>
+        <Typography variant="h4" component="h1">
           Create your account
         </Typography>
         <Typography variant="body1">Tell us about your business to finish setting up Cratebase.</Typography>

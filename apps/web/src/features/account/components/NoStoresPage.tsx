@@ -32,7 +32,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card component="section" aria-labelledby={headingId}>
       <CardContent sx={cardContent}>
-        <Typography id={headingId} variant="h6" component="h2" sx={{ color: 'text.primary', mb: 1.5 }}>
+        <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1.5 }}>
           {title}
         </Typography>
         {children}
@@ -114,7 +114,7 @@ export function NoStoresPage() {
           <TintedIcon>
             <StorefrontOutlinedIcon />
           </TintedIcon>
-          <Typography variant="h4" component="h1" sx={{ color: 'text.primary' }}>
+          <Typography variant="h4" component="h1">
             {NO_STORES_HEADING}
           </Typography>
           <Typography variant="body1" sx={{ maxWidth: 480 }}>

@@ -35,7 +35,7 @@ function Working() {
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 2, sm: 4 } }} role="status">
       <CircularProgress size={44} thickness={4.5} aria-hidden />
-      <Typography variant="h5" component="h1" sx={{ color: 'text.primary' }}>
+      <Typography variant="h5" component="h1">
         {WORKING_TITLE}
       </Typography>
       <Typography variant="body1">{WORKING_TEXT}</Typography>
@@ -139,7 +139,7 @@ function BuyerSignup({ inviteId, orgId }: { inviteId: string; orgId: string }) {
   } else if (phase.kind === 'failed') {
     body = (
       <Stack spacing={2.5}>
-        <Typography variant="h5" component="h1" sx={{ color: 'text.primary' }}>
+        <Typography variant="h5" component="h1">
           We could not accept this invitation
         </Typography>
         <Alert severity="error" role="alert">
@@ -159,7 +159,7 @@ function BuyerSignup({ inviteId, orgId }: { inviteId: string; orgId: string }) {
     body = (
       <Stack component="form" noValidate onSubmit={submit} spacing={2.5} aria-label="Create your buyer account">
         <Stack spacing={1} sx={{ textAlign: 'center' }}>
-          <Typography variant="h4" component="h1" sx={{ color: 'text.primary' }}>
+          <Typography variant="h4" component="h1">
             Create your buyer account
           </Typography>
           <Typography variant="body1">

@@ -43,13 +43,13 @@ export function LegalPage({ title, intro, sections, other }: LegalPageProps) {
           <Card>
             <CardContent sx={{ p: { xs: 2.5, sm: 5 }, '&:last-child': { pb: { xs: 3, sm: 5 } } }}>
               <Stack spacing={3}>
-                <Typography variant="h4" component="h1" sx={{ color: 'text.primary' }}>
+                <Typography variant="h4" component="h1">
                   {title}
                 </Typography>
                 <Typography variant="body1">{intro}</Typography>
                 {sections.map((section) => (
                   <Box component="section" key={section.heading} aria-label={section.heading}>
-                    <Typography variant="h6" component="h2" sx={{ color: 'text.primary', mb: 1 }}>
+                    <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                       {section.heading}
                     </Typography>
                     <Typography variant="body1" component="div" sx={{ '& p': { m: 0 }, '& p + p': { mt: 1.5 } }}>

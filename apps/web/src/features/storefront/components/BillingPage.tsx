@@ -200,7 +200,7 @@ interface SummaryProps {
 function BillingSummary({ cart, storeName, shippingCents, service }: SummaryProps) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h6" component="h2" sx={{ color: 'text.primary', mb: 1.5 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
         Order summary
       </Typography>
       <Typography variant="body2">
@@ -353,7 +353,7 @@ function PaymentPanel({ cart, orgId, storeName, rateChosen, optionsRead, totalCe
 
   return (
     <Paper component="section" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={titleId} variant="h6" component="h2" sx={{ color: 'text.primary', mb: 1 }}>
+      <Typography id={titleId} variant="h6" component="h2" sx={{ mb: 1 }}>
         Payment
       </Typography>
       {body}
@@ -413,7 +413,7 @@ function ShippingAndPayment({ cart, orgId, storeName }: { cart: Cart; orgId: str
   return (
     <CheckoutColumns sideWidth={340}>
       <Box component="section" aria-labelledby={headingId}>
-        <Typography id={headingId} variant="h6" component="h2" sx={{ color: 'text.primary', mb: 1 }}>
+        <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
           Shipping Options
         </Typography>
         <Stack spacing={2}>

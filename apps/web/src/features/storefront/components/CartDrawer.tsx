@@ -81,7 +81,13 @@ function lineMax(line: LineItem): number {
   return stock === null ? QUANTITY_CHOICES_MAX : Math.max(0, Math.min(QUANTITY_CHOICES_MAX, stock));
 }
 
-function CartLine({ line, onQuantity }: { line: LineItem; onQuantity: (product: CartLineProduct, quantity: number) => void }) {
+function CartLine({
+  line,
+  onQuantity,
+}: {
+  line: LineItem;
+  onQuantity: (product: CartLineProduct, quantity: number) => void;
+}) {
   const { product } = line;
   return (
     <Stack
@@ -282,7 +288,7 @@ export function CartDrawer({
     >
       <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.5, gap: 1 }}>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography variant="h6" component="h2" sx={{ color: 'text.primary', lineHeight: 1.3 }}>
+          <Typography variant="h6" component="h2" sx={{ lineHeight: 1.3 }}>
             Cart
           </Typography>
           {storeName && (
@@ -296,11 +302,7 @@ export function CartDrawer({
         </IconButton>
       </Stack>
       <Divider />
-      {orgId && storeName ? (
-        <CartBody orgId={orgId} />
-      ) : (
-        <EmptyCart>Open a store to start an order.</EmptyCart>
-      )}
+      {orgId && storeName ? <CartBody orgId={orgId} /> : <EmptyCart>Open a store to start an order.</EmptyCart>}
     </Drawer>
   );
 }

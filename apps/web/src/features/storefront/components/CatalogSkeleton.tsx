@@ -11,7 +11,6 @@ export const catalogGridSx = {
   gap: { xs: 1.5, sm: 2.5, md: 3 },
 } as const;
 
-
 const pulse = keyframes`
   0% { opacity: 1; }
   50% { opacity: 0.45; }

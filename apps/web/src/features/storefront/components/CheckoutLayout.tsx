@@ -19,8 +19,14 @@ import { CenteredSpinner } from '../../../components/CenteredSpinner';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { useCurrentUser } from '../../../lib/current-user';
 import { findStore } from '../api';
+import { PageHeader } from '../../../components/PageHeader';
+import { BackLink } from '../../../components/BackLink';
 
 export const CHECKOUT_STEPS = ['Shipping Address', 'Shipping & Payment'] as const;
+
+function backToStoreLabel(storeName: string | undefined): string {
+  return storeName ? `Back to ${storeName}` : 'Back to store';
+}
 
 export function BackToStore({
   orgId,
@@ -31,15 +37,10 @@ export function BackToStore({
   storeName?: string;
   variant?: 'contained';
 }) {
+  if (!variant) return <BackLink to={`/storefront/${orgId}`}>{backToStoreLabel(storeName)}</BackLink>;
   return (
-    <Button
-      component={RouterLink}
-      to={`/storefront/${orgId}`}
-      startIcon={<ArrowBackIcon />}
-      variant={variant ?? 'text'}
-      sx={variant ? undefined : { alignSelf: 'flex-start', ml: -1, color: 'text.secondary' }}
-    >
-      {storeName ? `Back to ${storeName}` : 'Back to store'}
+    <Button component={RouterLink} to={`/storefront/${orgId}`} startIcon={<ArrowBackIcon />} variant={variant}>
+      {backToStoreLabel(storeName)}
     </Button>
   );
 }
@@ -75,12 +76,7 @@ export function CheckoutHeader({
 }) {
   return (
     <>
-      <Stack spacing={1}>
-        <BackToStore orgId={orgId} storeName={storeName} />
-        <Typography variant="h4" component="h1" sx={{ color: 'text.primary' }}>
-          {title}
-        </Typography>
-      </Stack>
+      <PageHeader title={title} back={{ to: `/storefront/${orgId}`, label: backToStoreLabel(storeName) }} />
       <Box sx={{ maxWidth: 520 }}>
         <CheckoutStepper active={step} />
       </Box>

@@ -56,7 +56,7 @@ function NotReady({ cart, orgId, storeName }: { cart: Cart; orgId: string; store
       <TintedIcon>
         <RemoveShoppingCartOutlinedIcon />
       </TintedIcon>
-      <Typography variant="h5" component="h2" sx={{ color: 'text.primary' }}>
+      <Typography variant="h5" component="h2">
         {empty ? EMPTY_CART_TITLE : CANNOT_CHECKOUT_TITLE}
       </Typography>
       {empty ? (
@@ -301,7 +301,7 @@ function ShippingAddressStep({ cart, orgId }: { cart: Cart; orgId: string }) {
         direction="row"
         sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}
       >
-        <Typography id={headingId} variant="h6" component="h2" sx={{ color: 'text.primary' }}>
+        <Typography id={headingId} variant="h6" component="h2">
           Shipping Address
         </Typography>
         {list.length > 0 && !adding && (
@@ -359,7 +359,7 @@ function Summary({ cart, orgId, storeName }: { cart: Cart; orgId: string; storeN
   const hasAddress = Boolean(cart.order.shipping_address);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, position: { md: 'sticky' }, top: { md: 88 } }}>
-      <Typography variant="h6" component="h2" sx={{ color: 'text.primary', mb: 1.5 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
         Order summary
       </Typography>
       <Typography variant="body2">

@@ -89,7 +89,7 @@ function Verifying({ frame }: { frame: ReturnFrame }) {
   return (
     <Stack spacing={2.5} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 6, md: 10 }, px: 2 }}>
       <CircularProgress aria-label="Verifying your payment" />
-      <Typography variant="h5" component="h1" sx={{ color: 'text.primary' }}>
+      <Typography variant="h5" component="h1">
         {RETURN_TITLE}
       </Typography>
       <Box role="status" aria-live="polite" aria-atomic="true">
@@ -118,7 +118,7 @@ function Verifying({ frame }: { frame: ReturnFrame }) {
 function Failed({ orgId, message }: { orgId: string; message: string }) {
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', py: { xs: 6, md: 10 }, px: 2 }}>
-      <Typography variant="h5" component="h1" sx={{ color: 'text.primary', textAlign: 'center' }}>
+      <Typography variant="h5" component="h1" sx={{ textAlign: 'center' }}>
         {RETURN_FAILED_TITLE}
       </Typography>
       <Alert severity="error" sx={{ width: '100%', maxWidth: 520 }}>

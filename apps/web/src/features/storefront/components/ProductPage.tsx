@@ -50,7 +50,7 @@ function ProductNotAvailable({ orgId, storeName }: { orgId: string; storeName: s
       <TintedIcon>
         <Inventory2OutlinedIcon />
       </TintedIcon>
-      <Typography variant="h5" component="h1" sx={{ color: 'text.primary' }}>
+      <Typography variant="h5" component="h1">
         {PRODUCT_NOT_AVAILABLE}
       </Typography>
       <Typography variant="body1" sx={{ maxWidth: 460 }}>

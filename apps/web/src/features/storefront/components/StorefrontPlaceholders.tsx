@@ -28,7 +28,7 @@ export function StoreNotAvailable() {
       <TintedIcon>
         <StorefrontOutlinedIcon />
       </TintedIcon>
-      <Typography variant="h5" component="h1" sx={{ color: 'text.primary' }}>
+      <Typography variant="h5" component="h1">
         {STORE_NOT_AVAILABLE}
       </Typography>
       <Typography variant="body1" sx={{ maxWidth: 460 }}>

@@ -14,6 +14,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { isOwnOrganization, storeCards, type Store } from '../api';
 import { StoreCover } from './StoreCover';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { PageHeader } from '../../../components/PageHeader';
 
 /** Spec section 9: store card splash 300 px, logo 65 px. */
 export const STORE_CARD_SPLASH_HEIGHT = 300;
@@ -61,7 +62,7 @@ function StoreCard({ store, own }: { store: Store; own: boolean }) {
               boxShadow: '0 2px 10px rgba(47,45,58,0.12)',
             }}
           />
-          <Typography variant="h6" component="h2" sx={{ color: 'text.primary', mt: 1.5, wordBreak: 'break-word' }}>
+          <Typography variant="h6" component="h2" sx={{ mt: 1.5, wordBreak: 'break-word' }}>
             {store.name}
           </Typography>
           {store.slogan && (
@@ -110,14 +111,7 @@ export function YourStoresPage() {
 
   return (
     <Stack spacing={3}>
-      <Box>
-        <Typography variant="h4" component="h1" sx={{ color: 'text.primary' }}>
-          Your Stores
-        </Typography>
-        <Typography variant="body1" sx={{ mt: 0.5 }}>
-          Choose a store to browse its catalog and place a wholesale order.
-        </Typography>
-      </Box>
+      <PageHeader title="Your Stores" subtitle="Choose a store to browse its catalog and place a wholesale order." />
 
       {user.isError ? (
         <QueryErrorAlert error={user.error} onRetry={() => void user.refetch()} />

@@ -11,7 +11,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -20,9 +19,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
@@ -41,6 +38,7 @@ import {
   useRefreshAfterImport,
 } from '../api';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
+import { PageHeader } from '../../../../components/PageHeader';
 
 type Phase =
   | { kind: 'choose' }
@@ -112,7 +110,7 @@ function ColumnsCard() {
   return (
     <Card component="section" aria-labelledby="csv-columns" sx={{ overflow: 'hidden' }}>
       <Box sx={{ p: { xs: 2.5, sm: 3 }, pb: 1.5 }}>
-        <Typography id="csv-columns" variant="h6" component="h2" sx={{ color: 'text.primary' }}>
+        <Typography id="csv-columns" variant="h6" component="h2">
           Columns
         </Typography>
         <Typography variant="body2">
@@ -334,19 +332,11 @@ export function CatalogImportPage() {
 
   return (
     <Box>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 3 }}>
-        <Tooltip title="Back to products">
-          <IconButton component={RouterLink} to={`/app/${orgId}/products`} aria-label="Back to products" edge="start">
-            <ArrowBackIcon />
-          </IconButton>
-        </Tooltip>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h4" component="h1">
-            Import products
-          </Typography>
-          <Typography variant="body2">Upload your catalog from a spreadsheet saved as CSV.</Typography>
-        </Box>
-      </Stack>
+      <PageHeader
+        title="Import products"
+        subtitle="Upload your catalog from a spreadsheet saved as CSV."
+        back={{ to: `/app/${orgId}/products`, label: 'Back to products' }}
+      />
 
       <Stack spacing={3} sx={{ minWidth: 0 }}>
         <Card component="section" aria-labelledby="csv-file" sx={{ p: { xs: 2.5, sm: 3 } }}>
@@ -355,7 +345,7 @@ export function CatalogImportPage() {
             sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2, mb: 2, flexWrap: 'wrap' }}
           >
             <Box>
-              <Typography id="csv-file" variant="h6" component="h2" sx={{ color: 'text.primary' }}>
+              <Typography id="csv-file" variant="h6" component="h2">
                 Your file
               </Typography>
               <Typography variant="body2">Nothing is saved until you confirm the import.</Typography>
@@ -500,7 +490,7 @@ function PreviewCard({
   const blocked = preview.error_count > 0 || preview.valid === 0;
   return (
     <Card component="section" aria-labelledby="csv-preview" sx={{ p: { xs: 2.5, sm: 3 } }}>
-      <Typography id="csv-preview" variant="h6" component="h2" sx={{ color: 'text.primary', mb: 2 }}>
+      <Typography id="csv-preview" variant="h6" component="h2" sx={{ mb: 2 }}>
         Preview
       </Typography>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' }, mb: 2.5 }}>

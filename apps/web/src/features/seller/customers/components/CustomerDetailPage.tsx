@@ -1,14 +1,12 @@
 import type { Customer, CustomerOrder } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import type { DataColumn } from '../../../../components/DataTable';
 import { NotFoundView } from '../../../../components/NotFound';
 import { PagedTable } from '../../../../components/PagedTable';
@@ -17,6 +15,7 @@ import { formatCents, formatDate, formatDay } from '../../../../lib/format';
 import { useCustomer, useCustomerOrders } from '../api';
 import { orderNumber } from '../../../../components/orders/order-format';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
+import { PageHeader } from '../../../../components/PageHeader';
 
 export const CUSTOMER_ORDERS_EMPTY_TEXT = "You don't have any orders yet.";
 
@@ -87,33 +86,21 @@ export function CustomerDetailPage() {
   return (
     <Stack spacing={3}>
       <Box>
-        <Button
-          component={RouterLink}
-          to={`/app/${orgId}/customers`}
-          startIcon={<ArrowBackIcon />}
-          size="small"
-          sx={{ ml: -1, mb: 1, color: 'text.secondary' }}
-        >
-          Customers
-        </Button>
-        <Typography variant="h4" component="h1" sx={{ color: 'text.primary', wordBreak: 'break-word' }}>
-          {info ? info.organization.name : <Skeleton width={260} aria-label="Loading customer" />}
-        </Typography>
-        {info && (
-          <Typography variant="body2" sx={{ mt: 0.5 }}>
-            Customer since {formatDay(info.customer_since)} · {info.count} {info.count === 1 ? 'order' : 'orders'}
-            {info.last_order ? ` · last order ${formatDate(info.last_order)}` : ''}
-          </Typography>
-        )}
-        {customer.isError && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {errorMessage(customer.error)}
-          </Alert>
-        )}
+        <PageHeader
+          title={info ? info.organization.name : <Skeleton width={260} aria-label="Loading customer" />}
+          subtitle={
+            info &&
+            `Customer since ${formatDay(info.customer_since)} · ${info.count} ${info.count === 1 ? 'order' : 'orders'}${
+              info.last_order ? ` · last order ${formatDate(info.last_order)}` : ''
+            }`
+          }
+          back={{ to: `/app/${orgId}/customers`, label: 'Customers' }}
+        />
+        {customer.isError && <Alert severity="error">{errorMessage(customer.error)}</Alert>}
       </Box>
 
       <Box>
-        <Typography variant="h6" component="h2" sx={{ color: 'text.primary', mb: 1.5 }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
           Orders
         </Typography>
         <PagedTable

@@ -53,7 +53,7 @@ function SetupItem({
           {number}
         </Box>
         <Box sx={{ minWidth: 0 }}>
-          <Typography id={headingId} variant="h6" component="h2" sx={{ color: 'text.primary', lineHeight: 1.4 }}>
+          <Typography id={headingId} variant="h6" component="h2" sx={{ lineHeight: 1.4 }}>
             {title}
           </Typography>
           <Typography variant="body2">{description}</Typography>

@@ -114,7 +114,7 @@ export function EmbeddedOnboarding({ orgId, account }: EmbeddedOnboardingProps) 
     <Card component="section" aria-labelledby="embedded-onboarding-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
         <LockOutlinedIcon fontSize="small" color="primary" aria-hidden />
-        <Typography id="embedded-onboarding-title" variant="h6" component="h2" sx={{ color: 'text.primary' }}>
+        <Typography id="embedded-onboarding-title" variant="h6" component="h2">
           Business details
         </Typography>
       </Stack>

@@ -18,7 +18,15 @@ import { errorMessage } from '../../../../lib/api';
 import { useBankAccounts, useMakeDefaultBankAccount } from '../banking';
 import { BankLinkDialog } from './BankLinkDialog';
 
-function AccountRow({ account, onMakeDefault, busy }: { account: BankAccount; onMakeDefault: () => void; busy: boolean }) {
+function AccountRow({
+  account,
+  onMakeDefault,
+  busy,
+}: {
+  account: BankAccount;
+  onMakeDefault: () => void;
+  busy: boolean;
+}) {
   const kind = bankAccountKindLabel(account);
   return (
     <ListItem
@@ -27,7 +35,9 @@ function AccountRow({ account, onMakeDefault, busy }: { account: BankAccount; on
       sx={{ px: 0, py: 1.5, gap: 2, flexWrap: 'wrap', alignItems: 'center' }}
     >
       <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
-        <Typography sx={{ color: 'text.primary', fontWeight: 500, overflowWrap: 'anywhere' }}>{account.name}</Typography>
+        <Typography sx={{ color: 'text.primary', fontWeight: 500, overflowWrap: 'anywhere' }}>
+          {account.name}
+        </Typography>
         <Typography variant="body2">
           {[account.institution_name, kind, account.mask ? `•••• ${account.mask}` : null].filter(Boolean).join(' · ')}
         </Typography>
@@ -63,7 +73,11 @@ export function PayoutsCard({ orgId }: { orgId: string }) {
     );
   } else if (accounts.error) {
     content = (
-      <QueryErrorAlert error={accounts.error} onRetry={() => void accounts.refetch()} prefix="We could not load your bank accounts." />
+      <QueryErrorAlert
+        error={accounts.error}
+        onRetry={() => void accounts.refetch()}
+        prefix="We could not load your bank accounts."
+      />
     );
   } else if (accounts.data.length === 0) {
     content = (
@@ -89,11 +103,15 @@ export function PayoutsCard({ orgId }: { orgId: string }) {
   return (
     <Card component="section" aria-labelledby="payouts-title" sx={{ p: { xs: 2.5, sm: 4 }, mt: 3 }}>
       <Stack spacing={2}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+        >
           <Box>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <AccountBalanceOutlinedIcon color="primary" aria-hidden />
-              <Typography id="payouts-title" variant="h6" component="h2" sx={{ color: 'text.primary' }}>
+              <Typography id="payouts-title" variant="h6" component="h2">
                 Payouts
               </Typography>
             </Stack>
@@ -137,7 +155,9 @@ export function PayoutsCard({ orgId }: { orgId: string }) {
           onClose={() => setLinking(false)}
           onLinked={(list) => {
             setLinking(false);
-            setLinkedMessage(`Your bank is linked. You have ${list.length} bank account${list.length === 1 ? '' : 's'}.`);
+            setLinkedMessage(
+              `Your bank is linked. You have ${list.length} bank account${list.length === 1 ? '' : 's'}.`,
+            );
           }}
         />
       )}

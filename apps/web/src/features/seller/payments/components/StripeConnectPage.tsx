@@ -50,7 +50,7 @@ function GetStarted({ orgId }: { orgId: string }) {
     <Card component="section" aria-labelledby="get-started-title" sx={{ p: { xs: 2.5, sm: 4 } }}>
       <Stack spacing={3}>
         <Box>
-          <Typography id="get-started-title" variant="h6" component="h2" sx={{ color: 'text.primary' }}>
+          <Typography id="get-started-title" variant="h6" component="h2">
             Accept card payments from your retailers
           </Typography>
           <Typography variant="body2" sx={{ mt: 0.5 }}>

@@ -90,7 +90,7 @@ function Section({
     <Card component="section" sx={{ p: { xs: 2.5, sm: 3 } }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 2.5 }}>
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h6" component="h2" sx={{ color: 'text.primary', lineHeight: 1.4 }}>
+          <Typography variant="h6" component="h2" sx={{ lineHeight: 1.4 }}>
             {title}
           </Typography>
           {description && <Typography variant="body2">{description}</Typography>}
@@ -125,7 +125,7 @@ export function ProductFormPage() {
     return (
       <Card sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
         <SearchOffOutlinedIcon sx={{ fontSize: 40, color: 'primary.light' }} aria-hidden />
-        <Typography variant="h5" component="h1" sx={{ color: 'text.primary', mt: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
           {notFound ? 'This product could not be found' : 'The product could not be loaded'}
         </Typography>
         <Typography variant="body1" sx={{ mt: 1, mb: 3 }}>
@@ -178,7 +178,7 @@ function ProductFormSkeleton({ isNew }: { isNew: boolean }) {
     <Box role="status" aria-busy aria-label="Loading product">
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 3 }}>
         <Skeleton variant="circular" width={40} height={40} />
-        <Typography variant="h4" component="h1" sx={{ color: 'text.primary', flexGrow: 1 }}>
+        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
           {isNew ? 'Add New' : 'Edit Product'}
         </Typography>
         <Skeleton variant="rounded" width={96} height={40} />
@@ -327,7 +327,7 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
               </IconButton>
             </Tooltip>
             <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-              <Typography variant="h4" component="h1" sx={{ color: 'text.primary' }}>
+              <Typography variant="h4" component="h1">
                 {isNew ? 'Add New' : 'Edit Product'}
               </Typography>
             </Box>

@@ -106,7 +106,7 @@ function MinimumsCard({ title, description, items, cents, onItems, onCents, idPr
   const itemsProblem = 'problem' in parsedItems ? parsedItems.problem : undefined;
   return (
     <Card component="section" aria-labelledby={headingId} sx={{ p: { xs: 2.5, sm: 3 } }}>
-      <Typography id={headingId} variant="h6" component="h2" sx={{ color: 'text.primary' }}>
+      <Typography id={headingId} variant="h6" component="h2">
         {title}
       </Typography>
       <Typography variant="body2" sx={{ mb: 2.5 }}>

@@ -12,6 +12,7 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useToast } from '../../../../components/Toast';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
+import { PageHeader } from '../../../../components/PageHeader';
 import { importWithReload } from '../../../../lib/chunk-reload';
 import { useOnboardingStatus, useOrganization } from '../../api';
 import { InviteDialog } from '../../components/InviteDialog';
@@ -54,24 +55,24 @@ export function WelcomePage() {
 
   return (
     <Stack spacing={3}>
-      <Box>
-        <Typography variant="h4" component="h1">
-          {WELCOME_HEADING}
-        </Typography>
-        {status.data && (
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 2, maxWidth: 420 }}>
-            <LinearProgress
-              variant="determinate"
-              value={(doneCount / steps.length) * 100}
-              aria-label="Set-up progress"
-              sx={{ flexGrow: 1, height: 8, borderRadius: 4 }}
-            />
-            <Typography variant="body2" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-              {doneCount} of {steps.length} done
-            </Typography>
-          </Stack>
-        )}
-      </Box>
+      <PageHeader
+        title={WELCOME_HEADING}
+        subtitle={
+          status.data && (
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 1.5, maxWidth: 420 }}>
+              <LinearProgress
+                variant="determinate"
+                value={(doneCount / steps.length) * 100}
+                aria-label="Set-up progress"
+                sx={{ flexGrow: 1, height: 8, borderRadius: 4 }}
+              />
+              <Typography variant="body2" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                {doneCount} of {steps.length} done
+              </Typography>
+            </Stack>
+          )
+        }
+      />
 
       {status.isError && <QueryErrorAlert error={status.error} onRetry={() => void status.refetch()} />}
 
