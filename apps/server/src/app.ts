@@ -48,6 +48,7 @@ import { createStorage } from './providers/storage/index.js';
 import { createShippingProvider } from './providers/shipping/index.js';
 import { registerCompression } from './lib/compression.js';
 import { registerSpa } from './spa.js';
+import { isDatabaseUnavailable } from './db/unavailable.js';
 
 export interface RouteEntry {
   method: string;
@@ -217,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       req.log.error({ err: err.message, url: req.url }, 'database statement timed out');
       return send(503, 'service_unavailable', 'The service took too long to answer. Please try again shortly.');
     }
+    // Connection-level failures of pg (server down or restarting): 503, not 500.
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err: err.message }, 'database unavailable');
       return send(503, 'service_unavailable', 'The service is temporarily unavailable. Please try again shortly.');
@@ -287,11 +289,3 @@ function isStatementTimeout(err: unknown): boolean {
   return e?.cause ? isStatementTimeout(e.cause) : false;
 }
 
-/** Connection-level failures of pg (server down or restarting) become 503, not 500. */
-function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: string; message?: string; cause?: unknown };
-  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'];
-  if (e?.code && codes.includes(e.code)) return true;
-  if (typeof e?.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)) return true;
-  return e?.cause ? isDatabaseUnavailable(e.cause) : false;
-}

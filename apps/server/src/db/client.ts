@@ -112,6 +112,12 @@ async function openPostgres(
   // An idle client losing its connection (server restart) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', () => {});
+  // A client checked out of the pool has no error listener of the pool's. The server ending its
+  // connection (a restart: 57P01 admin_shutdown) while no statement of it is running — inside a
+  // transaction, between two statements — would be an unhandled 'error' event that ends the
+  // process. With this listener its next statement fails instead (a 503), and the pool drops
+  // the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   if (prepare) preparePoolQueries(pool);
   const db = drizzlePg({ client: pool, schema });
   if (runMigrations) {

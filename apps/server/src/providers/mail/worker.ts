@@ -17,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { PermanentMailError, type MailTransport } from './interface.js';
 import { onMailQueued } from './queue.js';
+import { isDatabaseUnavailable } from '../../db/unavailable.js';
 
 export type MailLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error' | 'debug'>;
 
@@ -210,6 +211,8 @@ export class MailWorker {
       returning id`);
     result.failed += abandoned.rows.length;
 
+    // The claim's end as this process sees it (taken before the claim, so never later than it).
+    const claimEnds = Date.now() + this.lockMs;
     const claimed = await this.db.execute<ClaimedRow>(sql`
       update mail_outbox m
          set status = 'sending',
@@ -227,14 +230,14 @@ export class MailWorker {
 
     await Promise.all(
       claimed.rows.map(async (row) => {
-        const outcome = await this.deliver(row);
+        const outcome = await this.deliver(row, claimEnds);
         result[outcome] += 1;
       }),
     );
     return result;
   }
 
-  private async deliver(row: ClaimedRow): Promise<'sent' | 'retried' | 'failed'> {
+  private async deliver(row: ClaimedRow, claimEnds: number): Promise<'sent' | 'retried' | 'failed'> {
     let messageId: string | null;
     try {
       ({ messageId } = await this.transport.send({
@@ -249,13 +252,14 @@ export class MailWorker {
       const error = describeError(err);
       const permanent = err instanceof PermanentMailError;
       if (permanent || row.attempts >= this.maxAttempts) {
-        await this.record(row, sql`status = 'failed', last_error = ${error}`);
+        await this.record(row, claimEnds, sql`status = 'failed', last_error = ${error}`);
         this.log.error({ mailId: row.id, attempts: row.attempts, err: error }, 'mail: giving up on a message');
         return 'failed';
       }
       const delay = Math.max(0, Math.round(this.retryDelayMs(row.attempts)));
       await this.record(
         row,
+        claimEnds,
         sql`status = 'queued', last_error = ${error}, next_attempt_at = now() + ${delay} * interval '1 millisecond'`,
       );
       this.log.warn(
@@ -266,18 +270,36 @@ export class MailWorker {
     }
     await this.record(
       row,
+      claimEnds,
       sql`status = 'sent', sent_at = now(), last_error = null, transport = ${this.transport.name}, provider_message_id = ${messageId}`,
     );
     this.log.debug({ mailId: row.id, messageId }, 'mail: sent');
     return 'sent';
   }
 
-  /** Writes an outcome only while this claim is still the latest one (attempts unchanged). */
-  private async record(row: ClaimedRow, set: SQL): Promise<void> {
-    const updated = await this.db.execute(sql`
-      update mail_outbox set ${set}, locked_until = null
-       where id = ${row.id} and status = 'sending' and attempts = ${row.attempts}
-      returning id`);
+  /**
+   * Writes an outcome only while this claim is still the latest one (attempts unchanged).
+   * The database may be restarting when the SMTP server has just accepted a message: the
+   * outcome is written once it is back (within the claim), not lost — a lost "sent" would have
+   * the message claimed and sent again when the claim runs out.
+   */
+  private async record(row: ClaimedRow, claimEnds: number, set: SQL): Promise<void> {
+    let delayMs = 100;
+    let updated;
+    for (;;) {
+      try {
+        updated = await this.db.execute(sql`
+          update mail_outbox set ${set}, locked_until = null
+           where id = ${row.id} and status = 'sending' and attempts = ${row.attempts}
+          returning id`);
+        break;
+      } catch (err) {
+        if (!isDatabaseUnavailable(err) || Date.now() + delayMs >= claimEnds) throw err;
+        this.log.warn({ mailId: row.id, err: describeError(err) }, 'mail: database unavailable; recording the outcome again');
+        await new Promise((resolve) => setTimeout(resolve, delayMs).unref());
+        delayMs = Math.min(delayMs * 2, 2000);
+      }
+    }
     if (updated.rows.length === 0) {
       this.log.warn({ mailId: row.id }, 'mail: the claim expired before the outcome was recorded');
     }
