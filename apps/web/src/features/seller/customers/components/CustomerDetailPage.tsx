@@ -36,10 +36,23 @@ const columns: DataColumn<CustomerOrder>[] = [
         sx={{ color: 'text.primary', fontWeight: 600, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }}
       >
         {orderNumber(order.id)}
+        {/* On a phone the Completed column is hidden: its date goes under the number. */}
+        <Typography
+          component="span"
+          variant="caption"
+          sx={{
+            display: { xs: 'block', sm: 'none' },
+            fontFamily: (t) => t.typography.fontFamily,
+            fontWeight: 400,
+            color: 'text.secondary',
+          }}
+        >
+          {formatDate(order.completed_on)}
+        </Typography>
       </Typography>
     ),
   },
-  { header: 'Completed', cell: (order) => formatDate(order.completed_on), width: 220 },
+  { header: 'Completed', cell: (order) => formatDate(order.completed_on), width: 220, hideOnPhone: true },
   { header: 'Total', cell: (order) => formatCents(order.cart.total_cents), align: 'right', width: 130 },
   {
     header: 'Invoice',
@@ -85,19 +98,17 @@ export function CustomerDetailPage() {
   const info = customer.data;
   return (
     <Stack spacing={3}>
-      <Box>
-        <PageHeader
-          title={info ? info.organization.name : <Skeleton width={260} aria-label="Loading customer" />}
-          subtitle={
-            info &&
-            `Customer since ${formatDay(info.customer_since)} · ${info.count} ${info.count === 1 ? 'order' : 'orders'}${
-              info.last_order ? ` · last order ${formatDate(info.last_order)}` : ''
-            }`
-          }
-          back={{ to: `/app/${orgId}/customers`, label: 'Customers' }}
-        />
-        {customer.isError && <Alert severity="error">{errorMessage(customer.error)}</Alert>}
-      </Box>
+      <PageHeader
+        title={info ? info.organization.name : <Skeleton width={260} aria-label="Loading customer" />}
+        subtitle={
+          info &&
+          `Customer since ${formatDay(info.customer_since)} · ${info.count} ${info.count === 1 ? 'order' : 'orders'}${
+            info.last_order ? ` · last order ${formatDate(info.last_order)}` : ''
+          }`
+        }
+        back={{ to: `/app/${orgId}/customers`, label: 'Customers' }}
+      />
+      {customer.isError && <Alert severity="error">{errorMessage(customer.error)}</Alert>}
 
       <Box>
         <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
