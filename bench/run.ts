@@ -8,6 +8,7 @@
  * the card checkout rows), BENCH_CHECKOUT_ORDERS (default 40: buyers timed through the whole
  * submit), BENCH_PGLITE=0 (only PostgreSQL, when DATABASE_URL is set).
  */
+import type { CartLoadRequest } from './cart.js';
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -43,7 +44,7 @@ interface Row {
 interface LoadOptions {
   url: string;
   headers?: Record<string, string>;
-  requests?: { method: string; body?: string; headers?: Record<string, string> }[];
+  requests?: CartLoadRequest[];
 }
 
 async function load(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {

@@ -132,6 +132,41 @@ describe('POST /api/address/organization and GET /api/address/organization/{id}'
     ]);
   });
 
+  it('keeps one card for one address: saved again (any case, outer spaces, at once) it is the saved one', async () => {
+    const buyer = await h.newOrgUser('Buyer');
+    const first = await save(buyer.token, { organization: { id: buyer.orgId }, address: shipTo });
+    expect(first.status).toBe(200);
+    const typedAgain = {
+      ...shipTo,
+      first_name: ' grace ',
+      last_name: 'HOPPER',
+      line1: shipTo.line1.toUpperCase(),
+      city: ` ${shipTo.city.toLowerCase()}`,
+    };
+    const again = await save(buyer.token, { organization: { id: buyer.orgId }, address: typedAgain });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    // Ten saves of another address racing: one new card.
+    const other = { ...shipTo, line2: 'Suite 5' };
+    const raced = await Promise.all(
+      Array.from({ length: 10 }, () => save(buyer.token, { organization: { id: buyer.orgId }, address: other })),
+    );
+    expect(raced.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(new Set(raced.map((r) => r.body.id)).size).toBe(1);
+    // Saved again as the default, the same card becomes the default.
+    const asDefault = await save(buyer.token, {
+      organization: { id: buyer.orgId },
+      address: shipTo,
+      is_default_shipping: true,
+    });
+    expect(asDefault.body.id).toBe(first.body.id);
+    const rows = (await list(buyer.orgId, buyer.token)).body as Array<Record<string, any>>;
+    expect(rows.map((r) => [r.id, r.is_default_shipping])).toEqual([
+      [first.body.id, true],
+      [raced[0]!.body.id, false],
+    ]);
+  });
+
   it.each([
     [{ ...shipTo, postal_code: '9720' }, 'address.postal_code'],
     [{ ...shipTo, postal_code: '97205-1234' }, 'address.postal_code'],

@@ -84,22 +84,52 @@ export function businessAddressJoinSql(alias: string, organizationId: SQL): SQL 
 
 // ─── A buyer's saved shipping addresses ──────────────────────────────────────────────
 /**
- * POST /api/address/organization: saves a new shipping address for the organization. When it
- * is marked a default, the organization's other addresses lose that mark in the same
- * transaction (serialized per organization, so two racing saves leave one default).
+ * POST /api/address/organization: saves a shipping address for the organization. The same
+ * address saved again (a retried request, a buyer typing it a second time) is the one already
+ * saved, not a second card in the list: names and lines compared without case or outer spaces.
+ * When it is marked a default, the organization's other addresses lose that mark. Saves of one
+ * organization queue on one lock, so two racing saves of one address leave one, and two racing
+ * defaults leave one default.
  */
 export async function saveOrganizationAddress(ctx: AppContext, input: SavedAddressInput): Promise<AddressLink> {
   const organizationId = input.organization.id;
+  const values = addressValues(input.address);
   return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`address-defaults:${organizationId}`}, 0))`);
     if (input.is_default_shipping || input.is_default_billing) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`address-defaults:${organizationId}`}, 0))`);
       await tx.execute(sql`
         update address_links
            set is_default_shipping = is_default_shipping and not ${input.is_default_shipping},
                is_default_billing = is_default_billing and not ${input.is_default_billing}
          where organization_id = ${organizationId} and kind = 'shipping'`);
     }
-    const [address] = await tx.insert(addresses).values(addressValues(input.address)).returning();
+    const same = (column: SQL, value: string | null) => sql`lower(btrim(coalesce(${column}, ''))) = lower(btrim(${value ?? ''}))`;
+    const existing = await tx
+      .select({ link: addressLinks, address: addresses })
+      .from(addressLinks)
+      .innerJoin(addresses, sql`${addresses.id} = ${addressLinks.addressId}`)
+      .where(
+        sql`${addressLinks.organizationId} = ${organizationId} and ${addressLinks.kind} = 'shipping'
+            and ${same(sql`${addresses.firstName}`, values.firstName)} and ${same(sql`${addresses.lastName}`, values.lastName)}
+            and ${same(sql`${addresses.line1}`, values.line1)} and ${same(sql`${addresses.line2}`, values.line2)}
+            and ${same(sql`${addresses.city}`, values.city)} and ${same(sql`${addresses.state}`, values.state)}
+            and ${same(sql`${addresses.postalCode}`, values.postalCode)} and ${same(sql`${addresses.country}`, values.country)}`,
+      )
+      .limit(1);
+    if (existing[0]) {
+      const { link, address } = existing[0];
+      if (!input.is_default_shipping && !input.is_default_billing) return toAddressLink(link, address);
+      const [marked] = await tx
+        .update(addressLinks)
+        .set({
+          isDefaultShipping: link.isDefaultShipping || input.is_default_shipping,
+          isDefaultBilling: link.isDefaultBilling || input.is_default_billing,
+        })
+        .where(sql`${addressLinks.id} = ${link.id}`)
+        .returning();
+      return toAddressLink(marked!, address);
+    }
+    const [address] = await tx.insert(addresses).values(values).returning();
     const [link] = await tx
       .insert(addressLinks)
       .values({
