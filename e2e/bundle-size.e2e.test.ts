@@ -47,6 +47,14 @@ describe('first load of the production build', () => {
     }
   });
 
+  it('paints the seller dashboard without the chart library (it loads after the first paint)', () => {
+    const dashboard = loads.find((l) => l.route.startsWith('seller dashboard'))!;
+    for (const { file } of dashboard.files) {
+      const code = fs.readFileSync(path.join(dist, file), 'utf8');
+      expect(code.includes('MuiChartsSurface'), `${file} contains @mui/x-charts`).toBe(false);
+    }
+  });
+
   it('ships a brotli and a gzip file beside every script, style sheet and index.html', () => {
     for (const file of ['index.html', ...loads.flatMap((l) => l.files.map((f) => f.file))]) {
       expect(fs.existsSync(path.join(dist, `${file}.br`)), `${file}.br`).toBe(true);

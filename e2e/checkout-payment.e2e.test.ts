@@ -118,6 +118,10 @@ describe('checkout and payment journey', () => {
     await expectNoAxeViolations(page, 'billing with a declined card');
     await page.screenshot({ path: `${SHOTS}/checkout-declined-desktop.png`, fullPage: true, animations: 'disabled' });
 
+    // A PO number for the order, typed just before paying (Pay saves it first).
+    const po = `PO-${stamp}/A`;
+    await page.getByRole('textbox', { name: 'PO number (optional)' }).fill(po);
+
     // 4242 pays: the return page verifies and goes on to the orders page.
     await fillCard(page, TEST_CARDS.succeeds);
     await payButton.click();
@@ -130,6 +134,8 @@ describe('checkout and payment journey', () => {
     expect(fresh.id).not.toBe(cart.id);
     expect(fresh.line_items).toEqual([]);
     expect(fresh.is_returning).toBe(true);
+    // The buyer's orders show the PO number.
+    await expect.poll(() => page.getByRole('row', { name: new RegExp(`PO number ${po}`) }).isVisible()).toBe(true);
 
     // Both e-mails.
     await expect
@@ -142,6 +148,29 @@ describe('checkout and payment journey', () => {
       .toBe(true);
     expect(problems).toEqual([]);
     await context.close();
+
+    // ── The seller finds the order by the start of its PO number, in any case ───────────
+    const findContext = await scene.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const findProblems = watchForProblems(findContext);
+    const orders = await findContext.newPage();
+    await orders.goto(`${scene.server.url}/app/${store.id}/orders`);
+    await signInOnProviderPage(orders, seller.email, seller.password);
+    const search = orders.getByRole('searchbox', { name: 'Search by PO number' });
+    await expect.poll(() => search.isVisible()).toBe(true);
+    await search.fill('no-such-po');
+    await expect.poll(() => orders.getByText('No orders match “no-such-po”').isVisible()).toBe(true);
+    await search.fill(po.slice(0, 8).toLowerCase());
+    const found = orders.getByRole('row', { name: /Corner Pantry/ });
+    await expect.poll(() => found.isVisible()).toBe(true);
+    expect(await found.textContent()).toContain(`PO number ${po}`);
+    await expectNoAxeViolations(orders, 'Orders searched by PO number');
+    await orders.screenshot({
+      path: `${SHOTS}/seller-orders-po-search-desktop.png`,
+      fullPage: true,
+      animations: 'disabled',
+    });
+    expect(findProblems).toEqual([]);
+    await findContext.close();
   });
 
   it('on a phone: the card form fits, and authentication can be completed', async () => {

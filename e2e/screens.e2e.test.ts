@@ -82,6 +82,11 @@ async function tour(context: BrowserContext, page: Page, who: string, screens: S
         `${who} ${screen.name} at ${width} width scrolls sideways`,
       ).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page, `${screen.name} (${width})`);
+      // Photos, logos and covers come as their stored copies, never as the upload itself.
+      const originals = await page.evaluate(() =>
+        [...document.images].map((img) => img.currentSrc).filter((src) => /\/original\.\w+$/.test(src)),
+      );
+      expect(originals, `${who} ${screen.name} at ${width} width loads an original upload`).toEqual([]);
       await page.screenshot({ path: `${DIR}/${screen.name}-${width}.png`, fullPage: true, animations: 'disabled' });
     }
   }
@@ -100,6 +105,14 @@ describe('every screen at desktop and phone width', () => {
     const photos = await Promise.all(
       ['#7c9a6d', '#c98b5a', '#6d7c9a'].map((colour) => uploadPhoto(base, seller, store.id, colour)),
     );
+    // A logo and a cover larger than their largest copies: screens must show the copies.
+    const logo = await uploadPhoto(base, seller, store.id, '#5b3fc4', { purpose: 'logo', width: 1400, height: 1400 });
+    const cover = await uploadPhoto(base, seller, store.id, '#2f6f5e', { purpose: 'splash', width: 2400, height: 800 });
+    await seller.call('PUT', '/api/organization/image_set', {
+      organization_id: store.id,
+      logo: { id: logo },
+      splash_image: { id: cover },
+    });
     const [soapId, candleId] = await liveProducts(seller, store.id, [
       {
         name: 'Lavender Oat Soap',

@@ -37,6 +37,17 @@ export const ROUTES = {
     ],
     budgetKb: 200,
   },
+  // A seller's landing view (/app/:orgId, the dashboard): the app, the seller shell (~235 kB of
+  // it, most of it MUI) and the dashboard page (~3 kB); the chart (@mui/x-charts, ~94 kB) loads
+  // after the first paint (lazy).
+  'seller dashboard (/app/:orgId)': {
+    modules: [
+      'src/app/App.tsx',
+      'src/features/seller/shell/components/SellerShell.tsx',
+      'src/features/seller/dashboard/components/DashboardPage.tsx',
+    ],
+    budgetKb: 250,
+  },
   // The bare /storefront (buyer landing choice).
   'storefront entry (/storefront)': {
     modules: [

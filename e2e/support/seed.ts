@@ -38,17 +38,30 @@ export async function apiUser(baseUrl: string, email: string, password = 'wholes
   return { email, password, token, call };
 }
 
-/** Uploads a square product photo of one colour with a mark on it; returns its media id. */
-export async function uploadPhoto(baseUrl: string, user: ApiUser, orgId: string, colour: string): Promise<string> {
+/**
+ * Uploads an image of one colour with a mark on it — a square product photo unless told
+ * otherwise (a logo, or a wide cover) — and returns its media id.
+ */
+export async function uploadPhoto(
+  baseUrl: string,
+  user: ApiUser,
+  orgId: string,
+  colour: string,
+  {
+    purpose = 'product',
+    width = 800,
+    height = 800,
+  }: { purpose?: 'product' | 'logo' | 'splash'; width?: number; height?: number } = {},
+): Promise<string> {
   const mark = Buffer.from(
-    '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><rect x="220" y="180" width="360" height="440" rx="40" fill="#ffffff" fill-opacity="0.85"/></svg>',
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="${Math.round(width * 0.28)}" y="${Math.round(height * 0.22)}" width="${Math.round(width * 0.44)}" height="${Math.round(height * 0.56)}" rx="40" fill="#ffffff" fill-opacity="0.85"/></svg>`,
   );
-  const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: colour } })
+  const png = await sharp({ create: { width, height, channels: 3, background: colour } })
     .composite([{ input: mark }])
     .png()
     .toBuffer();
   const { body, headers } = multipartBody([{ filename: 'photo.png', contentType: 'image/png', data: png }]);
-  const res = await fetch(`${baseUrl}/api/media/${orgId}/upload?purpose=product`, {
+  const res = await fetch(`${baseUrl}/api/media/${orgId}/upload?purpose=${purpose}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${user.token}`, ...headers },
     body,

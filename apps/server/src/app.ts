@@ -44,6 +44,8 @@ import { createMail, createMailTransport } from './providers/mail/index.js';
 import { createPaymentsProvider } from './providers/payments/index.js';
 import { createBankingProvider } from './providers/banking/index.js';
 import { bankingRoutes } from './modules/banking/routes.js';
+import { teamRoutes } from './modules/team/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { createStorage } from './providers/storage/index.js';
 import { createShippingProvider } from './providers/shipping/index.js';
 import { registerCompression } from './lib/compression.js';
@@ -264,6 +266,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await checkoutRoutes(app, ctx);
   await shippingRoutes(app, ctx);
   await bankingRoutes(app, ctx);
+  await teamRoutes(app, ctx);
+  await dashboardRoutes(app, ctx);
   // The built-in outbox is readable only while it is the transport; otherwise /dev/mailbox is 404.
   if (config.mail.transport === 'builtin') await mailboxRoutes(app, ctx);
 

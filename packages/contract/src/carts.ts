@@ -62,6 +62,8 @@ export const CartOrder = z.object({
   shippo_service_level_token: z.string().nullish(),
   /** The chosen rate's object_id. */
   shipping_rate_id: z.string().nullish(),
+  /** The buyer's purchase order number (absent or null until one is set). */
+  po_number: z.string().nullish(),
 });
 export type CartOrder = z.infer<typeof CartOrder>;
 

@@ -88,3 +88,30 @@ export function normalizeCarrier(value: string): Carrier | null {
 export function paymentStatusLabel(status: string | null | undefined): string {
   return status ? status.toUpperCase() : 'N/A';
 }
+
+// ─── Purchase order number (issue 13) ────────────────────────────────────────────────
+/** The buyer's own reference for an order: at most this many characters. */
+export const PO_NUMBER_MAX = 64;
+/** Letters, digits, spaces and - _ / # . only. */
+export const PO_NUMBER_PATTERN = /^[A-Za-z0-9 \-_/#.]*$/;
+export const PO_NUMBER_LABEL = 'PO number';
+export const PO_NUMBER_FIELD_LABEL = 'PO number (optional)';
+export const PO_NUMBER_HELPER = 'Your purchase order number, printed on the invoice and the packing slip.';
+export const PO_NUMBER_SEARCH_LABEL = 'Search by PO number';
+export const PO_NUMBER_NO_MATCH = 'No orders have a PO number starting with this.';
+export const PO_NUMBER_CHARACTERS_MESSAGE = 'may contain only letters, digits, spaces and - _ / # .';
+export const PO_NUMBER_TOO_LONG_MESSAGE = `must be at most ${PO_NUMBER_MAX} characters`;
+
+/** The problem of a PO number as typed (sentence-less, like the API's issue messages), or null when it fits. */
+export function poNumberError(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed.length > PO_NUMBER_MAX) return PO_NUMBER_TOO_LONG_MESSAGE;
+  if (!PO_NUMBER_PATTERN.test(trimmed)) return PO_NUMBER_CHARACTERS_MESSAGE;
+  return null;
+}
+
+/** The PO number as stored: trimmed, null when empty. */
+export function normalizePoNumber(value: string | null | undefined): string | null {
+  const trimmed = (value ?? '').trim();
+  return trimmed === '' ? null : trimmed;
+}

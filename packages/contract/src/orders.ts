@@ -2,9 +2,19 @@
 // "Orders" and buyer orders, 3 "Order", 4 "Shipping status" / "Payment status", 5 "Tracking
 // dialog", 7 order and shipping calls). Plain rules: order-rules.ts.
 import { z } from 'zod';
-import { Uuid } from './common.js';
+import { Uuid, singleLineText } from './common.js';
 import { InvoiceRef, PageQuery } from './customers.js';
-import { CARRIERS, compactTrackingNumber, normalizeCarrier, trackingNumberError, type Carrier } from './order-rules.js';
+import {
+  CARRIERS,
+  PO_NUMBER_CHARACTERS_MESSAGE,
+  PO_NUMBER_MAX,
+  PO_NUMBER_PATTERN,
+  PO_NUMBER_TOO_LONG_MESSAGE,
+  compactTrackingNumber,
+  normalizeCarrier,
+  trackingNumberError,
+  type Carrier,
+} from './order-rules.js';
 
 /** Spec section 3: the order's shipping information (null before tracking was added). */
 export const ShippingInformation = z.object({
@@ -59,6 +69,8 @@ const orderFields = {
   shipping_information: ShippingInformation.nullable(),
   /** The invoice: `link` is a signed PDF URL that expires (a fresh one comes with every read). */
   invoice: InvoiceRef.nullable(),
+  /** The buyer's purchase order number, set at checkout (null when none was given). */
+  po_number: z.string().nullable(),
 };
 
 /**
@@ -87,6 +99,30 @@ export type Order = z.infer<typeof Order>;
 /** GET …/purchasing: a buyer's orders, optionally with one seller only (the store's orders page). */
 export const PurchasingOrdersQuery = PageQuery.extend({ selling_organization_id: Uuid.optional() });
 export type PurchasingOrdersQuery = z.infer<typeof PurchasingOrdersQuery>;
+
+/**
+ * A PO number as the buyer sends it: trimmed, at most 64 characters of letters, digits, spaces
+ * and - _ / # . ; empty is null (no PO number).
+ */
+export const PoNumber = singleLineText({ message: 'must be text' })
+  .max(PO_NUMBER_MAX, PO_NUMBER_TOO_LONG_MESSAGE)
+  .regex(PO_NUMBER_PATTERN, PO_NUMBER_CHARACTERS_MESSAGE)
+  .transform((value) => (value === '' ? null : value));
+
+/** POST /api/order/{order_id}/po_number: the draft order's PO number (null or "" clears it). */
+export const PoNumberBody = z.strictObject({
+  po_number: PoNumber.nullable(),
+});
+export type PoNumberBody = z.input<typeof PoNumberBody>;
+
+/**
+ * GET …/selling: the seller's orders, optionally only those whose PO number starts with
+ * `po_number` (any case; % and _ are plain characters). Empty means no filter.
+ */
+export const SellingOrdersQuery = PageQuery.extend({
+  po_number: singleLineText({ message: 'must be text' }).max(PO_NUMBER_MAX, PO_NUMBER_TOO_LONG_MESSAGE).optional(),
+});
+export type SellingOrdersQuery = z.infer<typeof SellingOrdersQuery>;
 
 export const OrderIdParam = z.strictObject({ orderId: Uuid });
 

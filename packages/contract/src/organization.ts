@@ -24,11 +24,14 @@ export const Media = z.object({
 });
 export type Media = z.infer<typeof Media>;
 
+/** A logo or cover with its resized copies by width in px ("200", "600", "1200"), smaller than the original. */
+const ImageSetMedia = Media.extend({ variants: z.record(z.string(), z.string()).optional() });
+
 export const ImageSet = z.object({
   id: Uuid.nullable(),
   organization_id: Uuid,
-  logo: Media.nullable(),
-  splash_image: Media.nullable(),
+  logo: ImageSetMedia.nullable(),
+  splash_image: ImageSetMedia.nullable(),
 });
 export type ImageSet = z.infer<typeof ImageSet>;
 

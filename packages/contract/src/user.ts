@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Uuid } from './common.js';
 import { OrganizationType, ImageSet } from './organization.js';
+import { TEAM_ROLES } from './team-rules.js';
 
 export const OrganizationRef = z.object({
   id: Uuid,
@@ -28,7 +29,8 @@ export const CurrentUser = z.object({
   email: z.string(),
   name: z.string().nullable(),
   picture: z.string().nullable(),
-  organizations: z.array(OrganizationRef),
+  /** The user's own organizations, with their role in each (team-rules.ts). */
+  organizations: z.array(OrganizationRef.extend({ role: z.enum(TEAM_ROLES).optional() })),
   purchasing_organizations: z.array(PurchasingOrganization),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;

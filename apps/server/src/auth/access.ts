@@ -7,10 +7,20 @@
  * (auth/schema.ts); other modules add rows through `addMember` / `addPurchaser`.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { TeamRole } from '@cratebase/contract';
 import type { DbOrTx } from '../db/client.js';
 
 /** member: belongs to the organization. purchaser: belongs to an organization that buys from it. */
 export type Role = 'member' | 'purchaser';
+
+/**
+ * What the membership query found: the caller's relationship with each organization, and in
+ * those where they are a member, their team role (owner, admin or staff).
+ */
+export interface Access {
+  roles: Map<string, Role>;
+  teamRoles: Map<string, TeamRole>;
+}
 
 /** The rows (organization_id, role) of the user's memberships and purchasing relationships among `ids`. */
 function rolesSql(userId: string, ids: readonly string[]): SQL {
@@ -19,11 +29,11 @@ function rolesSql(userId: string, ids: readonly string[]): SQL {
     sql`, `,
   );
   return sql`
-    select m.organization_id, 'member' as role
+    select m.organization_id, 'member' as role, m.role as team_role
       from memberships m
      where m.user_id = ${userId} and m.organization_id in (${list})
     union all
-    select pr.seller_organization_id, 'purchaser' as role
+    select pr.seller_organization_id, 'purchaser' as role, null as team_role
       from memberships m
       cross join lateral (
         -- From the user's few memberships into the (seller, purchaser) key: never from a
@@ -36,21 +46,33 @@ function rolesSql(userId: string, ids: readonly string[]): SQL {
      where m.user_id = ${userId}`;
 }
 
-function addRole(roles: Map<string, Role>, organizationId: string, role: Role) {
-  if (role === 'member' || !roles.has(organizationId)) roles.set(organizationId, role);
+type RoleRow = { organization_id: string | null; role: Role | null; team_role: TeamRole | null };
+
+function addRole(access: Access, row: RoleRow) {
+  if (!row.organization_id || !row.role) return;
+  if (row.role === 'member' || !access.roles.has(row.organization_id)) access.roles.set(row.organization_id, row.role);
+  if (row.role === 'member' && row.team_role) access.teamRoles.set(row.organization_id, row.team_role);
 }
 
+const noAccess = (): Access => ({ roles: new Map(), teamRoles: new Map() });
+
 /**
- * How the user relates to each of the given organizations, in one query. An organization
- * where the user is both member and purchaser counts as member.
+ * How the user relates to each of the given organizations, and their team role where they
+ * are a member, in one query. An organization where the user is both member and purchaser
+ * counts as member.
  */
-export async function rolesIn(db: DbOrTx, userId: string, organizationIds: readonly string[]): Promise<Map<string, Role>> {
-  const roles = new Map<string, Role>();
+export async function accessIn(db: DbOrTx, userId: string, organizationIds: readonly string[]): Promise<Access> {
+  const access = noAccess();
   const ids = [...new Set(organizationIds)];
-  if (ids.length === 0) return roles;
-  const result = await db.execute<{ organization_id: string; role: Role }>(rolesSql(userId, ids));
-  for (const row of result.rows) addRole(roles, row.organization_id, row.role);
-  return roles;
+  if (ids.length === 0) return access;
+  const result = await db.execute<RoleRow>(rolesSql(userId, ids));
+  for (const row of result.rows) addRole(access, row);
+  return access;
+}
+
+/** accessIn's relationships alone. */
+export async function rolesIn(db: DbOrTx, userId: string, organizationIds: readonly string[]): Promise<Map<string, Role>> {
+  return (await accessIn(db, userId, organizationIds)).roles;
 }
 
 /**
@@ -65,17 +87,17 @@ export async function rolesInWith(
   userId: string,
   organizationIds: readonly string[],
   alongside: SQL,
-): Promise<{ roles: Map<string, Role>; alongside: unknown }> {
-  const roles = new Map<string, Role>();
+): Promise<Access & { alongside: unknown }> {
+  const access = noAccess();
   const ids = [...new Set(organizationIds)];
-  if (ids.length === 0) return { roles, alongside: await selectAlongside(db, alongside) };
+  if (ids.length === 0) return { ...access, alongside: await selectAlongside(db, alongside) };
   // One row even when the user has no role anywhere (the left join), the value on every row.
-  const result = await db.execute<{ alongside: unknown; organization_id: string | null; role: Role | null }>(sql`
-    select a.value as alongside, r.organization_id, r.role
+  const result = await db.execute<RoleRow & { alongside: unknown }>(sql`
+    select a.value as alongside, r.organization_id, r.role, r.team_role
       from (select (${alongside}) as value) a
       left join (${rolesSql(userId, ids)}) r on true`);
-  for (const row of result.rows) if (row.organization_id && row.role) addRole(roles, row.organization_id, row.role);
-  return { roles, alongside: result.rows[0]?.alongside };
+  for (const row of result.rows) addRole(access, row);
+  return { ...access, alongside: result.rows[0]?.alongside };
 }
 
 /** The value of a route's `accessAlongside` on its own (policies without a membership query). */
@@ -95,7 +117,7 @@ export async function buysFrom(db: DbOrTx, purchaserId: string, sellerId: string
 }
 
 // ─── SQL fragments for one-query reads elsewhere (the columns other modules may read) ───
-/** A FROM item: the memberships (`user_id`, `organization_id`, `created_at`); give it an alias. */
+/** A FROM item: the memberships (`user_id`, `organization_id`, `role`, `created_at`); give it an alias. */
 export function membershipsSql(): SQL {
   return sql`(select user_id, organization_id, role, created_at from memberships)`;
 }
@@ -129,16 +151,50 @@ export function insertPurchasersSql(rows: SQL): SQL {
       on conflict do nothing`;
 }
 
-/** Makes the user a member of the organization (creating an organization, joining one). */
-export async function addMember(
-  db: DbOrTx,
-  userId: string,
-  organizationId: string,
-  role: 'owner' | 'member' = 'member',
-): Promise<void> {
-  await db.execute(sql`
+/**
+ * Makes the user a member of the organization (creating an organization, joining one).
+ * Returns false when they already were one (their role is left as it was).
+ */
+export async function addMember(db: DbOrTx, userId: string, organizationId: string, role: TeamRole): Promise<boolean> {
+  const result = await db.execute<{ user_id: string }>(sql`
     insert into memberships (user_id, organization_id, role) values (${userId}, ${organizationId}, ${role})
-    on conflict do nothing`);
+    on conflict do nothing
+    returning user_id`);
+  return result.rows.length > 0;
+}
+
+// ─── The team (modules/team): changing who belongs to an organization ───
+/**
+ * Locks every membership of the organization (in user order, so two lockers queue rather than
+ * deadlock) until the transaction ends, and returns them: a command that checks "the last
+ * owner" decides on rows no concurrent change can alter. A row deleted by a transaction that
+ * committed while this one waited is not returned.
+ */
+export async function lockTeam(tx: DbOrTx, organizationId: string): Promise<{ user_id: string; role: TeamRole }[]> {
+  const result = await tx.execute<{ user_id: string; role: TeamRole }>(sql`
+    select user_id, role from memberships
+     where organization_id = ${organizationId}
+     order by user_id
+       for update`);
+  return result.rows;
+}
+
+/** The user's team role in the organization, or null when they are not a member. */
+export async function memberRole(db: DbOrTx, organizationId: string, userId: string): Promise<TeamRole | null> {
+  const result = await db.execute<{ role: TeamRole }>(
+    sql`select role from memberships where organization_id = ${organizationId} and user_id = ${userId}`,
+  );
+  return result.rows[0]?.role ?? null;
+}
+
+/** Changes a member's role (call after lockTeam). */
+export async function setMemberRole(tx: DbOrTx, organizationId: string, userId: string, role: TeamRole): Promise<void> {
+  await tx.execute(sql`update memberships set role = ${role} where organization_id = ${organizationId} and user_id = ${userId}`);
+}
+
+/** Removes a member (call after lockTeam). */
+export async function removeMember(tx: DbOrTx, organizationId: string, userId: string): Promise<void> {
+  await tx.execute(sql`delete from memberships where organization_id = ${organizationId} and user_id = ${userId}`);
 }
 
 /**

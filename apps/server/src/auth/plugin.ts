@@ -12,7 +12,8 @@ import { userIdForSubject } from '../modules/users/service.js';
 import { forbidden, notFound, unauthorized, HttpError } from '../lib/errors.js';
 import type { TokenClaims, TokenVerifier } from './token-verifier.js';
 import { referencedId, type AccessAlongside, type AccessPolicy, type Grant } from './policies.js';
-import { rolesIn, rolesInWith, selectAlongside, type Role } from './access.js';
+import { teamRoleAtLeast, teamRoleHolders, type TeamRole } from '@cratebase/contract';
+import { accessIn, rolesInWith, selectAlongside, type Access, type Role } from './access.js';
 
 export interface AuthContext {
   claims: TokenClaims;
@@ -20,6 +21,8 @@ export interface AuthContext {
   userId: string | null;
   /** The caller's roles in the organizations the route's policy checked. */
   roles?: Map<string, Role>;
+  /** The caller's team role in those of them where they are a member. */
+  teamRoles?: Map<string, TeamRole>;
   /** The value of the route's `config.accessAlongside`, selected with the access check. */
   alongside?: unknown;
 }
@@ -101,6 +104,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       const grants = 'anyOf' in access ? access.anyOf : [access];
       const checked = await enforceGrants(db, req, auth.userId!, grants, accessAlongside);
       auth.roles = checked.roles;
+      auth.teamRoles = checked.teamRoles;
       auth.alongside = checked.alongside;
     });
   },
@@ -109,9 +113,11 @@ export const authPlugin = fp<AuthPluginOptions>(
 
 /**
  * Resolves every resource the grants name to its owning organizations, reads the caller's
- * roles in all of them with one query, and passes when one grant's every resource is owned
- * by an organization where the caller has an allowed role. Refuses with the first
- * reference's answer (404 for ids that must not be probed, 403 for organizations). The route's
+ * roles (and team roles) in all of them with one query, and passes when one grant's every
+ * resource is owned by an organization where the caller has an allowed role — as a member,
+ * with at least the grant's team role when it names one. Refuses with the first reference's
+ * answer (404 for ids that must not be probed, 403 for organizations); a member whose team
+ * role is too low gets 403 naming the role needed ("Only an owner or admin can …"). The route's
  * `accessAlongside` value, if any, is selected by that same query and returned with the roles.
  */
 async function enforceGrants(
@@ -120,7 +126,7 @@ async function enforceGrants(
   userId: string,
   grants: readonly Grant[],
   alongside: AccessAlongside | undefined,
-): Promise<{ roles: Map<string, Role>; alongside: unknown }> {
+): Promise<Access & { alongside: unknown }> {
   const resolved = await Promise.all(
     grants.map((g) =>
       Promise.all(
@@ -136,14 +142,24 @@ async function enforceGrants(
   // With an `accessAlongside`, its value rides along in the same statement (policies.ts).
   const checked = alongside
     ? await rolesInWith(db, userId, owners, alongside(req))
-    : { roles: await rolesIn(db, userId, owners), alongside: undefined };
-  const roles = checked.roles;
-  const failing = grants.map((g, i) =>
-    resolved[i]!.filter((r) => !r.skip && !r.owners.some((o) => g.allow.includes(roles.get(o) as Role))),
-  );
+    : { ...(await accessIn(db, userId, owners)), alongside: undefined };
+  const { roles, teamRoles } = checked;
+  const passes = (g: Grant, org: string) => {
+    const role = roles.get(org);
+    if (!role || !g.allow.includes(role)) return false;
+    return role !== 'member' || !g.minRole || teamRoleAtLeast(teamRoles.get(org), g.minRole);
+  };
+  const failing = grants.map((g, i) => resolved[i]!.filter((r) => !r.skip && !r.owners.some((o) => passes(g, o))));
   if (failing.some((refs) => refs.length === 0)) return checked;
-  // Refused. When an id that must not be probed is among the first grant's failures, say it
-  // does not exist rather than that it exists elsewhere.
+  // Refused. A member whose team role is too low learns which role it takes: they can see the
+  // resource anyway.
+  const first = grants[0]!;
+  if (first.minRole && failing[0]!.every((r) => r.owners.some((o) => roles.get(o) === 'member'))) {
+    const what = first.action ?? 'do this';
+    throw new HttpError(403, 'role_required', `Only ${teamRoleHolders(first.minRole)} can ${what}.`);
+  }
+  // When an id that must not be probed is among the first grant's failures, say it does not
+  // exist rather than that it exists elsewhere.
   const hidden = failing[0]!.find((r) => r.ref.deny === 404);
   if (hidden) throw notFound(capitalise(hidden.ref.resource));
   throw forbidden();
@@ -157,6 +173,15 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  */
 export function viewerRole(req: FastifyRequest, organizationId: string): Role | undefined {
   return req.auth?.roles?.get(organizationId);
+}
+
+/**
+ * The caller's team role (owner, admin, staff) in an organization, as the policy found it
+ * (undefined when the route's policy did not involve that organization or the caller is not
+ * one of its members).
+ */
+export function viewerTeamRole(req: FastifyRequest, organizationId: string): TeamRole | undefined {
+  return req.auth?.teamRoles?.get(organizationId);
 }
 
 /**

@@ -8,7 +8,10 @@
  *  - 'user'         a valid token whose subject has a user row
  *  - a grant        a user with one of `allow`'s roles in the organization(s) that own every
  *                   resource in `on` — e.g. `memberOf(organizationParam('org_id'))`,
- *                   `memberOf(productAt('params', 'id'))`, `memberOrPurchaserOf(...)`
+ *                   `memberOf(productAt('params', 'id'))`, `memberOrPurchaserOf(...)`; a member
+ *                   grant may also require a team role (owner ⊇ admin ⊇ staff):
+ *                   `memberOf(organizationParam(), { role: 'admin', action: 'change payments' })`
+ *                   refuses staff with 403 "Only an owner or admin can change payments."
  *  - { anyOf }      the first grant that passes
  *
  * A resource reference says where its id is in the request and how to find the organizations
@@ -30,6 +33,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import type { TeamRole } from '@cratebase/contract';
 import type { Role } from './access.js';
 
 export type RequestPart = 'params' | 'body' | 'query';
@@ -53,6 +57,16 @@ export interface ResourceRef {
 export interface Grant {
   allow: readonly Role[];
   on: readonly ResourceRef[];
+  /** Members pass only with at least this team role (owner ⊇ admin ⊇ staff); purchasers are not affected. */
+  minRole?: TeamRole;
+  /** What the role is needed for, in the refusal: "change payments". */
+  action?: string;
+}
+
+/** A member grant's team-role requirement: `{ role: 'admin', action: 'change payments' }`. */
+export interface RoleOption {
+  role: TeamRole;
+  action: string;
 }
 
 export type AccessPolicy = 'public' | 'signed-in' | 'user' | Grant | { anyOf: readonly Grant[] };
@@ -75,7 +89,15 @@ export function organizationAt(...at: ResourceRef['at']): ResourceRef {
 /** The usual case: an organization id in a path parameter. */
 export const organizationParam = (name = 'org_id') => organizationAt('params', name);
 
-export const memberOf = (...on: ResourceRef[]): Grant => ({ allow: ['member'], on });
+/**
+ * Members of the organizations owning every reference; with a trailing `{ role, action }`, only
+ * members with at least that team role.
+ */
+export function memberOf(...args: [ResourceRef, ...(ResourceRef | RoleOption)[]]): Grant {
+  const on = args.filter((a): a is ResourceRef => 'at' in a);
+  const option = args.find((a): a is RoleOption => !('at' in a));
+  return option ? { allow: ['member'], on, minRole: option.role, action: option.action } : { allow: ['member'], on };
+}
 export const memberOrPurchaserOf = (...on: ResourceRef[]): Grant => ({ allow: ['member', 'purchaser'], on });
 export const anyOf = (...grants: Grant[]): AccessPolicy => ({ anyOf: grants });
 
@@ -97,7 +119,7 @@ function describeRef(ref: ResourceRef): string {
 }
 
 function describeGrant(g: Grant): string {
-  const who = g.allow.join(' or ');
+  const who = g.allow.map((a) => (a === 'member' && g.minRole ? `member (${g.minRole} or above)` : a)).join(' or ');
   return `${who} of ${g.on.map(describeRef).join(' and ')}`;
 }
 

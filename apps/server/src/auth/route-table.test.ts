@@ -2,6 +2,8 @@
  * The route walk: every /api route, called by four kinds of stranger with the real ids of a
  * victim's resources, must answer without a 2xx (or, for routes that name nothing of the
  * victim's, without any of the victim's data), and must leave the victim's data as it was.
+ * A Staff member of the victim is refused on every route that takes an owner or admin and
+ * passes the member routes.
  * A new route is walked without anyone writing a test for it: its path parameters are filled
  * from its policy's resource references, and a route with a JSON body fails here until it has
  * a sample body below.
@@ -45,6 +47,10 @@ interface Victim {
   publicToken: string;
   linkToken: string;
   linkAccountIds: string[];
+  /** A Staff member of the seller, another Staff member (the walk's target for member changes), a pending team invite. */
+  staff: TestUser;
+  colleagueId: string;
+  teamInviteId: string;
   /** Strings that only the victim's data contains: a response holding one of them leaked. */
   secrets: string[];
 }
@@ -125,7 +131,23 @@ beforeAll(async () => {
   );
   const publicToken = await finish(await bank());
   const openLink = await bank();
+  // The team: two Staff members who joined through team invites, and a pending invite.
+  const team = `/api/organization/${seller.orgId}/members`;
+  const joinAsStaff = async (email: string) => {
+    const user = await h.newUser(email);
+    const sent = await ok(h.call('POST', `${team}/invites`, { token: seller.token, body: { email, role: 'staff' } }));
+    await ok(h.call('POST', `/api/team/invite/${sent.id}/accept`, { token: user.token, body: {} }));
+    return { ...user, id: (await ok(h.call('GET', '/api/user/me', { token: user.token }))).id as string };
+  };
+  const staff = await joinAsStaff('victim-secret-staff@example.com');
+  const colleague = await joinAsStaff('victim-secret-colleague@example.com');
+  const teamInvite = await ok(
+    h.call('POST', `${team}/invites`, { token: seller.token, body: { email: 'victim-secret-hire@example.com', role: 'admin' } }),
+  );
   victim = {
+    staff,
+    colleagueId: colleague.id,
+    teamInviteId: teamInvite.id,
     bankAccountId: bankAccounts[0].id,
     publicToken,
     linkToken: openLink.link_token,
@@ -186,6 +208,8 @@ function victimIdFor(resource: string): string {
     'checkout session secret': victim.checkoutSecret,
     'bank account': victim.bankAccountId,
     'link token': victim.linkToken,
+    'team invite': victim.teamInviteId,
+    member: victim.colleagueId,
   };
   const id = ids[resource];
   if (!id) throw new Error(`The route walk has no victim ${resource}: add one in route-table.test.ts`);
@@ -200,6 +224,10 @@ const UNREFERENCED_PARAMS: Record<string, Record<string, string>> = {
   'GET /api/order/organization/:org_id/purchasers/:id': { id: 'customer' },
   // Accepting is decided by the invite's e-mail (acceptInvite), not by an organization.
   'POST /api/invite/purchaser/accept/:invite_id': { invite_id: 'invite' },
+  'POST /api/team/invite/:invite_id/accept': { invite_id: 'team invite' },
+  // A member of the organization in :org_id (the service checks who may change whom).
+  'PATCH /api/organization/:org_id/members/:user_id': { user_id: 'member' },
+  'DELETE /api/organization/:org_id/members/:user_id': { user_id: 'member' },
   // The pair's purchasing organization is the policy's resource; the seller is read from it.
   'GET /api/cart/selling_organization/:selling_organization_id/purchasing_organization/:purchasing_organization_id': {
     selling_organization_id: 'organization',
@@ -267,6 +295,9 @@ function sampleBody(route: RouteEntry): unknown {
     'POST /api/invite/purchaser': () => ({ to_organization_id: v.seller.orgId, to_emails: ['hijack@example.com'] }),
     'POST /api/invite/resend/:invite_id': () => ({}),
     'POST /api/invite/purchaser/accept/:invite_id': () => ({}),
+    'POST /api/organization/:org_id/members/invites': () => ({ email: 'hijack@example.com', role: 'admin' }),
+    'PATCH /api/organization/:org_id/members/:user_id': () => ({ role: 'owner' }),
+    'POST /api/team/invite/:invite_id/accept': () => ({}),
     'POST /api/cart/:cartId/line_item': () => ({ product_id: v.productId, quantity: 5 }),
     'PUT /api/cart/:cartId/line_item': () => ({ product_id: v.productId, quantity: 4 }),
     'POST /api/address/organization': () => ({
@@ -274,6 +305,7 @@ function sampleBody(route: RouteEntry): unknown {
       address: { first_name: 'Hi', last_name: 'Jack', line1: '1 Hijack Way', city: 'Portland', state: 'OR', postal_code: '97201' },
     }),
     'POST /api/order/:order_id/payment_terms': () => ({ is_net_30: true }),
+    'POST /api/order/:order_id/po_number': () => ({ po_number: 'PO-1' }),
     'POST /api/shipping/order/:order_id/rate': () => ({ rate_id: 'victim-rate' }),
     'POST /api/shipping/order/:order_id/rate-type': () => ({ provider: 'USPS', service_level_token: 'usps_priority' }),
     'POST /api/stripe/organization/:org_id/refresh-connect-account': () => ({ account: v.paymentAccount }),
@@ -363,6 +395,8 @@ async function callAs(caller: Caller, route: RouteEntry) {
     victim.bankAccountId,
     victim.publicToken,
     victim.linkToken,
+    victim.teamInviteId,
+    victim.colleagueId,
   ];
   const sent = `${url} ${payload?.toString() ?? ''}`;
   return { url, status: res.statusCode, text: res.body, namesVictim: victimIds.some((id) => sent.includes(id)) };
@@ -397,6 +431,8 @@ async function victimSnapshot() {
     imageSet: await read(`/api/organization/${s.orgId}/image_set`),
     addresses: await read(`/api/address/organization/${s.orgId}`),
     customerAddresses: await read(`/api/address/organization/${victim.customer.orgId}`, victim.customer.token),
+    members: await read(`/api/organization/${s.orgId}/members`),
+    teamInvites: await read(`/api/organization/${s.orgId}/members/invites`),
   };
 }
 
@@ -476,6 +512,37 @@ describe('the route walk', () => {
     expect(await victimSnapshot()).toEqual(before);
   }, 300_000);
 
+  it('refuses the victim’s Staff member on every route that takes an owner or admin, and lets it through the member routes', async () => {
+    const staff: Caller = { name: 'the victim’s Staff member', token: victim.staff.token, orgId: victim.seller.orgId };
+    const failures: string[] = [];
+    let adminOnly = 0;
+    const routes = apiRoutes()
+      .filter((r) => typeof r.access !== 'string' && !belongsToCustomer(r.access!))
+      .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+    for (const route of routes) {
+      // Accepting an invite is a question of e-mails, not of roles.
+      if (['/api/invite/purchaser/accept/:invite_id', '/api/team/invite/:invite_id/accept'].includes(route.url)) continue;
+      const needsAdmin = grantsOf(route.access!).every((g) => g.minRole === 'admin');
+      const before = needsAdmin ? await victimSnapshot() : undefined;
+      const res = await callAs(staff, route);
+      const where = `${route.method} ${res.url} (${describePolicy(route.access!)})`;
+      if (needsAdmin) {
+        adminOnly += 1;
+        if (res.status !== 403 || !/^Only an owner or admin can /.test(JSON.parse(res.text).message)) {
+          failures.push(`${where}: ${res.status} ${res.text.slice(0, 200)}, expected 403 naming the role`);
+        }
+        if (JSON.stringify(await victimSnapshot()) !== JSON.stringify(before)) failures.push(`${where}: changed the victim's data`);
+      } else if (route.url === '/api/organization/:org_id/members/:user_id' && route.method === 'DELETE') {
+        // Staff may leave, not remove a colleague: the service refuses.
+        if (res.status !== 403) failures.push(`${where}: ${res.status}, expected 403`);
+      } else if ([400, 401, 403].includes(res.status) || res.status >= 500) {
+        failures.push(`${where}: ${res.status} ${res.text.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(adminOnly).toBeGreaterThanOrEqual(12);
+  }, 300_000);
+
   it('lets the victim’s own member through every route with the same requests (the samples are valid)', async () => {
     const member: Caller = { name: 'the victim', token: victim.seller.token, orgId: victim.seller.orgId };
     // The customer's cart is for the customer's members only (the seller's are refused above).
@@ -484,7 +551,7 @@ describe('the route walk', () => {
     const routes = apiRoutes().sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
     for (const route of routes) {
       // Only the invited e-mail accepts an invite: not a question of organizations.
-      if (route.url === '/api/invite/purchaser/accept/:invite_id') continue;
+      if (['/api/invite/purchaser/accept/:invite_id', '/api/team/invite/:invite_id/accept'].includes(route.url)) continue;
       const res = await callAs(belongsToCustomer(route.access!) ? customer : member, route);
       if ([400, 401, 403].includes(res.status) || res.status >= 500) {
         refused.push(`${route.method} ${res.url}: ${res.status} ${res.text.slice(0, 200)}`);

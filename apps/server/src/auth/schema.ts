@@ -1,5 +1,6 @@
 /** Who may act where: memberships and purchasing relationships, read only by auth/access.ts. */
-import { pgTable, uuid, text, primaryKey, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { pgTable, uuid, text, primaryKey, index, check } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns.js';
 import { organizations } from '../modules/organizations/schema.js';
 import { users } from '../modules/users/schema.js';
@@ -13,12 +14,14 @@ export const memberships = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The member's team role: owner, admin or staff (contract team-rules.ts). */
     role: text('role').notNull().default('owner'),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.organizationId] }),
     index('memberships_organization_id_idx').on(t.organizationId),
+    check('memberships_role_check', sql`${t.role} in ('owner', 'admin', 'staff')`),
   ],
 );
 

@@ -24,6 +24,8 @@ export * from '../modules/payments/schema.js';
 export * from '../modules/checkout/schema.js';
 export * from '../modules/shipping/schema.js';
 export * from '../modules/banking/schema.js';
+export * from '../modules/team/schema.js';
+export * from '../modules/dashboard/schema.js';
 export * from '../providers/mail/schema.js';
 export * from '../providers/payments/schema.js';
 

@@ -81,6 +81,7 @@ export function sampleOrder(lines: OrderLine[]): Order {
     created_by_user: { name: 'Grace Hopper' },
     shipping_information: null,
     invoice: { link: 'http://localhost/invoices/x.pdf', stripe_status: 'PAID' },
+    po_number: null,
     cart: { id: uuid(3), total_cents: subtotal, item_count: lines.length, line_items: lines },
   };
 }

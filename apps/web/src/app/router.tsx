@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { lazyComponent } from './lazy';
 import { RequireAuth } from './RequireAuth';
@@ -37,7 +37,14 @@ function withErrorBoundaries(routes: RouteObject[], inline = false): RouteObject
 
 /** Children of /app/:orgId (spec "Seller area"). */
 const sellerRoutes: RouteObject[] = [
-  { index: true, element: <Navigate to="orders" replace /> },
+  {
+    // The spec's empty path, the seller's landing view: the dashboard (issue 13 item 6).
+    index: true,
+    lazy: lazyComponent(
+      () => import('../features/seller/dashboard/components/DashboardPage'),
+      (m) => m.DashboardPage,
+    ),
+  },
   {
     path: 'orders',
     lazy: lazyComponent(
@@ -115,6 +122,13 @@ const sellerRoutes: RouteObject[] = [
     lazy: lazyComponent(
       () => import('../features/seller/customers/components/CustomerDetailPage'),
       (m) => m.CustomerDetailPage,
+    ),
+  },
+  {
+    path: 'team',
+    lazy: lazyComponent(
+      () => import('../features/seller/team/components/TeamPage'),
+      (m) => m.TeamPage,
     ),
   },
   {
@@ -197,6 +211,14 @@ const storefrontRoutes: RouteObject[] = [
       (m) => m.BuyerOrdersPage,
     ),
   },
+  {
+    // A buyer organization's team (the seller area has its own at /app/{org_id}/team).
+    path: 'team/:teamOrgId',
+    lazy: lazyComponent(
+      () => import('../features/seller/team/components/TeamPage'),
+      (m) => m.TeamPage,
+    ),
+  },
   // Any other path under a store.
   { path: ':orgId/*', lazy: storefrontPage((m) => m.StorefrontNotFound) },
 ];
@@ -227,6 +249,13 @@ export const routes: RouteObject[] = withErrorBoundaries([
         lazy: lazyComponent(
           () => import('../features/invite/components/InvitePage'),
           (m) => m.InvitePage,
+        ),
+      },
+      {
+        path: 'team-invite/:inviteId',
+        lazy: lazyComponent(
+          () => import('../features/invite/components/TeamInvitePage'),
+          (m) => m.TeamInvitePage,
         ),
       },
       {

@@ -1,19 +1,20 @@
 import Avatar from '@mui/material/Avatar';
 import type { SxProps, Theme } from '@mui/material/styles';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import type { ImageSet, MediaVariants } from '@cratebase/contract';
 
 export interface OrganizationLogoProps {
   /** The organization's name: the image's alternative text. */
   name: string;
-  /** The logo's URL (image_set.logo.cloudinary_url); a placeholder shows without one. */
-  url: string | null | undefined;
+  /** The organization's logo (image_set.logo, with its resized copies); a placeholder shows without one. */
+  image: ImageSet['logo'] | undefined;
   /** Width and height in pixels. */
   size: number;
   sx?: SxProps<Theme>;
 }
 
 /** A seller's square logo, or a neutral storefront placeholder when none was uploaded. */
-export function OrganizationLogo({ name, url, size, sx }: OrganizationLogoProps) {
+export function OrganizationLogo({ name, image, size, sx }: OrganizationLogoProps) {
   const base: SxProps<Theme> = {
     width: size,
     height: size,
@@ -22,11 +23,11 @@ export function OrganizationLogo({ name, url, size, sx }: OrganizationLogoProps)
     border: '1px solid',
     borderColor: 'divider',
   };
-  if (url) {
+  if (image) {
     return (
       <Avatar
         variant="rounded"
-        src={url}
+        src={imageCopyUrl(image, size)}
         alt={`${name} logo`}
         sx={[base, { '& img': { objectFit: 'cover' } }, ...(Array.isArray(sx) ? sx : [sx])]}
       />
@@ -51,4 +52,23 @@ export function OrganizationLogo({ name, url, size, sx }: OrganizationLogoProps)
       <StorefrontOutlinedIcon aria-hidden />
     </Avatar>
   );
+}
+
+/**
+ * The URL to show a store's logo or cover (or an upload preview) at up to `width` CSS px:
+ * the smallest stored copy at least twice that wide (sharp on high-density screens), else the
+ * largest copy; the original only when the image has no copies at all. (Product photos, shown
+ * at many sizes, get a srcset: lib/image-sources.ts.) Here, not in lib/, so the storefront's
+ * first load needs no extra chunk for it.
+ */
+export function imageCopyUrl(
+  image: { cloudinary_url: string; variants?: MediaVariants | undefined },
+  width: number,
+): string {
+  const copies = Object.entries(image.variants ?? {})
+    .map(([key, url]) => ({ width: Number(key), url }))
+    .filter((copy) => Number.isInteger(copy.width) && copy.width > 0 && copy.url)
+    .sort((a, b) => a.width - b.width);
+  if (copies.length === 0) return image.cloudinary_url;
+  return (copies.find((copy) => copy.width >= width * 2) ?? copies[copies.length - 1]!).url;
 }

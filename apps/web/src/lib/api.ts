@@ -91,7 +91,7 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   /** Extra request headers (e.g. Idempotency-Key). */
@@ -144,7 +144,7 @@ async function sendWithToken(
   if (token) headers.Authorization = `Bearer ${token}`;
   const init: RequestInit = { method, headers, cache: 'no-store', credentials: 'same-origin' };
   if (options.signal) init.signal = options.signal;
-  if (method === 'POST' || method === 'PUT') {
+  if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body ?? {});
   }
@@ -205,6 +205,7 @@ export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, undefined, options),
   getPage,
   download,

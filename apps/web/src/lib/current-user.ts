@@ -1,4 +1,4 @@
-import type { CreateOrganizationBody, CurrentUser, Organization } from '@cratebase/contract';
+import type { CreateOrganizationBody, CurrentUser, Organization, TeamRole } from '@cratebase/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './api';
 import { clearBuyerSignupKeys } from './storage';
@@ -54,6 +54,16 @@ export function refreshCurrentUser(queryClient: QueryClient): Promise<CurrentUse
 
 export function useCurrentUser(options: { enabled?: boolean } = {}) {
   return useQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser, enabled: options.enabled ?? true });
+}
+
+/**
+ * The current user's team role (owner, admin, staff) in one of their organizations; undefined
+ * while loading or when they are not a member. Screens hide what the role may not change (the
+ * server refuses it anyway).
+ */
+export function useTeamRole(orgId: string | undefined): TeamRole | undefined {
+  const user = useCurrentUser();
+  return user.data?.organizations.find((o) => o.id === orgId)?.role;
 }
 
 /** Creating an organization refreshes the user and clears the saved invite and org ids. */

@@ -61,6 +61,7 @@ describe('postLoginDestination', () => {
 
   it('keeps the invite and buyer sign-up paths, even for new users', () => {
     expect(postLoginDestination(newUser, '/invite/abc')).toBe('/invite/abc');
+    expect(postLoginDestination(newUser, '/team-invite/abc')).toBe('/team-invite/abc');
     const buyerSignup = `/details-buyer?invite_id=abc&org_id=${ids.sellerX}`;
     expect(postLoginDestination(null, buyerSignup)).toBe(buyerSignup);
     expect(postLoginDestination(merchantUser, buyerSignup)).toBe(buyerSignup);

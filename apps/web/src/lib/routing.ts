@@ -47,9 +47,9 @@ export function preferredMerchantOrganization(
   return merchants.find((org) => org.id === rememberedOrgId) ?? merchants[0];
 }
 
-/** Paths that are always honoured after sign-in: invite acceptance and buyer sign-up. */
+/** Paths that are always honoured after sign-in: invite acceptance (customer and team) and buyer sign-up. */
 function isInviteFlowPath(pathname: string): boolean {
-  return isUnder(pathname, '/invite') || isUnder(pathname, '/details-buyer');
+  return isUnder(pathname, '/invite') || isUnder(pathname, '/team-invite') || isUnder(pathname, '/details-buyer');
 }
 
 /**

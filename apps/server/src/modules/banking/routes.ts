@@ -30,6 +30,8 @@ import {
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody };
 const tags = ['bank accounts'];
+/** Linking and choosing bank accounts takes an owner or admin (staff see the list). */
+const changeBanks = { role: 'admin', action: 'change bank accounts' } as const;
 
 /** A bank account named by its id (404 to anyone outside its organization). */
 const bankAccountAt = (...at: ResourceRef['at']): ResourceRef => ({
@@ -41,7 +43,7 @@ const bankAccountAt = (...at: ResourceRef['at']): ResourceRef => ({
 
 /**
  * Bank accounts for payouts (spec section 7 "/api/plaid/..."; DECISIONS "Bank accounts
- * screen"): members of the organization only. The built-in linking widget's calls are
+ * screen"): members of the organization see them; owners and admins link and choose them. The built-in linking widget's calls are
  * authorised by the link token, which belongs to the organization it was made for.
  */
 export async function bankingRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -58,7 +60,7 @@ export async function bankingRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/api/plaid/link/token/create',
     {
-      config: { access: memberOf(organizationAt('query', 'organization_id')) },
+      config: { access: memberOf(organizationAt('query', 'organization_id'), changeBanks) },
       schema: {
         tags,
         summary: 'A link token for the bank-linking widget (single-use, 30 minutes, bound to the organization)',
@@ -72,7 +74,7 @@ export async function bankingRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/plaid/item/public_token/exchange',
     {
-      config: { access: memberOf(organizationAt('body', 'organization_id')) },
+      config: { access: memberOf(organizationAt('body', 'organization_id'), changeBanks) },
       schema: {
         tags,
         summary: 'Exchanges the widget’s public token (single-use) for the linked accounts; answers the organization’s bank accounts',
@@ -100,7 +102,7 @@ export async function bankingRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/plaid/accounts/:id/default',
     {
-      config: { access: memberOf(bankAccountAt('params', 'id')) },
+      config: { access: memberOf(bankAccountAt('params', 'id'), changeBanks) },
       schema: {
         tags,
         summary: 'Makes the account the organization’s default for payouts; answers the organization’s bank accounts',
@@ -112,7 +114,7 @@ export async function bankingRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // ─── The built-in linking widget (DECISIONS: a sandbox linking dialog) ────────────────
-  const linkAccess = memberOf(linkTokenAt('body', 'link_token'));
+  const linkAccess = memberOf(linkTokenAt('body', 'link_token'), changeBanks);
 
   r.post(
     '/api/plaid/builtin/link/session',

@@ -579,7 +579,7 @@ describe('cart access', () => {
     // A second member of the buyer's organization may use the cart too (it is the organization's).
     const colleague = await h.newUser();
     await db().execute(sql`insert into memberships (user_id, organization_id, role)
-      select id, ${buyer.orgId}, 'member' from users where auth_subject = ${colleague.sub}`);
+      select id, ${buyer.orgId}, 'staff' from users where auth_subject = ${colleague.sub}`);
 
     const callers: [string, string | undefined][] = [
       ['anonymous', undefined],

@@ -399,6 +399,14 @@ export function cartIsOpenSql(cartId: SQL): SQL {
   return sql`exists (select 1 from carts c where c.id = ${cartId} and c.status = 'open')`;
 }
 
+/**
+ * A FROM item (use it in a `cross join lateral`): the lines of the cart whose id is in `cartId`
+ * — `product_id`, `quantity`, `unit_price_in_cents` (captured once its order was submitted).
+ */
+export function cartLinesSql(cartId: SQL): SQL {
+  return sql`(select product_id, quantity, unit_price_in_cents from line_items where cart_id = ${cartId})`;
+}
+
 // ─── Checkout ────────────────────────────────────────────────────────────────────────
 /** A cart line as the checkout prices it, from the product as it is now. */
 export type CheckoutLine = {

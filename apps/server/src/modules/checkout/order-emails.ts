@@ -25,6 +25,8 @@ export interface OrderEmailInput {
   /** The user who placed the order: name, or e-mail when there is no name. */
   placedBy: string;
   invoiceNumber: string;
+  /** The buyer's purchase order number; null (or absent) when none was given. */
+  poNumber?: string | null;
   completedOn: Date;
   lines: OrderEmailLine[];
   subtotalCents: number;
@@ -96,6 +98,7 @@ interface OrderFacts {
 
 function orderFacts(input: OrderEmailInput): OrderFacts {
   const invoice = oneLine(input.invoiceNumber);
+  const po = oneLine(input.poNumber ?? '');
   const day = formatDay(input.completedOn);
   const s = input.shipTo;
   const cityLine = [oneLine(s.city), [oneLine(s.state), oneLine(s.postalCode)].filter(Boolean).join(' ')]
@@ -104,6 +107,7 @@ function orderFacts(input: OrderEmailInput): OrderFacts {
   const address = [oneLine(s.name), oneLine(s.line1), oneLine(s.line2 ?? ''), cityLine].filter((l) => l !== '');
   const details: EmailDetail[] = [
     { label: 'Invoice', lines: [invoice] },
+    ...(po ? [{ label: 'PO number', lines: [po] }] : []),
     { label: 'Placed', lines: [day] },
     { label: 'Ship to', lines: address },
     { label: 'Shipping method', lines: [shippingMethod(input.shipping)] },

@@ -151,6 +151,18 @@ describe.each(renderers)('%s', (_name, render) => {
     expect(mail.text).not.toContain('••••');
   });
 
+  it('shows the PO number under the invoice when the buyer gave one, and nothing when not', () => {
+    const mail = render(order({ poNumber: 'PO-4500/17' }));
+    const details = rowsOf(parse(mail.html), 'table.cb-details');
+    expect(details.slice(0, 2)).toEqual([
+      ['Invoice', 'INV-2025-000042'],
+      ['PO number', 'PO-4500/17'],
+    ]);
+    expect(mail.text).toContain('PO number: PO-4500/17\n');
+    const without = render(order({ poNumber: null }));
+    expect(without.text).not.toContain('PO number');
+  });
+
   it('names the card brand as the card form does, and any other brand as a card', () => {
     const amex = render(order({ card: { brand: 'amex', last4: '0005' } }));
     expect(amex.text).toContain('Paid with: American Express •••• 0005');

@@ -34,6 +34,7 @@ export async function queueOrderEmails(ctx: AppContext, tx: DbOrTx, facts: Compl
     buyerName: parties.buyer_name,
     placedBy: buyer?.name || buyer?.email || parties.buyer_name,
     invoiceNumber: completion.invoiceNumber,
+    poNumber: order.po_number,
     completedOn: new Date(completion.completedOn),
     lines: session.lines.map((l) => ({
       name: l.name,

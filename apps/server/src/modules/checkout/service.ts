@@ -42,6 +42,7 @@ import { lockCatalogVersion } from '../products/catalog-version.js';
 import { getLookups } from '../products/lookups.js';
 import { holdStock, releaseStock, sellStock } from '../products/reservations.js';
 import { recordOrderSales } from '../inventory/service.js';
+import { recordOrderForDashboard } from '../dashboard/service.js';
 import { currentShippingRate } from '../shipping/service.js';
 import { queueOrderEmails } from './order-notices.js';
 import { checkoutSessions, type SessionLine, type SessionShipping } from './schema.js';
@@ -228,6 +229,14 @@ async function completeOrder(
     });
     const completion = toCompletion(done!, order.id, completed_on, invoice);
     await queueOrderEmails(ctx, tx, { session: done!, order, completion });
+    // The seller dashboard's aggregates (their rows stay locked until the commit, so late).
+    await recordOrderForDashboard(tx, {
+      sellerId: order.selling_organization_id,
+      buyerId: order.purchasing_organization_id,
+      completedOn: completed_on,
+      subtotalCents: session.subtotalCents,
+      lines: session.lines,
+    });
     // Last: the order lists' version rows stay locked only until the commit (orders/list-version.ts).
     await touchOrderLists(tx, [order.selling_organization_id, order.purchasing_organization_id]);
     return { completion, queued: true };

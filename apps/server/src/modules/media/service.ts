@@ -33,7 +33,9 @@ import {
 export const imageSetColumns = sql`
   iset.id as image_set_id,
   lm.id as logo_id, lm.storage_key as logo_key, lm.width as logo_width, lm.height as logo_height,
-  sm.id as splash_id, sm.storage_key as splash_key, sm.width as splash_width, sm.height as splash_height`;
+  lm.variants as logo_variants,
+  sm.id as splash_id, sm.storage_key as splash_key, sm.width as splash_width, sm.height as splash_height,
+  sm.variants as splash_variants`;
 
 export function imageSetJoins(orgIdColumn: SQL): SQL {
   return sql`
@@ -58,10 +60,12 @@ export type ImageSetRow = {
   logo_key: string | null;
   logo_width: number | null;
   logo_height: number | null;
+  logo_variants?: Record<string, string> | null;
   splash_id: string | null;
   splash_key: string | null;
   splash_width: number | null;
   splash_height: number | null;
+  splash_variants?: Record<string, string> | null;
 };
 
 export function toImageSet(publicUrl: string, organizationId: string, r: ImageSetRow): ImageSet {
@@ -69,7 +73,13 @@ export function toImageSet(publicUrl: string, organizationId: string, r: ImageSe
     id: r.image_set_id,
     organization_id: organizationId,
     logo: r.logo_id
-      ? { id: r.logo_id, cloudinary_url: mediaUrl(publicUrl, r.logo_key!), width: r.logo_width, height: r.logo_height }
+      ? {
+          id: r.logo_id,
+          cloudinary_url: mediaUrl(publicUrl, r.logo_key!),
+          width: r.logo_width,
+          height: r.logo_height,
+          variants: variantUrls(publicUrl, r.logo_variants),
+        }
       : null,
     splash_image: r.splash_id
       ? {
@@ -77,6 +87,7 @@ export function toImageSet(publicUrl: string, organizationId: string, r: ImageSe
           cloudinary_url: mediaUrl(publicUrl, r.splash_key!),
           width: r.splash_width,
           height: r.splash_height,
+          variants: variantUrls(publicUrl, r.splash_variants),
         }
       : null,
   };

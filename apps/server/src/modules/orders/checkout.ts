@@ -1,6 +1,6 @@
 /**
- * The draft order's checkout choices (spec section 4 "Order flow"): where it ships (step 1)
- * and its payment terms. Only a draft order of an open cart changes, and never a View as Buyer
+ * The draft order's checkout choices (spec section 4 "Order flow"): where it ships (step 1),
+ * its payment terms and the buyer's PO number (issue 13). Only a draft order of an open cart changes, and never a View as Buyer
  * preview's (it cannot check out). Each change is one statement that locks the order row,
  * checks and writes, so it cannot slip past a submission running at the same moment.
  */
@@ -111,6 +111,14 @@ export async function setOrderShippingAddress(ctx: AppContext, orderId: string, 
 /** POST /api/order/{order_id}/payment_terms: net 30 or due now (spec section 4 "Payment terms"). */
 export async function setOrderPaymentTerms(ctx: AppContext, orderId: string, isNet30: boolean): Promise<CartOrder> {
   return changeDraftOrder(ctx, orderId, sql`is_net_30 = ${isNet30}`, sql`true`, () => notFound('Order'));
+}
+
+/**
+ * POST /api/order/{order_id}/po_number: the buyer's purchase order number (null clears it).
+ * Frozen once the order is submitted, as every checkout choice is.
+ */
+export async function setOrderPoNumber(ctx: AppContext, orderId: string, poNumber: string | null): Promise<CartOrder> {
+  return changeDraftOrder(ctx, orderId, sql`po_number = ${poNumber}`, sql`true`, () => notFound('Order'));
 }
 
 /** A shipping rate the shipping module has checked against the order's current quote. */

@@ -94,6 +94,12 @@ export function orderNumber(order: Pick<Order, 'id'>, invoiceNumber: string | nu
   return invoiceNumber ? pdfText(invoiceNumber) : `#${order.id.slice(0, 8).toUpperCase()}`;
 }
 
+/** "PO number: 4500-17" for an order with a PO number, else nothing (a line for a block). */
+export function poNumberLines(order: Pick<Order, 'po_number'>): string[] {
+  const po = pdfText(order.po_number);
+  return po ? [`PO number: ${po}`] : [];
+}
+
 /** A file name of letters, digits and dashes: "packing-slip-CB-000123.pdf". */
 export function pdfFileName(prefix: string, number: string): string {
   const safe = number.replace(/[^A-Za-z0-9-]+/g, '');
@@ -414,7 +420,7 @@ export function renderPackingSlip(input: PackingSlipInput): Promise<Buffer> {
       drawBlock(
         doc,
         'Buyer',
-        [pdfText(order.organization.name), ...(placedBy ? [`Placed by ${placedBy}`] : [])],
+        [pdfText(order.organization.name), ...(placedBy ? [`Placed by ${placedBy}`] : []), ...poNumberLines(order)],
         PAGE.margin + 2 * blockW,
         y,
         blockW - 12,

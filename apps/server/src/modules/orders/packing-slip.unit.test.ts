@@ -76,6 +76,14 @@ describe('packing slip PDF', () => {
     expect((await pdfPages(broken))[0]!.join('\n')).toContain('Hill Farm Preserves');
   });
 
+  it('prints the buyer’s PO number with the buyer, and no PO line when there is none', async () => {
+    const order = { ...sampleOrder([line(1)]), po_number: 'PO-4500/17 #B' };
+    const text = (await pdfPages(await renderPackingSlip({ order, invoiceNumber: 'CB-9', seller })))[0]!.join('\n');
+    expect(text).toContain('PO number: PO-4500/17 #B');
+    const without = (await pdfPages(await renderPackingSlip({ order: sampleOrder([line(1)]), invoiceNumber: 'CB-9', seller })))[0]!;
+    expect(without.join('\n')).not.toContain('PO number');
+  });
+
   it('prints an order without an invoice number by its short id, and text the fonts cannot draw as "?"', async () => {
     const order = sampleOrder([line(1, { name: 'Crème brûlée ☕ mix\nnew line' })]);
     const text = (await pdfPages(await renderPackingSlip({ order, invoiceNumber: null, seller })))[0]!.join('\n');

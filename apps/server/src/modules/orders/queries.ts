@@ -56,7 +56,8 @@ function orderJsonSql(withLines: boolean): SQL {
     'shippo_provider', o.shipping_carrier, 'shippo_service_level_token', o.shipping_service_level,
     'shipping_address', ${shippingAddressJsonSql(sql`o.shipping_address_id`, false)},
     'created_by_user', case when o.created_by_user_id is not null
-                            then json_build_object('name', ${userNameSql(sql`o.created_by_user_id`)}) end
+                            then json_build_object('name', ${userNameSql(sql`o.created_by_user_id`)}) end,
+    'po_number', o.po_number
   )::text`;
 }
 
@@ -100,14 +101,24 @@ function orderText(signer: InvoiceLinkSigner, r: OrderRow, signedAt: Date = new 
 /** Whose orders a list reads: the seller's, the buyer's, or the buyer's from one seller. */
 type ListSide = 'selling' | 'purchasing' | 'purchasing-from';
 
-function listStatement(side: ListSide, hasCursor: boolean, limit: number): SQL {
+/** A prefix as a LIKE pattern's start: \, % and _ match themselves. */
+export function likePrefix(prefix: string): string {
+  return prefix.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+function listStatement(side: ListSide, hasCursor: boolean, limit: number, byPoNumber: boolean): SQL {
   const org = sql.placeholder('org');
-  const where =
+  const seller =
     side === 'selling'
       ? sql`o.selling_organization_id = ${org}::uuid`
       : side === 'purchasing'
         ? sql`o.purchasing_organization_id = ${org}::uuid`
         : sql`o.purchasing_organization_id = ${org}::uuid and o.selling_organization_id = ${sql.placeholder('seller')}::uuid`;
+  // The PO number's prefix in any case (the seller's (seller, lower(po_number)) index).
+  const where = byPoNumber
+    ? sql`${seller} and o.po_number is not null
+          and lower(o.po_number) like lower(${sql.placeholder('po')}::text) || '%' escape '\\'`
+    : seller;
   // The page's ids first, from the orders index alone (its order, nulls last included, is the
   // index's: anything else sorts every order of the seller); then everything shown, for those
   // rows only — and the list's version, in the same statement (so from the same snapshot). Always
@@ -134,7 +145,7 @@ function listStatement(side: ListSide, hasCursor: boolean, limit: number): SQL {
 
 const statements = new Map<string, CompiledQuery>();
 
-/** Compiled on first use of a shape: 3 sides × cursor or not × page sizes (at most 200). */
+/** Compiled on first use of a shape: 3 sides × cursor or not × page sizes (at most 200) × PO search or not. */
 function statementFor(shape: string, build: () => SQL): CompiledQuery {
   let statement = statements.get(shape);
   if (!statement) {
@@ -157,6 +168,8 @@ export interface OrderListTarget {
   side: ListSide;
   organizationId: string;
   sellerId?: string;
+  /** Only orders whose PO number starts with this, in any case (empty or absent: all). */
+  poNumberPrefix?: string;
 }
 
 export interface OrderLists {
@@ -190,16 +203,20 @@ export function createOrderLists(
       const cursor = decodeCursor(query.cursor);
       const limit = query.limit ?? ORDER_PAGE_SIZE;
       const period = Math.floor(now() / ORDER_PAGE_PERIOD_MS) * ORDER_PAGE_PERIOD_MS;
-      // \u0000 cannot occur in any part (ids, a number, a base64url cursor).
-      const key = [target.side, target.organizationId, target.sellerId ?? '', limit, query.cursor ?? '', period].join('\u0000');
+      const po = target.poNumberPrefix?.toLowerCase() ?? '';
+      // \u0000 cannot occur in any part (ids, a number, a base64url cursor, single-line text).
+      const key = [target.side, target.organizationId, target.sellerId ?? '', limit, query.cursor ?? '', period, po].join(
+        '\u0000',
+      );
       const page = await cache.getOrBuild(key, stamp, async () => {
-        const statement = statementFor(`${target.side}:${cursor ? 'c' : ''}:${limit}`, () =>
-          listStatement(target.side, cursor !== null, limit),
+        const statement = statementFor(`${target.side}:${cursor ? 'c' : ''}:${limit}:${po ? 'po' : ''}`, () =>
+          listStatement(target.side, cursor !== null, limit, po !== ''),
         );
         const rows = await runCompiled<ListRow>(ctx.db, statement, {
           org: target.organizationId,
           ...(target.sellerId ? { seller: target.sellerId } : {}),
           ...(cursor ? { at: cursor.at, id: cursor.id } : {}),
+          ...(po ? { po: likePrefix(po) } : {}),
         });
         const orders = rows.filter((r): r is { stamp: string } & OrderRow => r.id !== null);
         const taken = takePage(orders, limit);

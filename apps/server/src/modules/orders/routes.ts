@@ -8,9 +8,10 @@ import {
   OrderIdParams,
   OrderSummaryList,
   OrgIdParams,
-  PageQuery,
   PaymentTermsBody,
+  PoNumberBody,
   PurchasingOrdersQuery,
+  SellingOrdersQuery,
   SetShippingAddressQuery,
   SetShippingBody,
 } from '@cratebase/contract';
@@ -20,7 +21,7 @@ import { sendCachedPage } from '../../lib/page-cache.js';
 import { accessAlongside } from '../../auth/plugin.js';
 import { memberOf, organizationParam } from '../../auth/policies.js';
 import { orderAt, orderPartyAt, soldOrderAt } from './resources.js';
-import { setOrderPaymentTerms, setOrderShippingAddress } from './checkout.js';
+import { setOrderPaymentTerms, setOrderPoNumber, setOrderShippingAddress } from './checkout.js';
 import { createOrderLists, orderDetail } from './queries.js';
 import { setOrderShipping } from './tracking.js';
 
@@ -74,6 +75,24 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => setOrderPaymentTerms(ctx, req.params.order_id, req.body.is_net_30),
   );
 
+  r.post(
+    '/api/order/:order_id/po_number',
+    {
+      config: { access: memberOf(orderAt('params', 'order_id')) },
+      schema: {
+        tags,
+        summary:
+          'Set the draft order’s purchase order number (null or "" clears it); answers the order as the cart shows it',
+        description:
+          `${DRAFT_ONLY} 400 naming po_number: at most 64 characters of letters, digits, spaces and - _ / # . ` +
+          '(trimmed). The order, its invoice, its packing slip and its e-mails show it once placed.',
+        params: OrderIdParams,
+        body: PoNumberBody,
+        response: { 200: CartOrder, ...errors },
+      },
+    },
+    async (req) => setOrderPoNumber(ctx, req.params.order_id, req.body.po_number),
+  );
   r.get(
     '/api/order/organization/:org_id/selling',
     {
@@ -81,15 +100,19 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: `The seller's placed orders, newest first (50 a page; next page cursor in ${NEXT_CURSOR_HEADER})`,
+        description:
+          'po_number: only the orders whose PO number starts with it, in any case (% and _ match themselves; ' +
+          'empty lists every order). Send the same po_number with the cursor for the next page.',
         params: OrgIdParams,
-        querystring: PageQuery,
+        querystring: SellingOrdersQuery,
         response: { 200: OrderSummaryList, ...errors },
       },
     },
     async (req, reply) => {
+      const { po_number: poNumberPrefix, ...query } = req.query;
       const { key, page } = await orderLists.page(
-        { side: 'selling', organizationId: req.params.org_id },
-        req.query,
+        { side: 'selling', organizationId: req.params.org_id, poNumberPrefix },
+        query,
         listStamp(req),
       );
       reply.header('cache-control', 'no-store');

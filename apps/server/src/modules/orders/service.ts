@@ -42,7 +42,7 @@ export async function createDraftOrder(
  * A jsonb object (contract CartOrder): the order row in alias `o`. `shipping_address` is there
  * only once the buyer has chosen one, and the chosen rate's fields (`shipping_cost_in_cents`,
  * `shippo_provider` — the carrier, `shippo_service_level_token`, `shipping_rate_id`) only once
- * a rate is chosen (older readers compare the object whole).
+ * a rate is chosen, `po_number` only once the buyer gave one (older readers compare the object whole).
  */
 export function orderJsonSql(o: string): SQL {
   const a = sql.identifier(o);
@@ -55,6 +55,9 @@ export function orderJsonSql(o: string): SQL {
                                               'shippo_provider', ${a}.shipping_carrier,
                                               'shippo_service_level_token', ${a}.shipping_service_level,
                                               'shipping_rate_id', ${a}.provider_rate_id)
+                 end
+              || case when ${a}.po_number is null then '{}'::jsonb
+                      else jsonb_build_object('po_number', ${a}.po_number)
                  end)`;
 }
 

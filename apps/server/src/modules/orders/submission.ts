@@ -21,6 +21,8 @@ export type LockedOrder = {
   subtotal_cents: number | null;
   shipping_cost_in_cents: number | null;
   total_cents: number | null;
+  /** The buyer's purchase order number (null when none was given). */
+  po_number: string | null;
 };
 
 /**
@@ -31,7 +33,7 @@ export async function lockOrder(tx: DbOrTx, orderId: string): Promise<LockedOrde
   const result = await tx.execute<LockedOrder>(sql`
     select id, status, cart_id, selling_organization_id, purchasing_organization_id,
            selling_organization_id = purchasing_organization_id as preview,
-           completed_on, subtotal_cents, shipping_cost_in_cents, total_cents
+           completed_on, subtotal_cents, shipping_cost_in_cents, total_cents, po_number
       from orders where id = ${orderId}
        for update`);
   return result.rows[0];

@@ -22,6 +22,7 @@ import {
   formatDay,
   numberPages,
   pdfText,
+  poNumberLines,
   renderPdf,
   shipToLines,
   type SellerFacts,
@@ -156,7 +157,11 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
     let y = header(false);
     const blockW = CONTENT_WIDTH / 3;
     const placedBy = pdfText(order.created_by_user?.name);
-    const settlement: string[] = [`Order #${order.id.slice(0, 8).toUpperCase()}`, `Issued ${issued}`];
+    const settlement: string[] = [
+      `Order #${order.id.slice(0, 8).toUpperCase()}`,
+      ...poNumberLines(order),
+      `Issued ${issued}`,
+    ];
     if (invoice.status === 'PAID') {
       if (invoice.paidAt) settlement.push(`Paid ${formatDay(invoice.paidAt)}`);
       if (input.card) settlement.push(`Paid with ${cardLabel(input.card)}`);

@@ -78,6 +78,14 @@ describe('invoice PDF', () => {
     expect(now).toContain('Due on receipt');
   });
 
+  it('prints the buyer’s PO number in the details, and no PO line when there is none', async () => {
+    const base = input();
+    const withPo = { ...base, order: { ...base.order, po_number: 'PO-4500/17 #B' } };
+    const text = (await pdfPages(await renderInvoice(withPo)))[0]!.join('\n');
+    expect(text).toContain('PO number: PO-4500/17 #B');
+    expect((await pdfPages(await renderInvoice(base)))[0]!.join('\n')).not.toContain('PO number');
+  });
+
   it('marks a void invoice as owing nothing', async () => {
     const invoice = { number: 'CB-000125', status: 'VOID' as const, issuedAt: '2025-06-03T15:04:05.000Z', paidAt: null };
     const page = (await pdfPages(await renderInvoice(input({ invoice, card: null }))))[0]!;

@@ -16,15 +16,20 @@ import { createConnectAccount, getAccountStatus, refreshConnectAccount, submitOn
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 503: ErrorBody };
 const tags = ['payments'];
 const access = memberOf(organizationParam('org_id'));
+/** Changing the set-up takes an owner or admin (staff read its status). */
+const changeAccess = memberOf(organizationParam('org_id'), { role: 'admin', action: 'change payments' });
 
-/** The seller's payment set-up (spec sections 2 "Set Up Payments", 4, 7): members of the organization only. */
+/**
+ * The seller's payment set-up (spec sections 2 "Set Up Payments", 4, 7): members of the
+ * organization read its status; owners and admins change it.
+ */
 export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/api/stripe/organization/:org_id/create-connect-account',
     {
-      config: { access },
+      config: { access: changeAccess },
       schema: {
         tags,
         summary: 'The organization’s connected payment account, created on the first call (empty body; idempotent)',
@@ -38,7 +43,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/stripe/organization/:org_id/refresh-connect-account',
     {
-      config: { access },
+      config: { access: changeAccess },
       schema: {
         tags,
         summary: 'A client secret for the embedded onboarding of the organization’s account',
@@ -67,7 +72,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/stripe/organization/:org_id/onboarding',
     {
-      config: { access },
+      config: { access: changeAccess },
       schema: {
         tags,
         summary: 'The built-in embedded onboarding form (authorised by client_secret); answers the account status',

@@ -33,6 +33,14 @@ export function invoiceJoinSql(alias: string, orderId: SQL): SQL {
   return sql`left join (select id, order_id, status from invoices) ${a} on ${a}.order_id = ${orderId}`;
 }
 
+/**
+ * A FROM item: the invoices still to be paid (status OPEN) — `order_id`, `amount_cents` — read
+ * through their partial index; give it an alias and join the orders it should count.
+ */
+export function openInvoicesSql(): SQL {
+  return sql`(select order_id, amount_cents from invoices where status = 'OPEN')`;
+}
+
 // ─── Connected accounts (the seller's payment set-up, spec section 4) ──────────────────
 
 type AccountRow = { accountId: string; detailsSubmitted: boolean; chargesEnabled: boolean };

@@ -219,6 +219,7 @@ function sampleBody(op: Operation): unknown {
     'POST /api/invite/purchaser': () => ({ to_organization_id: o, to_emails: ['fuzz-invitee@example.com'] }),
     'POST /api/invite/resend/:invite_id': () => ({}),
     'POST /api/invite/purchaser/accept/:invite_id': () => ({}),
+    'POST /api/organization/:org_id/members/invites': () => ({ email: 'fuzz-colleague@example.com', role: 'staff' }),
     'POST /api/cart/:cartId/line_item': () => ({ product_id: ids.product, quantity: 1 }),
     'PUT /api/cart/:cartId/line_item': () => ({ product_id: ids.product, quantity: 2 }),
     'POST /api/address/organization': () => ({
@@ -226,6 +227,7 @@ function sampleBody(op: Operation): unknown {
       address: { first_name: 'Fuzz', last_name: 'Buyer', line1: '1 Fuzz Rd', city: 'Austin', state: 'TX', postal_code: '73301' },
     }),
     'POST /api/order/:order_id/payment_terms': () => ({ is_net_30: true }),
+    'POST /api/order/:order_id/po_number': () => ({ po_number: 'PO-1' }),
     'POST /api/shipping/order/:order_id/rate': () => ({ rate_id: 'fuzz-rate' }),
     'POST /api/shipping/order/:order_id/rate-type': () => ({ provider: 'USPS', service_level_token: 'usps_priority' }),
     'POST /api/stripe/organization/:org_id/refresh-connect-account': () => ({ account: 'acct_fuzz' }),

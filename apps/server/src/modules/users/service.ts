@@ -1,7 +1,7 @@
 /** The current user: created from the token's subject and e-mail, read with organizations. */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import type { CurrentUser } from '@cratebase/contract';
+import type { CurrentUser, TeamRole } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { users } from './schema.js';
 import { fieldError, HttpError } from '../../lib/errors.js';
@@ -53,6 +53,7 @@ type UserOrgRow = ImageSetRow & {
   selected_type: 'Merchant' | 'Buyer';
   slogan: string | null;
   own: boolean;
+  team_role: TeamRole | null;
   buyer_id: string | null;
 };
 
@@ -65,7 +66,7 @@ async function loadCurrentUser(ctx: AppContext, whereUser: SQL): Promise<Current
     with u as (
       select u.id, u.email, u.name, u.picture from users u where ${whereUser}
     ), own as (
-      select m.organization_id as id, m.created_at from ${membershipsSql()} m join u on u.id = m.user_id
+      select m.organization_id as id, m.role, m.created_at from ${membershipsSql()} m join u on u.id = m.user_id
     ), sellers as (
       -- The user's organization that buys there: the oldest of theirs that does.
       select pr.seller_organization_id as id,
@@ -73,7 +74,7 @@ async function loadCurrentUser(ctx: AppContext, whereUser: SQL): Promise<Current
         from ${purchasingRelationshipsSql()} pr join own on own.id = pr.purchaser_organization_id
        group by pr.seller_organization_id
     ), orgs as (
-      select o.id, o.name, o.selected_type, o.slogan, (own.id is not null) as own, own.created_at as own_since,
+      select o.id, o.name, o.selected_type, o.slogan, (own.id is not null) as own, own.created_at as own_since, own.role as team_role,
              case when own.id is not null then o.id else sellers.buyer_id end as buyer_id,
              ${imageSetColumns}
         from ${organizationsSql()} o
@@ -96,7 +97,7 @@ async function loadCurrentUser(ctx: AppContext, whereUser: SQL): Promise<Current
     picture: first.picture,
     organizations: rows
       .filter((r) => r.own)
-      .map((r) => ({ id: r.id, name: r.name, selected_type: r.selected_type })),
+      .map((r) => ({ id: r.id, name: r.name, selected_type: r.selected_type, role: r.team_role ?? undefined })),
     purchasing_organizations: purchasing.map((r) => ({
       organization: {
         id: r.id,
@@ -150,6 +151,11 @@ export async function memberContacts(
      order by m.created_at, u.id
      limit ${limit}`);
   return result.rows;
+}
+
+/** A FROM item: the users (`id`, `email` trimmed, `name`); give it an alias. */
+export function usersSql(): SQL {
+  return sql`(select id, trim(email) as email, name from users)`;
 }
 
 /** A text: the name of the user whose id is in `userId` (null without a name or user). */

@@ -60,7 +60,7 @@ describe('GET /api/user/me', () => {
     const org = await h.call('POST', '/api/organization', { token, body: { selected_type: 'Merchant', name: 'Maple Goods' } });
     const me = await h.call('GET', '/api/user/me', { token });
     expect(me.status).toBe(200);
-    expect(me.body.organizations).toEqual([{ id: org.body.id, name: 'Maple Goods', selected_type: 'Merchant' }]);
+    expect(me.body.organizations).toEqual([{ id: org.body.id, name: 'Maple Goods', selected_type: 'Merchant', role: 'owner' }]);
     // A seller can buy from its own store ("View as Buyer", the 'Your Store' mark).
     expect(me.body.purchasing_organizations.map((p: any) => p.organization.id)).toEqual([org.body.id]);
   });

@@ -1,5 +1,5 @@
 /** How the storefront shows a product: labels, stock, image sources, measurements. */
-import { LIVE_STATE, QUANTITY_CHOICES_MAX, type MediaVariants, type Product } from '@cratebase/contract';
+import { LIVE_STATE, QUANTITY_CHOICES_MAX, type Product } from '@cratebase/contract';
 import { ApiError } from '../../lib/api';
 
 /** Spec section 9: the product image is 464 px square on desktop, thumbnails scroll by 108 px. */
@@ -46,42 +46,6 @@ export function isOutOfStock(trackInventory: boolean, inventoryCount: number | n
 export function maxOrderable(trackInventory: boolean, inventoryCount: number | null | undefined): number {
   const cap = QUANTITY_CHOICES_MAX;
   return trackInventory ? Math.max(0, Math.min(cap, inventoryCount ?? 0)) : cap;
-}
-
-export interface ImageSources {
-  src: string;
-  /** `srcset` of the copies by width ("…/200.webp 200w, …"); undefined when there is one copy. */
-  srcSet: string | undefined;
-}
-
-/**
- * `src` and `srcset` of a stored image, so the browser picks the smallest copy that fills the
- * slot: the resized variants (keyed by width in px) and, with `withOriginal`, the original at
- * its own width. Without it (grid tiles, whose variants the server caps at the width a tile
- * needs) the original is used only when the image has no variant at all.
- */
-export function imageSources(
-  url: string,
-  variants: MediaVariants | undefined,
-  width: number | null | undefined,
-  { withOriginal = true }: { withOriginal?: boolean } = {},
-): ImageSources {
-  const candidates = Object.entries(variants ?? {})
-    .map(([key, variantUrl]) => ({ width: Number(key), url: variantUrl }))
-    .filter((candidate) => Number.isInteger(candidate.width) && candidate.width > 0 && candidate.url)
-    .sort((a, b) => a.width - b.width);
-  if (!withOriginal && candidates.length > 0) {
-    return { src: candidates[candidates.length - 1]!.url, srcSet: srcSetOf(candidates) };
-  }
-  if (width && width > 0 && !candidates.some((candidate) => candidate.width === width)) {
-    candidates.push({ width, url });
-    candidates.sort((a, b) => a.width - b.width);
-  }
-  return { src: url, srcSet: candidates.length > 1 ? srcSetOf(candidates) : undefined };
-}
-
-function srcSetOf(candidates: Array<{ width: number; url: string }>): string {
-  return candidates.map((candidate) => `${candidate.url} ${candidate.width}w`).join(', ');
 }
 
 /** A product's photos in display order (the gallery's and the tile's order). */

@@ -130,7 +130,7 @@ export function InvitePage() {
               <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
                 <OrganizationLogo
                   name={seller.name}
-                  url={seller.image_set.logo?.cloudinary_url}
+                  image={seller.image_set.logo}
                   size={88}
                   sx={{ boxShadow: '0 2px 12px rgba(47,45,58,0.12)' }}
                 />

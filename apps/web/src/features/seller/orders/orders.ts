@@ -2,30 +2,55 @@
  * The seller's orders (spec sections 2 "Orders", 5 "Tracking dialog", 7): the list by keyset,
  * one order with its lines, saving tracking, and the packing slip.
  */
-import type { Carrier, Order, OrderSummary } from '@cratebase/contract';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { PO_NUMBER_MAX, type Carrier, type Order, type OrderSummary } from '@cratebase/contract';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import { api, apiPath, keysetPaging, withQuery, type Page } from '../../../lib/api';
 
 export const SELLER_ORDERS_PAGE_SIZE = 25;
 
 export const orderKeys = {
+  /** Every list of the seller's orders (searched or not). */
   selling: (orgId: string) => ['orders', 'selling', orgId] as const,
+  /** The list of orders whose PO number starts with `poNumber` ('' for all). */
+  sellingSearch: (orgId: string, poNumber: string) => ['orders', 'selling', orgId, poNumber] as const,
   detail: (orderId: string) => ['orders', 'detail', orderId] as const,
 };
 
-/** GET /api/order/organization/{org_id}/selling: the seller's submitted orders, newest first. */
-export function fetchSellerOrdersPage(orgId: string, cursor: string | undefined): Promise<Page<OrderSummary>> {
+/**
+ * GET /api/order/organization/{org_id}/selling: the seller's submitted orders, newest first;
+ * with `poNumber`, only those whose PO number starts with it (any case).
+ */
+export function fetchSellerOrdersPage(
+  orgId: string,
+  cursor: string | undefined,
+  poNumber = '',
+): Promise<Page<OrderSummary>> {
   return api.getPage<OrderSummary>(
-    withQuery(apiPath`/api/order/organization/${orgId}/selling`, { limit: SELLER_ORDERS_PAGE_SIZE, cursor }),
+    withQuery(apiPath`/api/order/organization/${orgId}/selling`, {
+      limit: SELLER_ORDERS_PAGE_SIZE,
+      cursor,
+      po_number: poNumber || undefined,
+    }),
   );
 }
 
-export function useSellerOrders(orgId: string) {
+/** The seller's orders, searched by PO number prefix; a new search keeps the last rows until it answers. */
+export function useSellerOrders(orgId: string, poNumber = '') {
+  // The server takes at most PO_NUMBER_MAX characters: no PO number is longer anyway.
+  const po = poNumber.trim().slice(0, PO_NUMBER_MAX);
   return useInfiniteQuery({
-    queryKey: orderKeys.selling(orgId),
-    queryFn: ({ pageParam }) => fetchSellerOrdersPage(orgId, pageParam),
+    queryKey: orderKeys.sellingSearch(orgId, po),
+    queryFn: ({ pageParam }) => fetchSellerOrdersPage(orgId, pageParam, po),
     ...keysetPaging,
     enabled: Boolean(orgId),
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -67,7 +92,7 @@ export function useSaveTracking(orgId: string) {
     },
     onSuccess: (updated) => {
       client.setQueryData(orderKeys.detail(updated.id), updated);
-      client.setQueryData<InfiniteData<Page<OrderSummary>>>(orderKeys.selling(orgId), (data) =>
+      client.setQueriesData<InfiniteData<Page<OrderSummary>>>({ queryKey: orderKeys.selling(orgId) }, (data) =>
         data
           ? {
               ...data,

@@ -1,31 +1,37 @@
 import type { ReactNode } from 'react';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import GavelOutlinedIcon from '@mui/icons-material/GavelOutlined';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 
 export interface SellerSection {
-  /** Path segment under /app/{org_id}/. */
+  /** Path segment under /app/{org_id}/ ('' for the landing view itself). */
   path: string;
   label: string;
   icon: ReactNode;
 }
 
-/** The five section links of the side panel, in spec order. */
+/** The section links of the side panel: the dashboard (issue 13), the spec's five in its order, then the team (issue 13). */
 export const SELLER_SECTIONS: SellerSection[] = [
+  { path: '', label: 'Dashboard', icon: <InsightsOutlinedIcon /> },
   { path: 'orders', label: 'Orders', icon: <ReceiptLongOutlinedIcon /> },
   { path: 'customers', label: 'Customers', icon: <PeopleAltOutlinedIcon /> },
   { path: 'products', label: 'Products', icon: <Inventory2OutlinedIcon /> },
   { path: 'invites', label: 'Invites', icon: <ForwardToInboxOutlinedIcon /> },
   { path: 'terms', label: 'Terms', icon: <GavelOutlinedIcon /> },
+  { path: 'team', label: 'Team', icon: <GroupsOutlinedIcon /> },
 ];
 
 /** Set-up pages reached from Configure; the Configure link is highlighted on them. */
 export const SETUP_PATHS = ['welcome', 'onboarding', 'business-info', 'organization/onboarding/stripe-connect'];
 
-/** True when `pathname` is `/app/{orgId}/{segment}` or below it. */
+/** True when `pathname` is `/app/{orgId}/{segment}` or below it (the landing view: exactly). */
 export function isSectionActive(pathname: string, orgId: string, segment: string): boolean {
+  // The landing view ('') is active on /app/{orgId} itself only.
+  if (segment === '') return pathname === `/app/${orgId}` || pathname === `/app/${orgId}/`;
   const base = `/app/${orgId}/${segment}`;
   return pathname === base || pathname.startsWith(`${base}/`);
 }

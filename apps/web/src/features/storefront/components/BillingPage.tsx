@@ -36,6 +36,8 @@ import {
 } from '../billing';
 import { checkoutPath, useBillingGuard } from '../checkout';
 import { useCheckoutSession } from '../payment';
+import { usePoNumberField } from '../po-number';
+import { PoNumberField } from './PoNumberField';
 import { BackToStore, CheckoutColumns, CheckoutStepPage, SummaryRow } from './CheckoutLayout';
 import { useOrganizationPageTitle } from '../../../lib/use-page-title';
 
@@ -291,6 +293,8 @@ interface PaymentPanelProps {
   rateChosen: boolean;
   optionsRead: boolean;
   totalCents: number;
+  /** Runs when Pay is pressed, before the payment: false stops it (the PO number was refused). */
+  beforePay?: () => Promise<boolean>;
 }
 
 /**
@@ -298,7 +302,7 @@ interface PaymentPanelProps {
  * Otherwise, once a shipping option is chosen, the checkout session is made and its embedded
  * checkout shown: the built-in card form (loaded on demand), or a note where Stripe's loads.
  */
-function PaymentPanel({ cart, orgId, storeName, rateChosen, optionsRead, totalCents }: PaymentPanelProps) {
+function PaymentPanel({ cart, orgId, storeName, rateChosen, optionsRead, totalCents, beforePay }: PaymentPanelProps) {
   const titleId = useId();
   const active = cart.seller_payments_active !== false;
   const session = useCheckoutSession(orgId, cart, active && rateChosen && optionsRead);
@@ -346,7 +350,7 @@ function PaymentPanel({ cart, orgId, storeName, rateChosen, optionsRead, totalCe
   } else {
     body = (
       <Suspense fallback={<PaymentFormSkeleton />}>
-        <CardCheckout session={session.data} renewSession={renewSession} />
+        <CardCheckout session={session.data} renewSession={renewSession} beforePay={beforePay} />
       </Suspense>
     );
   }
@@ -367,6 +371,7 @@ function ShippingAndPayment({ cart, orgId, storeName }: { cart: Cart; orgId: str
   const estimates = useShippingEstimates(cart);
   const choose = useChooseRate(orgId, cart);
   useChooseFirstEstimate(cart, estimates.data, choose.mutate, choose.isPending);
+  const poNumber = usePoNumberField(orgId, cart);
 
   const list = estimates.data ?? [];
   // The card just chosen shows at once, with its amount in the summary; the cart's order says
@@ -428,6 +433,7 @@ function ShippingAndPayment({ cart, orgId, storeName }: { cart: Cart; orgId: str
       </Box>
       <Stack spacing={2} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
         <BillingSummary cart={cart} storeName={storeName} shippingCents={shippingCents} service={service} />
+        <PoNumberField field={poNumber} />
         <PaymentPanel
           cart={cart}
           orgId={orgId}
@@ -436,6 +442,7 @@ function ShippingAndPayment({ cart, orgId, storeName }: { cart: Cart; orgId: str
           // The session waits for the options to have been read (a stale quote reads them again).
           optionsRead={!estimates.isPending}
           totalCents={totalCents}
+          beforePay={poNumber.save}
         />
         <BackToStore orgId={orgId} storeName={storeName} />
       </Stack>

@@ -64,6 +64,7 @@ function summary(n: number, overrides: Partial<OrderSummary> = {}): OrderSummary
     },
     created_by_user: { name: 'Cora Shop' },
     shipping_information: null,
+    po_number: null,
     invoice: { link: `http://localhost/api/invoice/${n}.pdf?expires=1&sig=x`, stripe_status: 'open' },
     cart: { id: orderId(100 + n), total_cents: 5600, item_count: 6 },
     ...overrides,
@@ -135,7 +136,6 @@ function renderOrders(rows: OrderSummary[], cartLines: StoredLine[] = []) {
   );
   return { cart, listCalls };
 }
-
 
 const cardOf = async (date: string) => (await screen.findByText(formatDate(date))).closest('li') as HTMLElement;
 
@@ -253,6 +253,26 @@ describe('BuyerOrdersPage', () => {
       figJamId,
     ]);
     expect(cart.cart().line_items.map((item) => [item.product.name, item.quantity])).toEqual([['Widget', 5]]);
+  });
+
+  it('shows the PO number given at checkout in the row and in View Order', async () => {
+    const rows = [summary(2, { po_number: 'PO-4500/17' }), summary(1)];
+    renderOrders(rows);
+    const user = userEvent.setup();
+    const row = await rowOf(rows[0]!.completed_on);
+    expect(within(row).getByText('PO number PO-4500/17')).toBeTruthy();
+    expect(within(await rowOf(rows[1]!.completed_on)).queryByText(/PO number/)).toBeNull();
+    await user.click(within(row).getByRole('button', { name: /^View Order/ }));
+    const dialog = await screen.findByRole('dialog', { name: `Order ${buyerOrderNumber(rows[0]!.id)}` });
+    expect(within(dialog).getByText('PO number: PO-4500/17')).toBeTruthy();
+  });
+
+  it('shows the PO number on the phone card under its label', async () => {
+    atPhoneWidth();
+    const rows = [summary(2, { po_number: 'PO-4500/17' }), summary(1)];
+    renderOrders(rows);
+    expect(valueIn(await cardOf(rows[0]!.completed_on), 'PO number').textContent).toBe('PO-4500/17');
+    expect(within(await cardOf(rows[1]!.completed_on)).queryByText('PO number')).toBeNull();
   });
 
   describe('at phone width', () => {

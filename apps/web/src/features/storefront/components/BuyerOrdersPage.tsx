@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BUYER_ORDERS_EMPTY, paymentStatusLabel, type OrderSummary } from '@cratebase/contract';
+import { BUYER_ORDERS_EMPTY, PO_NUMBER_LABEL, paymentStatusLabel, type OrderSummary } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -8,7 +8,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
@@ -28,6 +27,7 @@ import { useBuyerOrders, useOrderAgain, type OrderAgainResult } from '../orders'
 import { useBuyerShell } from './BuyerShell';
 import { buyerOrderNumber, OrderDialog } from './OrderDialog';
 import { useOrganizationPageTitle } from '../../../lib/use-page-title';
+import { PageHeader } from '../../../components/PageHeader';
 
 /** What Order Again says: how many products went into the cart, and which could not. */
 export function orderAgainSummary(result: OrderAgainResult): string {
@@ -156,9 +156,16 @@ export function BuyerOrdersPage() {
     {
       header: 'Date',
       cell: (order) => (
-        <Typography variant="body2" component="span" sx={{ color: 'text.primary', whiteSpace: 'nowrap' }}>
-          {formatDate(order.completed_on)}
-        </Typography>
+        <>
+          <Typography variant="body2" component="span" sx={{ color: 'text.primary', whiteSpace: 'nowrap' }}>
+            {formatDate(order.completed_on)}
+          </Typography>
+          {order.po_number && (
+            <Typography variant="caption" component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+              {`${PO_NUMBER_LABEL} ${order.po_number}`}
+            </Typography>
+          )}
+        </>
       ),
     },
     { header: 'Amount', cell: (order) => formatCents(order.total_cents), align: 'right' },
@@ -185,24 +192,11 @@ export function BuyerOrdersPage() {
 
   return (
     <Stack spacing={2}>
-      <Button
-        component={RouterLink}
-        to={`/storefront/${orgId}`}
-        startIcon={<ArrowBackIcon />}
-        sx={{ alignSelf: 'flex-start', ml: -1, color: 'text.secondary' }}
-      >
-        {store ? `Back to ${store.name}` : 'Back to the store'}
-      </Button>
-      <Box>
-        <Typography variant="h4" component="h1">
-          Orders
-        </Typography>
-        {store && (
-          <Typography variant="body2" sx={{ mt: 0.5 }}>
-            Your orders from {store.name}.
-          </Typography>
-        )}
-      </Box>
+      <PageHeader
+        title="Orders"
+        subtitle={store && `Your orders from ${store.name}.`}
+        back={{ to: `/storefront/${orgId}`, label: store ? `Back to ${store.name}` : 'Back to the store' }}
+      />
       {refused.length > 0 && (
         <Alert severity="warning" onClose={() => setRefused([])}>
           <AlertTitle>Not added to your cart</AlertTitle>
@@ -228,6 +222,7 @@ export function BuyerOrdersPage() {
               date={(order) => formatDate(order.completed_on)}
               amount={(order) => formatCents(order.total_cents)}
               fields={(order) => [
+                ...(order.po_number ? [{ label: PO_NUMBER_LABEL, value: order.po_number }] : []),
                 { label: 'Shipped?', value: order.shipping_information?.status ? 'Yes' : 'No' },
                 { label: 'Invoice', value: invoiceLink(order) },
               ]}

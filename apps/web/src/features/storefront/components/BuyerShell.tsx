@@ -183,7 +183,7 @@ export function BuyerShell() {
                   '&:hover .store-name': { color: 'primary.main' },
                 }}
               >
-                <OrganizationLogo name={store.name} url={store.image_set.logo?.cloudinary_url} size={30} />
+                <OrganizationLogo name={store.name} image={store.image_set.logo} size={30} />
                 <Typography
                   className="store-name"
                   variant="subtitle2"

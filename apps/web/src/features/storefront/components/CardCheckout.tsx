@@ -200,10 +200,12 @@ export interface CardCheckoutProps {
   session: CheckoutSession;
   /** Makes a new checkout session (the last one expired); resolves to it, or null when refused. */
   renewSession: () => Promise<CheckoutSession | null>;
+  /** Runs once the card is complete, before paying (the order's PO number is saved): false stops. */
+  beforePay?: () => Promise<boolean>;
 }
 
 /** The embedded card checkout of one checkout session (a new session keeps what was typed). */
-export function CardCheckout({ session, renewSession }: CardCheckoutProps) {
+export function CardCheckout({ session, renewSession, beforePay }: CardCheckoutProps) {
   const navigate = useNavigate();
   const secret = session.clientSecret;
   const view = useEmbeddedCheckout(secret);
@@ -307,6 +309,7 @@ export function CardCheckout({ session, renewSession }: CardCheckoutProps) {
     }
     setNotice(null);
     renewals.current = 0;
+    if (beforePay && !(await beforePay())) return;
     try {
       const result = await pay.mutateAsync({
         client_secret: secret,

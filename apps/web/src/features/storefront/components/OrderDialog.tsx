@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { OrderSummary } from '@cratebase/contract';
+import { PO_NUMBER_LABEL, type OrderSummary } from '@cratebase/contract';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { orderNumber } from '../../../components/orders/order-format';
@@ -43,6 +43,11 @@ export function OrderDialog({ summary, open, onClose }: OrderDialogProps) {
         <>
           <Typography variant="body2" sx={{ mb: 2 }}>
             Placed {formatDate(shown.completed_on)} with {shown.seller.name}
+            {shown.po_number && (
+              <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+                {`${PO_NUMBER_LABEL}: ${shown.po_number}`}
+              </Box>
+            )}
           </Typography>
           <OrderLines query={order} errorPrefix="We could not load the order’s items." label="Line items" />
           <OrderTotals order={shown} maxWidth={300} />

@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import { imageSources, PRODUCT_IMAGE_SIZE, THUMBNAIL_SCROLL_STEP } from '../catalog-display';
+import { PRODUCT_IMAGE_SIZE, THUMBNAIL_SCROLL_STEP } from '../catalog-display';
+import { imageSources } from '../../../lib/image-sources';
 
 /** A thumbnail and the gap after it make one scroll step (spec section 9: 108 px). */
 const THUMBNAIL_GAP = 8;

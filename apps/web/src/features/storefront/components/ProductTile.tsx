@@ -10,7 +10,8 @@ import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import { Link as RouterLink } from 'react-router';
 import { formatCents } from '../../../lib/format';
 import { useCart, useLineQuantity, useSetLineQuantity } from '../cart';
-import { imageSources, isOutOfStock, maxOrderable, orderUnitLabel, stockLabel } from '../catalog-display';
+import { isOutOfStock, maxOrderable, orderUnitLabel, stockLabel } from '../catalog-display';
+import { imageSources } from '../../../lib/image-sources';
 import { QuantityControl } from './QuantityControl';
 
 /**

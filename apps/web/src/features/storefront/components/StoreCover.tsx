@@ -1,5 +1,10 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
+import type { ImageSet } from '@cratebase/contract';
+import { imageCopyUrl } from '../../../components/OrganizationLogo';
+
+/** Covers are as wide as the page's content (about 1100 px at most) or a store card. */
+const COVER_WIDTH = 600;
 
 /** A stable hue per store, so placeholder covers differ from card to card. */
 function hueOf(seed: string): number {
@@ -13,19 +18,21 @@ function hueOf(seed: string): number {
 export interface StoreCoverProps {
   /** Seeds the placeholder's colour (the organization id). */
   seed: string;
-  url: string | null | undefined;
+  /** The store's cover (image_set.splash_image, with its resized copies); a placeholder without one. */
+  image: ImageSet['splash_image'] | undefined;
   height: number | Record<string, number>;
   sx?: SxProps<Theme>;
 }
 
 /** A store's cover (splash) image, or a soft gradient with a crate pattern when none was uploaded. */
-export function StoreCover({ seed, url, height, sx }: StoreCoverProps) {
+export function StoreCover({ seed, image, height, sx }: StoreCoverProps) {
   const extra = Array.isArray(sx) ? sx : [sx];
-  if (url) {
+  if (image) {
+    // A cover spans its card or the page: the stored copy for the content width, never the upload.
     return (
       <Box
         component="img"
-        src={url}
+        src={imageCopyUrl(image, COVER_WIDTH)}
         alt=""
         loading="lazy"
         sx={[{ display: 'block', width: '100%', height, objectFit: 'cover', bgcolor: '#ece9f5' }, ...extra]}

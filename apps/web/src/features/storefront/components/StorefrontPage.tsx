@@ -37,7 +37,7 @@ export const storeNotFoundPath = (orgId: string) => `/storefront/${orgId}/not-fo
 export function StoreBanner({ store }: { store: Pick<Store, 'id' | 'name' | 'slogan' | 'image_set'> }) {
   return (
     <Card component="header" sx={{ overflow: 'hidden' }}>
-      <StoreCover seed={store.id} url={store.image_set.splash_image?.cloudinary_url} height={{ xs: 160, sm: 240 }} />
+      <StoreCover seed={store.id} image={store.image_set.splash_image} height={{ xs: 160, sm: 240 }} />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={{ xs: 1.5, sm: 2.5 }}
@@ -45,7 +45,7 @@ export function StoreBanner({ store }: { store: Pick<Store, 'id' | 'name' | 'slo
       >
         <OrganizationLogo
           name={store.name}
-          url={store.image_set.logo?.cloudinary_url}
+          image={store.image_set.logo}
           size={96}
           sx={{ mt: '-48px', border: '4px solid #ffffff', boxShadow: '0 2px 12px rgba(47,45,58,0.14)' }}
         />

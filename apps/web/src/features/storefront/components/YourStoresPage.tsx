@@ -1,10 +1,12 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import StarRoundedIcon from '@mui/icons-material/StarRounded';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { Link as RouterLink } from 'react-router';
@@ -37,7 +39,7 @@ function StoreCard({ store, own }: { store: Store; own: boolean }) {
         <Box sx={{ position: 'relative' }}>
           <StoreCover
             seed={store.id}
-            url={store.image_set.splash_image?.cloudinary_url}
+            image={store.image_set.splash_image}
             height={STORE_CARD_SPLASH_HEIGHT}
           />
           {own && (
@@ -53,7 +55,7 @@ function StoreCard({ store, own }: { store: Store; own: boolean }) {
         <Box sx={{ px: 2.5, pb: 2.5, flexGrow: 1 }}>
           <OrganizationLogo
             name={store.name}
-            url={store.image_set.logo?.cloudinary_url}
+            image={store.image_set.logo}
             size={STORE_CARD_LOGO_SIZE}
             sx={{
               mt: `-${STORE_CARD_LOGO_SIZE / 2}px`,
@@ -108,10 +110,27 @@ export function YourStoresPage() {
   usePageTitle('Your Stores');
   const user = useCurrentUser();
   const stores = storeCards(user.data);
+  const buyerOrganization = user.data?.organizations.find((o) => o.selected_type === 'Buyer');
 
   return (
     <Stack spacing={3}>
-      <PageHeader title="Your Stores" subtitle="Choose a store to browse its catalog and place a wholesale order." />
+      <PageHeader
+        title="Your Stores"
+        subtitle="Choose a store to browse its catalog and place a wholesale order."
+        actions={
+          // The team of the user's buyer organization (a seller's team is in the seller area).
+          buyerOrganization && (
+            <Button
+              component={RouterLink}
+              to={`/storefront/team/${buyerOrganization.id}`}
+              variant="outlined"
+              startIcon={<GroupsOutlinedIcon />}
+            >
+              Team
+            </Button>
+          )
+        }
+      />
 
       {user.isError ? (
         <QueryErrorAlert error={user.error} onRetry={() => void user.refetch()} />

@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import {
+  PO_NUMBER_FIELD_LABEL,
+  PO_NUMBER_HELPER,
   SELECT_SHIPPING_TEXT,
   SELLER_PAYMENTS_NOT_ACTIVE,
   SHIPPING_ESTIMATES_ERROR,
@@ -26,6 +28,7 @@ import {
   STRIPE_CHECKOUT_LOADS_HERE,
 } from './BillingPage';
 import { SESSION_RENEWED } from './CardCheckout';
+import { PO_NUMBER_SAVED } from './PoNumberField';
 
 const buyer = makeUser({
   organizations: [org(ids.buyer, 'Corner Shop', 'Buyer')],
@@ -35,6 +38,7 @@ const buyer = makeUser({
 const orderId = '00000000-0000-4000-8000-0000000000d0';
 const estimatesPath = `/api/shipping/order/${orderId}/estimates`;
 const ratePath = `/api/shipping/order/${orderId}/rate`;
+const poNumberPath = `/api/order/${orderId}/po_number`;
 
 const shipTo: OrderShippingAddress = {
   id: '30000000-0000-4000-8000-000000000001',
@@ -94,12 +98,17 @@ interface ServerOptions {
   /** Answers of the card form's pay calls, in turn, before the card decides. */
   payAnswers?: PaymentRefusal[];
   provider?: 'builtin' | 'stripe';
+  /** The PO number the order holds at the start. */
+  poNumber?: string;
 }
 
 /** /api/user/me, the cart with its order's rate, the estimates and choosing a rate, in memory. */
 function fakeBillingServer(options: ServerOptions) {
   const lines = options.lines ?? [{ id: '10000000-0000-4000-8000-000000000001', product: widget, quantity: 2 }];
   let chosen = options.rate ?? null;
+  let poNumber: string | null = options.poNumber ?? null;
+  /** Every call's method and path, payments included, in order. */
+  const sequence: string[] = [];
   const estimateAnswers = [...(options.estimates ?? [{ status: 200, body: threeRates }])];
   let holding = false;
   const held: Array<() => void> = [];
@@ -124,6 +133,7 @@ function fakeBillingServer(options: ServerOptions) {
       shippo_provider: chosen?.provider ?? null,
       shippo_service_level_token: chosen?.servicelevel.token ?? null,
       shipping_rate_id: chosen?.object_id ?? null,
+      ...(poNumber ? { po_number: poNumber } : {}),
     };
   }
 
@@ -139,6 +149,7 @@ function fakeBillingServer(options: ServerOptions) {
     const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    sequence.push(`${method} ${url.pathname}`);
     const paymentAnswer = await payments.handle(method, url.pathname, body);
     if (paymentAnswer) return paymentAnswer;
     calls.push({ method, path: url.pathname, body });
@@ -148,6 +159,19 @@ function fakeBillingServer(options: ServerOptions) {
     if (method === 'GET' && url.pathname === estimatesPath) {
       const answer = estimateAnswers.length > 1 ? estimateAnswers.shift()! : estimateAnswers[0]!;
       return json(answer.status, answer.body);
+    }
+    if (method === 'POST' && url.pathname === poNumberPath) {
+      const sent = (body as { po_number: string | null }).po_number;
+      if (sent && /[^A-Za-z0-9 _/#.-]/.test(sent)) {
+        const message = 'may contain only letters, digits, spaces and - _ / # .';
+        return json(400, {
+          error: 'validation_error',
+          message: `po_number: ${message}`,
+          issues: [{ path: 'po_number', message }],
+        });
+      }
+      poNumber = sent?.trim() || null;
+      return json(200, order());
     }
     if (method === 'POST' && url.pathname === ratePath) {
       if (holding) await new Promise<void>((release) => held.push(release));
@@ -166,9 +190,18 @@ function fakeBillingServer(options: ServerOptions) {
     payments,
     /** The rate ids posted so far, in order. */
     ratePosts: () =>
-      calls.filter((call) => call.method === 'POST').map((call) => (call.body as { rate_id: string }).rate_id),
+      calls
+        .filter((call) => call.method === 'POST' && call.path === ratePath)
+        .map((call) => (call.body as { rate_id: string }).rate_id),
     estimateReads: () => calls.filter((call) => call.path === estimatesPath).length,
     chosen: () => chosen?.object_id ?? null,
+    /** The PO numbers posted so far, in order. */
+    poPosts: () =>
+      calls
+        .filter((call) => call.path === poNumberPath)
+        .map((call) => (call.body as { po_number: string | null }).po_number),
+    poNumber: () => poNumber,
+    sequence,
     hold: () => {
       holding = true;
     },
@@ -498,5 +531,89 @@ describe('BillingPage, step 2: Shipping & Payment', () => {
         .filter((call) => call.path === '/api/payments/checkout/pay')
         .map((call) => (call.body as { client_secret: string }).client_secret),
     ).toEqual(['cs_test_1_secret_x', 'cs_test_2_secret_x']);
+  });
+
+  describe('PO number', () => {
+    const poField = () => screen.findByRole('textbox', { name: PO_NUMBER_FIELD_LABEL }) as Promise<HTMLInputElement>;
+
+    async function fillCard(user: ReturnType<typeof userEvent.setup>) {
+      await user.type(await cardNumber(), '4242424242424242');
+      await user.type(screen.getByRole('textbox', { name: /Expiration/ }), '1239');
+      await user.type(screen.getByRole('textbox', { name: /CVC/ }), '123');
+      await user.type(screen.getByRole('textbox', { name: /Cardholder name/ }), 'Ada Lovelace');
+      await user.type(screen.getByRole('textbox', { name: /ZIP/ }), '80202');
+      await waitFor(() => expect(payButton().disabled).toBe(false));
+    }
+
+    it('is optional, with helper text, and saved with the order when the field is left; clearing it clears the order’s', async () => {
+      const server = renderBilling({ rate: ground });
+      const field = await poField();
+      expect(field.value).toBe('');
+      expect(screen.getByText(PO_NUMBER_HELPER)).toBeTruthy();
+      const user = userEvent.setup();
+      await user.type(field, '  PO-4500/17 ');
+      await user.tab();
+      expect(await screen.findByText(PO_NUMBER_SAVED)).toBeTruthy();
+      expect(server.poPosts()).toEqual(['PO-4500/17']);
+      expect(server.poNumber()).toBe('PO-4500/17');
+
+      // Leaving it again unchanged sends nothing.
+      await user.click(field);
+      await user.tab();
+      expect(server.poPosts()).toHaveLength(1);
+
+      await user.clear(field);
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(server.poPosts()).toEqual(['PO-4500/17', null]));
+      expect(server.poNumber()).toBeNull();
+    });
+
+    it('shows the order’s PO number when the page opens', async () => {
+      renderBilling({ rate: ground, poNumber: 'PO-9' });
+      expect((await poField()).value).toBe('PO-9');
+    });
+
+    it('says what is wrong under the field and saves nothing until it is right', async () => {
+      const server = renderBilling({ rate: ground });
+      const user = userEvent.setup();
+      const field = await poField();
+      await user.type(field, 'PO%1');
+      await user.tab();
+      expect(
+        await screen.findByText('A PO number may contain only letters, digits, spaces and - _ / # .'),
+      ).toBeTruthy();
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(server.poPosts()).toEqual([]);
+      await user.clear(field);
+      await user.type(field, 'PO-1');
+      expect(screen.queryByText(/A PO number may contain/)).toBeNull();
+    });
+
+    it('saves the PO number before paying, once, and pays with it on the order', async () => {
+      const server = renderBilling({ rate: ground });
+      const user = userEvent.setup();
+      await fillCard(user);
+      await user.type(await poField(), 'PO-77');
+      // Straight from the field to Pay: leaving it and paying save it once, before the payment.
+      await user.click(payButton());
+      expect(await screen.findByText('Returned with ?session_id=cs_test_1')).toBeTruthy();
+      expect(server.poPosts()).toEqual(['PO-77']);
+      const po = server.sequence.indexOf(`POST ${poNumberPath}`);
+      const pay = server.sequence.indexOf('POST /api/payments/checkout/pay');
+      expect(po).toBeGreaterThanOrEqual(0);
+      expect(po).toBeLessThan(pay);
+    });
+
+    it('does not pay while the PO number is refused, and says why at the field', async () => {
+      const server = renderBilling({ rate: ground });
+      const user = userEvent.setup();
+      await fillCard(user);
+      const field = await poField();
+      await user.type(field, 'PO 1 & 2');
+      await user.click(payButton());
+      expect(await screen.findByText(/A PO number may contain only letters/)).toBeTruthy();
+      expect(server.payments.cardsPaid()).toEqual([]);
+      expect(document.activeElement).toBe(field);
+    });
   });
 });

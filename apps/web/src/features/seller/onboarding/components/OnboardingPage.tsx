@@ -13,6 +13,7 @@ import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { MainAndSideColumns } from '../../../../components/MainAndSideColumns';
 import { ImageUpload } from '../../../../components/ImageUpload';
+import { imageCopyUrl } from '../../../../components/OrganizationLogo';
 import { PageHeader } from '../../../../components/PageHeader';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { ApiError, errorMessage } from '../../../../lib/api';
@@ -142,8 +143,11 @@ export function OnboardingPage() {
     updateOrganization.mutate({ slogan: trimmed || null }, { onSuccess: () => navigate(`/app/${orgId}/welcome`) });
   }
 
-  const logoUrl = imageSet.data?.logo?.cloudinary_url;
-  const coverUrl = imageSet.data?.splash_image?.cloudinary_url;
+  // Stored copies, not the uploads: the logo shows at most 160 px wide, the cover ~760 px.
+  const logo = imageSet.data?.logo;
+  const cover = imageSet.data?.splash_image;
+  const logoUrl = logo ? imageCopyUrl(logo, 160) : undefined;
+  const coverUrl = cover ? imageCopyUrl(cover, 760) : undefined;
   const loadError = organization.error ?? imageSet.error;
 
   return (

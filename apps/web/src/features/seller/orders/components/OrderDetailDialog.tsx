@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Order, OrderSummary } from '@cratebase/contract';
+import { PO_NUMBER_LABEL, type Order, type OrderSummary } from '@cratebase/contract';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -76,6 +76,7 @@ export function OrderDetailDialog({ summary, open, onClose }: OrderDetailDialogP
           >
             <Fact label="Buyer">{shown.organization.name}</Fact>
             <Fact label="Placed by">{shown.created_by_user?.name || 'N/A'}</Fact>
+            {shown.po_number && <Fact label={PO_NUMBER_LABEL}>{shown.po_number}</Fact>}
             <Fact label="Ship to">
               <ShipToBlock address={shown.shipping_address} />
             </Fact>

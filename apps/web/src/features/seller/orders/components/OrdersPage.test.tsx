@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import {
+  PO_NUMBER_NO_MATCH,
+  PO_NUMBER_SEARCH_LABEL,
   SELLER_ORDERS_EMPTY,
   TRACKING_EMAIL_NOTICE,
   trackingUrl,
@@ -43,6 +45,7 @@ function summary(n: number, overrides: Partial<OrderSummary> = {}): OrderSummary
     },
     created_by_user: { name: 'Ada Buyer' },
     shipping_information: null,
+    po_number: null,
     invoice: { link: `http://localhost/api/invoice/${n}.pdf?sig=abc`, stripe_status: 'paid' },
     cart: { id: orderId(100 + n), total_cents: 10000 * n, item_count: 3 },
     ...overrides,
@@ -512,6 +515,89 @@ describe('OrdersPage', () => {
         '2',
       ]);
       expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    });
+  });
+
+  describe('PO number', () => {
+    /** The list over `rows` searched by the po_number prefix in any case; answers wait for `gate` when given. */
+    function searchedList(rows: OrderSummary[], gate?: { wait: Promise<void> | null }): Handler {
+      return (call) => {
+        if (call.method !== 'GET' || call.path !== listPath) return undefined;
+        const po = (call.search.get('po_number') ?? '').toLowerCase();
+        const answer = () => json(200, rows.filter((row) => (row.po_number ?? '').toLowerCase().startsWith(po)));
+        const wait = po ? gate?.wait : null;
+        return wait ? wait.then(answer) : answer();
+      };
+    }
+
+    it('shows the PO number under the customer and in the order', async () => {
+      const rows = [summary(1, { po_number: 'PO-4500/17' }), summary(2)];
+      server(searchedList(rows), orderReads(rows));
+      const user = userEvent.setup();
+      renderOrders();
+      const first = await rowOf('Corner Shop 1');
+      expect(within(first).getByText('PO number PO-4500/17')).toBeTruthy();
+      expect(within(await rowOf('Corner Shop 2')).queryByText(/PO number/)).toBeNull();
+
+      await user.click(first);
+      const dialog = await screen.findByRole('dialog', { name: `Order ${orderNumber(rows[0]!.id)}` });
+      expect(within(dialog).getByText('PO-4500/17', { selector: 'dd' })).toBeTruthy();
+    });
+
+    it('shows the PO number on the phone card under its label', async () => {
+      atPhoneWidth();
+      const rows = [summary(1, { po_number: 'PO-4500/17' }), summary(2)];
+      server(searchedList(rows));
+      renderOrders();
+      expect(valueIn(await cardOf('Corner Shop 1'), 'PO number').textContent).toBe('PO-4500/17');
+      expect(within(await cardOf('Corner Shop 2')).queryByText('PO number')).toBeNull();
+    });
+
+    it('searches by PO number, keeping the last rows while the search loads, then says when nothing matches', async () => {
+      const rows = [
+        summary(1, { po_number: 'ACME-1' }),
+        summary(2, { po_number: 'acme-2' }),
+        summary(3, { po_number: 'BETA-3' }),
+      ];
+      let release: () => void = () => undefined;
+      const gate: { wait: Promise<void> | null } = { wait: new Promise<void>((resolve) => (release = resolve)) };
+      const calls = server(searchedList(rows, gate));
+      const user = userEvent.setup();
+      renderOrders();
+      await rowOf('Corner Shop 3');
+
+      const box = screen.getByRole('searchbox', { name: PO_NUMBER_SEARCH_LABEL });
+      await user.type(box, 'acme');
+      // The search is on its way: the rows shown stay, with no skeleton.
+      await waitFor(() => expect(calls.some((call) => call.search.get('po_number') === 'acme')).toBe(true));
+      expect(screen.getByText('Corner Shop 3')).toBeTruthy();
+      expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
+      release();
+      await waitFor(() => expect(screen.queryByText('Corner Shop 3')).toBeNull());
+      expect(screen.getByText('Corner Shop 1')).toBeTruthy();
+      expect(screen.getByText('Corner Shop 2')).toBeTruthy();
+      // The search went as typed, once typing paused: the last read is the whole word.
+      const searched = calls.filter((call) => call.search.get('po_number'));
+      expect(searched.at(-1)?.search.get('po_number')).toBe('acme');
+
+      gate.wait = null;
+      await user.clear(box);
+      await user.type(box, 'zzz');
+      expect(await screen.findByText('No orders match “zzz”')).toBeTruthy();
+      expect(screen.getByText(PO_NUMBER_NO_MATCH)).toBeTruthy();
+      expect(screen.queryByText(SELLER_ORDERS_EMPTY)).toBeNull();
+      // The box stays to change the search.
+      expect(screen.getByRole('searchbox', { name: PO_NUMBER_SEARCH_LABEL })).toBeTruthy();
+
+      await user.click(screen.getByRole('button', { name: 'Clear search' }));
+      await rowOf('Corner Shop 3');
+    });
+
+    it('has no search box before the first order', async () => {
+      server(searchedList([]));
+      renderOrders();
+      expect(await screen.findByText(SELLER_ORDERS_EMPTY)).toBeTruthy();
+      expect(screen.queryByRole('searchbox', { name: PO_NUMBER_SEARCH_LABEL })).toBeNull();
     });
   });
 });

@@ -3,6 +3,9 @@ import {
   ADD_TRACKING_TOOLTIP,
   CREATING_PACKING_SLIP,
   EDIT_TRACKING_TOOLTIP,
+  PO_NUMBER_LABEL,
+  PO_NUMBER_NO_MATCH,
+  PO_NUMBER_SEARCH_LABEL,
   SELLER_ORDERS_EMPTY,
   type OrderSummary,
 } from '@cratebase/contract';
@@ -29,6 +32,7 @@ import { DataTable, type DataColumn } from '../../../../components/DataTable';
 import { EmptyState } from '../../../../components/EmptyState';
 import { PageHeader } from '../../../../components/PageHeader';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
+import { SearchField } from '../../../../components/SearchField';
 import { TintedIcon } from '../../../../components/TintedIcon';
 import { useToast } from '../../../../components/Toast';
 import { errorMessage, loadedItems } from '../../../../lib/api';
@@ -39,6 +43,7 @@ import { openPdfInNewTab } from '../packing-slip';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { TrackingDialog } from './TrackingDialog';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
+import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 
 export const PACKING_SLIP_FAILED = 'We could not create the packing slip.';
 
@@ -78,6 +83,22 @@ function EmptyOrders() {
   );
 }
 
+/** A PO number search that matched nothing. */
+function NoMatchingOrders({ search }: { search: string }) {
+  return (
+    <EmptyState
+      icon={
+        <TintedIcon>
+          <ReceiptLongOutlinedIcon />
+        </TintedIcon>
+      }
+      title={`No orders match “${search}”`}
+    >
+      {PO_NUMBER_NO_MATCH}
+    </EmptyState>
+  );
+}
+
 /** Keeps a click or key on a row's buttons from opening the row. */
 const stopRow = (event: SyntheticEvent) => event.stopPropagation();
 
@@ -86,9 +107,15 @@ export function OrdersPage() {
   useOrganizationPageTitle('Orders');
   const { orgId = '' } = useParams();
   const toast = useToast();
-  const orders = useSellerOrders(orgId);
+  const [search, setSearch] = useState('');
+  const po = useDebouncedValue(search.trim(), 300);
+  const orders = useSellerOrders(orgId, po);
   const phone = usePhoneLayout();
   const rows = loadedItems(orders.data);
+  const searching = po.length > 0;
+  // No search box before the first order: there is nothing to search.
+  const noOrdersAtAll = !searching && search.trim() === '' && !orders.isPlaceholderData && rows?.length === 0;
+  const empty = searching ? <NoMatchingOrders search={po} /> : <EmptyOrders />;
   const [viewing, setViewing] = useState<{ order: OrderSummary | null; open: boolean }>({ order: null, open: false });
   const [tracking, setTracking] = useState<{ order: OrderSummary | null; open: boolean; key: number }>({
     order: null,
@@ -167,13 +194,20 @@ export function OrdersPage() {
     {
       header: 'Customer',
       cell: (order) => (
-        <Typography
-          variant="body2"
-          component="span"
-          sx={{ color: 'text.primary', fontWeight: 600, overflowWrap: 'anywhere' }}
-        >
-          {order.organization.name}
-        </Typography>
+        <>
+          <Typography
+            variant="body2"
+            component="span"
+            sx={{ color: 'text.primary', fontWeight: 600, overflowWrap: 'anywhere' }}
+          >
+            {order.organization.name}
+          </Typography>
+          {order.po_number && (
+            <Typography variant="caption" component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+              {`${PO_NUMBER_LABEL} ${order.po_number}`}
+            </Typography>
+          )}
+        </>
       ),
     },
     { header: 'Amount', cell: (order) => formatCents(order.subtotal_cents), align: 'right' },
@@ -201,6 +235,11 @@ export function OrdersPage() {
   return (
     <>
       <PageHeader title="Orders" />
+      {!noOrdersAtAll && (
+        <Box sx={{ mb: 2 }}>
+          <SearchField label={PO_NUMBER_SEARCH_LABEL} value={search} onChange={setSearch} />
+        </Box>
+      )}
       {orders.isError && <QueryErrorAlert error={orders.error} onRetry={() => void orders.refetch()} sx={{ mb: 2 }} />}
       {phone ? (
         (orders.isPending || rows) && (
@@ -209,11 +248,12 @@ export function OrdersPage() {
             rows={rows}
             rowKey={(order) => order.id}
             loading={orders.isPending}
-            empty={<EmptyOrders />}
+            empty={empty}
             date={(order) => formatDate(order.completed_on)}
             amount={(order) => formatCents(order.subtotal_cents)}
             title={{ label: 'Customer', cell: (order) => order.organization.name }}
             fields={(order) => [
+              ...(order.po_number ? [{ label: PO_NUMBER_LABEL, value: order.po_number }] : []),
               { label: 'Shipping Cost', value: formatCents(order.shipping_cost_in_cents) },
               { label: 'Shipped?', value: isShipped(order) ? 'Yes' : 'No' },
             ]}
@@ -248,7 +288,7 @@ export function OrdersPage() {
               rows={rows}
               rowKey={(order) => order.id}
               loading={false}
-              empty={<EmptyOrders />}
+              empty={empty}
               onRowClick={openOrder}
               hasMore={orders.hasNextPage}
               loadingMore={orders.isFetchingNextPage}

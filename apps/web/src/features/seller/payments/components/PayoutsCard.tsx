@@ -22,10 +22,12 @@ function AccountRow({
   account,
   onMakeDefault,
   busy,
+  readOnly,
 }: {
   account: BankAccount;
   onMakeDefault: () => void;
   busy: boolean;
+  readOnly: boolean;
 }) {
   const kind = bankAccountKindLabel(account);
   return (
@@ -44,7 +46,7 @@ function AccountRow({
       </Box>
       {account.is_default ? (
         <Chip label="Default" color="primary" size="small" />
-      ) : (
+      ) : readOnly ? null : (
         <Button size="small" onClick={onMakeDefault} disabled={busy} aria-label={`Make ${account.name} the default`}>
           Make default
         </Button>
@@ -55,9 +57,10 @@ function AccountRow({
 
 /**
  * The "Payouts" card of Set Up Payments (DECISIONS "Bank accounts screen"; spec section 2 "Bank
- * accounts"): the organization's bank accounts (name, type, default) and the way to link one.
+ * accounts"): the organization's bank accounts (name, type, default) and the way to link one
+ * (not for staff: `readOnly`).
  */
-export function PayoutsCard({ orgId }: { orgId: string }) {
+export function PayoutsCard({ orgId, readOnly = false }: { orgId: string; readOnly?: boolean }) {
   const accounts = useBankAccounts(orgId);
   const makeDefault = useMakeDefaultBankAccount(orgId);
   const [linking, setLinking] = useState(false);
@@ -93,6 +96,7 @@ export function PayoutsCard({ orgId }: { orgId: string }) {
             key={account.id}
             account={account}
             busy={makeDefault.isPending}
+            readOnly={readOnly}
             onMakeDefault={() => makeDefault.mutate(account.id)}
           />
         ))}
@@ -119,17 +123,19 @@ export function PayoutsCard({ orgId }: { orgId: string }) {
               The bank accounts your sales are paid out to. Payouts go to the default account.
             </Typography>
           </Box>
-          <Button
-            variant="outlined"
-            startIcon={<AddIcon aria-hidden />}
-            onClick={() => {
-              setLinkedMessage(null);
-              setLinking(true);
-            }}
-            sx={{ flexShrink: 0, width: { xs: '100%', sm: 'auto' } }}
-          >
-            Link a bank account
-          </Button>
+          {!readOnly && (
+            <Button
+              variant="outlined"
+              startIcon={<AddIcon aria-hidden />}
+              onClick={() => {
+                setLinkedMessage(null);
+                setLinking(true);
+              }}
+              sx={{ flexShrink: 0, width: { xs: '100%', sm: 'auto' } }}
+            >
+              Link a bank account
+            </Button>
+          )}
         </Stack>
         {makeDefault.isError && (
           <Alert severity="error" role="alert">

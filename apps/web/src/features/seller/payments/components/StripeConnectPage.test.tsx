@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { fakeFetch, ids } from '../../../../test/fixtures';
+import { fakeFetch, ids, makeUser, org } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
 import { StripeConnectPage } from './StripeConnectPage';
 import { validateOnboardingForm, type OnboardingForm } from './EmbeddedOnboarding';
@@ -279,6 +279,23 @@ describe('validateOnboardingForm', () => {
     confirm_account_number: '1234',
   };
   const today = new Date(Date.UTC(2026, 5, 15));
+
+  it('shows staff where the set-up stands without Get Started, linking or Make default', async () => {
+    const staff = makeUser({ organizations: [{ ...org(ids.merchantA, 'Acme', 'Merchant'), role: 'staff' }] });
+    const bank = { id: '55555555-5555-4555-8555-555555555555', name: 'Checking', institution_name: 'Bank', type: 'depository', subtype: 'checking', mask: '0000', is_default: false };
+    const { fetch } = renderPage({
+      'GET /api/user/me': { body: staff },
+      [`GET ${base}/account-status`]: { body: noAccount },
+      'GET /api/plaid/accounts': { body: [bank] },
+    });
+    expect(await screen.findByText('Payments are not set up yet')).toBeTruthy();
+    expect(screen.getByText(/Only an owner or admin can change payments and bank accounts\./)).toBeTruthy();
+    await screen.findByText('Checking');
+    expect(screen.queryByRole('button', { name: 'Get Started' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Link a bank account' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Make .* the default/ })).toBeNull();
+    expect(fetch.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
 
   it('names the field in each message', () => {
     expect(validateOnboardingForm(valid, today)).toEqual({});

@@ -19,6 +19,7 @@ import { useAccountStatus, useCreateConnectAccount } from '../api';
 import { EmbeddedOnboarding } from './EmbeddedOnboarding';
 import { PayoutsCard } from './PayoutsCard';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
+import { useTeamRole } from '../../../../lib/current-user';
 
 /** Spec section 8: what Get Started shows when the account cannot be created. */
 export const SETUP_FAILED_MESSAGE = 'Something went wrong while setting up your Stripe account. Please try again.';
@@ -99,12 +100,16 @@ function GetStarted({ orgId }: { orgId: string }) {
   );
 }
 
+export const STAFF_PAYMENTS_MESSAGE = 'Only an owner or admin can change payments and bank accounts.';
+
 /** /app/{org_id}/organization/onboarding/stripe-connect (spec section 2 "Set Up Payments", section 4). */
 export function StripeConnectPage() {
   useOrganizationPageTitle('Payments');
   const { orgId = '' } = useParams();
   const status = useAccountStatus(orgId);
   const s = status.data;
+  // Staff see the set-up; owners and admins change it (the server refuses staff anyway).
+  const readOnly = useTeamRole(orgId) === 'staff';
   // "Update your details" while under review reopens the form; a new status (the submission's
   // answer) closes it again by itself.
   const [updatingStatus, setUpdatingStatus] = useState<typeof s | null>(null);
@@ -126,6 +131,13 @@ export function StripeConnectPage() {
         prefix="We could not load the status of your payment account."
       />
     );
+  } else if (readOnly && (!s?.account_id || !s.details_submitted)) {
+    content = (
+      <Alert severity="info" role="status">
+        <AlertTitle>Payments are not set up yet</AlertTitle>
+        {STAFF_PAYMENTS_MESSAGE} Ask one of them to finish setting up card payments.
+      </Alert>
+    );
   } else if (!s?.account_id) {
     content = <GetStarted orgId={orgId} />;
   } else if (!s.details_submitted || updating) {
@@ -136,9 +148,11 @@ export function StripeConnectPage() {
         severity="warning"
         role="status"
         action={
-          <Button color="inherit" size="small" onClick={() => setUpdatingStatus(s)} sx={{ whiteSpace: 'nowrap' }}>
-            Update your details
-          </Button>
+          readOnly ? undefined : (
+            <Button color="inherit" size="small" onClick={() => setUpdatingStatus(s)} sx={{ whiteSpace: 'nowrap' }}>
+              Update your details
+            </Button>
+          )
         }
       >
         <AlertTitle>Your account is under review</AlertTitle>
@@ -180,8 +194,13 @@ export function StripeConnectPage() {
           </Stack>
         }
       />
+      {readOnly && s?.details_submitted && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {STAFF_PAYMENTS_MESSAGE}
+        </Alert>
+      )}
       {content}
-      <PayoutsCard orgId={orgId} />
+      <PayoutsCard orgId={orgId} readOnly={readOnly} />
     </Box>
   );
 }

@@ -66,16 +66,22 @@ describe('SellerShell', () => {
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => link.textContent?.replace(/\d.*$/, ''))).toEqual([
       'Configure',
+      'Dashboard',
       'Orders',
       'Customers',
       'Products',
       'Invites',
       'Terms',
+      'Team',
       'View as Buyer',
     ]);
     const products = within(nav).getByRole('link', { name: 'Products' });
     expect(products.getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBeNull();
+    // The dashboard is the landing view: active on /app/{org} only, linked there.
+    const dashboard = within(nav).getByRole('link', { name: 'Dashboard' });
+    expect(dashboard.getAttribute('aria-current')).toBeNull();
+    expect(dashboard.getAttribute('href')).toBe(`/app/${ids.merchantA}`);
     expect(within(nav).getByRole('link', { name: 'View as Buyer' }).getAttribute('href')).toBe(
       `/storefront/${ids.merchantA}`,
     );

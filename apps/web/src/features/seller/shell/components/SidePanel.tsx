@@ -68,7 +68,7 @@ export function SidePanel({ orgId, user, loading, isMember, profile, onNavigate 
                 <ListItemButton
                   key={section.path}
                   component={RouterLink}
-                  to={`/app/${orgId}/${section.path}`}
+                  to={section.path ? `/app/${orgId}/${section.path}` : `/app/${orgId}`}
                   selected={active}
                   aria-current={active ? 'page' : undefined}
                   onClick={onNavigate}

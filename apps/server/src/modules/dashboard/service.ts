@@ -1,0 +1,214 @@
+/**
+ * The seller dashboard (issue 13 item 6): sales by week, top products and customers, reorder
+ * rate and open invoices, read from the aggregates in schema.ts.
+ *
+ * Writing: checkout's completion calls `recordOrderForDashboard` inside the transaction that
+ * places the order, so the aggregates commit with the order or not at all. Its upserts add to
+ * the rows (ON CONFLICT DO UPDATE) and take them in one order — the day, the products by id,
+ * the customer's week, the customer — so completions of one seller running at once queue on the
+ * rows instead of deadlocking, and every order is counted exactly once (the completion itself
+ * runs once per order).
+ *
+ * Reading: a handful of primary-key range reads over at most 12 weeks of rows, whatever the
+ * number of orders; the routes keep the answer per process under the seller's order-list
+ * version (orders/list-version.ts), which every completion bumps.
+ */
+import { sql } from 'drizzle-orm';
+import type { Dashboard, DashboardCustomer, DashboardProduct, DashboardWeek } from '@cratebase/contract';
+import { DASHBOARD_TOP, DASHBOARD_WEEKS } from '@cratebase/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { cartLinesSql } from '../carts/service.js';
+import { completedOrdersSql } from '../orders/service.js';
+import { joinOrganizationSql } from '../organizations/service.js';
+import { openInvoicesSql } from '../payments/service.js';
+import { productForOrderLineSql } from '../products/for-carts.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The first day (UTC, a Monday) of the dashboard's 12 weeks as of `now`, as YYYY-MM-DD. */
+export function dashboardPeriodStart(now: Date): string {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const sinceMonday = (new Date(today).getUTCDay() + 6) % 7;
+  return new Date(today - (sinceMonday + 7 * (DASHBOARD_WEEKS - 1)) * DAY_MS).toISOString().slice(0, 10);
+}
+
+export interface OrderForDashboard {
+  sellerId: string;
+  buyerId: string;
+  /** When the order was placed (its completed_on). */
+  completedOn: string | Date;
+  /** What its lines came to, before shipping. */
+  subtotalCents: number;
+  lines: readonly { product_id: string; quantity: number; unit_price_in_cents: number }[];
+}
+
+/**
+ * Counts a just-placed order in the seller's aggregates. Call it once per order, inside the
+ * transaction that places it, late (the rows stay locked until the commit).
+ */
+export async function recordOrderForDashboard(tx: DbOrTx, order: OrderForDashboard): Promise<void> {
+  const at = sql`(${new Date(order.completedOn).toISOString()}::timestamptz at time zone 'UTC')`;
+  const seller = sql`${order.sellerId}::uuid`;
+  const buyer = sql`${order.buyerId}::uuid`;
+  const sales = order.subtotalCents;
+  await tx.execute(sql`
+    insert into seller_sales_days as d (seller_id, day, orders, sales_cents)
+    values (${seller}, ${at}::date, 1, ${sales})
+    on conflict (seller_id, day) do update set orders = d.orders + 1, sales_cents = d.sales_cents + excluded.sales_cents`);
+  if (order.lines.length > 0) {
+    await tx.execute(sql`
+      insert into seller_product_sales_weeks as w (seller_id, week_start, product_id, units, sales_cents)
+      select ${seller}, date_trunc('week', ${at})::date, l.product_id, sum(l.quantity), sum(l.quantity::bigint * l.price)
+        from unnest(${sql.param(order.lines.map((l) => l.product_id))}::uuid[],
+                    ${sql.param(order.lines.map((l) => l.quantity))}::int[],
+                    ${sql.param(order.lines.map((l) => l.unit_price_in_cents))}::int[]) as l(product_id, quantity, price)
+       group by l.product_id
+       order by l.product_id
+      on conflict (seller_id, week_start, product_id)
+      do update set units = w.units + excluded.units, sales_cents = w.sales_cents + excluded.sales_cents`);
+  }
+  await tx.execute(sql`
+    insert into seller_customer_sales_weeks as w (seller_id, week_start, buyer_id, orders, sales_cents)
+    values (${seller}, date_trunc('week', ${at})::date, ${buyer}, 1, ${sales})
+    on conflict (seller_id, week_start, buyer_id)
+    do update set orders = w.orders + 1, sales_cents = w.sales_cents + excluded.sales_cents`);
+  await tx.execute(sql`
+    insert into seller_customers as c (seller_id, buyer_id, first_order_on, last_order_on, orders, sales_cents)
+    values (${seller}, ${buyer}, ${at} at time zone 'UTC', ${at} at time zone 'UTC', 1, ${sales})
+    on conflict (seller_id, buyer_id)
+    do update set first_order_on = least(c.first_order_on, excluded.first_order_on),
+                  last_order_on = greatest(c.last_order_on, excluded.last_order_on),
+                  orders = c.orders + 1, sales_cents = c.sales_cents + excluded.sales_cents`);
+}
+
+/**
+ * Counts the seller's placed orders again from the orders themselves (what migration 0017 did
+ * for every seller): for data written around the checkout, such as the benchmark's generated
+ * history. Run it in a transaction.
+ */
+export async function rebuildSellerDashboard(tx: DbOrTx, sellerId: string): Promise<void> {
+  const orders = completedOrdersSql(sql`${sellerId}::uuid`);
+  const week = sql`date_trunc('week', o.completed_on at time zone 'UTC')::date`;
+  for (const table of [
+    'seller_sales_days',
+    'seller_product_sales_weeks',
+    'seller_customer_sales_weeks',
+    'seller_customers',
+  ]) {
+    await tx.execute(sql`delete from ${sql.identifier(table)} where seller_id = ${sellerId}`);
+  }
+  await tx.execute(sql`
+    insert into seller_sales_days (seller_id, day, orders, sales_cents)
+    select o.selling_organization_id, (o.completed_on at time zone 'UTC')::date, count(*), coalesce(sum(o.subtotal_cents), 0)
+      from ${orders} o
+     group by 1, 2`);
+  await tx.execute(sql`
+    insert into seller_product_sales_weeks (seller_id, week_start, product_id, units, sales_cents)
+    select o.selling_organization_id, ${week}, li.product_id, sum(li.quantity),
+           sum(li.quantity::bigint * coalesce(li.unit_price_in_cents, 0))
+      from ${orders} o
+     cross join lateral ${cartLinesSql(sql`o.cart_id`)} li
+     group by 1, 2, 3`);
+  await tx.execute(sql`
+    insert into seller_customer_sales_weeks (seller_id, week_start, buyer_id, orders, sales_cents)
+    select o.selling_organization_id, ${week}, o.purchasing_organization_id, count(*), coalesce(sum(o.subtotal_cents), 0)
+      from ${orders} o
+     group by 1, 2, 3`);
+  await tx.execute(sql`
+    insert into seller_customers (seller_id, buyer_id, first_order_on, last_order_on, orders, sales_cents)
+    select o.selling_organization_id, o.purchasing_organization_id, min(o.completed_on), max(o.completed_on),
+           count(*), coalesce(sum(o.subtotal_cents), 0)
+      from ${orders} o
+     group by 1, 2`);
+}
+
+type Row = {
+  weeks: DashboardWeek[];
+  top_products: DashboardProduct[];
+  top_customers: DashboardCustomer[];
+  customers: number;
+  returning_customers: number;
+  open_count: number;
+  open_cents: number | string;
+  has_orders: boolean;
+};
+
+/** The dashboard of the seller for the 12 weeks up to `now`, in one statement. */
+export async function readDashboard(db: DbOrTx, sellerId: string, now: Date): Promise<Dashboard> {
+  const start = dashboardPeriodStart(now);
+  const seller = sql`${sellerId}::uuid`;
+  const first = sql`${start}::date`;
+  const firstAt = sql`(${start}::date::timestamp at time zone 'UTC')`;
+  const result = await db.execute<Row>(sql`
+    select
+      (select json_agg(json_build_object('week_start', to_char(w.week_start, 'YYYY-MM-DD'),
+                                         'order_count', coalesce(d.orders, 0), 'sales_in_cents', coalesce(d.sales, 0))
+                       order by w.week_start)
+         from (select (${first} + 7 * i) as week_start from generate_series(0, ${DASHBOARD_WEEKS - 1}::int) i) w
+         left join (select date_trunc('week', day)::date as week_start, sum(orders) as orders, sum(sales_cents) as sales
+                      from seller_sales_days
+                     where seller_id = ${seller} and day >= ${first}
+                     group by 1) d on d.week_start = w.week_start) as weeks,
+      (select coalesce(json_agg(json_build_object('product', json_build_object('id', t.product_id, 'name', coalesce(p.name, '')),
+                                                  'units', t.units, 'sales_in_cents', t.sales)
+                                order by t.sales desc, t.units desc, t.product_id), '[]')
+         from (select product_id, sum(units) as units, sum(sales_cents) as sales
+                 from seller_product_sales_weeks
+                where seller_id = ${seller} and week_start >= ${first}
+                group by product_id
+                order by sum(sales_cents) desc, sum(units) desc, product_id
+                limit ${DASHBOARD_TOP}) t
+         left join lateral ${productForOrderLineSql(sql`t.product_id`)} p on true) as top_products,
+      (select coalesce(json_agg(json_build_object('organization', json_build_object('id', org.id, 'name', org.name),
+                                                  'orders', t.orders, 'sales_in_cents', t.sales)
+                                order by t.sales desc, t.orders desc, t.buyer_id), '[]')
+         from (select buyer_id, sum(orders) as orders, sum(sales_cents) as sales
+                 from seller_customer_sales_weeks
+                where seller_id = ${seller} and week_start >= ${first}
+                group by buyer_id
+                order by sum(sales_cents) desc, sum(orders) desc, buyer_id
+                limit ${DASHBOARD_TOP}) t
+         ${joinOrganizationSql('org', sql`t.buyer_id`)}) as top_customers,
+      (select count(*) from seller_customers c where c.seller_id = ${seller} and c.last_order_on >= ${firstAt})::int as customers,
+      (select count(*) from seller_customers c
+        where c.seller_id = ${seller} and c.last_order_on >= ${firstAt} and c.orders >= 2)::int as returning_customers,
+      (select count(*) from ${openInvoicesSql()} i join ${completedOrdersSql(seller)} o on o.id = i.order_id)::int as open_count,
+      (select coalesce(sum(i.amount_cents), 0) from ${openInvoicesSql()} i
+         join ${completedOrdersSql(seller)} o on o.id = i.order_id) as open_cents,
+      exists (select 1 from seller_customers c where c.seller_id = ${seller}) as has_orders`);
+  const row = result.rows[0]!;
+  return shape(row);
+}
+
+function shape(row: Row): Dashboard {
+  const weeks = row.weeks.map((w) => ({
+    ...w,
+    order_count: Number(w.order_count),
+    sales_in_cents: Number(w.sales_in_cents),
+  }));
+  const orders = weeks.reduce((n, w) => n + w.order_count, 0);
+  const sales = weeks.reduce((n, w) => n + w.sales_in_cents, 0);
+  return {
+    weeks,
+    totals: {
+      orders,
+      sales_in_cents: sales,
+      average_order_value_in_cents: orders === 0 ? 0 : Math.round(sales / orders),
+    },
+    top_products: row.top_products.map((p) => ({
+      ...p,
+      units: Number(p.units),
+      sales_in_cents: Number(p.sales_in_cents),
+    })),
+    top_customers: row.top_customers.map((c) => ({
+      ...c,
+      orders: Number(c.orders),
+      sales_in_cents: Number(c.sales_in_cents),
+    })),
+    reorder_rate: row.customers === 0 ? null : Math.round((row.returning_customers / row.customers) * 10_000) / 10_000,
+    customers: row.customers,
+    returning_customers: row.returning_customers,
+    open_invoices: { count: row.open_count, amount_in_cents: Number(row.open_cents) },
+    has_orders: row.has_orders,
+  };
+}
