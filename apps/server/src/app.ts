@@ -38,6 +38,7 @@ import { invoiceRoutes } from './modules/payments/invoice-routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { createReconciler } from './modules/checkout/reconciler.js';
+import { createInvoiceReminders } from './modules/payments/reminders.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
 import { mailboxRoutes } from './modules/mailbox/routes.js';
 import { createMail, createMailTransport } from './providers/mail/index.js';
@@ -281,6 +282,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('checkoutReconciler', reconciler);
   app.addHook('onReady', async () => reconciler.start());
   app.addHook('onClose', async () => reconciler.stop());
+  // Invoices on net terms: due-soon and overdue reminders, once each (payments/reminders.ts).
+  const reminders = createInvoiceReminders(ctx);
+  app.decorate('invoiceReminders', reminders);
+  app.addHook('onReady', async () => reminders.start());
+  app.addHook('onClose', async () => reminders.stop());
 
   registerSpa(app, config);
   return app;
@@ -292,4 +298,3 @@ function isStatementTimeout(err: unknown): boolean {
   if (e?.code === '57014') return true;
   return e?.cause ? isStatementTimeout(e.cause) : false;
 }
-

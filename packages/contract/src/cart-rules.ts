@@ -27,7 +27,14 @@ export function minimumCentsMessage(cents: number): string {
 }
 
 /** Why a cart cannot go to checkout (each with a message the buyer can act on). */
-export const CHECKOUT_ISSUE_CODES = ['empty', 'min_items', 'min_cents', 'unavailable_lines', 'preview'] as const;
+export const CHECKOUT_ISSUE_CODES = [
+  'empty',
+  'min_items',
+  'min_cents',
+  'unavailable_lines',
+  'quantity_rules',
+  'preview',
+] as const;
 export type CheckoutIssueCode = (typeof CHECKOUT_ISSUE_CODES)[number];
 
 export const PREVIEW_CHECKOUT_MESSAGE =
@@ -35,6 +42,8 @@ export const PREVIEW_CHECKOUT_MESSAGE =
 export const UNAVAILABLE_LINES_MESSAGE =
   'Some products in your cart are no longer available. Remove them to checkout.';
 export const EMPTY_CART_MESSAGE = 'Cart is Empty';
+export const QUANTITY_RULES_MESSAGE =
+  "Some quantities no longer match the seller's order rules. Update them to checkout.";
 
 /**
  * The Terms tab's notices (spec section 2): the minimum item count and dollar value of an order,

@@ -1,7 +1,7 @@
 // Cart schemas (spec sections 3, 5 and 7; DECISIONS "The money path"). Plain rules: cart-rules.ts.
 import { z } from 'zod';
 import { Uuid } from './common.js';
-import { ProductMedia, Unit } from './products.js';
+import { PriceBreakList, ProductMedia, Unit } from './products.js';
 import { CART_LIMITS, CHECKOUT_ISSUE_CODES } from './cart-rules.js';
 
 /** The product as a cart line shows it: live price until the order is submitted. */
@@ -17,6 +17,10 @@ export const CartProduct = z.object({
   track_inventory: z.boolean(),
   /** Units left, when the seller tracks this product's inventory; null otherwise. */
   inventory_count: z.number().int().nullable(),
+  /** The quantity rules a line of it keeps, and its volume prices (volume-rules.ts). */
+  minimum_order_quantity: z.number().int(),
+  order_increment: z.number().int(),
+  price_breaks: PriceBreakList,
 });
 export type CartProduct = z.infer<typeof CartProduct>;
 
@@ -24,12 +28,22 @@ export const LineItem = z.object({
   id: Uuid,
   quantity: z.number().int(),
   product: CartProduct,
-  /** quantity × live unit price; 0 while the line is unavailable. */
+  /**
+   * The unit price this line is charged at its quantity: the product's live price, or the price
+   * of the volume break it reaches. Checkout charges exactly this.
+   */
+  unit_price_in_cents: z.number().int(),
+  /** quantity × unit_price_in_cents; 0 while the line is unavailable. */
   line_total_cents: z.number().int(),
   /** False when the product was removed, unpublished or has too little stock left. */
   available: z.boolean(),
   /** Why the line is unavailable (null when available). */
   unavailable_reason: z.string().nullable(),
+  /**
+   * Why its quantity cannot be checked out since the seller changed the product's order rules
+   * ("Minimum order is 12", "Sold in multiples of 6"); null when it can.
+   */
+  quantity_issue: z.string().nullable(),
 });
 export type LineItem = z.infer<typeof LineItem>;
 

@@ -22,9 +22,11 @@ export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
 /**
  * Columns an import may have (a file without them reads as before) and an export writes after
  * the required ones. track_inventory: yes/no (also true/false, 1/0); empty keeps the product's
- * setting, except that a row changing the stock turns tracking on.
+ * setting, except that a row changing the stock turns tracking on. order_increment: sold in
+ * multiples of (empty: 1). price_breaks: volume prices "12:4.10;24:3.90" (quantity:dollars;
+ * empty: none). Without the order_increment or price_breaks column a product keeps its own.
  */
-export const CATALOG_CSV_OPTIONAL_COLUMNS = ['track_inventory'] as const;
+export const CATALOG_CSV_OPTIONAL_COLUMNS = ['track_inventory', 'order_increment', 'price_breaks'] as const;
 export type CatalogCsvOptionalColumn = (typeof CATALOG_CSV_OPTIONAL_COLUMNS)[number];
 /** The columns of an export, in order. */
 export const CATALOG_CSV_EXPORT_COLUMNS = [...CATALOG_CSV_COLUMNS, ...CATALOG_CSV_OPTIONAL_COLUMNS] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorBody } from './common.js';
+import { PriceBreakList } from './products.js';
 
 export const CatalogRowError = z.object({
   /** The row as a spreadsheet numbers it: the header is row 1, the first product row 2. */
@@ -27,6 +28,10 @@ export const CatalogParsedRow = z.object({
   inventory: z.number().int().nullable(),
   /** The track_inventory cell (null: empty or no such column). */
   track_inventory: z.boolean().nullable().optional(),
+  /** The order_increment cell (null: no such column). */
+  order_increment: z.number().int().nullable().optional(),
+  /** The price_breaks cell, read (null: no such column; [] empty). */
+  price_breaks: PriceBreakList.nullable().optional(),
 });
 export type CatalogParsedRow = z.infer<typeof CatalogParsedRow>;
 

@@ -11,9 +11,30 @@ import { CARD_FIELDS, cardFieldError, type CardField, type CardValues } from './
  * Other fields the client sends with it (a whole Cart) are ignored.
  */
 export const CreateCheckoutSessionBody = z.object({
-  cart: z.looseObject({ id: Uuid }, { message: 'is required' }),
+  cart: z.looseObject(
+    {
+      id: Uuid,
+      /**
+       * The cart total the buyer was shown (Cart.total_cents). When given, checkout refuses
+       * (409 cart_changed) rather than charge a different amount for the lines.
+       */
+      total_cents: z.number().int('must be a whole number of cents').min(0).optional(),
+    },
+    { message: 'is required' },
+  ),
 });
 export type CreateCheckoutSessionBody = z.infer<typeof CreateCheckoutSessionBody>;
+
+/**
+ * POST /api/order/{order_id}/submit-on-terms (issue 13): optionally the cart total the buyer was
+ * shown; when given, the order is refused (409 cart_changed) rather than invoiced for another amount.
+ */
+export const SubmitOnTermsBody = z
+  .strictObject({
+    cart: z.strictObject({ total_cents: z.number().int('must be a whole number of cents').min(0) }),
+  })
+  .nullish();
+export type SubmitOnTermsBody = z.infer<typeof SubmitOnTermsBody>;
 
 export const PaymentsProviderName = z.enum(['builtin', 'stripe']);
 export type PaymentsProviderName = z.infer<typeof PaymentsProviderName>;
@@ -65,7 +86,8 @@ export const SubmittedOrder = z.object({
   subtotal_cents: z.number().int(),
   shipping_cost_in_cents: z.number().int(),
   total_cents: z.number().int(),
-  invoice: z.object({ number: z.string(), stripe_status: z.string() }),
+  /** due_on (YYYY-MM-DD) for an order placed on net terms (its invoice OPEN until paid). */
+  invoice: z.object({ number: z.string(), stripe_status: z.string(), due_on: z.string().nullable().optional() }),
 });
 export type SubmittedOrder = z.infer<typeof SubmittedOrder>;
 

@@ -18,6 +18,9 @@ export const InvoiceRef = z.object({
   link: z.string(),
   /** OPEN, PAID or VOID */
   stripe_status: z.string(),
+  /** The invoice's id (order lists: the buyer pays an OPEN one with it) and, on net terms, its due day. */
+  id: Uuid.optional(),
+  due_on: z.string().nullable().optional(),
 });
 
 /** One completed order of a customer, newest first. */

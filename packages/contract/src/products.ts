@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ListQuery, Uuid, multiLineText, singleLineText } from './common.js';
 import { MediaVariants, MediaWithVariants } from './media.js';
 import { INVENTORY_TRANSACTION_TYPES, PRODUCT_LIMITS, UPC_PATTERN } from './product-rules.js';
+import { VOLUME_LIMITS } from './volume-rules.js';
 
 // ─── Lookup lists: GET /api/product/state, /order_unit, /weight_unit, /dimension_unit ──
 export const ProductState = z.object({ id: z.number().int(), state: z.string() });
@@ -40,6 +41,14 @@ export const ProductPhysicalMeasurements = z.object({
 });
 export type ProductPhysicalMeasurements = z.infer<typeof ProductPhysicalMeasurements>;
 
+/** A volume price (volume-rules.ts): from `min_quantity` units on, each costs `unit_price_in_cents`. */
+export const PriceBreakSchema = z.object({
+  min_quantity: z.number().int(),
+  unit_price_in_cents: z.number().int(),
+});
+/** A product's price breaks, by `min_quantity` ascending (so prices descending). */
+export const PriceBreakList = z.array(PriceBreakSchema);
+
 export const Product = z.object({
   id: Uuid,
   name: z.string(),
@@ -51,6 +60,9 @@ export const Product = z.object({
   msrp_in_cents: z.number().int().nullable(),
   stock_keeping_unit: z.string().nullable(),
   minimum_order_quantity: z.number().int(),
+  /** Sold in multiples of this many (1: any quantity). */
+  order_increment: z.number().int(),
+  price_breaks: PriceBreakList,
   universal_product_code: z.string().nullable(),
   inventory_count: z.number().int(),
   /** The seller tracks this product's stock: buyers see it and cannot order more than is left. */
@@ -78,6 +90,9 @@ export const ProductTile = z.object({
   quantity_per_unit: z.number().int().nullable(),
   unit_price_in_cents: z.number().int().nullable(),
   msrp_in_cents: z.number().int().nullable(),
+  minimum_order_quantity: z.number().int(),
+  order_increment: z.number().int(),
+  price_breaks: PriceBreakList,
   track_inventory: z.boolean(),
   /** Units left when tracked; null when the seller does not track this product. */
   inventory_count: z.number().int().nullable(),
@@ -172,6 +187,16 @@ export const ProductMediaInput = z.object({
   media: z.object({ id: Uuid }),
 });
 
+/** A price break as the client sends it; the order rules are checked on the saved product (volume-rules.ts). */
+export const PriceBreakInput = z.strictObject({
+  min_quantity: positiveCount(PRODUCT_LIMITS.quantity),
+  unit_price_in_cents: z
+    .number({ message: 'must be a whole number of cents' })
+    .int('must be a whole number of cents')
+    .min(0, 'must not be negative')
+    .max(PRODUCT_LIMITS.priceCents, `must be at most ${PRODUCT_LIMITS.priceCents} cents`),
+});
+
 export const ProductMeasurementsInput = z
   .object({
     weight: Measure,
@@ -202,6 +227,14 @@ export const ProductInput = z
     msrp_in_cents: cents,
     stock_keeping_unit: optionalText(PRODUCT_LIMITS.sku),
     minimum_order_quantity: positiveCount(PRODUCT_LIMITS.quantity).nullable().optional(),
+    /** Sold in multiples of this many; null or left out on create means 1. */
+    order_increment: positiveCount(VOLUME_LIMITS.orderIncrement).nullable().optional(),
+    /** Replaces the product's price breaks (null or [] removes them; left out keeps them). */
+    price_breaks: z
+      .array(PriceBreakInput)
+      .max(VOLUME_LIMITS.priceBreaks, `must have at most ${VOLUME_LIMITS.priceBreaks} price breaks`)
+      .nullable()
+      .optional(),
     universal_product_code: Upc,
     organization: z.object({ id: Uuid }, { message: 'is required: { id } of your organization' }),
     tags: z

@@ -205,6 +205,8 @@ function victimIdFor(resource: string): string {
     'sold order': victim.orderId,
     'placed order': victim.orderId,
     invoice: victim.invoiceId,
+    'sold invoice': victim.invoiceId,
+    'bought invoice': victim.invoiceId,
     'checkout session secret': victim.checkoutSecret,
     'bank account': victim.bankAccountId,
     'link token': victim.linkToken,
@@ -222,6 +224,8 @@ function victimIdFor(resource: string): string {
  */
 const UNREFERENCED_PARAMS: Record<string, Record<string, string>> = {
   'GET /api/order/organization/:org_id/purchasers/:id': { id: 'customer' },
+  'GET /api/order/organization/:org_id/purchasers/:id/payment_terms': { id: 'customer' },
+  'PUT /api/order/organization/:org_id/purchasers/:id/payment_terms': { id: 'customer' },
   // Accepting is decided by the invite's e-mail (acceptInvite), not by an organization.
   'POST /api/invite/purchaser/accept/:invite_id': { invite_id: 'invite' },
   'POST /api/team/invite/:invite_id/accept': { invite_id: 'team invite' },
@@ -238,7 +242,15 @@ const UNREFERENCED_PARAMS: Record<string, Record<string, string>> = {
 };
 
 /** Resources that belong to the victim's customer, not to the seller: its cart and its lines. */
-const CUSTOMER_RESOURCES = new Set(['customer', 'cart', 'line item', 'order', 'checkout session', 'checkout session secret']);
+const CUSTOMER_RESOURCES = new Set([
+  'customer',
+  'cart',
+  'line item',
+  'order',
+  'checkout session',
+  'checkout session secret',
+  'bought invoice',
+]);
 
 /** Resources that belong to both the victim and its customer: a placed order. */
 const SHARED_RESOURCES = new Set(['placed order', 'invoice']);
@@ -306,6 +318,9 @@ function sampleBody(route: RouteEntry): unknown {
     }),
     'POST /api/order/:order_id/payment_terms': () => ({ is_net_30: true }),
     'POST /api/order/:order_id/po_number': () => ({ po_number: 'PO-1' }),
+    'POST /api/order/:order_id/submit-on-terms': () => ({ cart: { total_cents: 1 } }),
+    'PUT /api/order/organization/:org_id/purchasers/:id/payment_terms': () => ({ net_days: 60 }),
+    'POST /api/organization/:org_id/invoices/:invoice_id/mark-paid': () => ({ method: 'check', paid_on: '2025-01-02' }),
     'POST /api/shipping/order/:order_id/rate': () => ({ rate_id: 'victim-rate' }),
     'POST /api/shipping/order/:order_id/rate-type': () => ({ provider: 'USPS', service_level_token: 'usps_priority' }),
     'POST /api/stripe/organization/:org_id/refresh-connect-account': () => ({ account: v.paymentAccount }),

@@ -18,6 +18,7 @@ export * from '../modules/inventory/schema.js';
 export * from '../modules/package-templates/schema.js';
 export * from '../modules/addresses/schema.js';
 export * from '../modules/invites/schema.js';
+export * from '../modules/customers/schema.js';
 export * from '../modules/carts/schema.js';
 export * from '../modules/orders/schema.js';
 export * from '../modules/payments/schema.js';

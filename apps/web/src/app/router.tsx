@@ -111,6 +111,14 @@ const sellerRoutes: RouteObject[] = [
     ),
   },
   {
+    // Orders placed on net terms, by payment status (issue 13 item 1).
+    path: 'invoices',
+    lazy: lazyComponent(
+      () => import('../features/seller/invoices/components/InvoicesPage'),
+      (m) => m.InvoicesPage,
+    ),
+  },
+  {
     path: 'customers',
     lazy: lazyComponent(
       () => import('../features/seller/customers/components/CustomersPage'),

@@ -14,22 +14,29 @@ import {
   CART_LIMITS,
   EMPTY_CART_MESSAGE,
   PREVIEW_CHECKOUT_MESSAGE,
+  QUANTITY_RULES_MESSAGE,
   UNAVAILABLE_LINES_MESSAGE,
   minimumCentsMessage,
   minimumItemsMessage,
+  quantityProblemMessage,
   type Cart,
   type CartOrder,
   type CartProduct,
   type CheckoutIssue,
   type LineItem,
+  type QuantityProblem,
   type SetLineItemBody,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { purchasingRelationshipsSql } from '../../auth/access.js';
-import { joinProductSql } from '../products/service.js';
-import { cartProductSql, productForCartSql, productForOrderLineSql } from '../products/for-carts.js';
+import {
+  cartProductSql,
+  productForCartSql,
+  productForOrderLineSql,
+  productUnitPriceSql,
+} from '../products/for-carts.js';
 import { getLookups } from '../products/lookups.js';
 import { cartOrderJsonSql, completedOrdersSql, createDraftOrder } from '../orders/service.js';
 import { joinOrderTermsSql } from '../organizations/service.js';
@@ -50,13 +57,16 @@ type CartRow = {
   lines_json: string;
 };
 
-/** A line as the read statement builds it: the product's JSON and its sale state. */
+/** A line as the read statement builds it: the product's JSON, its sale state and the line's unit price. */
 interface LineRow {
   id: string;
   quantity: number;
   product: CartProduct;
   deleted: boolean;
   live: boolean;
+  /** The price of one unit at this quantity (products/for-carts.ts effectiveUnitPriceSql). */
+  unit_price_in_cents: number;
+  quantity_problem: QuantityProblem | null;
 }
 
 /** Lines keep the order they were added in: changing a quantity never moves a line. */
@@ -71,10 +81,12 @@ async function loadCart(ctx: AppContext, where: SQL): Promise<CartRow | undefine
            coalesce(pa.charges_enabled, false) as seller_payments_active,
            coalesce((
              select json_agg(json_build_object('id', li.id, 'quantity', li.quantity, 'product', cp.product,
-                                               'deleted', cp.deleted, 'live', cp.live)
+                                               'deleted', cp.deleted, 'live', cp.live,
+                                               'unit_price_in_cents', cp.unit_price_in_cents,
+                                               'quantity_problem', cp.quantity_problem)
                              order by li.created_at, li.id)
                from line_items li
-               cross join lateral ${cartProductSql(ctx.config.publicUrl, liveStateId, sql`li.product_id`)} cp
+               cross join lateral ${cartProductSql(ctx.config.publicUrl, liveStateId, sql`li.product_id`, sql`li.quantity`)} cp
               where li.cart_id = c.id), '[]'::json)::text as lines_json
       from carts c
       ${joinOrderTermsSql('t', sql`c.selling_organization_id`)}
@@ -95,15 +107,25 @@ function unavailableReason(line: LineRow): string | null {
   return null;
 }
 
-/** The contract Cart: totals and the checkout gate count the available lines only. */
+/**
+ * The contract Cart: totals and the checkout gate count the available lines only, each at the
+ * unit price of its quantity (a volume break's when it reaches one). A line whose quantity no
+ * longer keeps the product's order rules is counted but flagged, and stops the checkout.
+ */
 function toCart(row: CartRow, order: CartOrder): Cart {
   const lines = JSON.parse(row.lines_json) as LineRow[];
   let totalCents = 0;
   let itemCount = 0;
   let unavailable = 0;
+  let offRules = 0;
   const lineItems: LineItem[] = lines.map((line) => {
     const reason = unavailableReason(line);
-    const lineTotal = reason === null ? line.quantity * (line.product.unit_price_in_cents ?? 0) : 0;
+    const lineTotal = reason === null ? line.quantity * line.unit_price_in_cents : 0;
+    const quantityIssue =
+      reason === null && line.quantity_problem !== null
+        ? quantityProblemMessage(line.quantity_problem, line.product)
+        : null;
+    if (quantityIssue !== null) offRules += 1;
     if (reason === null) {
       totalCents += lineTotal;
       itemCount += line.quantity;
@@ -114,9 +136,11 @@ function toCart(row: CartRow, order: CartOrder): Cart {
       id: line.id,
       quantity: line.quantity,
       product: line.product,
+      unit_price_in_cents: line.unit_price_in_cents,
       line_total_cents: lineTotal,
       available: reason === null,
       unavailable_reason: reason,
+      quantity_issue: quantityIssue,
     };
   });
   const isReturning = row.is_returning;
@@ -126,6 +150,7 @@ function toCart(row: CartRow, order: CartOrder): Cart {
   const issues: CheckoutIssue[] = [];
   if (lineItems.length === 0) issues.push({ code: 'empty', message: EMPTY_CART_MESSAGE });
   if (unavailable > 0) issues.push({ code: 'unavailable_lines', message: UNAVAILABLE_LINES_MESSAGE });
+  if (offRules > 0) issues.push({ code: 'quantity_rules', message: QUANTITY_RULES_MESSAGE });
   if (itemCount < minItems) issues.push({ code: 'min_items', message: minimumItemsMessage(minItems) });
   if (totalCents < minCents) issues.push({ code: 'min_cents', message: minimumCentsMessage(minCents) });
   if (isPreview) issues.push({ code: 'preview', message: PREVIEW_CHECKOUT_MESSAGE });
@@ -234,6 +259,7 @@ type Refusal =
   | 'product_not_found'
   | 'product_deleted'
   | 'product_unavailable'
+  | QuantityProblem
   | 'insufficient_inventory'
   | 'too_many_lines';
 
@@ -241,14 +267,18 @@ type SetLineRow = {
   refusal: Exclude<Refusal, 'too_many_lines'> | null;
   name: string | null;
   inventory_count: number | null;
+  minimum_order_quantity: number | null;
+  order_increment: number | null;
   written: boolean;
 };
 
 /**
  * POST|PUT /api/cart/{cartId}/line_item: sets the line of `product_id` to `quantity` (0 removes
  * it). The product must be the cart's seller's (404 otherwise) and, unless the line is being
- * removed, in the catalogue (409 product_deleted), Live (409 product_unavailable) and, when its
- * stock is tracked, in stock for the quantity (409 insufficient_inventory). The cart must be
+ * removed, in the catalogue (409 product_deleted), Live (409 product_unavailable), ordered as
+ * its rules say — at least its minimum (409 below_minimum) and in multiples of its order
+ * increment (409 not_a_multiple) — and, when its stock is tracked, in stock for the quantity
+ * (409 insufficient_inventory). The cart must be
  * open (409 cart_closed) and holds at most CART_LIMITS.lines lines. A refusal changes nothing.
  *
  * One statement: it locks the cart row, checks, then upserts on (cart_id, product_id) or
@@ -261,15 +291,17 @@ export async function setLineItem(ctx: AppContext, cartId: string, body: SetLine
   const result = await ctx.db.execute<SetLineRow>(sql`
     with target as (
       select c.id as cart_id, p.id as product_id, p.name, p.inventory_count,
+             p.minimum_order_quantity, p.order_increment,
              case when c.status <> 'open' then 'cart_closed'
                   when p.id is null or p.organization_id <> c.selling_organization_id then 'product_not_found'
                   when ${q} = 0 then null
                   when p.deleted then 'product_deleted'
                   when not p.live then 'product_unavailable'
+                  when p.quantity_problem is not null then p.quantity_problem
                   when p.track_inventory and p.inventory_count < ${q} then 'insufficient_inventory'
              end as refusal
         from carts c
-        left join ${productForCartSql(liveStateId, sql`${body.product_id}::uuid`)} p on true
+        left join ${productForCartSql(liveStateId, sql`${body.product_id}::uuid`, q)} p on true
        where c.id = ${cartId}
          for no key update of c
     ),
@@ -289,7 +321,7 @@ export async function setLineItem(ctx: AppContext, cartId: string, body: SetLine
        where t.refusal is null and ${q} = 0 and li.cart_id = t.cart_id and li.product_id = t.product_id
       returning li.id
     )
-    select t.refusal, t.name, t.inventory_count,
+    select t.refusal, t.name, t.inventory_count, t.minimum_order_quantity, t.order_increment,
            exists (select 1 from written) or ${q} = 0 as written,
            ${commitWithoutWaitingForDisk} as commit_mode
       from target t`);
@@ -311,6 +343,17 @@ function refusalError(refusal: Refusal, row: SetLineRow): HttpError {
       return lineRefusal(409, 'product_deleted', 'product_id', `${name} was removed from the catalogue`);
     case 'product_unavailable':
       return lineRefusal(409, 'product_unavailable', 'product_id', `${name} is not for sale`);
+    case 'below_minimum':
+    case 'not_a_multiple':
+      return lineRefusal(
+        409,
+        refusal,
+        'quantity',
+        quantityProblemMessage(refusal, {
+          minimum_order_quantity: row.minimum_order_quantity ?? 1,
+          order_increment: row.order_increment ?? 1,
+        }),
+      );
     case 'insufficient_inventory': {
       const left = row.inventory_count ?? 0;
       return lineRefusal(
@@ -384,19 +427,15 @@ export async function lineItemPurchaser(db: DbOrTx, lineItemId: string): Promise
 // ─── SQL fragments for other modules' queries ────────────────────────────────────────
 /**
  * An integer: the total of the cart whose id is in `cartId`, its lines at their captured price
- * (or the product's current price before the order was submitted).
+ * (or, before the order was submitted, the product's current price at the line's quantity).
  */
 export function cartTotalSql(cartId: SQL): SQL {
   return sql`(
-             select coalesce(sum(li.quantity * coalesce(li.unit_price_in_cents, p.unit_price_in_cents, 0)), 0)
-               from line_items li ${joinProductSql('p', sql`li.product_id`)}
+             select coalesce(sum(li.quantity * coalesce(li.unit_price_in_cents,
+                                                        ${productUnitPriceSql(sql`li.product_id`, sql`li.quantity`)})), 0)
+               from line_items li
               where li.cart_id = ${cartId}
            )`;
-}
-
-/** A boolean: whether the cart whose id is in `cartId` is still open (its order not submitted). */
-export function cartIsOpenSql(cartId: SQL): SQL {
-  return sql`exists (select 1 from carts c where c.id = ${cartId} and c.status = 'open')`;
 }
 
 /**
@@ -407,6 +446,11 @@ export function cartLinesSql(cartId: SQL): SQL {
   return sql`(select product_id, quantity, unit_price_in_cents from line_items where cart_id = ${cartId})`;
 }
 
+/** A boolean: whether the cart whose id is in `cartId` is still open (its order not submitted). */
+export function cartIsOpenSql(cartId: SQL): SQL {
+  return sql`exists (select 1 from carts c where c.id = ${cartId} and c.status = 'open')`;
+}
+
 // ─── Checkout ────────────────────────────────────────────────────────────────────────
 /** A cart line as the checkout prices it, from the product as it is now. */
 export type CheckoutLine = {
@@ -414,15 +458,20 @@ export type CheckoutLine = {
   product_id: string;
   name: string;
   quantity: number;
+  /** One unit at the line's quantity (volume breaks included): what is charged and captured. */
   unit_price_in_cents: number;
   track_inventory: boolean;
-  /** The line can be bought: the product is in the catalogue, Live, and (when tracked) in stock. */
+  /**
+   * The line can be bought: the product is in the catalogue, Live, ordered as its rules say
+   * (minimum, increment), and (when tracked) in stock.
+   */
   available: boolean;
 };
 
 /**
  * Locks the cart row until the transaction ends — no line changes meanwhile — and answers its
- * status and lines (in the order they were added) with their products' live prices.
+ * status and lines (in the order they were added) with their products' live prices at the
+ * lines' quantities — the same prices the cart read shows (products/for-carts.ts).
  */
 export async function lockCartForCheckout(
   tx: DbOrTx,
@@ -436,9 +485,10 @@ export async function lockCartForCheckout(
   if (!cart) return undefined;
   const result = await tx.execute<CheckoutLine>(sql`
     select li.id as line_item_id, p.id as product_id, p.name, li.quantity, p.unit_price_in_cents, p.track_inventory,
-           (not p.deleted and p.live and (not p.track_inventory or p.inventory_count >= li.quantity)) as available
+           (not p.deleted and p.live and p.quantity_problem is null
+            and (not p.track_inventory or p.inventory_count >= li.quantity)) as available
       from line_items li
-      cross join lateral ${productForCartSql(liveStateId, sql`li.product_id`)} p
+      cross join lateral ${productForCartSql(liveStateId, sql`li.product_id`, sql`li.quantity`)} p
      where li.cart_id = ${cartId}
      order by li.created_at, li.id`);
   return { status: cart.status, lines: result.rows };

@@ -81,6 +81,8 @@ describe('catalogue import preview', () => {
       status: 'Live',
       inventory: 100,
       track_inventory: null,
+      order_increment: null,
+      price_breaks: null,
     });
     expect(res.body.sample[1]).toMatchObject({
       row: 3,
@@ -353,7 +355,6 @@ describe('catalogue import', () => {
     const dupInFile = await preview(s, csv('Candle,,,,,,,,,,,', 'candle,,,,,,,,,,,'));
     expect(dupInFile.body.errors[0]).toMatchObject({ row: 3, field: 'sku' });
   });
-
 });
 
 describe('catalogue export', () => {
@@ -402,7 +403,6 @@ describe('catalogue export', () => {
     // Re-importing the export into the original changes nothing.
     expect((await commit(s, Buffer.from(text, 'utf8'))).body).toMatchObject({ created: 0, updated: 0, unchanged: 6 });
   });
-
 });
 
 describe('import writes', () => {
@@ -472,9 +472,86 @@ describe('Track inventory in the CSV', () => {
     // (trim() also takes the byte order mark away)
     const exported = (await exportCsv(s)).body.trim().split('\r\n');
     expect(exported[0]).toBe(CATALOG_CSV_EXPORT_COLUMNS.join(','));
-    expect(exported.slice(1).map((line: string) => line.split(',').slice(-1)[0]).sort()).toEqual(['no', 'yes', 'yes']);
+    const trackColumn = CATALOG_CSV_EXPORT_COLUMNS.indexOf('track_inventory');
+    expect(
+      exported
+        .slice(1)
+        .map((line: string) => line.split(',')[trackColumn])
+        .sort(),
+    ).toEqual(['no', 'yes', 'yes']);
     // Turning tracking off by file, with the stock unchanged.
     expect((await commit(s, file('Left empty,,T-3,,,,,,,,,7,no'))).body).toMatchObject({ updated: 1 });
     expect((await tracked(s))['T-3']).toEqual([false, 7]);
+  });
+});
+
+describe('Volume pricing in the CSV', () => {
+  const header = `${CATALOG_CSV_COLUMNS.join(',')},track_inventory,order_increment,price_breaks`;
+  const file = (...rows: string[]) => [header, ...rows].join('\n') + '\n';
+  const rules = async (s: Seller) =>
+    Object.fromEntries(
+      (await list(s)).map((p) => [
+        p.stock_keeping_unit,
+        [p.order_increment, p.price_breaks.map((b: any) => `${b.min_quantity}:${b.unit_price_in_cents}`).join(';')],
+      ]),
+    );
+
+  it('imports order_increment and price_breaks, exports them, and round-trips', async () => {
+    const s = await h.newOrgUser('Merchant');
+    const res = await commit(
+      s,
+      file(
+        'Oil,,V-1,,,,5.00,,,,Live,,,6,"12:4.10;24:3.90"',
+        'Salt,,V-2,,,,2.00,,,,Live,,,,',
+        'Rice,,V-3,,,,3.00,,,,,,,1,36:$2.50',
+      ),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await rules(s)).toEqual({ 'V-1': [6, '12:410;24:390'], 'V-2': [1, ''], 'V-3': [1, '36:250'] });
+
+    const text = (await exportCsv(s)).body;
+    expect(text).toContain('Oil,,V-1,,,,5.00,,,,Live,0,no,6,12:4.10;24:3.90\r\n');
+    // Into another store and back out: the same file.
+    const copy = await h.newOrgUser('Merchant');
+    expect((await commit(copy, Buffer.from(text, 'utf8'))).body).toMatchObject({ created: 3 });
+    expect((await exportCsv(copy)).body).toBe(text);
+    // The export again into its own store: nothing changes.
+    expect((await commit(s, Buffer.from(text, 'utf8'))).body).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
+
+    // A cell changes the breaks only: the product counts as updated; an empty cell removes them.
+    expect((await commit(s, file('Oil,,V-1,,,,5.00,,,,Live,0,no,6,12:4.00'))).body).toMatchObject({ updated: 1 });
+    expect((await commit(s, file('Rice,,V-3,,,,3.00,,,,,0,no,1,'))).body).toMatchObject({ updated: 1 });
+    // A file without the columns keeps them.
+    expect((await commit(s, csv('Oil,,V-1,,,,5.00,,,,Live,0'))).body).toMatchObject({ unchanged: 1 });
+    expect(await rules(s)).toEqual({ 'V-1': [6, '12:400'], 'V-2': [1, ''], 'V-3': [1, ''] });
+  });
+
+  it('refuses breaks that do not fit, naming the row and the column, and imports nothing', async () => {
+    const s = await h.newOrgUser('Merchant');
+    await commit(s, file('Oil,,V-1,,,,5.00,,,,Live,,,6,12:4.10'));
+    const badFile = file(
+      'Fine,,V-9,,,,5.00,,,,,,,,12:4.00',
+      'Typo,,V-2,,,,5.00,,,,,,,,12-4.00',
+      'Odd,,V-3,,,,5.00,,,,,,,6,15:4.00',
+      'Pricey,,V-4,,,,5.00,,,,,,,,12:5.00',
+      'No price,,V-5,,,,,,,,,,,,12:1.00',
+      'Zero step,,V-6,,,,5.00,,,,,,,0,',
+    );
+    expect((await commit(s, badFile)).status).toBe(400);
+    const bad = await preview(s, badFile);
+    expect(bad.body.errors).toEqual([
+      { row: 3, field: 'price_breaks', message: '"12-4.00" must be quantity:price such as 12:4.10' },
+      { row: 4, field: 'price_breaks', message: '15: its quantity must be a multiple of the order increment (6)' },
+      { row: 5, field: 'price_breaks', message: '12: its price must be less than the unit price ($5.00)' },
+      { row: 6, field: 'wholesale_price', message: 'is required when the product has price breaks' },
+      { row: 7, field: 'order_increment', message: 'must be at least 1' },
+    ]);
+    // Without the price_breaks column, a new price must still fit the product's breaks.
+    const cheaper = await commit(s, csv('Oil,,V-1,,,,4.00,,,,Live,'));
+    expect(cheaper.status).toBe(400);
+    expect(cheaper.body.errors).toEqual([
+      { row: 2, field: 'price_breaks', message: '12: its price must be less than the unit price ($4.00)' },
+    ]);
+    expect(await rules(s)).toEqual({ 'V-1': [6, '12:410'] });
   });
 });

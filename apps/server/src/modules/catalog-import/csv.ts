@@ -15,11 +15,15 @@ import {
   CATALOG_IMPORT_MAX_ROWS,
   PRODUCT_LIMITS,
   UPC_PATTERN,
+  VOLUME_LIMITS,
   CONTROL_CHARACTER_MESSAGES,
   formatCentsAsDollars,
   hasControlCharacter,
   hasMultiLineControlCharacter,
   parseDollarsToCents,
+  parsePriceBreaks,
+  formatPriceBreaks,
+  type PriceBreak,
   type CatalogCsvColumn,
   type CatalogCsvOptionalColumn,
   type CatalogRowError,
@@ -47,6 +51,10 @@ export interface CatalogRow {
   inventory: number | null;
   /** null: not given (no column, or empty): unchanged, but on when the row changes the stock. */
   trackInventory: boolean | null;
+  /** null: no order_increment column (unchanged; 1 for a new product); an empty cell is 1. */
+  orderIncrement: number | null;
+  /** null: no price_breaks column (unchanged; none for a new product); an empty cell is none. */
+  priceBreaks: PriceBreak[] | null;
 }
 
 export interface ParsedCatalog {
@@ -338,7 +346,7 @@ export async function parseCatalogCsv(bytes: Buffer, lk: Lookups): Promise<Parse
     const weightUnitId = lookup('weight_unit', lk.weightUnits, WEIGHT_SYNONYMS);
     const stateId = lookup('status', lk.states);
 
-    const integer = (column: CatalogCsvColumn, min: number, max: number) => {
+    const integer = (column: CatalogCsvColumn | CatalogCsvOptionalColumn, min: number, max: number) => {
       const v = cell(column).replace(/,/g, '');
       if (!v) return null;
       if (!/^-?\d+(\.0+)?$/.test(v)) {
@@ -352,6 +360,16 @@ export async function parseCatalogCsv(bytes: Buffer, lk: Lookups): Promise<Parse
     };
     const quantityPerUnit = integer('quantity_per_unit', 1, PRODUCT_LIMITS.quantity);
     const inventory = integer('inventory', 0, PRODUCT_LIMITS.inventory);
+    // How these fit the price and the minimum is checked once the product is known (service.ts).
+    const orderIncrement = index.has('order_increment')
+      ? (integer('order_increment', 1, VOLUME_LIMITS.orderIncrement) ?? 1)
+      : null;
+    let priceBreaks: PriceBreak[] | null = null;
+    if (index.has('price_breaks')) {
+      const read = parsePriceBreaks(cell('price_breaks'));
+      if ('error' in read) err('price_breaks', read.error);
+      else priceBreaks = read.breaks;
+    }
 
     const money = (column: CatalogCsvColumn) => {
       const v = cell(column);
@@ -406,6 +424,8 @@ export async function parseCatalogCsv(bytes: Buffer, lk: Lookups): Promise<Parse
       stateId,
       inventory,
       trackInventory,
+      orderIncrement,
+      priceBreaks,
     });
   }
   return { rows, total, errors, ignoredColumns };
@@ -439,6 +459,8 @@ export interface ExportRow {
   status: string | null;
   inventory: number;
   trackInventory: boolean;
+  orderIncrement: number;
+  priceBreaks: PriceBreak[];
 }
 
 export function csvLine(r: ExportRow): string {
@@ -457,6 +479,8 @@ export function csvLine(r: ExportRow): string {
       escapeCell(r.status),
       escapeCell(r.inventory),
       r.trackInventory ? 'yes' : 'no',
+      escapeCell(r.orderIncrement),
+      escapeCell(formatPriceBreaks(r.priceBreaks)),
     ].join(',') + '\r\n'
   );
 }

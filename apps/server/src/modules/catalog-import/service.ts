@@ -23,6 +23,9 @@ import { sql } from 'drizzle-orm';
 import {
   CATALOG_MAX_LISTED_ERRORS,
   CATALOG_PREVIEW_SAMPLE,
+  volumeRuleIssues,
+  type PriceBreak,
+  type VolumeIssue,
   type CatalogImportPreview,
   type CatalogImportResult,
   type CatalogParsedRow,
@@ -36,6 +39,7 @@ import {
   catalogExportPage,
   productsBySku,
   productsWithoutSkuByName,
+  replacePriceBreaks,
   updateProductsById,
   upsertProductsBySku,
   type CatalogExportRow,
@@ -53,6 +57,9 @@ interface Existing {
   stateId: number | null;
   inventory: number;
   track: boolean;
+  minimum: number;
+  increment: number;
+  breaks: PriceBreak[];
 }
 
 interface Plan {
@@ -78,6 +85,9 @@ async function planImport(db: DbOrTx, organizationId: string, rows: CatalogRow[]
     stateId: r.state_id,
     inventory: r.inventory_count,
     track: r.track_inventory,
+    minimum: r.minimum_order_quantity,
+    increment: r.order_increment,
+    breaks: r.price_breaks,
   });
   const skuMap = new Map(bySku.rows.map((r) => [r.sku, existing(r)]));
   const nameMap = new Map<string, Existing[]>();
@@ -89,7 +99,9 @@ async function planImport(db: DbOrTx, organizationId: string, rows: CatalogRow[]
   const plan: Plan = { upserts: [], nameUpdates: [], errors: [] };
   for (const row of rows) {
     if (row.sku) {
-      plan.upserts.push({ row, id: randomUUID(), existing: skuMap.get(row.sku) ?? null });
+      const match = skuMap.get(row.sku) ?? null;
+      if (volumeErrors(row, match, plan.errors)) continue;
+      plan.upserts.push({ row, id: randomUUID(), existing: match });
       continue;
     }
     const matches = nameMap.get(row.name.toLowerCase()) ?? [];
@@ -100,13 +112,58 @@ async function planImport(db: DbOrTx, organizationId: string, rows: CatalogRow[]
         message: `is empty and ${matches.length} products named "${row.name}" have no SKU; add the SKU to update one of them`,
       });
     } else if (matches.length === 1) {
-      plan.nameUpdates.push({ row, existing: matches[0]! });
-    } else {
+      if (!volumeErrors(row, matches[0]!, plan.errors)) plan.nameUpdates.push({ row, existing: matches[0]! });
+    } else if (!volumeErrors(row, null, plan.errors)) {
       plan.upserts.push({ row, id: randomUUID(), existing: null });
     }
   }
   return plan;
 }
+
+/** The row's order increment and price breaks as the product will have them (a missing column keeps the product's). */
+const finalIncrement = (row: CatalogRow, existing: Existing | null) => row.orderIncrement ?? existing?.increment ?? 1;
+const finalBreaks = (row: CatalogRow, existing: Existing | null) => row.priceBreaks ?? existing?.breaks ?? [];
+
+/** A volume rule problem (volume-rules.ts) in the words and columns of the CSV. */
+function csvVolumeError(row: CatalogRow, minimum: number, breaks: PriceBreak[], issue: VolumeIssue): CatalogRowError {
+  const m = /^price_breaks\.(\d+)\.(min_quantity|unit_price_in_cents)$/.exec(issue.path);
+  if (m) {
+    const b = breaks[Number(m[1])]!;
+    const what = m[2] === 'min_quantity' ? 'its quantity' : 'its price';
+    return { row: row.row, field: 'price_breaks', message: `${b.min_quantity}: ${what} ${issue.message}` };
+  }
+  if (issue.path === 'minimum_order_quantity') {
+    return {
+      row: row.row,
+      field: 'order_increment',
+      message: `must divide the product's minimum order (${minimum}); change the minimum in the product form first`,
+    };
+  }
+  if (issue.path === 'unit_price_in_cents') return { row: row.row, field: 'wholesale_price', message: issue.message };
+  return { row: row.row, field: 'price_breaks', message: issue.message };
+}
+
+/**
+ * Adds the row's errors when its price, order increment and price breaks (given or kept) do not
+ * fit together or with the product's minimum order; true when it did.
+ */
+function volumeErrors(row: CatalogRow, existing: Existing | null, errors: CatalogRowError[]): boolean {
+  const minimum = existing?.minimum ?? 1;
+  const breaks = finalBreaks(row, existing);
+  const issues = volumeRuleIssues({
+    unit_price_in_cents: row.wholesaleCents,
+    minimum_order_quantity: minimum,
+    order_increment: finalIncrement(row, existing),
+    price_breaks: breaks,
+  });
+  for (const issue of issues) errors.push(csvVolumeError(row, minimum, breaks, issue));
+  return issues.length > 0;
+}
+
+/** Whether two lists of price breaks are the same. */
+const sameBreaks = (a: PriceBreak[], b: PriceBreak[]) =>
+  a.length === b.length &&
+  a.every((x, i) => x.min_quantity === b[i]!.min_quantity && x.unit_price_in_cents === b[i]!.unit_price_in_cents);
 
 function toParsedRow(lk: Lookups, row: CatalogRow, action: 'create' | 'update'): CatalogParsedRow {
   return {
@@ -125,6 +182,8 @@ function toParsedRow(lk: Lookups, row: CatalogRow, action: 'create' | 'update'):
     status: row.stateId === null ? null : lk.stateById.get(row.stateId)!.state,
     inventory: row.inventory,
     track_inventory: row.trackInventory,
+    order_increment: row.orderIncrement,
+    price_breaks: row.priceBreaks,
   };
 }
 
@@ -219,8 +278,15 @@ export async function commitImport(
     if (plan.errors.length > 0) throw new ImportRefusedError(parsed.total, plan.errors.sort(byRow));
 
     let created = 0;
-    let updated = 0;
+    const updatedIds = new Set<string>();
     const stock: { product_id: string; count: number }[] = [];
+    // The rows whose price_breaks cell changes the product's breaks (written after the products).
+    const breaks: { product_id: string; breaks: PriceBreak[] }[] = [];
+    const breaksOf = (row: CatalogRow, productId: string, existing: Existing | null) => {
+      if (row.priceBreaks !== null && !sameBreaks(row.priceBreaks, existing?.breaks ?? [])) {
+        breaks.push({ product_id: productId, breaks: row.priceBreaks });
+      }
+    };
 
     for (let i = 0; i < plan.upserts.length; i += BATCH) {
       const batch = plan.upserts.slice(i, i + BATCH).map(({ row, id, existing }, j) => {
@@ -228,6 +294,7 @@ export async function commitImport(
         const inventory = row.inventory ?? existing?.inventory ?? 0;
         const stockChanged = existing ? inventory !== existing.inventory : inventory > 0;
         if (stockChanged) stock.push({ product_id: existing?.id ?? id, count: inventory });
+        breaksOf(row, existing?.id ?? id, existing);
         return {
           id,
           ord: i + j,
@@ -244,6 +311,7 @@ export async function commitImport(
           state_id: stateId,
           inventory_count: inventory,
           track_inventory: trackInventory(row, stockChanged, existing),
+          order_increment: finalIncrement(row, existing),
         };
       });
       // New products get created_at just before now() in file order, so the newest-first list
@@ -251,7 +319,7 @@ export async function commitImport(
       const result = await upsertProductsBySku(tx, organizationId, batch);
       for (const r of result.rows) {
         if (r.inserted) created += 1;
-        else updated += 1;
+        else updatedIds.add(r.id);
       }
     }
 
@@ -260,6 +328,7 @@ export async function commitImport(
         const inventory = row.inventory ?? existing.inventory;
         const stockChanged = inventory !== existing.inventory;
         if (stockChanged) stock.push({ product_id: existing.id, count: inventory });
+        breaksOf(row, existing.id, existing);
         return {
           id: existing.id,
           name: row.name,
@@ -274,11 +343,20 @@ export async function commitImport(
           state_id: row.stateId ?? existing.stateId,
           inventory_count: inventory,
           track_inventory: trackInventory(row, stockChanged, existing),
+          order_increment: finalIncrement(row, existing),
         };
       });
       const result = await updateProductsById(tx, organizationId, batch);
-      updated += result.rows.length;
+      for (const r of result.rows) updatedIds.add(r.id);
     }
+
+    const newIds = new Set(plan.upserts.filter((u) => !u.existing).map((u) => u.id));
+    for (let i = 0; i < breaks.length; i += BATCH) {
+      const batch = breaks.slice(i, i + BATCH);
+      await replacePriceBreaks(tx, organizationId, batch);
+      for (const b of batch) if (!newIds.has(b.product_id)) updatedIds.add(b.product_id);
+    }
+    const updated = updatedIds.size;
 
     for (let i = 0; i < stock.length; i += BATCH) {
       const batch = stock.slice(i, i + BATCH);
@@ -336,6 +414,8 @@ export async function exportCatalog(
           status: r.state_id === null ? null : (lk.stateById.get(r.state_id)?.state ?? null),
           inventory: r.inventory_count,
           trackInventory: r.track_inventory,
+          orderIncrement: r.order_increment,
+          priceBreaks: r.price_breaks,
         });
       }
       if (chunk) yield chunk;

@@ -62,7 +62,11 @@ const outbox = (orderKindTo: string) =>
 describe('create-checkout-session', () => {
   it('charges the cart’s lines and the chosen rate from the database, whatever the body says', async () => {
     const { seller, buyer, cart, rate } = await ready({ quantity: 4, price: 1_250 });
-    const forged = { ...cart, total_cents: 1, amount_cents: 1, line_items: [] };
+    // A total the buyer says it was shown that is not the cart's is refused, never charged.
+    const lower = await createSession(h, seller, buyer, { ...cart, total_cents: 1 });
+    expect(lower.status).toBe(409);
+    expect(lower.body.error).toBe('cart_changed');
+    const forged = { ...cart, amount_cents: 1, line_items: [] };
     const s = await session(seller, buyer, forged);
     expect(s.subtotal_cents).toBe(5_000);
     expect(s.shipping_cents).toBe(rate.amount_cents);

@@ -9,9 +9,12 @@ import {
   CreateCheckoutSessionBody,
   EmbeddedCheckout,
   ErrorBody,
+  InvoiceCheckoutSession,
+  InvoiceIdParams,
   OrderIdParams,
   OrgIdParams,
   SubmittedOrder,
+  SubmitOnTermsBody,
   VerifyPayment,
   VerifyPaymentParams,
 } from '@cratebase/contract';
@@ -21,10 +24,13 @@ import { memberOf } from '../../auth/policies.js';
 import { requireUserId } from '../../auth/plugin.js';
 import { cartAt } from '../carts/resources.js';
 import { orderAt } from '../orders/resources.js';
+import { boughtInvoiceAt } from '../payments/resources.js';
 import { checkoutSecretAt, checkoutSessionAt } from './resources.js';
 import {
   answerChallenge,
   createCheckoutSession,
+  createInvoiceCheckoutSession,
+  submitOnTerms,
   handleWebhook,
   payWithCard,
   submitOrder,
@@ -90,6 +96,42 @@ export async function checkoutRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => submitOrder(ctx, req.params.order_id),
+  );
+
+  r.post(
+    '/api/order/:order_id/submit-on-terms',
+    {
+      config: { access: memberOf(orderAt('params', 'order_id')) },
+      schema: {
+        tags,
+        summary: 'Places the order to be paid by invoice on the net terms the seller gave (idempotent); its invoice is OPEN with due_on',
+        description:
+          `${BUYER_ONLY} The same checks and completion as a card checkout (minimums, availability, address, a current ` +
+          'shipping rate; stock sold, e-mails). 409 no_payment_terms when the seller gave this customer none; a retried ' +
+          'or concurrent submit answers the order the first placed.',
+        params: OrderIdParams,
+        body: SubmitOnTermsBody,
+        response: { 200: SubmittedOrder, ...errors },
+      },
+    },
+    async (req) => submitOnTerms(ctx, requireUserId(req), req.params.order_id, req.body?.cart.total_cents),
+  );
+
+  r.post(
+    '/api/invoice/:invoice_id/checkout-session',
+    {
+      config: { access: memberOf(boughtInvoiceAt('params', 'invoice_id')) },
+      schema: {
+        tags,
+        summary: 'A card payment session for an OPEN invoice (the buyer pays later); pay it with the embedded card form',
+        description:
+          'Only members of the invoice’s buyer; 404 for anyone else. 409 invoice_not_open for a PAID or VOID invoice, ' +
+          'seller_payments_inactive when the seller cannot take cards. Paid, the invoice becomes PAID (card) once.',
+        params: InvoiceIdParams,
+        response: { 200: InvoiceCheckoutSession, ...errors },
+      },
+    },
+    async (req) => createInvoiceCheckoutSession(ctx, requireUserId(req), req.params.invoice_id),
   );
 
   // The built-in provider's embedded checkout: the card form's calls, authorised by the

@@ -53,6 +53,11 @@ export const checkoutSessions = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     status: text('status').notNull().default('pending'),
+    /**
+     * What the session pays: 'order' (checkout: completing it places the order; by card, or on
+     * net terms with no provider session) or 'invoice' (the buyer pays an OPEN invoice later).
+     */
+    purpose: text('purpose').notNull().default('order'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paymentId: text('payment_id'),
     cardBrand: text('card_brand'),
@@ -70,7 +75,11 @@ export const checkoutSessions = pgTable(
     /** An order is completed by one session at most. */
     uniqueIndex('checkout_sessions_one_complete_per_order')
       .on(t.orderId)
-      .where(sql`${t.status} = 'complete'`),
+      .where(sql`${t.status} = 'complete' and ${t.purpose} = 'order'`),
+    /** An invoice is paid by one session at most. */
+    uniqueIndex('checkout_sessions_one_invoice_payment')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'complete' and ${t.purpose} = 'invoice'`),
     check(
       'checkout_sessions_amount',
       sql`${t.amountCents} = ${t.subtotalCents} + ${t.shippingCents} and ${t.amountCents} > 0`,

@@ -14,6 +14,7 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
+  InvoiceCheckoutSession,
   CardInput,
   CardPaymentResult,
   CheckoutSession,
@@ -22,7 +23,7 @@ import type {
   SubmittedOrder,
   VerifyPayment,
 } from '@cratebase/contract';
-import { SELLER_PAYMENTS_NOT_ACTIVE, PREVIEW_CHECKOUT_MESSAGE } from '@cratebase/contract';
+import { NO_PAYMENT_TERMS_MESSAGE, SELLER_PAYMENTS_NOT_ACTIVE, PREVIEW_CHECKOUT_MESSAGE } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { HttpError, notFound, unavailable } from '../../lib/errors.js';
@@ -35,7 +36,9 @@ import {
 import { lockCartForCheckout, readCart } from '../carts/service.js';
 import { closeCartWithLines } from '../carts/service.js';
 import { touchOrderLists } from '../orders/list-version.js';
-import { lockOrder, orderState, recordSubmission, type OrderState } from '../orders/submission.js';
+import { lockOrder, orderState, recordNetTerms, recordSubmission, type LockedOrder, type OrderState } from '../orders/submission.js';
+import { paymentTermsDays } from '../customers/payment-terms.js';
+import { invoiceToPay, payInvoiceByCard } from '../payments/invoices.js';
 import { organizationName } from '../organizations/service.js';
 import { createInvoice, orderInvoice, sellerPaymentAccount } from '../payments/service.js';
 import { lockCatalogVersion } from '../products/catalog-version.js';
@@ -56,6 +59,8 @@ export const CHECKOUT_SESSION_TTL_MS = 35 * 60 * 1000;
 export const STOCK_HOLD_GRACE_MS = 10 * 60 * 1000;
 
 type SessionRow = typeof checkoutSessions.$inferSelect;
+/** What a payment provider (or net terms: no id, no card) says of a completed payment. */
+type PaymentOutcome = { paymentId: string | null; card: { brand: string; last4: string } | null };
 
 /** A refusal the buyer reads as it is (a sentence), naming the field in `issues`. */
 const refusal = (status: 400 | 402 | 404 | 409, code: string, field: string, message: string) =>
@@ -68,6 +73,9 @@ const alreadySubmitted = () =>
     'order_id',
     'This order was already placed. Open the store again to start a new order.',
   );
+
+const invoiceAlreadyPaid = () =>
+  refusal(409, 'invoice_not_open', 'invoice_id', 'This invoice was already paid.');
 
 const cartChanged = () =>
   refusal(
@@ -105,6 +113,8 @@ function providerError(error: unknown): unknown {
 const returnUrl = (ctx: AppContext, sellerId: string, sessionId: string) =>
   `${ctx.config.publicUrl}/storefront/${sellerId}/checkout/return?session_id=${sessionId}`;
 
+const invoiceReturnUrl = (ctx: AppContext, sellerId: string) => `${ctx.config.publicUrl}/storefront/${sellerId}/orders`;
+
 // ─── Completion ──────────────────────────────────────────────────────────────────────
 const toIso = (value: Date | string) => new Date(value).toISOString();
 
@@ -112,6 +122,8 @@ interface Completion {
   orderId: string;
   invoiceNumber: string;
   invoiceStatus: string;
+  /** The invoice's due day (YYYY-MM-DD) for an order on net terms; null when paid at checkout. */
+  invoiceDueOn: string | null;
   amountCents: number;
   subtotalCents: number;
   shippingCents: number;
@@ -128,12 +140,13 @@ function toCompletion(
   session: SessionRow,
   orderId: string,
   completedOn: Date | string,
-  invoice: { number: string; status: string },
+  invoice: { number: string; status: string; due_on?: string | null },
 ): Completion {
   return {
     orderId,
     invoiceNumber: invoice.number,
     invoiceStatus: invoice.status,
+    invoiceDueOn: invoice.due_on ?? null,
     amountCents: session.amountCents,
     subtotalCents: session.subtotalCents,
     shippingCents: session.shippingCents,
@@ -164,85 +177,118 @@ async function completedAnswer(db: DbOrTx, session: SessionRow, known?: OrderSta
 async function completeOrder(
   ctx: AppContext,
   sessionId: string,
-  payment: { paymentId: string | null; card: { brand: string; last4: string } | null },
+  payment: PaymentOutcome,
 ): Promise<Completion> {
-  const result = await ctx.db.transaction(async (tx) => {
-    const session = await lockSession(tx, sessionId);
-    if (!session) throw notFound('Checkout session');
-    const order = await lockOrder(tx, session.orderId);
-    if (!order) throw notFound('Order');
-    if (session.status === 'complete') return { completion: await completedAnswer(tx, session), queued: false };
-    if (order.status !== 'draft') {
-      // Paid, but the order was completed by another session: never a second order. Only a
-      // race the checkout prevents (each new session ends the older ones first) gets here.
-      ctx.log.error({ sessionId, orderId: order.id }, 'checkout: a second paid session for a completed order');
-      throw refusal(409, 'order_submitted', 'session_id', 'This order was already placed with another payment.');
-    }
-    const tracked = session.lines.filter((l) => l.track_inventory);
-    // The rule of catalog-version.ts: a transaction that writes a seller's products takes the
-    // seller's version lock before touching any of its product rows.
-    if (tracked.length > 0) await lockCatalogVersion(tx as Tx, order.selling_organization_id);
-    await closeCartWithLines(tx, order.cart_id, session.lines);
-    await sellStock(
-      tx,
-      session.id,
-      tracked.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
-    );
-    // The seller's inventory history shows the sale.
-    await recordOrderSales(
-      tx,
-      order.selling_organization_id,
-      order.id,
-      session.createdByUserId,
-      tracked.map((l) => ({ product_id: l.product_id, count: l.quantity })),
-    );
-    const shipping = session.shipping;
-    const { completed_on } = await recordSubmission(tx, order.id, {
-      subtotalCents: session.subtotalCents,
-      totalCents: session.amountCents,
-      shipping: {
-        addressId: shipping.address_id,
-        provider: shipping.provider,
-        rateId: shipping.rate_id,
-        carrier: shipping.carrier,
-        serviceLevel: shipping.service_level,
-        costCents: shipping.cost_cents,
-      },
-      userId: session.createdByUserId,
-    });
-    const [done] = await tx
-      .update(checkoutSessions)
-      .set({
-        status: 'complete',
-        completedAt: new Date(),
-        paymentId: payment.paymentId,
-        cardBrand: payment.card?.brand ?? null,
-        cardLast4: payment.card?.last4 ?? null,
-      })
-      .where(eq(checkoutSessions.id, session.id))
-      .returning();
-    const invoice = await createInvoice(tx, {
-      orderId: order.id,
-      amountCents: session.amountCents,
-      status: 'PAID',
-      providerPaymentId: done!.paymentId,
-    });
-    const completion = toCompletion(done!, order.id, completed_on, invoice);
-    await queueOrderEmails(ctx, tx, { session: done!, order, completion });
-    // The seller dashboard's aggregates (their rows stay locked until the commit, so late).
-    await recordOrderForDashboard(tx, {
-      sellerId: order.selling_organization_id,
-      buyerId: order.purchasing_organization_id,
-      completedOn: completed_on,
-      subtotalCents: session.subtotalCents,
-      lines: session.lines,
-    });
-    // Last: the order lists' version rows stay locked only until the commit (orders/list-version.ts).
-    await touchOrderLists(tx, [order.selling_organization_id, order.purchasing_organization_id]);
-    return { completion, queued: true };
-  });
+  const result = await ctx.db.transaction((tx) => completeInTransaction(ctx, tx, sessionId, payment));
   if (result.queued) wakeMailWorkers();
   return result.completion;
+}
+
+/**
+ * completeOrder's transaction: also the last step of an order placed on net terms
+ * (submitOnTerms), whose invoice is created OPEN with its due day instead of PAID. A session
+ * that pays an OPEN invoice later (purpose 'invoice') marks that invoice PAID instead.
+ */
+async function completeInTransaction(
+  ctx: AppContext,
+  tx: DbOrTx,
+  sessionId: string,
+  payment: PaymentOutcome & { netDays?: number },
+): Promise<{ completion: Completion; queued: boolean }> {
+  const session = await lockSession(tx, sessionId);
+  if (!session) throw notFound('Checkout session');
+  const order = await lockOrder(tx, session.orderId);
+  if (!order) throw notFound('Order');
+  if (session.status === 'complete') return { completion: await completedAnswer(tx, session), queued: false };
+  if (session.purpose === 'invoice') {
+    return { completion: await payInvoiceInTransaction(ctx, tx, session, order, payment), queued: false };
+  }
+  if (order.status !== 'draft') {
+    // Paid, but the order was completed by another session: never a second order. Only a
+    // race the checkout prevents (each new session ends the older ones first) gets here.
+    ctx.log.error({ sessionId, orderId: order.id }, 'checkout: a second paid session for a completed order');
+    throw refusal(409, 'order_submitted', 'session_id', 'This order was already placed with another payment.');
+  }
+  const tracked = session.lines.filter((l) => l.track_inventory);
+  // The rule of catalog-version.ts: a transaction that writes a seller's products takes the
+  // seller's version lock before touching any of its product rows.
+  if (tracked.length > 0) await lockCatalogVersion(tx as Tx, order.selling_organization_id);
+  await closeCartWithLines(tx, order.cart_id, session.lines);
+  await sellStock(
+    tx,
+    session.id,
+    tracked.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
+  );
+  // The seller's inventory history shows the sale.
+  await recordOrderSales(
+    tx,
+    order.selling_organization_id,
+    order.id,
+    session.createdByUserId,
+    tracked.map((l) => ({ product_id: l.product_id, count: l.quantity })),
+  );
+  const shipping = session.shipping;
+  const { completed_on } = await recordSubmission(tx, order.id, {
+    subtotalCents: session.subtotalCents,
+    totalCents: session.amountCents,
+    shipping: {
+      addressId: shipping.address_id,
+      provider: shipping.provider,
+      rateId: shipping.rate_id,
+      carrier: shipping.carrier,
+      serviceLevel: shipping.service_level,
+      costCents: shipping.cost_cents,
+    },
+    userId: session.createdByUserId,
+  });
+  const done = await markSessionComplete(tx, session.id, payment);
+  const invoice = await createInvoice(tx, {
+    orderId: order.id,
+    amountCents: session.amountCents,
+    status: payment.netDays ? 'OPEN' : 'PAID',
+    providerPaymentId: done.paymentId,
+    ...(payment.netDays ? { netDays: payment.netDays, completedOn: completed_on } : {}),
+  });
+  const completion = toCompletion(done, order.id, completed_on, invoice);
+  await queueOrderEmails(ctx, tx, { session: done, order, completion });
+  // The seller dashboard's aggregates (their rows stay locked until the commit, so late).
+  await recordOrderForDashboard(tx, {
+    sellerId: order.selling_organization_id,
+    buyerId: order.purchasing_organization_id,
+    completedOn: completed_on,
+    subtotalCents: session.subtotalCents,
+    lines: session.lines,
+  });
+  // Last: the order lists' version rows stay locked only until the commit (orders/list-version.ts).
+  await touchOrderLists(tx, [order.selling_organization_id, order.purchasing_organization_id]);
+  return { completion, queued: true };
+}
+
+/**
+ * A session that pays an OPEN invoice later (purpose 'invoice'), paid: the invoice becomes PAID
+ * (card) and the session complete, once — the caller holds the session's and the order's locks.
+ * An invoice the seller marked paid or voided meanwhile is refused (the payment needs review).
+ */
+async function payInvoiceInTransaction(
+  ctx: AppContext,
+  tx: DbOrTx,
+  session: SessionRow,
+  order: LockedOrder,
+  payment: PaymentOutcome,
+): Promise<Completion> {
+  const paid = await payInvoiceByCard(tx, order.id, payment.paymentId);
+  if (!paid) {
+    ctx.log.error({ sessionId: session.id, orderId: order.id }, 'checkout: a card payment for an invoice no longer open');
+    throw refusal(
+      409,
+      'invoice_not_open',
+      'session_id',
+      'This invoice is no longer open: the seller recorded it meanwhile. Please contact the seller.',
+    );
+  }
+  const done = await markSessionComplete(tx, session.id, payment);
+  await touchOrderLists(tx, [order.selling_organization_id, order.purchasing_organization_id]);
+  return toCompletion(done, order.id, order.completed_on ?? new Date(), paid);
 }
 
 /**
@@ -298,10 +344,100 @@ async function endOpenSessions(ctx: AppContext, orderId: string): Promise<void> 
       }
       if (state?.paid) {
         await completePaid(ctx, session, state);
-        throw alreadySubmitted();
+        throw session.purpose === 'invoice' ? invoiceAlreadyPaid() : alreadySubmitted();
       }
     }
     await endSession(ctx, session.id, 'expired');
+  }
+}
+
+/** Our session is paid (or placed on terms): complete, with the payment's id and card. */
+async function markSessionComplete(tx: DbOrTx, sessionId: string, payment: PaymentOutcome): Promise<SessionRow> {
+  const [done] = await tx
+    .update(checkoutSessions)
+    .set({
+      status: 'complete',
+      completedAt: new Date(),
+      paymentId: payment.paymentId,
+      cardBrand: payment.card?.brand ?? null,
+      cardLast4: payment.card?.last4 ?? null,
+    })
+    .where(eq(checkoutSessions.id, sessionId))
+    .returning();
+  return done!;
+}
+
+// ─── What card and net-terms checkouts share ─────────────────────────────────────────
+/** The order's current shipping rate as a session records it; 409 with a sentence when there is none. */
+async function checkoutShipping(ctx: AppContext, orderId: string): Promise<SessionShipping> {
+  let rate;
+  try {
+    rate = await currentShippingRate(ctx, orderId);
+  } catch (error) {
+    // The shipping module names what to fix in `issues`; the buyer reads a sentence here.
+    if (error instanceof HttpError && error.issues?.[0]) {
+      const message = error.issues[0].message;
+      throw refusal(409, error.code, error.issues[0].path, message.charAt(0).toUpperCase() + message.slice(1) + '.');
+    }
+    throw error;
+  }
+  return {
+    address_id: rate.addressId,
+    provider: rate.provider,
+    rate_id: rate.rateId,
+    carrier: rate.carrier,
+    service_level: rate.serviceLevel,
+    service_level_name: rate.serviceLevelName,
+    cost_cents: rate.costCents,
+  };
+}
+
+/**
+ * The cart's lines priced under the cart's lock (the order row locked first), as a session
+ * snapshots them; 409 cart_changed when they are not the lines every check before saw.
+ */
+async function priceLockedCart(
+  tx: DbOrTx,
+  liveStateId: number,
+  cart: Awaited<ReturnType<typeof readCart>>,
+  shownTotalCents: number | undefined,
+): Promise<{ lines: SessionLine[]; subtotalCents: number }> {
+  const locked = await lockCartForCheckout(tx, liveStateId, cart.id);
+  if (!locked || locked.status !== 'open') throw alreadySubmitted();
+  // The lines priced are the ones every check above saw, at the prices the buyer was shown:
+  // each line's unit price at its quantity (volume breaks included), from the one definition
+  // both reads use (products/for-carts.ts). A total the client says it showed must match too.
+  const seen = cart.line_items.map((l) => `${l.id}:${l.quantity}:${l.unit_price_in_cents}`).join();
+  const now = locked.lines.map((l) => `${l.line_item_id}:${l.quantity}:${l.unit_price_in_cents}`).join();
+  if (seen !== now || locked.lines.some((l) => !l.available)) throw cartChanged();
+  const lines: SessionLine[] = locked.lines.map((l) => ({
+    line_item_id: l.line_item_id,
+    product_id: l.product_id,
+    name: l.name,
+    quantity: l.quantity,
+    unit_price_in_cents: l.unit_price_in_cents,
+    track_inventory: l.track_inventory,
+  }));
+  const subtotalCents = lines.reduce((sum, l) => sum + l.quantity * l.unit_price_in_cents, 0);
+  if (shownTotalCents !== undefined && shownTotalCents !== subtotalCents) throw cartChanged();
+  return { lines, subtotalCents };
+}
+
+/** Holds the session's tracked stock until `until`; 409 insufficient_inventory when another checkout has it. */
+async function holdOrRefuse(tx: DbOrTx, sessionId: string, lines: SessionLine[], until: Date): Promise<void> {
+  const shortfalls = await holdStock(
+    tx,
+    sessionId,
+    lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
+    until,
+  );
+  const short = shortfalls[0];
+  if (short) {
+    const message =
+      short.available <= 0
+        ? `"${short.name}" just sold out. Please update your cart.`
+        : `Only ${short.available} of "${short.name}" are left. Please update your cart.`;
+    throw refusal(409, 'insufficient_inventory', 'cart', message);
   }
 }
 
@@ -330,48 +466,15 @@ export async function createCheckoutSession(
   if (!cart.seller_payments_active || !account?.chargesEnabled || account.provider !== provider.name) {
     throw refusal(409, 'seller_payments_inactive', 'org_id', SELLER_PAYMENTS_NOT_ACTIVE);
   }
-  let rate;
-  try {
-    rate = await currentShippingRate(ctx, orderId);
-  } catch (error) {
-    // The shipping module names what to fix in `issues`; the buyer reads a sentence here.
-    if (error instanceof HttpError && error.issues?.[0]) {
-      const message = error.issues[0].message;
-      throw refusal(409, error.code, error.issues[0].path, message.charAt(0).toUpperCase() + message.slice(1) + '.');
-    }
-    throw error;
-  }
+  const shipping = await checkoutShipping(ctx, orderId);
   await endOpenSessions(ctx, orderId);
 
   const { liveStateId } = await getLookups(ctx.db);
   const expiresAt = new Date(Date.now() + CHECKOUT_SESSION_TTL_MS);
-  const shipping: SessionShipping = {
-    address_id: rate.addressId,
-    provider: rate.provider,
-    rate_id: rate.rateId,
-    carrier: rate.carrier,
-    service_level: rate.serviceLevel,
-    service_level_name: rate.serviceLevelName,
-    cost_cents: rate.costCents,
-  };
   const pending = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order || order.status !== 'draft') throw alreadySubmitted();
-    const locked = await lockCartForCheckout(tx, liveStateId, cart.id);
-    if (!locked || locked.status !== 'open') throw alreadySubmitted();
-    // The lines priced are the ones every check above saw, at the prices the buyer was shown.
-    const seen = cart.line_items.map((l) => `${l.id}:${l.quantity}:${l.product.unit_price_in_cents ?? 0}`).join();
-    const now = locked.lines.map((l) => `${l.line_item_id}:${l.quantity}:${l.unit_price_in_cents}`).join();
-    if (seen !== now || locked.lines.some((l) => !l.available)) throw cartChanged();
-    const lines: SessionLine[] = locked.lines.map((l) => ({
-      line_item_id: l.line_item_id,
-      product_id: l.product_id,
-      name: l.name,
-      quantity: l.quantity,
-      unit_price_in_cents: l.unit_price_in_cents,
-      track_inventory: l.track_inventory,
-    }));
-    const subtotalCents = lines.reduce((sum, l) => sum + l.quantity * l.unit_price_in_cents, 0);
+    const { lines, subtotalCents } = await priceLockedCart(tx, liveStateId, cart, body.cart.total_cents);
     const amountCents = subtotalCents + shipping.cost_cents;
     if (amountCents <= 0) {
       throw refusal(409, 'nothing_to_pay', 'cart', 'This order has nothing to pay by card. Submit it instead.');
@@ -391,20 +494,7 @@ export async function createCheckoutSession(
         expiresAt,
       })
       .returning();
-    const shortfalls = await holdStock(
-      tx,
-      row!.id,
-      lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
-      new Date(expiresAt.getTime() + STOCK_HOLD_GRACE_MS),
-    );
-    const short = shortfalls[0];
-    if (short) {
-      const message =
-        short.available <= 0
-          ? `"${short.name}" just sold out. Please update your cart.`
-          : `Only ${short.available} of "${short.name}" are left. Please update your cart.`;
-      throw refusal(409, 'insufficient_inventory', 'cart', message);
-    }
+    await holdOrRefuse(tx, row!.id, lines, new Date(expiresAt.getTime() + STOCK_HOLD_GRACE_MS));
     return row!;
   });
 
@@ -525,7 +615,13 @@ export async function submitOrder(ctx: AppContext, orderId: string): Promise<Sub
   const [latest] = await ctx.db
     .select()
     .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.orderId, orderId), inArray(checkoutSessions.status, ['open', 'complete'])))
+    .where(
+      and(
+        eq(checkoutSessions.orderId, orderId),
+        eq(checkoutSessions.purpose, 'order'),
+        inArray(checkoutSessions.status, ['open', 'complete']),
+      ),
+    )
     .orderBy(sql`${checkoutSessions.status} = 'complete' desc`, desc(checkoutSessions.createdAt))
     .limit(1);
   const order = await orderState(ctx.db, orderId);
@@ -543,14 +639,191 @@ export async function submitOrder(ctx: AppContext, orderId: string): Promise<Sub
     }
     throw error;
   }
+  return toSubmittedOrder(completion);
+}
+
+const toSubmittedOrder = (completion: Completion): SubmittedOrder => ({
+  id: completion.orderId,
+  status: 'submitted',
+  completed_on: completion.completedOn,
+  subtotal_cents: completion.subtotalCents,
+  shipping_cost_in_cents: completion.shippingCents,
+  total_cents: completion.amountCents,
+  invoice: { number: completion.invoiceNumber, stripe_status: completion.invoiceStatus, due_on: completion.invoiceDueOn },
+});
+
+/** The answer for an order already placed: the session that placed it, read without locks. */
+async function placedOrderAnswer(ctx: AppContext, orderId: string): Promise<Completion> {
+  const [placed] = await ctx.db
+    .select()
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.orderId, orderId),
+        eq(checkoutSessions.purpose, 'order'),
+        eq(checkoutSessions.status, 'complete'),
+      ),
+    );
+  if (!placed) throw alreadySubmitted();
+  return completedAnswer(ctx.db, placed);
+}
+
+/** The provider name of sessions that place an order on net terms (no payment is taken). */
+export const TERMS_PROVIDER = 'terms';
+
+// ─── POST /api/order/{order_id}/submit-on-terms ──────────────────────────────────────
+/**
+ * Places the order to be paid by invoice on the net terms the seller gave the buyer (issue 13):
+ * every check a card checkout makes (minimums, availability, address, a current shipping rate),
+ * then in ONE transaction under the order's and the cart's locks: the lines priced, a session
+ * of our own (provider `terms`, no payment) that holds the tracked stock, and the same
+ * completion as a card payment — stock sold, the invoice created OPEN due `net_days` after
+ * today, the e-mails, the dashboard, the order lists. Idempotent: a retried or concurrent
+ * submit answers the order the first placed. 409 no_payment_terms when the seller gave none.
+ */
+export async function submitOnTerms(
+  ctx: AppContext,
+  userId: string,
+  orderId: string,
+  shownTotalCents?: number,
+): Promise<SubmittedOrder> {
+  const state = await orderState(ctx.db, orderId);
+  if (!state) throw notFound('Order');
+  if (state.status !== 'draft') return toSubmittedOrder(await placedOrderAnswer(ctx, orderId));
+  const cart = await readCart(ctx, state.cart_id);
+  if (cart.order.status !== 'draft') return toSubmittedOrder(await placedOrderAnswer(ctx, orderId));
+  if (cart.is_preview) throw refusal(409, 'preview', 'cart', PREVIEW_CHECKOUT_MESSAGE);
+  const noTerms = () => refusal(409, 'no_payment_terms', 'is_net_30', NO_PAYMENT_TERMS_MESSAGE);
+  if ((await paymentTermsDays(ctx.db, state.selling_organization_id, state.purchasing_organization_id)) <= 0) {
+    throw noTerms();
+  }
+  const issue = cart.checkout_issues[0];
+  if (issue) throw refusal(409, issue.code, 'cart', issue.message);
+  const shipping = await checkoutShipping(ctx, orderId);
+  // A card checkout of this order still open ends first (one paid meanwhile placed the order).
+  await endOpenSessions(ctx, orderId);
+
+  const { liveStateId } = await getLookups(ctx.db);
+  const result = await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound('Order');
+    if (order.status !== 'draft') return null;
+    // The terms as they are now, read under the order's lock (a seller may have changed them).
+    const netDays = await paymentTermsDays(tx, order.selling_organization_id, order.purchasing_organization_id);
+    if (netDays <= 0) throw noTerms();
+    const { lines, subtotalCents } = await priceLockedCart(tx, liveStateId, cart, shownTotalCents);
+    const amountCents = subtotalCents + shipping.cost_cents;
+    if (amountCents <= 0) throw refusal(409, 'nothing_to_pay', 'cart', 'This order has nothing to pay.');
+    const expiresAt = new Date(Date.now() + CHECKOUT_SESSION_TTL_MS);
+    const [row] = await tx
+      .insert(checkoutSessions)
+      .values({
+        orderId,
+        provider: TERMS_PROVIDER,
+        accountId: '',
+        createdByUserId: userId,
+        lines,
+        shipping,
+        subtotalCents,
+        shippingCents: shipping.cost_cents,
+        amountCents,
+        status: 'open',
+        expiresAt,
+      })
+      .returning();
+    await holdOrRefuse(tx, row!.id, lines, new Date(expiresAt.getTime() + STOCK_HOLD_GRACE_MS));
+    await recordNetTerms(tx, orderId, netDays);
+    return completeInTransaction(ctx, tx, row!.id, { paymentId: null, card: null, netDays });
+  });
+  if (!result) return toSubmittedOrder(await placedOrderAnswer(ctx, orderId));
+  if (result.queued) wakeMailWorkers();
+  return toSubmittedOrder(result.completion);
+}
+
+// ─── POST /api/invoice/{invoice_id}/checkout-session ─────────────────────────────────
+/**
+ * The buyer pays an OPEN invoice by card later: a session of the invoice's amount through the
+ * payments provider (the same embedded card form as checkout). Paying it marks the invoice PAID
+ * (card) once, whichever of the card form, verify-payment, the webhook or the reconciler learns
+ * of it first (completeOrder's invoice branch). 409 invoice_not_open for a PAID or VOID invoice.
+ */
+export async function createInvoiceCheckoutSession(
+  ctx: AppContext,
+  userId: string,
+  invoiceId: string,
+): Promise<InvoiceCheckoutSession> {
+  const invoice = await invoiceToPay(ctx.db, invoiceId);
+  if (!invoice) throw notFound('Invoice');
+  if (invoice.status !== 'OPEN') {
+    throw refusal(409, 'invoice_not_open', 'invoice_id', `This invoice is ${invoice.status}: there is nothing to pay.`);
+  }
+  const sellerId = invoice.seller_organization_id;
+  const provider = ctx.providers.payments;
+  const account = await sellerPaymentAccount(ctx.db, sellerId);
+  if (!account?.chargesEnabled || account.provider !== provider.name) {
+    throw refusal(409, 'seller_payments_inactive', 'invoice_id', SELLER_PAYMENTS_NOT_ACTIVE);
+  }
+  // One payable session per invoice at a time (one paid meanwhile marks it paid, and this is refused).
+  await endOpenSessions(ctx, invoice.order_id);
+  const expiresAt = new Date(Date.now() + CHECKOUT_SESSION_TTL_MS);
+  const [pending] = await ctx.db
+    .insert(checkoutSessions)
+    .values({
+      orderId: invoice.order_id,
+      provider: provider.name,
+      accountId: account.accountId,
+      createdByUserId: userId,
+      purpose: 'invoice',
+      lines: [],
+      shipping: {
+        address_id: '',
+        provider: '',
+        rate_id: '',
+        carrier: '',
+        service_level: '',
+        service_level_name: '',
+        cost_cents: 0,
+      },
+      subtotalCents: invoice.amount_cents,
+      shippingCents: 0,
+      amountCents: invoice.amount_cents,
+      expiresAt,
+    })
+    .returning();
+  const merchantName = (await organizationName(ctx.db, sellerId)) ?? 'the seller';
+  let created;
+  try {
+    created = await provider.createCheckoutSession({
+      accountId: account.accountId,
+      amountCents: invoice.amount_cents,
+      currency: 'usd',
+      description: `Invoice ${invoice.number} from ${merchantName}`,
+      merchantName,
+      returnUrl: invoiceReturnUrl(ctx, sellerId),
+      expiresAt,
+      idempotencyKey: `invoice-payment:${pending!.id}`,
+      metadata: { order_id: invoice.order_id, invoice_id: invoice.id, checkout_session_id: pending!.id },
+    });
+  } catch (error) {
+    await endSession(ctx, pending!.id, 'failed');
+    throw providerError(error);
+  }
+  const [opened] = await ctx.db
+    .update(checkoutSessions)
+    .set({ providerSessionId: created.sessionId, status: 'open', expiresAt: created.expiresAt })
+    .where(and(eq(checkoutSessions.id, pending!.id), eq(checkoutSessions.status, 'pending')))
+    .returning({ id: checkoutSessions.id });
+  if (!opened) {
+    await provider.expireCheckoutSession(created.sessionId).catch(() => null);
+    throw refusal(409, 'checkout_superseded', 'invoice_id', 'A newer payment of this invoice was started in another window.');
+  }
   return {
-    id: completion.orderId,
-    status: 'submitted',
-    completed_on: completion.completedOn,
-    subtotal_cents: completion.subtotalCents,
-    shipping_cost_in_cents: completion.shippingCents,
-    total_cents: completion.amountCents,
-    invoice: { number: completion.invoiceNumber, stripe_status: completion.invoiceStatus },
+    clientSecret: created.clientSecret,
+    session_id: created.sessionId,
+    provider: provider.name,
+    amount_cents: invoice.amount_cents,
+    invoice_number: invoice.number,
+    seller_id: sellerId,
   };
 }
 
@@ -641,7 +914,10 @@ async function answerOutcome(ctx: AppContext, outcome: CardOutcome): Promise<Car
   const order = await orderState(ctx.db, session.orderId);
   return {
     status: 'complete',
-    return_url: returnUrl(ctx, order!.selling_organization_id, outcome.session.sessionId),
+    return_url:
+      session.purpose === 'invoice'
+        ? invoiceReturnUrl(ctx, order!.selling_organization_id)
+        : returnUrl(ctx, order!.selling_organization_id, outcome.session.sessionId),
     challenge_id: null,
     card: outcome.session.card ?? { brand: 'unknown', last4: '' },
   };
@@ -758,7 +1034,13 @@ export async function orderPayment(
       completedAt: checkoutSessions.completedAt,
     })
     .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.orderId, orderId), eq(checkoutSessions.status, 'complete')))
+    .where(
+      and(
+        eq(checkoutSessions.orderId, orderId),
+        eq(checkoutSessions.status, 'complete'),
+        eq(checkoutSessions.purpose, 'order'),
+      ),
+    )
     .limit(1);
   if (!row) return undefined;
   return {

@@ -10,11 +10,14 @@ import {
   NEXT_CURSOR_HEADER,
   OrgIdParams,
   PageQuery,
+  PaymentTerms,
+  PaymentTermsSetting,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { getCustomer, listCustomerOrders, listCustomers } from './service.js';
 import { anyOf, memberOf, organizationParam } from '../../auth/policies.js';
 import { customerOfSellerParam } from './resources.js';
+import { getPaymentTerms, setPaymentTerms } from './payment-terms.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['customers'];
@@ -53,6 +56,40 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => getCustomer(ctx, req.params.org_id, req.params.id),
+  );
+
+  r.get(
+    '/api/order/organization/:org_id/purchasers/:id/payment_terms',
+    {
+      config: { access: memberOf(organizationParam()) },
+      schema: {
+        tags,
+        summary: 'The payment terms the seller gives this customer: net_days 0 (card only), 15, 30 or 60',
+        description: 'Members of the seller; 404 when the organization does not buy from it.',
+        params: CustomerOrdersParams,
+        response: { 200: PaymentTerms, ...errors },
+      },
+    },
+    async (req) => getPaymentTerms(ctx, req.params.org_id, req.params.id),
+  );
+
+  r.put(
+    '/api/order/organization/:org_id/purchasers/:id/payment_terms',
+    {
+      config: { access: memberOf(organizationParam()) },
+      schema: {
+        tags,
+        summary: 'Sets the customer’s payment terms: net_days 0 (card only), 15, 30 or 60',
+        description:
+          'Members of the seller; 404 when the organization does not buy from it. The customer may then pay ' +
+          'by invoice at checkout (POST /api/order/{order_id}/payment_terms {is_net_30: true}); orders placed ' +
+          'before keep their terms.',
+        params: CustomerOrdersParams,
+        body: PaymentTermsSetting,
+        response: { 200: PaymentTerms, ...errors },
+      },
+    },
+    async (req) => setPaymentTerms(ctx, req.params.org_id, req.params.id, req.body.net_days),
   );
 
   r.get(

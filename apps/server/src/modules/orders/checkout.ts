@@ -5,11 +5,12 @@
  * checks and writes, so it cannot slip past a submission running at the same moment.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { PREVIEW_CHECKOUT_MESSAGE, type CartOrder } from '@cratebase/contract';
+import { NO_PAYMENT_TERMS_MESSAGE, PREVIEW_CHECKOUT_MESSAGE, type CartOrder, type OrderPaymentTerms } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { savedAddressOfSql } from '../addresses/service.js';
 import { cartIsOpenSql } from '../carts/service.js';
+import { paymentTermsDaysSql } from '../customers/payment-terms.js';
 import { orderJsonSql } from './service.js';
 
 type ChangeRow = {
@@ -108,9 +109,32 @@ export async function setOrderShippingAddress(ctx: AppContext, orderId: string, 
   );
 }
 
-/** POST /api/order/{order_id}/payment_terms: net 30 or due now (spec section 4 "Payment terms"). */
+/**
+ * POST /api/order/{order_id}/payment_terms (spec section 4 "Payment terms"): `is_net_30` true
+ * means "pay by invoice on the terms the seller gave" (issue 13) — the seller's net days are
+ * stored on the order; 409 no_payment_terms when the seller gave this customer none. False is
+ * pay by card (due now).
+ */
 export async function setOrderPaymentTerms(ctx: AppContext, orderId: string, isNet30: boolean): Promise<CartOrder> {
-  return changeDraftOrder(ctx, orderId, sql`is_net_30 = ${isNet30}`, sql`true`, () => notFound('Order'));
+  const terms = paymentTermsDaysSql(sql`o.selling_organization_id`, sql`o.purchasing_organization_id`);
+  return isNet30
+    ? changeDraftOrder(ctx, orderId, sql`is_net_30 = true, net_days = ${terms}`, sql`${terms} > 0`, () =>
+        new HttpError(409, 'no_payment_terms', NO_PAYMENT_TERMS_MESSAGE, [
+          { path: 'is_net_30', message: NO_PAYMENT_TERMS_MESSAGE },
+        ]),
+      )
+    : changeDraftOrder(ctx, orderId, sql`is_net_30 = false, net_days = null`, sql`true`, () => notFound('Order'));
+}
+
+/** GET /api/order/{order_id}/payment_terms: the net days the buyer may use for the order (0: card only), and its choice. */
+export async function orderPaymentTerms(ctx: AppContext, orderId: string): Promise<OrderPaymentTerms> {
+  const result = await ctx.db.execute<OrderPaymentTerms>(sql`
+    select ${paymentTermsDaysSql(sql`o.selling_organization_id`, sql`o.purchasing_organization_id`)}::int as net_days,
+           coalesce(o.is_net_30, false) as is_net_30
+      from orders o where o.id = ${orderId}`);
+  const row = result.rows[0];
+  if (!row) throw notFound('Order');
+  return row;
 }
 
 /**

@@ -207,8 +207,14 @@ describe('POST /api/order/{order_id}/shipping_address', () => {
 });
 
 describe('POST /api/order/{order_id}/payment_terms', () => {
-  it('stores net 30 and back; the cart’s order shows it', async () => {
+  it('stores net 30 (once the seller gives the customer terms) and back; the cart’s order shows it', async () => {
     const { seller, buyer, orderId } = await checkout();
+    expect((await setTerms(orderId, { is_net_30: true }, buyer.token)).status).toBe(409);
+    const terms = await h.call('PUT', `/api/order/organization/${seller.orgId}/purchasers/${buyer.orgId}/payment_terms`, {
+      token: seller.token,
+      body: { net_days: 30 },
+    });
+    expect(terms.status).toBe(200);
     const on = await setTerms(orderId, { is_net_30: true }, buyer.token);
     expect(on.status).toBe(200);
     expect(on.body).toEqual({ id: orderId, is_net_30: true, status: 'draft' });

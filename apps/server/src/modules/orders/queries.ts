@@ -39,6 +39,7 @@ type OrderRow = {
   si_status: string | null;
   invoice_id: string | null;
   invoice_status: string | null;
+  invoice_due_on: string | null;
 };
 
 /** The order `o` (submitted; `b` its buyer, `s` its seller) as JSON text, lines included or not. */
@@ -65,7 +66,8 @@ function orderJsonSql(withLines: boolean): SQL {
 function orderSelect(withLines: boolean): SQL {
   return sql`select o.id, ${keysetTimestamp(sql`o.completed_on`)} as keyset_at, ${orderJsonSql(withLines)} as doc,
                     si.id as si_id, si.carrier as si_carrier, si.tracking_number as si_tracking_number,
-                    si.status as si_status, inv.id as invoice_id, inv.status as invoice_status`;
+                    si.status as si_status, inv.id as invoice_id, inv.status as invoice_status,
+                    inv.due_on::text as invoice_due_on`;
 }
 
 const orderJoins = sql`
@@ -91,7 +93,12 @@ function orderText(signer: InvoiceLinkSigner, r: OrderRow, signedAt: Date = new 
         })
       : 'null';
   const invoice = r.invoice_id
-    ? JSON.stringify({ link: invoiceLink(signer, r.invoice_id, signedAt), stripe_status: (r.invoice_status ?? 'OPEN').toUpperCase() })
+    ? JSON.stringify({
+        id: r.invoice_id,
+        link: invoiceLink(signer, r.invoice_id, signedAt),
+        stripe_status: (r.invoice_status ?? 'OPEN').toUpperCase(),
+        due_on: r.invoice_due_on,
+      })
     : 'null';
   // The keyset's text without its last three digits is what Date#toISOString writes.
   const completedOn = `${r.keyset_at.slice(0, 23)}Z`;

@@ -8,6 +8,7 @@ import {
   OrderIdParams,
   OrderSummaryList,
   OrgIdParams,
+  OrderPaymentTerms,
   PaymentTermsBody,
   PoNumberBody,
   PurchasingOrdersQuery,
@@ -21,7 +22,7 @@ import { sendCachedPage } from '../../lib/page-cache.js';
 import { accessAlongside } from '../../auth/plugin.js';
 import { memberOf, organizationParam } from '../../auth/policies.js';
 import { orderAt, orderPartyAt, soldOrderAt } from './resources.js';
-import { setOrderPaymentTerms, setOrderPoNumber, setOrderShippingAddress } from './checkout.js';
+import { orderPaymentTerms, setOrderPaymentTerms, setOrderPoNumber, setOrderShippingAddress } from './checkout.js';
 import { createOrderLists, orderDetail } from './queries.js';
 import { setOrderShipping } from './tracking.js';
 
@@ -65,14 +66,29 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: memberOf(orderAt('params', 'order_id')) },
       schema: {
         tags,
-        summary: 'Set the draft order’s payment terms (net 30 or not); answers the order as the cart shows it',
-        description: DRAFT_ONLY,
+        summary:
+          'Set the draft order’s payment terms: is_net_30 true pays by invoice on the seller’s terms; answers the order as the cart shows it',
+        description: `${DRAFT_ONLY} 409 no_payment_terms (naming is_net_30) when the seller gave this customer no terms.`,
         params: OrderIdParams,
         body: PaymentTermsBody,
         response: { 200: CartOrder, ...errors },
       },
     },
     async (req) => setOrderPaymentTerms(ctx, req.params.order_id, req.body.is_net_30),
+  );
+
+  r.get(
+    '/api/order/:order_id/payment_terms',
+    {
+      config: { access: memberOf(orderAt('params', 'order_id')) },
+      schema: {
+        tags,
+        summary: 'The payment terms the buyer may use for the order: net_days (0: card only) and its choice',
+        params: OrderIdParams,
+        response: { 200: OrderPaymentTerms, ...errors },
+      },
+    },
+    async (req) => orderPaymentTerms(ctx, req.params.order_id),
   );
 
   r.post(
@@ -93,6 +109,7 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => setOrderPoNumber(ctx, req.params.order_id, req.body.po_number),
   );
+
   r.get(
     '/api/order/organization/:org_id/selling',
     {

@@ -31,6 +31,8 @@ export const orders = pgTable(
     shippingCarrier: text('shipping_carrier'),
     shippingServiceLevel: text('shipping_service_level'),
     isNet30: boolean('is_net_30'),
+    /** Pay by invoice: the net days the seller gave (is_net_30 true); null for card orders (issue 13). */
+    netDays: integer('net_days'),
     /** The buyer's purchase order number, optional, given at checkout (issue 13). */
     poNumber: text('po_number'),
     /** draft → submitted */

@@ -68,6 +68,11 @@ export async function recordSubmission(tx: DbOrTx, orderId: string, s: Submissio
   return result.rows[0]!;
 }
 
+/** The (locked, draft) order is placed on net terms: pay by invoice within `netDays` (issue 13). */
+export async function recordNetTerms(tx: DbOrTx, orderId: string, netDays: number): Promise<void> {
+  await tx.execute(sql`update orders set is_net_30 = true, net_days = ${netDays} where id = ${orderId}`);
+}
+
 export type OrderParties = {
   seller_name: string;
   buyer_name: string;
@@ -86,6 +91,7 @@ export async function orderParties(db: DbOrTx, orderId: string): Promise<OrderPa
 }
 
 export type OrderState = {
+  cart_id: string;
   selling_organization_id: string;
   purchasing_organization_id: string;
   status: string;
@@ -95,6 +101,6 @@ export type OrderState = {
 /** The order's seller, purchaser, status and completion time, unlocked (undefined for an unknown id). */
 export async function orderState(db: DbOrTx, orderId: string): Promise<OrderState | undefined> {
   const result = await db.execute<OrderState>(sql`
-    select selling_organization_id, purchasing_organization_id, status, completed_on from orders where id = ${orderId}`);
+    select cart_id, selling_organization_id, purchasing_organization_id, status, completed_on from orders where id = ${orderId}`);
   return result.rows[0];
 }

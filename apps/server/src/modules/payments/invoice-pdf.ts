@@ -7,7 +7,13 @@
  * A pure function of the order (contract Order) and the invoice's facts, so it is tested without
  * a database; invoice-routes.ts reads the facts and serves it.
  */
-import { CARD_BRAND_LABELS, type CardBrand, type Order } from '@cratebase/contract';
+import {
+  CARD_BRAND_LABELS,
+  INVOICE_PAYMENT_METHOD_LABELS,
+  type CardBrand,
+  type InvoicePaymentMethod,
+  type Order,
+} from '@cratebase/contract';
 import {
   CONTENT_BOTTOM,
   CONTENT_WIDTH,
@@ -41,6 +47,11 @@ export interface InvoiceInput {
     /** When the invoice was issued (the order's completion). */
     issuedAt: string | Date;
     paidAt: string | Date | null;
+    /** On net terms (issue 13): the due day (YYYY-MM-DD) and the days given. */
+    dueOn?: string | null;
+    netDays?: number | null;
+    /** How a PAID invoice was paid when the seller recorded it (check, ach, …). */
+    paidMethod?: string | null;
   };
   /** The seller's name, business address and logo (PNG or JPEG; another format is left out). */
   seller: SellerFacts;
@@ -165,6 +176,14 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
     if (invoice.status === 'PAID') {
       if (invoice.paidAt) settlement.push(`Paid ${formatDay(invoice.paidAt)}`);
       if (input.card) settlement.push(`Paid with ${cardLabel(input.card)}`);
+      else if (invoice.paidMethod && invoice.paidMethod in INVOICE_PAYMENT_METHOD_LABELS) {
+        settlement.push(
+          `Paid by ${INVOICE_PAYMENT_METHOD_LABELS[invoice.paidMethod as InvoicePaymentMethod].toLowerCase()}`,
+        );
+      }
+    } else if (invoice.status === 'OPEN' && invoice.dueOn) {
+      settlement.push(`Due ${formatDay(`${invoice.dueOn}T12:00:00Z`)}`);
+      if (invoice.netDays) settlement.push(`Terms: net ${invoice.netDays}`);
     } else if (invoice.status === 'OPEN') {
       settlement.push(dueLabel(invoice.issuedAt, input.net30));
       if (input.net30) settlement.push(`Terms: net ${NET_TERMS_DAYS}`);

@@ -86,6 +86,18 @@ describe('invoice PDF', () => {
     expect((await pdfPages(await renderInvoice(base)))[0]!.join('\n')).not.toContain('PO number');
   });
 
+  it('prints an invoice on net terms with its due day and terms, and how a recorded payment was made', async () => {
+    const issuedAt = '2025-06-03T15:04:05.000Z';
+    const open = { number: 'CB-000126', status: 'OPEN' as const, issuedAt, paidAt: null, dueOn: '2025-07-18', netDays: 45 };
+    const text = (await pdfPages(await renderInvoice(input({ invoice: open, card: null }))))[0]!.join('\n');
+    expect(text).toContain('Due July 18, 2025');
+    expect(text).toContain('Terms: net 45');
+    const paid = { ...open, status: 'PAID' as const, paidAt: '2025-07-01T00:00:00.000Z', paidMethod: 'check' };
+    const paidText = (await pdfPages(await renderInvoice(input({ invoice: paid, card: null }))))[0]!.join('\n');
+    expect(paidText).toContain('Paid July 1, 2025');
+    expect(paidText).toContain('Paid by check');
+  });
+
   it('marks a void invoice as owing nothing', async () => {
     const invoice = { number: 'CB-000125', status: 'VOID' as const, issuedAt: '2025-06-03T15:04:05.000Z', paidAt: null };
     const page = (await pdfPages(await renderInvoice(input({ invoice, card: null }))))[0]!;

@@ -22,6 +22,7 @@ import { orderPayment } from '../checkout/service.js';
 import { checkInvoiceLink, invoiceLink, invoiceLinkKey, invoiceLinkSigner } from './invoice-links.js';
 import { renderInvoice, serviceFromToken, shippingMethodLabel, type InvoiceInput } from './invoice-pdf.js';
 import { invoiceAt } from './resources.js';
+import { sellerInvoiceRoutes } from './seller-invoice-routes.js';
 import type { InvoiceStatus } from './service.js';
 
 const InvoiceIdParams = z.strictObject({ invoice_id: Uuid });
@@ -39,6 +40,9 @@ type InvoiceRow = {
   status: string;
   created_at: Date | string;
   paid_at: Date | string | null;
+  due_on: string | null;
+  net_days: number | null;
+  paid_method: string | null;
 };
 
 const STATUSES: readonly InvoiceStatus[] = ['OPEN', 'PAID', 'VOID'];
@@ -46,7 +50,8 @@ const STATUSES: readonly InvoiceStatus[] = ['OPEN', 'PAID', 'VOID'];
 /** Everything the invoice PDF prints, or undefined when the invoice or its placed order is gone. */
 export async function invoiceDocument(ctx: AppContext, invoiceId: string): Promise<InvoiceInput | undefined> {
   const { rows } = await ctx.db.execute<InvoiceRow>(sql`
-    select id, order_id, number, status, created_at, paid_at from invoices where id = ${invoiceId}`);
+    select id, order_id, number, status, created_at, paid_at, due_on::text as due_on, net_days, paid_method
+      from invoices where id = ${invoiceId}`);
   const invoice = rows[0];
   if (!invoice) return undefined;
   const order = await orderDetail(ctx, invoice.order_id);
@@ -68,6 +73,9 @@ export async function invoiceDocument(ctx: AppContext, invoiceId: string): Promi
       status: STATUSES.includes(status) ? status : 'OPEN',
       issuedAt: invoice.created_at,
       paidAt: invoice.paid_at ?? payment?.paidAt ?? null,
+      dueOn: invoice.due_on,
+      netDays: invoice.net_days,
+      paidMethod: invoice.paid_method,
     },
     seller,
     net30: terms.rows[0]?.terms?.is_net_30 === true,
@@ -94,6 +102,8 @@ export const INVOICE_LINK_INVALID_MESSAGE = 'This invoice link is not valid. Ope
 
 export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The seller's Invoices list, mark paid and void (issue 13).
+  await sellerInvoiceRoutes(app, ctx);
 
   r.get(
     '/api/invoice/:invoice_id',

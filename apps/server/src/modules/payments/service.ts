@@ -27,10 +27,10 @@ export function paymentAccountJoinSql(alias: string, organizationId: SQL): SQL {
         on ${a}.organization_id = ${organizationId}`;
 }
 
-/** `left join` of the order's invoice as `alias` (`id`, `status`; null without one). */
+/** `left join` of the order's invoice as `alias` (`id`, `status`, `due_on`; null without one). */
 export function invoiceJoinSql(alias: string, orderId: SQL): SQL {
   const a = sql.identifier(alias);
-  return sql`left join (select id, order_id, status from invoices) ${a} on ${a}.order_id = ${orderId}`;
+  return sql`left join (select id, order_id, status, due_on from invoices) ${a} on ${a}.order_id = ${orderId}`;
 }
 
 /**
@@ -220,20 +220,35 @@ export type InvoiceStatus = 'OPEN' | 'PAID' | 'VOID';
  */
 export async function createInvoice(
   tx: DbOrTx,
-  input: { orderId: string; amountCents: number; status: InvoiceStatus; providerPaymentId: string | null },
-): Promise<{ number: string; status: InvoiceStatus }> {
+  input: {
+    orderId: string;
+    amountCents: number;
+    status: InvoiceStatus;
+    providerPaymentId: string | null;
+    /** An invoice on net terms (OPEN): due `netDays` after the order's completion day (UTC). */
+    netDays?: number;
+    completedOn?: Date | string;
+  },
+): Promise<{ number: string; status: InvoiceStatus; due_on: string | null }> {
   const paid = input.status === 'PAID';
-  const result = await tx.execute<{ number: string; status: InvoiceStatus }>(sql`
+  const netDays = input.netDays ?? null;
+  const completedOn = input.completedOn ? new Date(input.completedOn).toISOString() : null;
+  const result = await tx.execute<{ number: string; status: InvoiceStatus; due_on: string | null }>(sql`
     with created as (
-      insert into invoices (order_id, number, status, amount_cents, provider_invoice_id, paid_at)
+      insert into invoices (order_id, number, status, amount_cents, provider_invoice_id, paid_at, paid_method,
+                            net_days, due_on)
       values (${input.orderId}, 'CB-' || lpad(nextval('invoice_number_seq')::text, 6, '0'), ${input.status},
-              ${input.amountCents}, ${input.providerPaymentId}, case when ${paid} then now() end)
+              ${input.amountCents}, ${input.providerPaymentId}, case when ${paid} then now() end,
+              case when ${paid} then 'card' end, ${netDays}::int,
+              case when ${netDays}::int is not null
+                   then (${completedOn}::timestamptz at time zone 'UTC')::date + ${netDays}::int end)
       on conflict (order_id) do nothing
-      returning number, status
+      returning number, status, due_on::text
     )
-    select number, status from created
+    select number, status, due_on from created
     union all
-    select number, status from invoices where order_id = ${input.orderId} and not exists (select 1 from created)`);
+    select number, status, due_on::text from invoices
+     where order_id = ${input.orderId} and not exists (select 1 from created)`);
   return result.rows[0]!;
 }
 
@@ -241,9 +256,9 @@ export async function createInvoice(
 export async function orderInvoice(
   db: DbOrTx,
   orderId: string,
-): Promise<{ number: string; status: InvoiceStatus } | undefined> {
-  const result = await db.execute<{ number: string; status: InvoiceStatus }>(
-    sql`select number, status from invoices where order_id = ${orderId}`,
+): Promise<{ number: string; status: InvoiceStatus; due_on: string | null } | undefined> {
+  const result = await db.execute<{ number: string; status: InvoiceStatus; due_on: string | null }>(
+    sql`select number, status, due_on::text from invoices where order_id = ${orderId}`,
   );
   return result.rows[0];
 }

@@ -2,31 +2,75 @@
  * Products as the carts module reads them: the facts a cart line change is checked against,
  * and the JSON of a product as a cart line shows it (contract CartProduct, live price). Both
  * are SQL fragments, so a cart is read, and a line written, in one statement each.
+ *
+ * ── The price of a cart line ─────────────────────────────────────────────────────────────
+ * `effectiveUnitPriceSql` below is THE definition of what one unit of a line costs at its
+ * quantity (issue 13 item 3): the price of the product's volume break with the largest
+ * min_quantity at or below the quantity, else its unit price (0 when unset). The cart read,
+ * the cart total, checkout's locked lines and so the prices captured on the order and its
+ * invoice all come from it; the browser's display mirrors it (contract volume-rules.ts
+ * `unitPriceForQuantity`, with the same cases tested on both).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { productMediaJsonSql } from './service.js';
+import { priceBreaksJsonSql, productMediaJsonSql } from './service.js';
+
+/** The unit price of product `p` (an alias of products) for `quantity` units (see above). */
+function effectiveUnitPriceSql(p: string, quantity: SQL): SQL {
+  const a = sql.identifier(p);
+  return sql`coalesce((select b.unit_price_in_cents from product_price_breaks b
+                        where b.product_id = ${a}.id and b.min_quantity <= ${quantity}
+                        order by b.min_quantity desc limit 1),
+                      ${a}.unit_price_in_cents, 0)`;
+}
 
 /**
- * A FROM item of at most one row: what a cart line change is checked against, for the product
- * whose id is in `productId` — `id`, `organization_id` (the seller), `name`, `deleted`,
- * `live`, `track_inventory`, `inventory_count`, `unit_price_in_cents` (the live price, 0 when
- * unset). Removed products are included (their lines may still be removed). Give it an alias.
+ * Why product `p` cannot be in a line of `quantity` units: 'below_minimum', 'not_a_multiple'
+ * (of its order increment), or null (0 units is no line: always null). The rule of contract
+ * volume-rules.ts `quantityProblem`.
  */
-export function productForCartSql(liveStateId: number, productId: SQL): SQL {
-  return sql`(select id, organization_id, name, deleted_at is not null as deleted,
-                     coalesce(state_id = ${liveStateId}, false) as live, track_inventory, inventory_count,
-                     coalesce(unit_price_in_cents, 0) as unit_price_in_cents
-                from products
-               where id = ${productId})`;
+function quantityProblemSql(p: string, quantity: SQL): SQL {
+  const a = sql.identifier(p);
+  return sql`case when ${quantity} = 0 then null
+                  when ${quantity} < ${a}.minimum_order_quantity then 'below_minimum'
+                  when ${quantity} % ${a}.order_increment <> 0 then 'not_a_multiple'
+             end`;
+}
+
+/**
+ * An integer: what one unit of the product whose id is in `productId` costs in a line of
+ * `quantity` units (0 for an unknown product).
+ */
+export function productUnitPriceSql(productId: SQL, quantity: SQL): SQL {
+  return sql`coalesce((select ${effectiveUnitPriceSql('p', quantity)} from products p where p.id = ${productId}), 0)`;
+}
+
+/**
+ * A FROM item of at most one row: what a line of `quantity` units is checked against, for the
+ * product whose id is in `productId` — `id`, `organization_id` (the seller), `name`, `deleted`,
+ * `live`, `track_inventory`, `inventory_count`, `minimum_order_quantity`, `order_increment`,
+ * `quantity_problem` (see quantityProblemSql) and `unit_price_in_cents` (the price of one unit
+ * at that quantity: effectiveUnitPriceSql). Removed products are included (their lines may
+ * still be removed). Give it an alias.
+ */
+export function productForCartSql(liveStateId: number, productId: SQL, quantity: SQL): SQL {
+  return sql`(select p.id, p.organization_id, p.name, p.deleted_at is not null as deleted,
+                     coalesce(p.state_id = ${liveStateId}, false) as live, p.track_inventory, p.inventory_count,
+                     p.minimum_order_quantity, p.order_increment,
+                     ${quantityProblemSql('p', quantity)} as quantity_problem,
+                     ${effectiveUnitPriceSql('p', quantity)} as unit_price_in_cents
+                from products p
+               where p.id = ${productId})`;
 }
 
 /**
  * A FROM item of one row (use it in a `cross join lateral`) for the product whose id is in
- * `productId`: `product`, its JSON as contract CartProduct (live price, first photo only,
- * `inventory_count` only when tracked), and whether the product was removed (`deleted`) and is
- * for sale (`live`): with the product's stock, what the cart shows a line's availability from.
+ * `productId`, in a line of `quantity` units: `product`, its JSON as contract CartProduct (live
+ * price, first photo only, `inventory_count` only when tracked, order rules and price breaks),
+ * whether the product was removed (`deleted`) and is for sale (`live`) — with the product's
+ * stock, what the cart shows a line's availability from —, `quantity_problem` and
+ * `unit_price_in_cents`, the price of one unit at that quantity (effectiveUnitPriceSql).
  */
-export function cartProductSql(publicUrl: string, liveStateId: number, productId: SQL): SQL {
+export function cartProductSql(publicUrl: string, liveStateId: number, productId: SQL, quantity: SQL): SQL {
   return sql`(select json_build_object(
                        'id', p.id, 'name', p.name,
                        'unit_price_in_cents', p.unit_price_in_cents, 'msrp_in_cents', p.msrp_in_cents,
@@ -34,10 +78,14 @@ export function cartProductSql(publicUrl: string, liveStateId: number, productId
                        'stock_keeping_unit', p.stock_keeping_unit,
                        'media', ${productMediaJsonSql(publicUrl, sql`p.id`, 1)},
                        'track_inventory', p.track_inventory,
-                       'inventory_count', case when p.track_inventory then p.inventory_count end
+                       'inventory_count', case when p.track_inventory then p.inventory_count end,
+                       'minimum_order_quantity', p.minimum_order_quantity, 'order_increment', p.order_increment,
+                       'price_breaks', ${priceBreaksJsonSql('p')}
                      ) as product,
                      p.deleted_at is not null as deleted,
-                     coalesce(p.state_id = ${liveStateId}, false) as live
+                     coalesce(p.state_id = ${liveStateId}, false) as live,
+                     ${quantityProblemSql('p', quantity)} as quantity_problem,
+                     ${effectiveUnitPriceSql('p', quantity)} as unit_price_in_cents
                 from products p
                 left join order_units ou on ou.id = p.order_unit_id
                where p.id = ${productId})`;

@@ -24,7 +24,7 @@ import { catalogStampSql } from './catalog-version.js';
 import { compileQuery, runCompiled, type CompiledQuery } from '../../db/compiled-query.js';
 import { getLookups } from './lookups.js';
 import { DEFAULT_PAGE_CACHE, PageCache, type CachedPage, type PageCacheOptions } from '../../lib/page-cache.js';
-import { DEFAULT_PAGE_SIZE, mediaUrlSql, productFrom, productJsonSql } from './service.js';
+import { DEFAULT_PAGE_SIZE, mediaUrlSql, priceBreaksJsonSql, productFrom, productJsonSql } from './service.js';
 
 export type ForSaleView = NonNullable<ForSaleQuery['view']>;
 
@@ -33,12 +33,15 @@ export const TILE_MAX_VARIANT_WIDTH = 600;
 
 /**
  * A product as a grid tile (contract ProductTile), as JSON text. Needs `p` products and `ou`
- * order_units. The image is the first photo by display order (product_media's index).
+ * order_units. The image is the first photo by display order (product_media's index); the price
+ * breaks one index range of product_price_breaks' primary key (most products have none).
  */
 function tileJsonSql(publicUrl: string): SQL {
   return sql`json_build_object(
     'id', p.id, 'name', p.name, 'order_unit', ou.unit, 'quantity_per_unit', p.quantity_per_unit,
     'unit_price_in_cents', p.unit_price_in_cents, 'msrp_in_cents', p.msrp_in_cents,
+    'minimum_order_quantity', p.minimum_order_quantity, 'order_increment', p.order_increment,
+    'price_breaks', ${priceBreaksJsonSql('p')},
     'track_inventory', p.track_inventory,
     'inventory_count', case when p.track_inventory then p.inventory_count end,
     'image', (

@@ -55,6 +55,8 @@ export const products = pgTable(
     msrpInCents: integer('msrp_in_cents'),
     stockKeepingUnit: text('stock_keeping_unit'),
     minimumOrderQuantity: integer('minimum_order_quantity').notNull().default(1),
+    /** Sold in multiples of this many (1: any quantity); lines must keep it (volume-rules.ts). */
+    orderIncrement: integer('order_increment').notNull().default(1),
     universalProductCode: text('universal_product_code'),
     inventoryCount: integer('inventory_count').notNull().default(0),
     /** Stock limits orders only when the seller tracks it (off by default). */
@@ -93,6 +95,29 @@ export const products = pgTable(
       sql`coalesce(${t.unitPriceInCents},0) >= 0 and coalesce(${t.msrpInCents},0) >= 0`,
     ),
     check('products_min_qty_positive', sql`${t.minimumOrderQuantity} >= 1`),
+    check('products_order_increment_positive', sql`${t.orderIncrement} >= 1`),
+  ],
+);
+
+/**
+ * Volume prices (issue 13 item 3): from `min_quantity` units on, each unit of the product costs
+ * `unit_price_in_cents`. At most 5 per product, checked with the order rules when saved
+ * (contract volume-rules.ts). A cart line's price is defined once, in SQL: for-carts.ts
+ * `effectiveUnitPriceSql`. Changes bump the seller's catalogue version (trigger, migration 0019).
+ */
+export const productPriceBreaks = pgTable(
+  'product_price_breaks',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    minQuantity: integer('min_quantity').notNull(),
+    unitPriceInCents: integer('unit_price_in_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.minQuantity] }),
+    check('product_price_breaks_min_quantity', sql`${t.minQuantity} > 1`),
+    check('product_price_breaks_price_non_negative', sql`${t.unitPriceInCents} >= 0`),
   ],
 );
 

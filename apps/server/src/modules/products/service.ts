@@ -5,11 +5,18 @@
  * display_order) index, not one query per product.
  */
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { isSquare, type ListQuery, type Product, type ProductInput } from '@cratebase/contract';
+import {
+  isSquare,
+  volumeRuleIssues,
+  type ListQuery,
+  type PriceBreak,
+  type Product,
+  type ProductInput,
+} from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import type { Role } from '../../auth/access.js';
-import type { Db } from '../../db/client.js';
-import { productMedia, products } from './schema.js';
+import type { Db, Tx } from '../../db/client.js';
+import { productMedia, productPriceBreaks, products } from './schema.js';
 import { imagesOfOrganization, joinMediaSql } from '../media/service.js';
 import { joinOrganizationSql } from '../organizations/service.js';
 import { fieldError, HttpError, notFound } from '../../lib/errors.js';
@@ -48,6 +55,15 @@ export function productMediaJsonSql(publicUrl: string, productId: SQL, limit?: n
         ${joinMediaSql('m', sql`pm.media_id`)}), '[]'::json)`;
 }
 
+/** A JSON array (contract PriceBreakList): the price breaks of product `p`, by min_quantity. */
+export function priceBreaksJsonSql(p: string): SQL {
+  const a = sql.identifier(p);
+  return sql`coalesce((select json_agg(json_build_object('min_quantity', b.min_quantity,
+                                                         'unit_price_in_cents', b.unit_price_in_cents)
+                                       order by b.min_quantity)
+                         from product_price_breaks b where b.product_id = ${a}.id), '[]'::json)`;
+}
+
 /**
  * The one place a product's JSON (contract `Product`) is built: by PostgreSQL, for the single
  * read and the lists alike. A list page is then one text column per row that Node joins into an
@@ -62,6 +78,7 @@ export function productJsonSql(publicUrl: string) {
     'state', case when ps.id is null then null else json_build_object('id', ps.id, 'state', ps.state) end,
     'unit_price_in_cents', p.unit_price_in_cents, 'msrp_in_cents', p.msrp_in_cents,
     'stock_keeping_unit', p.stock_keeping_unit, 'minimum_order_quantity', p.minimum_order_quantity,
+    'order_increment', p.order_increment, 'price_breaks', ${priceBreaksJsonSql('p')},
     'universal_product_code', p.universal_product_code, 'inventory_count', p.inventory_count,
     'track_inventory', p.track_inventory,
     'organization', json_build_object('id', o.id, 'name', o.name),
@@ -87,12 +104,6 @@ export function productFrom(): SQL {
       left join product_states ps on ps.id = p.state_id
       left join weight_units wu on wu.id = p.weight_unit_id
       left join dimension_units du on du.id = p.dimension_unit_id`;
-}
-
-/** For other modules' queries: `join` of the product whose id is in `productId`, as `alias` (`id`, `unit_price_in_cents`). */
-export function joinProductSql(alias: string, productId: SQL): SQL {
-  const a = sql.identifier(alias);
-  return sql`join (select id, unit_price_in_cents from products) ${a} on ${a}.id = ${productId}`;
 }
 
 type ProductDoc = { organization_id: string; state_id: number | null; deleted: boolean; doc: string };
@@ -190,6 +201,7 @@ function columnsFromInput(input: ProductInput, lk: Lookups, creating: boolean): 
   if (has('msrp_in_cents')) c.msrpInCents = input.msrp_in_cents ?? null;
   if (has('stock_keeping_unit')) c.stockKeepingUnit = input.stock_keeping_unit ?? null;
   if (has('minimum_order_quantity') || creating) c.minimumOrderQuantity = input.minimum_order_quantity ?? 1;
+  if (has('order_increment') || creating) c.orderIncrement = input.order_increment ?? 1;
   if (has('universal_product_code')) c.universalProductCode = input.universal_product_code ?? null;
   if (has('tags')) c.tags = [...new Set(input.tags ?? [])];
   if (has('track_inventory')) c.trackInventory = input.track_inventory;
@@ -268,6 +280,49 @@ async function checkMedia(db: Db, organizationId: string, input: ProductInput, i
 }
 
 /**
+ * Checks the product's order rules and price breaks as they will be saved (its columns are
+ * written already, in `tx`; `breaks` replace its price breaks, or undefined keeps them) and
+ * writes the breaks. A 400 naming each field that breaks a rule (volume-rules.ts) rolls the
+ * whole save back — also when a change of the unit price, minimum or increment alone no longer
+ * fits the breaks the product has.
+ */
+async function saveVolumeRules(tx: Tx, productId: string, breaks: ProductInput['price_breaks']): Promise<void> {
+  const [saved] = await tx
+    .select({
+      unitPriceInCents: products.unitPriceInCents,
+      minimumOrderQuantity: products.minimumOrderQuantity,
+      orderIncrement: products.orderIncrement,
+    })
+    .from(products)
+    .where(eq(products.id, productId));
+  const replacing = breaks !== undefined;
+  const list: PriceBreak[] = replacing
+    ? (breaks ?? [])
+    : await tx
+        .select({ min_quantity: productPriceBreaks.minQuantity, unit_price_in_cents: productPriceBreaks.unitPriceInCents })
+        .from(productPriceBreaks)
+        .where(eq(productPriceBreaks.productId, productId))
+        .orderBy(productPriceBreaks.minQuantity);
+  const issues = volumeRuleIssues({
+    unit_price_in_cents: saved!.unitPriceInCents,
+    minimum_order_quantity: saved!.minimumOrderQuantity,
+    order_increment: saved!.orderIncrement,
+    price_breaks: list,
+  });
+  if (issues.length > 0) {
+    const first = issues[0]!;
+    throw new HttpError(400, 'validation_error', `${first.path}: ${first.message}.`, issues);
+  }
+  if (!replacing) return;
+  await tx.delete(productPriceBreaks).where(eq(productPriceBreaks.productId, productId));
+  if (list.length > 0) {
+    await tx.insert(productPriceBreaks).values(
+      list.map((b) => ({ productId, minQuantity: b.min_quantity, unitPriceInCents: b.unit_price_in_cents })),
+    );
+  }
+}
+
+/**
  * PUT /api/product: creates (no id) or updates (id) a product and its photos in one transaction.
  * The route's policy made sure the caller is a member of body.organization.id and of the
  * product's organization.
@@ -329,6 +384,7 @@ export async function saveProduct(ctx: AppContext, input: ProductInput): Promise
           .returning({ id: products.id });
         productId = created!.id;
       }
+      await saveVolumeRules(tx, productId, input.price_breaks);
       if (mediaIds) {
         await tx.delete(productMedia).where(eq(productMedia.productId, productId));
         if (mediaIds.length > 0) {

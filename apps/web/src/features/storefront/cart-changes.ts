@@ -5,9 +5,12 @@
  */
 import {
   EMPTY_CART_MESSAGE,
+  QUANTITY_RULES_MESSAGE,
   UNAVAILABLE_LINES_MESSAGE,
   minimumCentsMessage,
   minimumItemsMessage,
+  quantityRuleMessage,
+  unitPriceForQuantity,
   type Cart,
   type CheckoutIssue,
   type LineItem,
@@ -24,9 +27,16 @@ import {
   type PendingLine,
 } from './cart';
 
+/** The rules of a product as an optimistic line knows them (none: any quantity). */
+const rulesOf = (product: Pick<CartLineProduct, 'minimum_order_quantity' | 'order_increment'>) => ({
+  minimum_order_quantity: product.minimum_order_quantity ?? 1,
+  order_increment: product.order_increment ?? 1,
+});
+
 /** A line for a product the server has not answered for yet (ids are replaced by the answer). */
 function optimisticLine(product: CartLineProduct, quantity: number): LineItem {
-  const price = product.unit_price_in_cents ?? 0;
+  // The display's mirror of the server's price (volume-rules.ts); the answer replaces it.
+  const price = unitPriceForQuantity(product.unit_price_in_cents, product.price_breaks, quantity);
   return {
     id: `pending-${product.id}`,
     quantity,
@@ -42,15 +52,26 @@ function optimisticLine(product: CartLineProduct, quantity: number): LineItem {
         : [],
       track_inventory: false,
       inventory_count: null,
+      ...rulesOf(product),
+      price_breaks: product.price_breaks ?? [],
     },
+    unit_price_in_cents: price,
     line_total_cents: quantity * price,
     available: true,
     unavailable_reason: null,
+    quantity_issue: quantityRuleMessage(quantity, rulesOf(product)),
   };
 }
 
 /** The order in which the server lists the checkout issues. */
-const ISSUE_ORDER: readonly CheckoutIssue['code'][] = ['empty', 'unavailable_lines', 'min_items', 'min_cents', 'preview'];
+const ISSUE_ORDER: readonly CheckoutIssue['code'][] = [
+  'empty',
+  'unavailable_lines',
+  'quantity_rules',
+  'min_items',
+  'min_cents',
+  'preview',
+];
 
 /**
  * The gate as it will be once the pending changes land, for the display in between only (the
@@ -63,6 +84,7 @@ function optimisticIssues(cart: Cart, lines: LineItem[], itemCount: number, tota
     min_items: itemCount < cart.min_items,
     min_cents: totalCents < cart.min_cents,
     unavailable_lines: lines.some((line) => !line.available),
+    quantity_rules: lines.some((line) => line.available && line.quantity_issue !== null),
     preview: null, // the server's word only
   };
   const messages: Record<CheckoutIssue['code'], string> = {
@@ -70,6 +92,7 @@ function optimisticIssues(cart: Cart, lines: LineItem[], itemCount: number, tota
     min_items: minimumItemsMessage(cart.min_items),
     min_cents: minimumCentsMessage(cart.min_cents),
     unavailable_lines: UNAVAILABLE_LINES_MESSAGE,
+    quantity_rules: QUANTITY_RULES_MESSAGE,
     preview: '',
   };
   const issues = cart.checkout_issues.filter((issue) => holds[issue.code] !== false);
@@ -93,8 +116,14 @@ export function withPendingLines(cart: Cart, pending: ReadonlyMap<string, Pendin
     if (!change) {
       lines.push(line);
     } else if (change.wanted > 0) {
-      const price = line.product.unit_price_in_cents ?? 0;
-      lines.push({ ...line, quantity: change.wanted, line_total_cents: line.available ? change.wanted * price : 0 });
+      const price = unitPriceForQuantity(line.product.unit_price_in_cents, line.product.price_breaks, change.wanted);
+      lines.push({
+        ...line,
+        quantity: change.wanted,
+        unit_price_in_cents: price,
+        line_total_cents: line.available ? change.wanted * price : 0,
+        quantity_issue: quantityRuleMessage(change.wanted, line.product),
+      });
     }
   }
   for (const [productId, change] of pending) {

@@ -17,7 +17,7 @@
  * last server answer is kept beside the cache to lay the pending changes over it.
  */
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import type { Cart, CurrentUser } from '@cratebase/contract';
+import type { Cart, CurrentUser, PriceBreak } from '@cratebase/contract';
 import { useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useToast } from '../../components/Toast';
 import { api, apiPath, errorMessage } from '../../lib/api';
@@ -30,6 +30,10 @@ export interface CartLineProduct {
   unit_price_in_cents: number | null;
   msrp_in_cents?: number | null;
   image_url?: string | null;
+  /** Its order rules and volume prices, to price and check an optimistic line like the server. */
+  minimum_order_quantity?: number;
+  order_increment?: number;
+  price_breaks?: PriceBreak[];
 }
 
 export interface CartPair {

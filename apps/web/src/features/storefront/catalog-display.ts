@@ -1,5 +1,12 @@
 /** How the storefront shows a product: labels, stock, image sources, measurements. */
-import { LIVE_STATE, QUANTITY_CHOICES_MAX, type Product } from '@cratebase/contract';
+import {
+  CART_LIMITS,
+  LIVE_STATE,
+  QUANTITY_CHOICES_MAX,
+  firstOrderQuantity,
+  type Product,
+  type QuantityRules,
+} from '@cratebase/contract';
 import { ApiError } from '../../lib/api';
 
 /** Spec section 9: the product image is 464 px square on desktop, thumbnails scroll by 108 px. */
@@ -40,11 +47,21 @@ export function isOutOfStock(trackInventory: boolean, inventoryCount: number | n
 }
 
 /**
- * The most of a product the storefront offers to put in the cart: the spec's 0–79 choices,
- * and never more than is left of a tracked product.
+ * The most of a product the storefront offers to put in the cart: the spec's 0–79 choices —
+ * 79 orderable quantities from the first one, in steps of the order increment when the seller
+ * sells in multiples (volume-rules.ts) —, and never more than is left of a tracked product.
  */
-export function maxOrderable(trackInventory: boolean, inventoryCount: number | null | undefined): number {
-  const cap = QUANTITY_CHOICES_MAX;
+export function maxOrderable(
+  trackInventory: boolean,
+  inventoryCount: number | null | undefined,
+  rules?: QuantityRules,
+): number {
+  const cap = rules
+    ? Math.min(
+        CART_LIMITS.lineQuantity,
+        firstOrderQuantity(rules) + (QUANTITY_CHOICES_MAX - 1) * Math.max(1, rules.order_increment),
+      )
+    : QUANTITY_CHOICES_MAX;
   return trackInventory ? Math.max(0, Math.min(cap, inventoryCount ?? 0)) : cap;
 }
 

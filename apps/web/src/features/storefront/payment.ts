@@ -67,7 +67,8 @@ export function useCheckoutSession(sellerOrgId: string, cart: Cart, enabled: boo
       try {
         return await api.post<CheckoutSession>(
           apiPath`/api/stripe/organization/${sellerOrgId}/create-checkout-session`,
-          { cart: { id: cart.id } } satisfies CreateCheckoutSessionBody,
+          // The total the buyer sees: the server refuses (cart_changed) rather than charge another.
+          { cart: { id: cart.id, total_cents: cart.total_cents } } satisfies CreateCheckoutSessionBody,
         );
       } catch (error) {
         if (error instanceof ApiError && error.status === 409 && STALE_QUOTE_CODES.has(error.code)) {

@@ -53,8 +53,11 @@ function csvField(value: string): string {
   return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
+/** The template's columns: the required ones and the volume pricing ones (issue 13 item 3). */
+const TEMPLATE_COLUMNS = [...CATALOG_CSV_COLUMNS, 'order_increment', 'price_breaks'] as const;
+
 /** Example rows of the downloadable template. */
-export const TEMPLATE_ROWS: Record<(typeof CATALOG_CSV_COLUMNS)[number], string>[] = [
+export const TEMPLATE_ROWS: Record<(typeof TEMPLATE_COLUMNS)[number], string>[] = [
   {
     name: 'Smoked Chipotle Hot Sauce 5 oz',
     description: 'Small-batch sauce with smoked chipotle and roasted garlic.',
@@ -68,6 +71,8 @@ export const TEMPLATE_ROWS: Record<(typeof CATALOG_CSV_COLUMNS)[number], string>
     weight_unit: 'lb',
     status: 'Live',
     inventory: '120',
+    order_increment: '1',
+    price_breaks: '10:39.50;25:37.00',
   },
   {
     name: 'Habanero Mango Hot Sauce 5 oz',
@@ -82,12 +87,14 @@ export const TEMPLATE_ROWS: Record<(typeof CATALOG_CSV_COLUMNS)[number], string>
     weight_unit: 'lb',
     status: 'Draft',
     inventory: '',
+    order_increment: '2',
+    price_breaks: '',
   },
 ];
 
 /** The template CSV: the header and two example rows. */
 export function catalogTemplateCsv(): string {
-  const lines = [CATALOG_CSV_COLUMNS.join(',')];
-  for (const row of TEMPLATE_ROWS) lines.push(CATALOG_CSV_COLUMNS.map((c) => csvField(row[c])).join(','));
+  const lines = [TEMPLATE_COLUMNS.join(',')];
+  for (const row of TEMPLATE_ROWS) lines.push(TEMPLATE_COLUMNS.map((c) => csvField(row[c])).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -1,5 +1,5 @@
-import type { Customer, CustomerOrder } from '@cratebase/contract';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { Customer, CustomerOrder, PaymentTerms } from '@cratebase/contract';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, apiPath, keysetPaging, withQuery, type Page } from '../../../lib/api';
 
 export const CUSTOMERS_PAGE_SIZE = 25;
@@ -10,6 +10,7 @@ export const customerKeys = {
   list: (orgId: string, q = '') => ['customers', orgId, 'list', { q }] as const,
   detail: (orgId: string, customerId: string) => ['customers', orgId, 'detail', customerId] as const,
   orders: (orgId: string, customerId: string) => ['customers', orgId, 'orders', customerId] as const,
+  terms: (orgId: string, customerId: string) => ['customers', orgId, 'terms', customerId] as const,
 };
 
 /** GET /api/order/organization/{org_id}/purchasers: customers, newest first. */
@@ -74,5 +75,26 @@ export function useCustomerOrders(orgId: string, customerId: string) {
     queryFn: ({ pageParam }) => fetchCustomerOrdersPage(orgId, customerId, pageParam),
     ...keysetPaging,
     enabled: Boolean(orgId && customerId),
+  });
+}
+
+const termsPath = (orgId: string, customerId: string) =>
+  apiPath`/api/order/organization/${orgId}/purchasers/${customerId}/payment_terms`;
+
+/** The payment terms the seller gives the customer (net_days 0: card only). */
+export function useCustomerPaymentTerms(orgId: string, customerId: string) {
+  return useQuery({
+    queryKey: customerKeys.terms(orgId, customerId),
+    queryFn: () => api.get<PaymentTerms>(termsPath(orgId, customerId)),
+    enabled: Boolean(orgId && customerId),
+  });
+}
+
+/** PUT …/payment_terms: the answer replaces the cached terms. */
+export function useSetCustomerPaymentTerms(orgId: string, customerId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (netDays: number) => api.put<PaymentTerms>(termsPath(orgId, customerId), { net_days: netDays }),
+    onSuccess: (terms) => client.setQueryData(customerKeys.terms(orgId, customerId), terms),
   });
 }

@@ -4,6 +4,7 @@ import {
   productChanges,
   productFormProblems,
   sameForm,
+  volumeProblems,
   wholeNumberProblem,
   type ProductFormValues,
 } from './form';
@@ -28,6 +29,9 @@ const loaded: ProductFormValues = {
     { id: 'photo-b', url: '/b.png' },
   ],
   trackInventory: false,
+  minimumQuantity: '1',
+  orderIncrement: '1',
+  priceBreaks: [],
 };
 
 describe('productChanges', () => {
@@ -88,6 +92,61 @@ describe('newProductInput', () => {
         { display_order: 1, media: { id: 'photo-b' } },
       ],
       product_physical_measurements: { weight: 5, weight_unit: { id: 1 } },
+      minimum_order_quantity: 1,
+      order_increment: 1,
+      price_breaks: [],
+    });
+  });
+});
+
+describe('volume pricing', () => {
+  const volume = (change: Partial<ProductFormValues>) => ({ ...loaded, wholesaleCents: 500, ...change });
+
+  it('sends the breaks and rules only when they changed, blank rows left out', () => {
+    const edited = volume({
+      orderIncrement: '6',
+      minimumQuantity: '12',
+      priceBreaks: [
+        { quantity: '12', cents: 410 },
+        { quantity: '', cents: null },
+        { quantity: '24', cents: 390 },
+      ],
+    });
+    expect(productChanges(edited, volume({}), productId, orgId)).toEqual({
+      id: productId,
+      organization: { id: orgId },
+      minimum_order_quantity: 12,
+      order_increment: 6,
+      price_breaks: [
+        { min_quantity: 12, unit_price_in_cents: 410 },
+        { min_quantity: 24, unit_price_in_cents: 390 },
+      ],
+    });
+    expect(volumeProblems(edited)).toEqual({});
+  });
+
+  it('names the row and field of each problem, counting the rows as the form shows them', () => {
+    expect(volumeProblems(volume({ orderIncrement: '1.5' }))).toEqual({ order_increment: 'Enter a whole number' });
+    expect(volumeProblems(volume({ priceBreaks: [{ quantity: '12', cents: null }] }))).toEqual({
+      'price_breaks.0.unit_price_in_cents': 'Enter a price',
+    });
+    expect(
+      volumeProblems(
+        volume({
+          orderIncrement: '6',
+          priceBreaks: [
+            { quantity: '', cents: null },
+            { quantity: '12', cents: 410 },
+            { quantity: '15', cents: 420 },
+          ],
+        }),
+      ),
+    ).toEqual({
+      'price_breaks.2.min_quantity': 'Must be a multiple of the order increment (6)',
+      'price_breaks.2.unit_price_in_cents': 'Must be less than the break above ($4.10)',
+    });
+    expect(volumeProblems(volume({ minimumQuantity: '10', orderIncrement: '6' }))).toEqual({
+      minimum_order_quantity: 'Must be a multiple of the order increment (6)',
     });
   });
 });

@@ -1,4 +1,12 @@
-import { DRAFT_STATE, type Product, type ProductInput, type ProductState, type Unit } from '@cratebase/contract';
+import {
+  DRAFT_STATE,
+  volumeRuleIssues,
+  type PriceBreak,
+  type Product,
+  type ProductInput,
+  type ProductState,
+  type Unit,
+} from '@cratebase/contract';
 import type { PhotoItem } from '../../../components/PhotoList';
 
 /** The product form as typed (selects hold lookup ids as strings, '' for none). */
@@ -17,6 +25,16 @@ export interface ProductFormValues {
   photos: PhotoItem[];
   /** Stock limits what retailers can order only when tracked. */
   trackInventory: boolean;
+  /** Volume pricing: the minimum order and "sold in multiples of", as typed. */
+  minimumQuantity: string;
+  orderIncrement: string;
+  /** Price breaks as typed: "From quantity" and the unit price from there on. */
+  priceBreaks: PriceBreakRow[];
+}
+
+export interface PriceBreakRow {
+  quantity: string;
+  cents: number | null;
 }
 
 /** The photo URL shown in the form: the 600 px variant when the server made one. */
@@ -51,6 +69,9 @@ export function emptyProductForm(
     retailCents: null,
     photos: [],
     trackInventory: false,
+    minimumQuantity: '1',
+    orderIncrement: '1',
+    priceBreaks: [],
   };
 }
 
@@ -70,7 +91,20 @@ export function productToForm(product: Product): ProductFormValues {
     retailCents: product.msrp_in_cents,
     photos: productPhotos(product),
     trackInventory: product.track_inventory,
+    minimumQuantity: String(product.minimum_order_quantity),
+    orderIncrement: String(product.order_increment),
+    priceBreaks: product.price_breaks.map((b) => ({ quantity: String(b.min_quantity), cents: b.unit_price_in_cents })),
   };
+}
+
+/** A count as typed: its number, or `fallback` when empty. */
+const countOr = (text: string, fallback: number) => (text.trim() ? Number(text.trim()) : fallback);
+
+/** The price breaks as PUT /api/product takes them (rows left blank are not sent). */
+export function formPriceBreaks(values: Pick<ProductFormValues, 'priceBreaks'>): PriceBreak[] {
+  return values.priceBreaks
+    .filter((row) => row.quantity.trim() !== '' || row.cents !== null)
+    .map((row) => ({ min_quantity: countOr(row.quantity, 0), unit_price_in_cents: row.cents ?? 0 }));
 }
 
 const idOrNull = (text: string) => (text ? { id: Number(text) } : null);
@@ -89,6 +123,9 @@ function formFields(values: ProductFormValues) {
     universal_product_code: values.upc.trim() || null,
     media: values.photos.map((photo, index) => ({ display_order: index, media: { id: photo.id } })),
     track_inventory: values.trackInventory,
+    minimum_order_quantity: countOr(values.minimumQuantity, 1),
+    order_increment: countOr(values.orderIncrement, 1),
+    price_breaks: formPriceBreaks(values),
   };
 }
 
@@ -165,5 +202,46 @@ export function productFormProblems(values: ProductFormValues): Partial<Record<k
   else if (values.quantityPerUnit.trim() && !(Number(values.quantityPerUnit) >= 1))
     problems.quantityPerUnit = 'Must be at least 1';
   if (values.weight && !values.weightUnitId) problems.weightUnitId = 'Choose a unit for the weight';
+  return problems;
+}
+
+/**
+ * The volume pricing section's problems, by the API's field paths (`order_increment`,
+ * `price_breaks.1.unit_price_in_cents`): counts typed as something else than a whole number,
+ * a break row half filled, then the rules the server applies (contract volume-rules.ts).
+ */
+export function volumeProblems(values: ProductFormValues): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const typed: Array<[string, string]> = [
+    ['minimum_order_quantity', values.minimumQuantity],
+    ['order_increment', values.orderIncrement],
+    ...values.priceBreaks.map((row, i): [string, string] => [`price_breaks.${i}.min_quantity`, row.quantity]),
+  ];
+  for (const [path, text] of typed) {
+    const problem = wholeNumberProblem(text);
+    if (problem) problems[path] = problem;
+    else if (text.trim() && Number(text) < 1) problems[path] = 'Must be at least 1';
+  }
+  values.priceBreaks.forEach((row, i) => {
+    if (row.quantity.trim() === '' && row.cents !== null)
+      problems[`price_breaks.${i}.min_quantity`] ??= 'Enter a quantity';
+    if (row.quantity.trim() !== '' && row.cents === null)
+      problems[`price_breaks.${i}.unit_price_in_cents`] = 'Enter a price';
+  });
+  if (Object.keys(problems).length > 0) return problems;
+  const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+  // Blank rows are not sent: the rules number the rows sent, the form its own rows.
+  const sentRows = values.priceBreaks.flatMap((row, i) =>
+    row.quantity.trim() === '' && row.cents === null ? [] : [i],
+  );
+  for (const issue of volumeRuleIssues({
+    unit_price_in_cents: values.wholesaleCents,
+    minimum_order_quantity: countOr(values.minimumQuantity, 1),
+    order_increment: countOr(values.orderIncrement, 1),
+    price_breaks: formPriceBreaks(values),
+  })) {
+    const path = issue.path.replace(/^price_breaks\.(\d+)\./, (_, n: string) => `price_breaks.${sentRows[Number(n)]}.`);
+    problems[path] ??= capitalized(issue.message);
+  }
   return problems;
 }

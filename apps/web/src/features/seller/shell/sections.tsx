@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
@@ -14,10 +15,11 @@ export interface SellerSection {
   icon: ReactNode;
 }
 
-/** The section links of the side panel: the dashboard (issue 13), the spec's five in its order, then the team (issue 13). */
+/** The section links of the side panel: the dashboard (issue 13), the spec's five in its order with Invoices after Orders, then the team (issue 13). */
 export const SELLER_SECTIONS: SellerSection[] = [
   { path: '', label: 'Dashboard', icon: <InsightsOutlinedIcon /> },
   { path: 'orders', label: 'Orders', icon: <ReceiptLongOutlinedIcon /> },
+  { path: 'invoices', label: 'Invoices', icon: <RequestQuoteOutlinedIcon /> },
   { path: 'customers', label: 'Customers', icon: <PeopleAltOutlinedIcon /> },
   { path: 'products', label: 'Products', icon: <Inventory2OutlinedIcon /> },
   { path: 'invites', label: 'Invites', icon: <ForwardToInboxOutlinedIcon /> },

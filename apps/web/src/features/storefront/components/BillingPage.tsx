@@ -22,7 +22,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useToast } from '../../../components/Toast';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { formatCents } from '../../../lib/format';
 import {
@@ -35,7 +37,17 @@ import {
   useShippingEstimates,
 } from '../billing';
 import { checkoutPath, useBillingGuard } from '../checkout';
-import { useCheckoutSession } from '../payment';
+import { buyerOrdersPath, useCheckoutSession } from '../payment';
+import {
+  ORDER_PLACED_ON_TERMS,
+  PAY_BY_CARD_LABEL,
+  PLACE_ORDER_LABEL,
+  invoiceTermsText,
+  payByInvoiceLabel,
+  useChoosePaymentTerms,
+  useOrderPaymentTerms,
+  useSubmitOnTerms,
+} from '../terms';
 import { usePoNumberField } from '../po-number';
 import { PoNumberField } from './PoNumberField';
 import { BackToStore, CheckoutColumns, CheckoutStepPage, SummaryRow } from './CheckoutLayout';
@@ -48,7 +60,13 @@ export const LOADING_PAYMENT_FORM = 'Loading the payment form';
 export const PAYMENT_NOT_READY = 'Payment cannot start yet';
 export const STRIPE_CHECKOUT_LOADS_HERE = 'Stripe’s secure embedded checkout loads here.';
 /** Refusals of the payment whose way on is the store (change what is in the cart). */
-const BACK_TO_STORE_CODES = new Set(['insufficient_inventory', 'min_items', 'min_cents', 'unavailable_lines']);
+const BACK_TO_STORE_CODES = new Set([
+  'insufficient_inventory',
+  'min_items',
+  'min_cents',
+  'unavailable_lines',
+  'quantity_rules',
+]);
 
 /** The carrier's logo, the service, when it arrives, the chips; the amount on the right. */
 function EstimateCardText({ estimate }: { estimate: ShippingEstimate }) {
@@ -298,19 +316,115 @@ interface PaymentPanelProps {
 }
 
 /**
- * Beside the options: the seller's payments not active (spec section 6) stop here with no form.
+ * Pay by invoice (issue 13): no card; "Place order" places the order on the seller's terms and
+ * goes to the orders page (spec: after submission the buyer goes to the orders page).
+ */
+function InvoicePayment({
+  cart,
+  orgId,
+  netDays,
+  rateChosen,
+  beforePay,
+}: {
+  cart: Cart;
+  orgId: string;
+  netDays: number;
+  rateChosen: boolean;
+  beforePay?: () => Promise<boolean>;
+}) {
+  const submit = useSubmitOnTerms(cart.order.id);
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const place = async () => {
+    if (beforePay && !(await beforePay())) return;
+    submit.mutate(cart.total_cents, {
+      onSuccess: () => {
+        // The order is placed and its cart closed: the next read gives a new, empty cart.
+        void client.invalidateQueries({ queryKey: ['cart', orgId] });
+        void client.invalidateQueries({ queryKey: ['orders'] });
+        toast.show(ORDER_PLACED_ON_TERMS);
+        void navigate(buyerOrdersPath(orgId));
+      },
+    });
+  };
+  return (
+    <Stack spacing={2}>
+      <Typography variant="body2">{rateChosen ? invoiceTermsText(netDays) : CHOOSE_SHIPPING_TO_PAY}</Typography>
+      {submit.isError && (
+        <Alert severity={submit.error instanceof ApiError && submit.error.status === 409 ? 'warning' : 'error'}>
+          {errorMessage(submit.error)}
+        </Alert>
+      )}
+      <Button
+        variant="contained"
+        size="large"
+        fullWidth
+        disabled={!rateChosen || !cart.can_checkout || submit.isPending || submit.isSuccess}
+        onClick={() => void place()}
+      >
+        {submit.isPending ? 'Placing order…' : PLACE_ORDER_LABEL}
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * Beside the options: when the seller gave the buyer net terms, a choice between card and invoice
+ * first. The seller's payments not active (spec section 6) stop card payment here with no form.
  * Otherwise, once a shipping option is chosen, the checkout session is made and its embedded
  * checkout shown: the built-in card form (loaded on demand), or a note where Stripe's loads.
  */
 function PaymentPanel({ cart, orgId, storeName, rateChosen, optionsRead, totalCents, beforePay }: PaymentPanelProps) {
   const titleId = useId();
+  const methodLabelId = useId();
   const active = cart.seller_payments_active !== false;
-  const session = useCheckoutSession(orgId, cart, active && rateChosen && optionsRead);
+  const terms = useOrderPaymentTerms(cart.order.id);
+  const choose = useChoosePaymentTerms(cart.order.id);
+  const netDays = terms.data?.net_days ?? 0;
+  const chosenInvoice = choose.isPending ? choose.variables : (terms.data?.is_net_30 ?? false);
+  // Without card payments, an invoice is the only way (when the seller gave terms).
+  const byInvoice = netDays > 0 && (chosenInvoice || !active);
+  const session = useCheckoutSession(orgId, cart, active && rateChosen && optionsRead && !terms.isPending && !byInvoice);
   const { refetch } = session;
   const renewSession = useCallback(async () => {
     const renewed = await refetch();
     return renewed.isSuccess ? renewed.data : null;
   }, [refetch]);
+
+  const methodChoice =
+    netDays > 0 ? (
+      <Box sx={{ mb: 2 }}>
+        <Typography id={methodLabelId} variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
+          How do you want to pay?
+        </Typography>
+        <RadioGroup
+          aria-labelledby={methodLabelId}
+          value={byInvoice ? 'invoice' : 'card'}
+          onChange={(event) => choose.mutate(event.target.value === 'invoice')}
+        >
+          <FormControlLabel value="card" control={<Radio />} label={PAY_BY_CARD_LABEL} disabled={!active} />
+          <FormControlLabel value="invoice" control={<Radio />} label={payByInvoiceLabel(netDays)} />
+        </RadioGroup>
+        {choose.isError && (
+          <Alert severity="error" onClose={() => choose.reset()}>
+            {errorMessage(choose.error)}
+          </Alert>
+        )}
+      </Box>
+    ) : null;
+
+  if (byInvoice) {
+    return (
+      <Paper component="section" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id={titleId} variant="h6" component="h2" sx={{ mb: 1 }}>
+          Payment
+        </Typography>
+        {methodChoice}
+        <InvoicePayment cart={cart} orgId={orgId} netDays={netDays} rateChosen={rateChosen} beforePay={beforePay} />
+      </Paper>
+    );
+  }
 
   if (!active) {
     return (
@@ -360,6 +474,7 @@ function PaymentPanel({ cart, orgId, storeName, rateChosen, optionsRead, totalCe
       <Typography id={titleId} variant="h6" component="h2" sx={{ mb: 1 }}>
         Payment
       </Typography>
+      {methodChoice}
       {body}
     </Paper>
   );

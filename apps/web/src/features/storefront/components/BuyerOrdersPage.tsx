@@ -27,6 +27,9 @@ import { useBuyerOrders, useOrderAgain, type OrderAgainResult } from '../orders'
 import { useBuyerShell } from './BuyerShell';
 import { buyerOrderNumber, OrderDialog } from './OrderDialog';
 import { useOrganizationPageTitle } from '../../../lib/use-page-title';
+import { useQueryClient } from '@tanstack/react-query';
+import { PAY_NOW_LABEL } from '../terms';
+import { PayInvoiceDialog } from './PayInvoiceDialog';
 import { PageHeader } from '../../../components/PageHeader';
 
 /** What Order Again says: how many products went into the cart, and which could not. */
@@ -106,6 +109,8 @@ export function BuyerOrdersPage() {
   const [refused, setRefused] = useState<OrderAgainResult['refused']>([]);
   const shell = useBuyerShell();
   const phone = usePhoneLayout();
+  const client = useQueryClient();
+  const [paying, setPaying] = useState<{ order: OrderSummary | null; open: boolean }>({ order: null, open: false });
 
   function onOrderAgain(order: OrderSummary) {
     if (orderingAgain) return;
@@ -126,8 +131,21 @@ export function BuyerOrdersPage() {
   function rowActions(order: OrderSummary) {
     const number = buyerOrderNumber(order.id);
     const busy = orderingAgain === order.id;
+    const payable = order.invoice?.stripe_status?.toUpperCase() === 'OPEN' && Boolean(order.invoice.id);
     return (
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        {payable && (
+          <Button
+            size="small"
+            variant="contained"
+            color="error"
+            onClick={() => setPaying({ order, open: true })}
+            aria-label={`${PAY_NOW_LABEL}: invoice for order ${number}`}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {PAY_NOW_LABEL}
+          </Button>
+        )}
         <Button
           size="small"
           variant="outlined"
@@ -245,6 +263,17 @@ export function BuyerOrdersPage() {
           />
         </Box>
       )}
+      <PayInvoiceDialog
+        invoiceId={paying.order?.invoice?.id ?? null}
+        label={paying.order ? `order ${buyerOrderNumber(paying.order.id)}` : ''}
+        open={paying.open}
+        onClose={() => setPaying((current) => ({ ...current, open: false }))}
+        onPaid={() => {
+          setPaying((current) => ({ ...current, open: false }));
+          toast.show('Invoice paid. Thank you!');
+          void client.invalidateQueries({ queryKey: ['orders'] });
+        }}
+      />
       <OrderDialog
         summary={viewing.order}
         open={viewing.open}

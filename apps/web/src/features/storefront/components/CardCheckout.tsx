@@ -202,10 +202,12 @@ export interface CardCheckoutProps {
   renewSession: () => Promise<CheckoutSession | null>;
   /** Runs once the card is complete, before paying (the order's PO number is saved): false stops. */
   beforePay?: () => Promise<boolean>;
+  /** Paid: called instead of going to the return URL (paying an invoice in a dialog). */
+  onComplete?: () => void;
 }
 
 /** The embedded card checkout of one checkout session (a new session keeps what was typed). */
-export function CardCheckout({ session, renewSession, beforePay }: CardCheckoutProps) {
+export function CardCheckout({ session, renewSession, beforePay, onComplete }: CardCheckoutProps) {
   const navigate = useNavigate();
   const secret = session.clientSecret;
   const view = useEmbeddedCheckout(secret);
@@ -255,7 +257,8 @@ export function CardCheckout({ session, renewSession, beforePay }: CardCheckoutP
 
   function goToReturn(returnUrl: string) {
     setLeaving(true);
-    void navigate(returnRoute(returnUrl));
+    if (onComplete) onComplete();
+    else void navigate(returnRoute(returnUrl));
   }
 
   function settle(result: CardPaymentResult) {

@@ -9,12 +9,13 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
-import { EMPTY_CART_MESSAGE, QUANTITY_CHOICES_MAX, type Cart, type LineItem } from '@cratebase/contract';
+import { EMPTY_CART_MESSAGE, type Cart, type LineItem } from '@cratebase/contract';
 import { EmptyState } from '../../../components/EmptyState';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { TintedIcon } from '../../../components/TintedIcon';
 import { formatCents } from '../../../lib/format';
 import { useCart, useCartChanging, useSetLineQuantity, type CartLineProduct } from '../cart';
+import { maxOrderable } from '../catalog-display';
 import { CannotCheckout, CheckoutGate } from './CheckoutGate';
 import { QuantityControl } from './QuantityControl';
 
@@ -72,14 +73,23 @@ function lineProduct(line: LineItem): CartLineProduct {
     unit_price_in_cents: line.product.unit_price_in_cents,
     msrp_in_cents: line.product.msrp_in_cents,
     image_url: line.product.media[0]?.media.cloudinary_url ?? null,
+    minimum_order_quantity: line.product.minimum_order_quantity,
+    order_increment: line.product.order_increment,
+    price_breaks: line.product.price_breaks,
   };
 }
 
-/** The most the stepper offers: the spec's quantity choices, and the stock left when it is tracked. */
+/**
+ * The most the stepper offers: the spec's quantity choices (in steps of the product's order
+ * increment), and the stock left when it is tracked.
+ */
 function lineMax(line: LineItem): number {
-  const stock = line.product.track_inventory ? line.product.inventory_count : null;
-  return stock === null ? QUANTITY_CHOICES_MAX : Math.max(0, Math.min(QUANTITY_CHOICES_MAX, stock));
+  return maxOrderable(line.product.track_inventory, line.product.inventory_count, line.product);
 }
+
+/** A volume break prices the line below the product's own unit price. */
+const hasVolumePrice = (line: LineItem) =>
+  line.product.unit_price_in_cents !== null && line.unit_price_in_cents < line.product.unit_price_in_cents;
 
 function CartLine({
   line,
@@ -116,14 +126,25 @@ function CartLine({
         {line.available ? (
           <>
             <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
-              {formatCents(product.unit_price_in_cents)} each
+              {formatCents(line.unit_price_in_cents)} each
+              {hasVolumePrice(line) && (
+                <Box component="span" sx={{ color: 'primary.dark', fontWeight: 600 }}>
+                  {' · Volume price'}
+                </Box>
+              )}
             </Typography>
+            {line.quantity_issue && (
+              <Typography variant="caption" component="p" role="note" sx={{ color: 'error.main' }}>
+                {line.quantity_issue}: change the quantity to checkout.
+              </Typography>
+            )}
             <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 0.75, gap: 1 }}>
               <QuantityControl
                 size="small"
                 label={product.name}
                 value={line.quantity}
-                max={lineMax(line)}
+                max={Math.max(line.quantity, lineMax(line))}
+                rules={product}
                 onChange={(next) => onQuantity(lineProduct(line), next)}
               />
               <Typography

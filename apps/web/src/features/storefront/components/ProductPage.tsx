@@ -1,5 +1,11 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { Product } from '@cratebase/contract';
+import {
+  firstOrderQuantity,
+  minimumOrderMessage,
+  orderIncrementMessage,
+  quantityChoices,
+  type Product,
+} from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
@@ -115,9 +121,77 @@ function PriceRow({ label, value, strong }: { label: string; value: string; stro
   );
 }
 
+/** "1–11", "12", "24+": the quantities a row of the volume table covers. */
+function rangeLabel(from: number, nextFrom: number | undefined): string {
+  if (nextFrom === undefined) return `${from}+`;
+  return nextFrom - 1 > from ? `${from}–${nextFrom - 1}` : String(from);
+}
+
 /**
- * The quantity selector (whole numbers 0–79, spec section 5; never more than a tracked product
- * has left) and Add to Cart, or Update Quantity once the product is in the cart (0 removes it).
+ * The volume prices (issue 13 item 3): a small table "From quantity / Unit price", the product's
+ * own price first; nothing when the product has no price breaks.
+ */
+function VolumePrices({ product }: { product: Product }) {
+  const captionId = useId();
+  if (product.price_breaks.length === 0 || product.unit_price_in_cents === null) return null;
+  const first = firstOrderQuantity(product);
+  // The product's own price first, for the quantities below the first break (if any can be ordered).
+  const below = first < product.price_breaks[0]!.min_quantity;
+  const rows = [
+    ...(below ? [{ min_quantity: first, unit_price_in_cents: product.unit_price_in_cents }] : []),
+    ...product.price_breaks,
+  ];
+  const cell = { py: 0.5, pr: 3, textAlign: 'left', fontVariantNumeric: 'tabular-nums' } as const;
+  return (
+    <Box>
+      <Typography id={captionId} variant="subtitle2" component="h2" sx={{ color: 'text.primary' }}>
+        Volume pricing
+      </Typography>
+      <Box component="table" aria-labelledby={captionId} sx={{ borderCollapse: 'collapse', mt: 0.5 }}>
+        <thead>
+          <tr>
+            <Box component="th" scope="col" sx={{ ...cell, typography: 'body2', fontWeight: 600 }}>
+              Quantity
+            </Box>
+            <Box component="th" scope="col" sx={{ ...cell, typography: 'body2', fontWeight: 600 }}>
+              Unit price
+            </Box>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={row.min_quantity}>
+              <Box component="td" sx={{ ...cell, typography: 'body2', color: 'text.primary' }}>
+                {rangeLabel(row.min_quantity, rows[i + 1]?.min_quantity)}
+              </Box>
+              <Box
+                component="td"
+                sx={{ ...cell, typography: 'body2', color: 'text.primary', fontWeight: i > 0 || !below ? 600 : 400 }}
+              >
+                {formatCents(row.unit_price_in_cents)}
+              </Box>
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </Box>
+  );
+}
+
+/** "Minimum order is 12 · Sold in multiples of 6"; null for a product sold one at a time. */
+function orderRulesText(product: Product): string | null {
+  const parts: string[] = [];
+  if (firstOrderQuantity(product) > 1 && product.minimum_order_quantity > 1) {
+    parts.push(minimumOrderMessage(firstOrderQuantity(product)));
+  }
+  if (product.order_increment > 1) parts.push(orderIncrementMessage(product.order_increment));
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+/**
+ * The quantity selector (spec section 5: 0 and up to 79 choices — the orderable quantities, from
+ * the product's minimum in steps of its order increment; never more than a tracked product has
+ * left) and Add to Cart, or Update Quantity once the product is in the cart (0 removes it).
  */
 function AddToCart({ orgId, product }: { orgId: string; product: Product }) {
   const selectId = useId();
@@ -127,12 +201,13 @@ function AddToCart({ orgId, product }: { orgId: string; product: Product }) {
   // The buyer's own choice; until then the cart's quantity, or 1 for a product not in it.
   const [chosen, setChosen] = useState<number | null>(null);
   const outOfStock = isOutOfStock(product.track_inventory, product.inventory_count);
-  const max = maxOrderable(product.track_inventory, product.inventory_count);
-  const value = chosen ?? (inCart > 0 ? inCart : Math.min(1, max));
-  // Every choice up to the limit, and the cart's own quantity should it be above it.
-  const options = Array.from({ length: Math.max(max, inCart, value) + 1 }, (_, n) => n).filter(
-    (n) => n <= max || n === inCart,
-  );
+  const max = maxOrderable(product.track_inventory, product.inventory_count, product);
+  const first = firstOrderQuantity(product);
+  const value = chosen ?? (inCart > 0 ? inCart : first <= max ? first : 0);
+  // Every orderable quantity up to the limit, and the cart's own quantity (even one the
+  // seller's rules no longer allow, so the select shows it).
+  const options = [...new Set([...quantityChoices(product, max), inCart])].sort((a, b) => a - b);
+  const rulesText = orderRulesText(product);
 
   const submit = () => {
     const photo = orderedPhotos(product)[0];
@@ -143,10 +218,13 @@ function AddToCart({ orgId, product }: { orgId: string; product: Product }) {
         unit_price_in_cents: product.unit_price_in_cents,
         msrp_in_cents: product.msrp_in_cents,
         image_url: photo ? (photo.variants?.['200'] ?? photo.cloudinary_url) : null,
+        minimum_order_quantity: product.minimum_order_quantity,
+        order_increment: product.order_increment,
+        price_breaks: product.price_breaks,
       },
       value,
     );
-    // Removed from the cart: the selector starts again from 1.
+    // Removed from the cart: the selector starts again from the first quantity.
     if (value === 0) setChosen(null);
   };
 
@@ -160,6 +238,11 @@ function AddToCart({ orgId, product }: { orgId: string; product: Product }) {
   const disabled = !cart.data || (inCart > 0 ? value === inCart : value === 0 || outOfStock);
   return (
     <Stack spacing={1.5}>
+      {rulesText && (
+        <Typography variant="body2" sx={{ color: 'text.primary' }}>
+          {rulesText}
+        </Typography>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
         <FormControl size="small" sx={{ width: { xs: '100%', sm: 130 } }} disabled={!cart.data}>
           <InputLabel id={`${selectId}-label`}>Quantity</InputLabel>
@@ -319,6 +402,7 @@ export function ProductPage() {
             </Typography>
           )}
           {item.stock_keeping_unit && <Typography variant="body2">SKU {item.stock_keeping_unit}</Typography>}
+          <VolumePrices product={item} />
           <AddToCart orgId={orgId} product={item} />
           {cart.data?.is_preview && (
             <Alert severity="info">This is a preview of your own store: your customers see this page.</Alert>

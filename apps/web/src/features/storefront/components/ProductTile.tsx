@@ -1,5 +1,10 @@
 import { useId } from 'react';
-import type { ProductTile as ProductTileData } from '@cratebase/contract';
+import {
+  bestPriceBreak,
+  firstOrderQuantity,
+  priceBreakLabel,
+  type ProductTile as ProductTileData,
+} from '@cratebase/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -66,7 +71,13 @@ function TileCartControl({ orgId, tile, describedBy }: { orgId: string; tile: Pr
     unit_price_in_cents: tile.unit_price_in_cents,
     msrp_in_cents: tile.msrp_in_cents,
     image_url: tile.image?.variants['200'] ?? tile.image?.url ?? null,
+    minimum_order_quantity: tile.minimum_order_quantity,
+    order_increment: tile.order_increment,
+    price_breaks: tile.price_breaks,
   };
+  // The first quantity the seller sells: its minimum, in multiples of its increment.
+  const first = firstOrderQuantity(tile);
+  const max = maxOrderable(tile.track_inventory, tile.inventory_count, tile);
 
   if (quantity > 0) {
     return (
@@ -74,9 +85,10 @@ function TileCartControl({ orgId, tile, describedBy }: { orgId: string; tile: Pr
         value={quantity}
         onChange={(next) => setQuantity(line, next)}
         label={tile.name}
-        max={Math.max(quantity, maxOrderable(tile.track_inventory, tile.inventory_count))}
+        max={Math.max(quantity, max)}
         disabled={!cart.data}
         size="small"
+        rules={tile}
       />
     );
   }
@@ -86,11 +98,12 @@ function TileCartControl({ orgId, tile, describedBy }: { orgId: string; tile: Pr
       size="small"
       fullWidth
       aria-describedby={describedBy}
-      // Adding needs the cart (its id); an out-of-stock product cannot be added at all.
-      disabled={outOfStock || !cart.data}
-      onClick={() => setQuantity(line, 1)}
+      // Adding needs the cart (its id); an out-of-stock product (or one with less left than its
+      // first quantity) cannot be added at all.
+      disabled={outOfStock || first > max || !cart.data}
+      onClick={() => setQuantity(line, first)}
     >
-      Add to cart
+      {first > 1 ? `Add ${first} to cart` : 'Add to cart'}
     </Button>
   );
 }
@@ -105,6 +118,7 @@ export function ProductTile({ orgId, tile }: { orgId: string; tile: ProductTileD
   const unit = orderUnitLabel(tile.order_unit, tile.quantity_per_unit);
   const stock = stockLabel(tile.track_inventory, tile.inventory_count);
   const outOfStock = isOutOfStock(tile.track_inventory, tile.inventory_count);
+  const best = bestPriceBreak(tile.price_breaks);
 
   return (
     <Card component="article" aria-labelledby={nameId} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -162,6 +176,15 @@ export function ProductTile({ orgId, tile }: { orgId: string; tile: ProductTileD
             </Typography>
           )}
         </Stack>
+        {best && (
+          <Typography
+            variant="body2"
+            data-testid="tile-volume-price"
+            sx={{ color: 'primary.dark', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
+          >
+            {priceBreakLabel(best)}
+          </Typography>
+        )}
         {stock && (
           <Typography variant="body2" sx={{ color: outOfStock ? 'error.dark' : 'success.dark', fontWeight: 600 }}>
             {stock}

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/Remove';
+import { stepDown, stepUp, type QuantityRules } from '@cratebase/contract';
 
 export interface QuantityControlProps {
   value: number;
@@ -17,6 +18,11 @@ export interface QuantityControlProps {
   disabled?: boolean;
   /** 'small' in the cart drawer and on tiles, 'medium' on the product page. */
   size?: 'small' | 'medium';
+  /**
+   * The product's minimum and order increment: + goes to the next orderable quantity (the
+   * minimum first), − to the one below it, or to 0 below the minimum. Steps of 1 without.
+   */
+  rules?: QuantityRules;
 }
 
 /**
@@ -32,11 +38,14 @@ export function QuantityControl({
   max = Number.POSITIVE_INFINITY,
   disabled = false,
   size = 'medium',
+  rules,
 }: QuantityControlProps) {
   const minus = useRef<HTMLButtonElement>(null);
   const plus = useRef<HTMLButtonElement>(null);
-  const canDecrease = !disabled && value > min;
-  const canIncrease = !disabled && value < max;
+  const up = rules ? stepUp(value, rules) : value + 1;
+  const down = rules ? stepDown(value, rules) : value - 1;
+  const canDecrease = !disabled && value > min && down >= min;
+  const canIncrease = !disabled && value < max && up <= max;
 
   // A button that becomes disabled drops the keyboard focus: hand it to the other button.
   useEffect(() => {
@@ -45,7 +54,7 @@ export function QuantityControl({
   }, [canDecrease, canIncrease]);
 
   const step = (delta: number) => {
-    const next = Math.min(max, Math.max(min, value + delta));
+    const next = Math.min(max, Math.max(min, delta > 0 ? up : down));
     if (next !== value) onChange(next);
   };
 

@@ -100,6 +100,8 @@ interface ServerOptions {
   provider?: 'builtin' | 'stripe';
   /** The PO number the order holds at the start. */
   poNumber?: string;
+  /** Net terms the seller gave the buyer (issue 13): pay by invoice is offered. */
+  netDays?: number;
 }
 
 /** /api/user/me, the cart with its order's rate, the estimates and choosing a rate, in memory. */
@@ -107,6 +109,8 @@ function fakeBillingServer(options: ServerOptions) {
   const lines = options.lines ?? [{ id: '10000000-0000-4000-8000-000000000001', product: widget, quantity: 2 }];
   let chosen = options.rate ?? null;
   let poNumber: string | null = options.poNumber ?? null;
+  let isNet30 = false;
+  let submittedOnTerms = 0;
   /** Every call's method and path, payments included, in order. */
   const sequence: string[] = [];
   const estimateAnswers = [...(options.estimates ?? [{ status: 200, body: threeRates }])];
@@ -126,7 +130,7 @@ function fakeBillingServer(options: ServerOptions) {
   function order(): CartOrder {
     return {
       id: orderId,
-      is_net_30: false,
+      is_net_30: isNet30,
       status: 'Draft',
       shipping_address: options.address === undefined ? shipTo : options.address,
       shipping_cost_in_cents: chosen?.amount_cents ?? null,
@@ -159,6 +163,23 @@ function fakeBillingServer(options: ServerOptions) {
     if (method === 'GET' && url.pathname === estimatesPath) {
       const answer = estimateAnswers.length > 1 ? estimateAnswers.shift()! : estimateAnswers[0]!;
       return json(answer.status, answer.body);
+    }
+    if (url.pathname === `/api/order/${orderId}/payment_terms`) {
+      if (!options.netDays) return json(404, { error: 'not_found', message: 'No fake for payment terms' });
+      if (method === 'POST') isNet30 = (body as { is_net_30: boolean }).is_net_30;
+      return json(200, method === 'POST' ? order() : { net_days: options.netDays, is_net_30: isNet30 });
+    }
+    if (method === 'POST' && url.pathname === `/api/order/${orderId}/submit-on-terms`) {
+      submittedOnTerms += 1;
+      return json(200, {
+        id: orderId,
+        status: 'submitted',
+        completed_on: '2026-01-02T10:00:00.000Z',
+        subtotal_cents: cart().total_cents,
+        shipping_cost_in_cents: chosen?.amount_cents ?? 0,
+        total_cents: cart().total_cents + (chosen?.amount_cents ?? 0),
+        invoice: { number: 'CB-000001', stripe_status: 'OPEN', due_on: '2026-02-01' },
+      });
     }
     if (method === 'POST' && url.pathname === poNumberPath) {
       const sent = (body as { po_number: string | null }).po_number;
@@ -201,6 +222,8 @@ function fakeBillingServer(options: ServerOptions) {
         .filter((call) => call.path === poNumberPath)
         .map((call) => (call.body as { po_number: string | null }).po_number),
     poNumber: () => poNumber,
+    submittedOnTerms: () => submittedOnTerms,
+    isNet30: () => isNet30,
     sequence,
     hold: () => {
       holding = true;
@@ -231,6 +254,7 @@ function renderBilling(options: ServerOptions = {}) {
         <Route path="/storefront/:orgId/billing" element={<BillingPage />} />
         <Route path="/storefront/:orgId/checkout" element={<p>Checkout step 1</p>} />
         <Route path="/storefront/:orgId/checkout/return" element={<ReturnProbe />} />
+        <Route path="/storefront/:orgId/orders" element={<p>Orders page</p>} />
       </Routes>
     </ToastProvider>,
     { path: `/storefront/${ids.sellerX}/billing` },
@@ -282,7 +306,8 @@ describe('BillingPage, step 2: Shipping & Payment', () => {
     await waitFor(() => expect(payButton().disabled).toBe(false));
     expect(payButton().textContent).toBe('Pay $45.75');
     expect(server.payments.sessionCreates()).toBe(1);
-    expect(server.payments.calls[0]!.body).toEqual({ cart: { id: makeCart([]).id } });
+    // The total the buyer sees travels along: the server never charges another.
+    expect(server.payments.calls[0]!.body).toEqual({ cart: { id: makeCart([]).id, total_cents: 2400 } });
 
     expect(screen.getByRole('link', { name: BACK_TO_ADDRESS_LABEL }).getAttribute('href')).toBe(
       `/storefront/${ids.sellerX}/checkout`,
@@ -615,5 +640,30 @@ describe('BillingPage, step 2: Shipping & Payment', () => {
       expect(server.payments.cardsPaid()).toEqual([]);
       expect(document.activeElement).toBe(field);
     });
+  });
+});
+
+describe('BillingPage, paying on net terms (issue 13)', () => {
+  it('offers pay by invoice when the seller gave net terms: no card form, Place order, then the orders page', async () => {
+    const server = renderBilling({ rate: priority, netDays: 30 });
+    const method = await screen.findByRole('radiogroup', { name: 'How do you want to pay?' });
+    // Card is chosen first, with its form.
+    expect(radio(method, /Pay by card/).checked).toBe(true);
+    expect(await cardNumber()).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(radio(method, /Pay by invoice \(Net 30\)/));
+    await waitFor(() => expect(server.isNet30()).toBe(true));
+    expect(screen.queryByRole('textbox', { name: /Card number/ })).toBeNull();
+    expect(screen.getByText(/due 30 days after today/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText('Orders page')).toBeTruthy();
+    expect(await screen.findByText('Order placed. Its invoice is open until paid.')).toBeTruthy();
+    expect(server.submittedOnTerms()).toBe(1);
+  });
+
+  it('offers no choice without terms (card only)', async () => {
+    renderBilling({ rate: priority });
+    expect(await cardNumber()).toBeTruthy();
+    expect(screen.queryByRole('radiogroup', { name: 'How do you want to pay?' })).toBeNull();
   });
 });

@@ -3,9 +3,12 @@
 import {
   EMPTY_CART_MESSAGE,
   PREVIEW_CHECKOUT_MESSAGE,
+  QUANTITY_RULES_MESSAGE,
   UNAVAILABLE_LINES_MESSAGE,
   minimumCentsMessage,
   minimumItemsMessage,
+  quantityRuleMessage,
+  unitPriceForQuantity,
   type Cart,
   type CartProduct,
   type CheckoutIssue,
@@ -28,6 +31,9 @@ export function cartProduct(id: string, name: string, priceCents: number, overri
     media: [],
     track_inventory: false,
     inventory_count: null,
+    minimum_order_quantity: 1,
+    order_increment: 1,
+    price_breaks: [],
     ...overrides,
   };
 }
@@ -51,14 +57,19 @@ export interface CartTerms {
 
 /** The cart the server would answer for these lines (totals, minimums and issues, in the server's order). */
 export function makeCart(lines: StoredLine[], terms: CartTerms = {}): Cart {
-  const lineItems: LineItem[] = lines.map((line) => ({
-    id: line.id,
-    quantity: line.quantity,
-    product: line.product,
-    available: !line.unavailable,
-    unavailable_reason: line.unavailable ?? null,
-    line_total_cents: line.unavailable ? 0 : line.quantity * (line.product.unit_price_in_cents ?? 0),
-  }));
+  const lineItems: LineItem[] = lines.map((line) => {
+    const unit = unitPriceForQuantity(line.product.unit_price_in_cents, line.product.price_breaks, line.quantity);
+    return {
+      id: line.id,
+      quantity: line.quantity,
+      product: line.product,
+      available: !line.unavailable,
+      unavailable_reason: line.unavailable ?? null,
+      unit_price_in_cents: unit,
+      line_total_cents: line.unavailable ? 0 : line.quantity * unit,
+      quantity_issue: line.unavailable ? null : quantityRuleMessage(line.quantity, line.product),
+    };
+  });
   const available = lineItems.filter((line) => line.available);
   const itemCount = available.reduce((sum, line) => sum + line.quantity, 0);
   const totalCents = available.reduce((sum, line) => sum + line.line_total_cents, 0);
@@ -68,6 +79,9 @@ export function makeCart(lines: StoredLine[], terms: CartTerms = {}): Cart {
   if (lineItems.length === 0) issues.push({ code: 'empty', message: EMPTY_CART_MESSAGE });
   if (lineItems.some((line) => !line.available)) {
     issues.push({ code: 'unavailable_lines', message: UNAVAILABLE_LINES_MESSAGE });
+  }
+  if (lineItems.some((line) => line.quantity_issue !== null)) {
+    issues.push({ code: 'quantity_rules', message: QUANTITY_RULES_MESSAGE });
   }
   if (itemCount < minItems) issues.push({ code: 'min_items', message: minimumItemsMessage(minItems) });
   if (totalCents < minCents) issues.push({ code: 'min_cents', message: minimumCentsMessage(minCents) });

@@ -102,6 +102,18 @@ function useColumnDocs(): Array<{ column: string; required?: boolean; meaning: R
       example: 'Live',
     },
     { column: 'inventory', meaning: 'Units in stock (sets the count). Empty keeps the current count.', example: '120' },
+    {
+      column: 'order_increment',
+      meaning:
+        'Optional column. Sold in multiples of this many (whole number); empty means any quantity. Without the column, products keep theirs.',
+      example: '6',
+    },
+    {
+      column: 'price_breaks',
+      meaning:
+        'Optional column. Volume prices as quantity:dollars separated by semicolons, up to 5, quantities rising and prices falling below wholesale_price; empty removes them. Without the column, products keep theirs.',
+      example: '12:4.10;24:3.90',
+    },
   ];
 }
 
@@ -114,8 +126,8 @@ function ColumnsCard() {
           Columns
         </Typography>
         <Typography variant="body2">
-          The first row names the columns (any order, any case). Every column must be present; cells other than name may
-          be empty. Up to {CATALOG_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows per file.
+          The first row names the columns (any order, any case). Every column but the optional ones must be present;
+          cells other than name may be empty. Up to {CATALOG_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows per file.
         </Typography>
       </Box>
       <TableContainer>

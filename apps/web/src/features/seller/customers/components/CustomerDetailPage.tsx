@@ -16,6 +16,7 @@ import { useCustomer, useCustomerOrders } from '../api';
 import { orderNumber } from '../../../../components/orders/order-format';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 import { PageHeader } from '../../../../components/PageHeader';
+import { PaymentTermsField } from './PaymentTermsField';
 
 export const CUSTOMER_ORDERS_EMPTY_TEXT = "You don't have any orders yet.";
 
@@ -109,6 +110,7 @@ export function CustomerDetailPage() {
         back={{ to: `/app/${orgId}/customers`, label: 'Customers' }}
       />
       {customer.isError && <Alert severity="error">{errorMessage(customer.error)}</Alert>}
+      <PaymentTermsField orgId={orgId} customerId={customerId} name={info?.organization.name ?? 'This customer'} />
 
       <Box>
         <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>

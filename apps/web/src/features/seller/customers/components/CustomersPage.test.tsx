@@ -8,10 +8,12 @@ import { renderWithProviders } from '../../../../test/render';
 import { formatDate } from '../../../../lib/format';
 import { CustomersPage } from './CustomersPage';
 import { CustomerDetailPage, orderNumber } from './CustomerDetailPage';
+import { ToastProvider } from '../../../../components/Toast';
 
 const listPath = `GET /api/order/organization/${ids.merchantA}/purchasers`;
 const onePath = `GET /api/order/organization/${ids.merchantA}/purchasers/${ids.buyer}`;
 const ordersPath = `GET /api/order/organization/${ids.merchantA}/purchasing_organization/${ids.buyer}`;
+const termsPath = `/api/order/organization/${ids.merchantA}/purchasers/${ids.buyer}/payment_terms`;
 
 const cornerShop: Customer = {
   organization: { id: ids.buyer, name: 'Corner Shop' },
@@ -35,10 +37,12 @@ const orderWithoutInvoice: CustomerOrder = { ...order, id: '55555555-aaaa-4bbb-8
 
 function renderCustomers(path = `/app/${ids.merchantA}/customers`) {
   return renderWithProviders(
-    <Routes>
-      <Route path="/app/:orgId/customers" element={<CustomersPage />} />
-      <Route path="/app/:orgId/customers/:customerId" element={<CustomerDetailPage />} />
-    </Routes>,
+    <ToastProvider>
+      <Routes>
+        <Route path="/app/:orgId/customers" element={<CustomersPage />} />
+        <Route path="/app/:orgId/customers/:customerId" element={<CustomerDetailPage />} />
+      </Routes>
+    </ToastProvider>,
     { path },
   );
 }
@@ -100,6 +104,25 @@ describe('CustomerDetailPage', () => {
     renderCustomers(`/app/${ids.merchantA}/customers/${ids.buyer}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Corner Shop' })).toBeTruthy();
     expect(await screen.findByText("You don't have any orders yet.")).toBeTruthy();
+  });
+
+  it('sets the customer’s payment terms with a select, and says so in a toast', async () => {
+    const fake = fakeFetch({
+      [onePath]: { body: cornerShop },
+      [ordersPath]: { body: [] },
+      [`GET ${termsPath}`]: { body: { net_days: 0 } },
+      [`PUT ${termsPath}`]: { body: { net_days: 30 } },
+    });
+    vi.stubGlobal('fetch', fake.fn);
+    const user = userEvent.setup();
+    renderCustomers(`/app/${ids.merchantA}/customers/${ids.buyer}`);
+    const select = await screen.findByRole('combobox', { name: 'Payment terms' });
+    expect(select.textContent).toBe('Pay by card only');
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Net 30' }));
+    expect(await screen.findByText('Corner Shop can now pay by invoice (Net 30)')).toBeTruthy();
+    expect(fake.calls.find((c) => c.method === 'PUT')?.body).toEqual({ net_days: 30 });
+    expect(screen.getByRole('combobox', { name: 'Payment terms' }).textContent).toBe('Net 30');
   });
 
   it('is not found for an organization that is not a customer', async () => {

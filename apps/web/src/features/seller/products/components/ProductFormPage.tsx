@@ -35,9 +35,11 @@ import {
   productFormProblems,
   productToForm,
   sameForm,
+  volumeProblems,
   wholeNumberProblem,
   type ProductFormValues,
 } from '../form';
+import { VolumePricing } from './VolumePricing';
 import { AddInventoryDialog } from './AddInventoryDialog';
 import { ProductPhotos } from './ProductPhotos';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
@@ -69,8 +71,24 @@ function serverIssues(error: unknown): Partial<Record<keyof ProductFormValues, s
   const out: Partial<Record<keyof ProductFormValues, string>> = {};
   for (const issue of error.issues) {
     const segments = issue.path.split('.');
+    // The volume pricing section shows its own (volumeServerIssues).
+    if (VOLUME_PATH.test(issue.path)) continue;
     const match = ISSUE_FIELDS.find(([path]) => segments.includes(path));
     if (match && !out[match[1]]) out[match[1]] = issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
+  }
+  return out;
+}
+
+/** The API's fields of the volume pricing section. */
+const VOLUME_PATH = /^(minimum_order_quantity|order_increment|price_breaks)(\.|$)/;
+
+/** The server's problems with the volume pricing section, by field path. */
+function volumeServerIssues(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    if (VOLUME_PATH.test(issue.path))
+      out[issue.path] ??= issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
   }
   return out;
 }
@@ -224,6 +242,8 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
   const dirty = !sameForm(values, saved);
   const nameEmpty = values.name.trim() === '';
   const problems = productFormProblems(values);
+  // Shown as typed: the rules of price breaks are easier to meet seeing them.
+  const volumeIssues = { ...volumeServerIssues(save.error), ...volumeProblems(values) };
   // A count that is not a whole number is flagged as it is typed (and kept as typed).
   const typingProblems = { quantityPerUnit: wholeNumberProblem(values.quantityPerUnit) };
   const issues = {
@@ -262,7 +282,7 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
   function submit(event: FormEvent) {
     event.preventDefault();
     if (nameEmpty || !dirty || save.isPending || uploading) return;
-    if (Object.keys(problems).length > 0) {
+    if (Object.keys(problems).length > 0 || Object.keys(volumeProblems(values)).length > 0) {
       setShowProblems(true);
       return;
     }
@@ -442,6 +462,18 @@ function ProductEditor({ orgId, product, states, orderUnits, weightUnits }: Edit
                   helperText={helper('retailCents', 'Suggested retail price (MSRP) per retail unit.')}
                 />
               </Box>
+            </Section>
+
+            <Section
+              title="Volume pricing"
+              description="Lower unit prices for larger orders, and the quantities retailers can order."
+            >
+              <VolumePricing
+                values={values}
+                onChange={(change) => setValues((v) => ({ ...v, ...change }))}
+                problems={volumeIssues}
+                disabled={save.isPending}
+              />
             </Section>
 
             <Section title="Units and weight">

@@ -68,6 +68,7 @@ describe('SellerShell', () => {
       'Configure',
       'Dashboard',
       'Orders',
+      'Invoices',
       'Customers',
       'Products',
       'Invites',
