@@ -184,6 +184,7 @@ describe('every screen at desktop and phone width', () => {
     const app = `/app/${store.id}`;
     await tour(sellerContext, sellerPage, 'seller', [
       { name: 'seller-welcome', path: `${app}/welcome`, heading: 'Welcome! To set up your store, start here' },
+      { name: 'seller-dashboard', path: app, heading: 'Dashboard' },
       { name: 'seller-orders', path: `${app}/orders`, heading: 'Orders' },
       { name: 'seller-products', path: `${app}/products`, heading: 'Products' },
       { name: 'seller-product-edit', path: `${app}/products/${soapId}`, heading: 'Edit Product' },
@@ -191,6 +192,8 @@ describe('every screen at desktop and phone width', () => {
       { name: 'seller-import', path: `${app}/products/import`, heading: 'Import products' },
       { name: 'seller-customers', path: `${app}/customers`, heading: 'Customers' },
       { name: 'seller-customer', path: `${app}/customers/${buyerOrgId}`, heading: 'Corner Pantry' },
+      { name: 'seller-invoices', path: `${app}/invoices`, heading: 'Invoices' },
+      { name: 'seller-team', path: `${app}/team`, heading: 'Team' },
       { name: 'seller-invites', path: `${app}/invites`, heading: /Invite/ },
       { name: 'seller-terms', path: `${app}/terms`, heading: /Terms/ },
       { name: 'seller-onboarding', path: `${app}/onboarding`, heading: /.+/ },
@@ -215,6 +218,7 @@ describe('every screen at desktop and phone width', () => {
       { name: 'buyer-checkout', path: `${shop}/checkout`, heading: /.+/ },
       { name: 'buyer-billing', path: `${shop}/billing`, heading: 'Shipping & Payment', shows: /^Card number/ },
       { name: 'buyer-orders', path: `${shop}/orders`, heading: 'Orders' },
+      { name: 'buyer-team', path: `/storefront/team/${buyerOrgId}`, heading: 'Team' },
       { name: 'buyer-store-not-found', path: `${shop}/no-such-page`, heading: /.+/ },
     ]);
     expect(buyerProblems).toEqual([]);

@@ -15,10 +15,13 @@ describe('route table', () => {
     const missing = routes.filter((r) => !r.access);
     expect(missing).toEqual([]);
     const publicApi = routes.filter((r) => r.access === 'public' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.url !== '/api/openapi.json');
-    // DECISIONS.md: the invite metadata call is the only public API call a person makes; the
-    // payments provider's webhook is public too, and authorised by its signature instead.
+    // DECISIONS.md: the invite metadata call is the only public API call a person makes — and
+    // its twin for team invites (issue 13: who invites you, to which organization, as what role,
+    // for an unguessable id); the payments provider's webhook is public too, and authorised by
+    // its signature instead.
     expect(publicApi.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'GET /api/invite/metadata/invite/:invite_id',
+      'GET /api/team/invite/:invite_id',
       'POST /api/stripe/webhook',
     ]);
     expect(routes.map((r) => `${r.method.toUpperCase()} ${r.url} → ${describePolicy(r.access as never)}`)).toContain(
