@@ -196,7 +196,10 @@ export function InvoicesPage() {
 
   return (
     <Stack spacing={2}>
-      <PageHeader title="Invoices" subtitle="Orders placed on net terms, until they are paid." />
+      <PageHeader
+        title="Invoices"
+        subtitle="Every order’s invoice: paid by card at checkout, or open on net terms until it is paid."
+      />
       <Box role="group" aria-label="Filter invoices by status" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         {INVOICE_FILTERS.map((filter) => {
           const total = totals.data?.[filter];
