@@ -339,12 +339,14 @@ function InvoicePayment({
   const place = async () => {
     if (beforePay && !(await beforePay())) return;
     submit.mutate(cart.total_cents, {
-      onSuccess: () => {
-        // The order is placed and its cart closed: the next read gives a new, empty cart.
-        void client.invalidateQueries({ queryKey: ['cart', orgId] });
+      onSuccess: async () => {
         void client.invalidateQueries({ queryKey: ['orders'] });
         toast.show(ORDER_PLACED_ON_TERMS);
-        void navigate(buyerOrdersPath(orgId));
+        // The order is placed and its cart closed: the next read gives a new, empty cart. Read it
+        // only once the orders page is shown — here, an empty cart would send the buyer back to
+        // step 1 (useBillingGuard) before the orders page has loaded.
+        await navigate(buyerOrdersPath(orgId));
+        void client.invalidateQueries({ queryKey: ['cart', orgId] });
       },
     });
   };
