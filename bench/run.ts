@@ -3,7 +3,8 @@
  * autocannon for a few seconds and prints req/s, p50, p99 and the ratio to a bare Fastify
  * route measured in the same run. PGlite always; PostgreSQL too when DATABASE_URL is set.
  * Options (env): BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 50), BENCH_CATALOG=0
- * (skip the 100,000-product catalogue), BENCH_CART=0 (skip the cart line), BENCH_ORDERS=0 (skip the
+ * (skip the 100,000-product catalogue), BENCH_CART=0 (skip the cart line; BENCH_CART_BUYERS, default
+ * 50, sizes its many-buyers row), BENCH_ORDERS=0 (skip the
  * 1,000,000-order list, PostgreSQL only; BENCH_ORDERS_COUNT sizes it), BENCH_CHECKOUT=0 (skip
  * the card checkout rows), BENCH_CHECKOUT_ORDERS (default 40: buyers timed through the whole
  * submit), BENCH_PGLITE=0 (only PostgreSQL, when DATABASE_URL is set).
