@@ -1,6 +1,7 @@
 // Cart schemas (spec sections 3, 5 and 7; DECISIONS "The money path"). Plain rules: cart-rules.ts.
 import { z } from 'zod';
-import { Uuid } from './common.js';
+import { Uuid, singleLineText } from './common.js';
+import { PRODUCT_LIMITS } from './product-rules.js';
 import { PriceBreakList, ProductMedia, Unit } from './products.js';
 import { CART_LIMITS, CHECKOUT_ISSUE_CODES } from './cart-rules.js';
 
@@ -141,3 +142,58 @@ export const SetLineItemBody = z.strictObject({
     .max(CART_LIMITS.lineQuantity, `must be at most ${CART_LIMITS.lineQuantity}`),
 });
 export type SetLineItemBody = z.infer<typeof SetLineItemBody>;
+
+// ─── PUT /api/cart/{cartId}/line_items: many lines at once (issue 13 item 4) ─────────────
+/** A line's quantity, as the single-line change takes it. */
+const LineQuantity = SetLineItemBody.shape.quantity;
+
+/**
+ * One line of a bulk change: the product by id (the quick-order sheet) or by its SKU in this
+ * store (a paste from a spreadsheet), and the quantity the line should hold (0 removes it).
+ */
+export const BulkLine = z
+  .strictObject({
+    product_id: Uuid.optional(),
+    stock_keeping_unit: singleLineText({ message: 'must be text' })
+      .min(1, 'must not be empty')
+      .max(PRODUCT_LIMITS.sku, `must be at most ${PRODUCT_LIMITS.sku} characters`)
+      .optional(),
+    quantity: LineQuantity,
+  })
+  .refine((line) => (line.product_id === undefined) !== (line.stock_keeping_unit === undefined), {
+    message: 'give either product_id or stock_keeping_unit',
+    path: ['product_id'],
+  });
+export type BulkLine = z.infer<typeof BulkLine>;
+
+export const SetLineItemsBody = z.strictObject({
+  lines: z
+    .array(BulkLine, { message: 'must be a list of lines' })
+    .min(1, 'must hold at least one line')
+    .max(CART_LIMITS.lines, `must hold at most ${CART_LIMITS.lines} lines`),
+});
+export type SetLineItemsBody = z.infer<typeof SetLineItemsBody>;
+
+/** What became of one line of a bulk change, in the order they were sent. */
+export const BulkLineResult = z.object({
+  /** The line's position in the request (0-based). */
+  index: z.number().int(),
+  /** The product the line named, when this store has it. */
+  product_id: Uuid.nullable(),
+  name: z.string().nullable(),
+  stock_keeping_unit: z.string().nullable(),
+  quantity: z.number().int(),
+  /** set: the cart line holds `quantity`; removed: the line is gone; refused: nothing changed for it. */
+  status: z.enum(['set', 'removed', 'refused']),
+  /** For a refused line: the same codes as the single-line change (not_found, insufficient_inventory, …). */
+  code: z.string().nullable(),
+  /** For a refused line: why, in words the buyer can act on. */
+  message: z.string().nullable(),
+});
+export type BulkLineResult = z.infer<typeof BulkLineResult>;
+
+export const SetLineItemsResult = z.object({
+  results: z.array(BulkLineResult),
+  cart: Cart,
+});
+export type SetLineItemsResult = z.infer<typeof SetLineItemsResult>;

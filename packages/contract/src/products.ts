@@ -108,9 +108,33 @@ export const ProductTile = z.object({
 export type ProductTile = z.infer<typeof ProductTile>;
 export const ProductTileList = z.array(ProductTile);
 
-/** GET /api/product/organization/{org_id}/for-sale: the list query, and `view=tile` for the grid. */
+/**
+ * A row of the buyer's quick-order sheet (issue 13 item 4): what a dense order form shows of a
+ * product — no description, no photos.
+ */
+export const ProductSheetRow = z.object({
+  id: Uuid,
+  name: z.string(),
+  stock_keeping_unit: z.string().nullable(),
+  order_unit: z.string().nullable(),
+  quantity_per_unit: z.number().int().nullable(),
+  unit_price_in_cents: z.number().int().nullable(),
+  minimum_order_quantity: z.number().int(),
+  order_increment: z.number().int(),
+  price_breaks: PriceBreakList,
+  track_inventory: z.boolean(),
+  /** Units left when tracked; null when the seller does not track this product. */
+  inventory_count: z.number().int().nullable(),
+});
+export type ProductSheetRow = z.infer<typeof ProductSheetRow>;
+export const ProductSheetRowList = z.array(ProductSheetRow);
+
+/**
+ * GET /api/product/organization/{org_id}/for-sale: the list query; `view=tile` for the grid,
+ * `view=sheet` for the quick-order sheet.
+ */
 export const ForSaleQuery = ListQuery.extend({
-  view: z.enum(['full', 'tile'], { message: "must be 'full' or 'tile'" }).optional(),
+  view: z.enum(['full', 'tile', 'sheet'], { message: "must be 'full', 'tile' or 'sheet'" }).optional(),
 });
 export type ForSaleQuery = z.infer<typeof ForSaleQuery>;
 

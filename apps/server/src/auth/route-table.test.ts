@@ -312,6 +312,7 @@ function sampleBody(route: RouteEntry): unknown {
     'POST /api/team/invite/:invite_id/accept': () => ({}),
     'POST /api/cart/:cartId/line_item': () => ({ product_id: v.productId, quantity: 5 }),
     'PUT /api/cart/:cartId/line_item': () => ({ product_id: v.productId, quantity: 4 }),
+    'PUT /api/cart/:cartId/line_items': () => ({ lines: [{ product_id: v.productId, quantity: 6 }] }),
     'POST /api/address/organization': () => ({
       organization: { id: v.seller.orgId },
       address: { first_name: 'Hi', last_name: 'Jack', line1: '1 Hijack Way', city: 'Portland', state: 'OR', postal_code: '97201' },

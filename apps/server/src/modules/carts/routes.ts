@@ -1,10 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Cart, CartIdParams, CartPairParams, ErrorBody, LineItemIdParams, SetLineItemBody } from '@cratebase/contract';
+import {
+  CART_LIMITS,
+  Cart,
+  CartIdParams,
+  CartPairParams,
+  ErrorBody,
+  LineItemIdParams,
+  SetLineItemBody,
+  SetLineItemsBody,
+  SetLineItemsResult,
+} from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { memberOf } from '../../auth/policies.js';
 import { cartAt, cartPairParams, lineItemAt } from './resources.js';
-import { deleteLineItem, getCartForPair, setLineItem } from './service.js';
+import { deleteLineItem, getCartForPair, setLineItem, setLineItems } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['carts'];
@@ -45,6 +55,27 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
   } as const;
   r.post('/api/cart/:cartId/line_item', setLine, async (req) => setLineItem(ctx, req.params.cartId, req.body));
   r.put('/api/cart/:cartId/line_item', setLine, async (req) => setLineItem(ctx, req.params.cartId, req.body));
+
+  r.put(
+    '/api/cart/:cartId/line_items',
+    {
+      config: { access: memberOf(cartAt('params', 'cartId')) },
+      schema: {
+        tags,
+        summary: 'Set many lines at once (the quick-order sheet, a paste of "SKU, quantity" lines); answers each line and the cart',
+        description:
+          `Each line names a product by product_id or by its stock_keeping_unit in this store and the quantity the line ` +
+          `should hold (0 removes it); at most ${CART_LIMITS.lines} lines. Each line is checked as the single-line change ` +
+          'checks it: refused lines (not_found, product_deleted, product_unavailable, below_minimum, not_a_multiple, ' +
+          'insufficient_inventory, too_many_lines, duplicate_line) are answered with their reason and change nothing; ' +
+          'the others are written together, in one transaction. 409 cart_closed when the cart was checked out.',
+        params: CartIdParams,
+        body: SetLineItemsBody,
+        response: { 200: SetLineItemsResult, 409: ErrorBody, ...errors },
+      },
+    },
+    async (req) => setLineItems(ctx, req.params.cartId, req.body),
+  );
 
   r.delete(
     '/api/cart/line_item/:lineItemId',

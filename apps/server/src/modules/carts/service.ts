@@ -26,6 +26,9 @@ import {
   type LineItem,
   type QuantityProblem,
   type SetLineItemBody,
+  type SetLineItemsBody,
+  type SetLineItemsResult,
+  type BulkLineResult,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -332,45 +335,208 @@ export async function setLineItem(ctx: AppContext, cartId: string, body: SetLine
   return readCart(ctx, cartId);
 }
 
-function refusalError(refusal: Refusal, row: SetLineRow): HttpError {
+/** A refusal's answer: its status, its code, the field it names and why, in the buyer's words. */
+interface RefusalDetail {
+  status: 404 | 409;
+  code: string;
+  field: 'product_id' | 'quantity';
+  message: string;
+}
+
+type RefusedProduct = Pick<SetLineRow, 'name' | 'inventory_count' | 'minimum_order_quantity' | 'order_increment'>;
+
+function refusalDetail(refusal: Exclude<Refusal, 'cart_closed'>, row: RefusedProduct): RefusalDetail {
   const name = `"${row.name ?? ''}"`;
   switch (refusal) {
-    case 'cart_closed':
-      return cartClosed();
     case 'product_not_found':
-      return lineRefusal(404, 'not_found', 'product_id', 'this store has no product with this id');
+      return { status: 404, code: 'not_found', field: 'product_id', message: 'this store has no product with this id' };
     case 'product_deleted':
-      return lineRefusal(409, 'product_deleted', 'product_id', `${name} was removed from the catalogue`);
+      return { status: 409, code: 'product_deleted', field: 'product_id', message: `${name} was removed from the catalogue` };
     case 'product_unavailable':
-      return lineRefusal(409, 'product_unavailable', 'product_id', `${name} is not for sale`);
+      return { status: 409, code: 'product_unavailable', field: 'product_id', message: `${name} is not for sale` };
     case 'below_minimum':
     case 'not_a_multiple':
-      return lineRefusal(
-        409,
-        refusal,
-        'quantity',
-        quantityProblemMessage(refusal, {
+      return {
+        status: 409,
+        code: refusal,
+        field: 'quantity',
+        message: quantityProblemMessage(refusal, {
           minimum_order_quantity: row.minimum_order_quantity ?? 1,
           order_increment: row.order_increment ?? 1,
         }),
-      );
+      };
     case 'insufficient_inventory': {
       const left = row.inventory_count ?? 0;
-      return lineRefusal(
-        409,
-        'insufficient_inventory',
-        'quantity',
-        left <= 0 ? `${name} is out of stock` : `only ${left} of ${name} left`,
-      );
+      return {
+        status: 409,
+        code: 'insufficient_inventory',
+        field: 'quantity',
+        message: left <= 0 ? `${name} is out of stock` : `only ${left} of ${name} left`,
+      };
     }
     case 'too_many_lines':
-      return lineRefusal(
-        409,
-        'too_many_lines',
-        'product_id',
-        `a cart holds at most ${CART_LIMITS.lines} different products; remove one to add ${name}`,
-      );
+      return {
+        status: 409,
+        code: 'too_many_lines',
+        field: 'product_id',
+        message: `a cart holds at most ${CART_LIMITS.lines} different products; remove one to add ${name}`,
+      };
   }
+}
+
+function refusalError(refusal: Refusal, row: SetLineRow): HttpError {
+  if (refusal === 'cart_closed') return cartClosed();
+  const detail = refusalDetail(refusal, row);
+  return lineRefusal(detail.status, detail.code, detail.field, detail.message);
+}
+
+// ─── Many lines at once ──────────────────────────────────────────────────────────────
+/** A line of a bulk change as the check statement answers it. */
+type BulkCheckRow = RefusedProduct & {
+  idx: number;
+  quantity: number;
+  product_id: string | null;
+  stock_keeping_unit: string | null;
+  /** The cart already has a line of this product. */
+  in_cart: boolean;
+  /** The first line of the request naming the same product, when this one is a repeat. */
+  first_idx: number;
+  refusal: Exclude<Refusal, 'cart_closed' | 'too_many_lines'> | 'duplicate_line' | null;
+};
+
+/**
+ * PUT /api/cart/{cartId}/line_items (issue 13 item 4, the quick-order sheet and a paste of
+ * "SKU, quantity" lines): sets many lines at once, each by product id or by its SKU in this
+ * store, with the single-line change's rules per line. Lines that keep them are written, the
+ * others are refused one by one and change nothing; a product named twice is refused the
+ * second time. One transaction under the cart row's lock: racing bulk and single changes of
+ * one cart apply one after the other, and the answer is the cart after this change. Setting
+ * quantities (not adding) makes a retry harmless. 409 cart_closed when the cart was checked out.
+ */
+export async function setLineItems(ctx: AppContext, cartId: string, body: SetLineItemsBody): Promise<SetLineItemsResult> {
+  const { liveStateId } = await getLookups(ctx.db);
+  const input = body.lines.map((line, idx) => ({
+    idx,
+    product_id: line.product_id ?? null,
+    sku: line.stock_keeping_unit ?? null,
+    quantity: line.quantity,
+  }));
+  const results = await ctx.db.transaction(async (tx) => {
+    const locked = await tx.execute<{ status: string; seller_id: string; line_count: number }>(sql`
+      select c.status, c.selling_organization_id as seller_id,
+             (select count(*)::int from line_items li where li.cart_id = c.id) as line_count,
+             ${commitWithoutWaitingForDisk} as commit_mode
+        from carts c
+       where c.id = ${cartId}
+         for no key update of c`);
+    const cart = locked.rows[0];
+    if (!cart) throw notFound('Cart');
+    if (cart.status !== 'open') throw cartClosed();
+    const q = sql`v.quantity`;
+    const checked = await tx.execute<BulkCheckRow>(sql`
+      with v as (
+        select * from json_to_recordset(${JSON.stringify(input)}::json) as v(idx int, product_id uuid, sku text, quantity int)
+      ),
+      found as (
+        select v.idx, v.quantity, v.sku, p.*
+          from v
+          left join lateral (
+            select x.id from products x
+             where v.product_id is not null and x.id = v.product_id and x.organization_id = ${cart.seller_id}
+            union all
+            select x.id from products x
+             where v.product_id is null and x.organization_id = ${cart.seller_id} and x.deleted_at is null
+               and x.stock_keeping_unit = v.sku
+             limit 1
+          ) m on true
+          left join lateral ${productForCartSql(liveStateId, sql`m.id`, q)} p on true
+      )
+      select f.idx, f.quantity, f.id as product_id, f.name, coalesce(s.stock_keeping_unit, f.sku) as stock_keeping_unit,
+             f.inventory_count, f.minimum_order_quantity, f.order_increment,
+             exists (select 1 from line_items li where li.cart_id = ${cartId} and li.product_id = f.id) as in_cart,
+             min(f.idx) over (partition by f.id) as first_idx,
+             case when f.id is null then 'product_not_found'
+                  when min(f.idx) over (partition by f.id) <> f.idx then 'duplicate_line'
+                  when f.quantity = 0 then null
+                  when f.deleted then 'product_deleted'
+                  when not f.live then 'product_unavailable'
+                  when f.quantity_problem is not null then f.quantity_problem
+                  when f.track_inventory and f.inventory_count < f.quantity then 'insufficient_inventory'
+             end as refusal
+        from found f
+        left join products s on s.id = f.id
+       order by f.idx`);
+    return applyBulkLines(tx, cartId, cart.line_count, checked.rows);
+  });
+  return { results, cart: await readCart(ctx, cartId) };
+}
+
+/**
+ * Writes the checked lines that keep the rules — removals first, so they make room, then the
+ * new lines in request order while the cart has room (a new line's created_at keeps that order
+ * in the cart) — and answers every line's result.
+ */
+async function applyBulkLines(
+  tx: DbOrTx,
+  cartId: string,
+  lineCount: number,
+  rows: BulkCheckRow[],
+): Promise<BulkLineResult[]> {
+  const refusals = new Map<number, RefusalDetail>();
+  const removals = rows.filter((r) => r.refusal === null && r.quantity === 0);
+  let lines = lineCount - removals.filter((r) => r.in_cart).length;
+  const writes: BulkCheckRow[] = [];
+  for (const row of rows) {
+    if (row.refusal === 'duplicate_line') {
+      refusals.set(row.idx, {
+        status: 409,
+        code: 'duplicate_line',
+        field: 'product_id',
+        message: `"${row.name ?? ''}" is already on line ${row.first_idx + 1} of this list`,
+      });
+    } else if (row.refusal !== null) {
+      const detail = refusalDetail(row.refusal, row);
+      refusals.set(
+        row.idx,
+        row.refusal === 'product_not_found' && row.product_id === null && row.stock_keeping_unit !== null
+          ? { ...detail, field: 'product_id', message: `this store has no product with SKU "${row.stock_keeping_unit}"` }
+          : detail,
+      );
+    } else if (row.quantity > 0) {
+      if (!row.in_cart && lines >= CART_LIMITS.lines) {
+        refusals.set(row.idx, refusalDetail('too_many_lines', row));
+        continue;
+      }
+      if (!row.in_cart) lines += 1;
+      writes.push(row);
+    }
+  }
+  if (writes.length > 0) {
+    await tx.execute(sql`
+      insert into line_items (cart_id, product_id, quantity, created_at)
+      select ${cartId}, product_id, quantity, now() + ord * interval '1 microsecond'
+        from unnest(${sql.param(writes.map((r) => r.product_id))}::uuid[],
+                    ${sql.param(writes.map((r) => r.quantity))}::int[]) with ordinality as l(product_id, quantity, ord)
+      on conflict (cart_id, product_id) do update set quantity = excluded.quantity`);
+  }
+  if (removals.length > 0) {
+    await tx.execute(sql`
+      delete from line_items
+       where cart_id = ${cartId} and product_id = any(${sql.param(removals.map((r) => r.product_id))}::uuid[])`);
+  }
+  return rows.map((row) => {
+    const refused = refusals.get(row.idx);
+    return {
+      index: row.idx,
+      product_id: row.product_id,
+      name: row.name,
+      stock_keeping_unit: row.stock_keeping_unit,
+      quantity: row.quantity,
+      status: refused ? 'refused' : row.quantity === 0 ? 'removed' : 'set',
+      code: refused?.code ?? null,
+      message: refused?.message ?? null,
+    };
+  });
 }
 
 /** DELETE /api/cart/line_item/{lineItemId}: removes the line from its (open) cart. */

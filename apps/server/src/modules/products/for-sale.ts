@@ -1,7 +1,8 @@
 /**
  * The storefront list, GET /api/product/organization/{org_id}/for-sale: a seller's Live
  * products, newest first, keyset-paged, `q` on name or SKU — as full Products (the default,
- * `view=full`) or as the grid's lean tiles (`view=tile`, contract ProductTile). It is the
+ * `view=full`), as the grid's lean tiles (`view=tile`, contract ProductTile) or as the
+ * quick-order sheet's rows (`view=sheet`, contract ProductSheetRow, no photos). It is the
  * busiest read of the storefront, so:
  *
  *  - PostgreSQL builds each page's JSON (one text per product, joined in Node); the tile is a
@@ -58,15 +59,31 @@ function tileJsonSql(publicUrl: string): SQL {
 }
 
 /**
+ * A product as a quick-order sheet row (contract ProductSheetRow), as JSON text. Needs `p`
+ * products and `ou` order_units; no photo, so a row is a fraction of a tile.
+ */
+function sheetRowJsonSql(): SQL {
+  return sql`json_build_object(
+    'id', p.id, 'name', p.name, 'stock_keeping_unit', p.stock_keeping_unit, 'order_unit', ou.unit,
+    'quantity_per_unit', p.quantity_per_unit, 'unit_price_in_cents', p.unit_price_in_cents,
+    'minimum_order_quantity', p.minimum_order_quantity, 'order_increment', p.order_increment,
+    'price_breaks', ${priceBreaksJsonSql('p')},
+    'track_inventory', p.track_inventory,
+    'inventory_count', case when p.track_inventory then p.inventory_count end
+  )::text`;
+}
+
+/**
  * One page and the seller's stamp, in one statement (so they come from one snapshot). Always
  * one row at least: an empty page is a row with a stamp and no product.
  */
 function forSaleStatement(publicUrl: string, view: ForSaleView, hasQ: boolean, hasCursor: boolean, limit: number): SQL {
   const org = sql.placeholder('org');
   const q = sql.placeholder('q');
-  const doc = view === 'tile' ? tileJsonSql(publicUrl) : productJsonSql(publicUrl);
+  const doc =
+    view === 'tile' ? tileJsonSql(publicUrl) : view === 'sheet' ? sheetRowJsonSql() : productJsonSql(publicUrl);
   const from =
-    view === 'tile' ? sql`from products p left join order_units ou on ou.id = p.order_unit_id` : productFrom();
+    view === 'full' ? productFrom() : sql`from products p left join order_units ou on ou.id = p.order_unit_id`;
   return sql`
     select s.stamp, page.id, page.keyset_at, page.doc
       from (select ${catalogStampSql(org, view === 'full')} as stamp) s
@@ -102,7 +119,7 @@ export function createForSalePages(ctx: AppContext, cacheOptions: PageCacheOptio
   const cache = new PageCache(cacheOptions);
   const statements = new Map<string, CompiledQuery>();
 
-  /** Compiled on first use of a shape: at most 2 views × 2 × 2 × 200 page sizes. */
+  /** Compiled on first use of a shape: at most 3 views × 2 × 2 × 200 page sizes. */
   function statementFor(view: ForSaleView, hasQ: boolean, hasCursor: boolean, limit: number): CompiledQuery {
     const shape = `${view}:${hasQ ? 'q' : ''}:${hasCursor ? 'c' : ''}:${limit}`;
     let statement = statements.get(shape);

@@ -11,6 +11,7 @@ import {
   Product,
   ProductInput,
   ProductList,
+  ProductSheetRowList,
   ProductStateList,
   ProductTileList,
   UnitList,
@@ -128,11 +129,14 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
         description:
           `limit (default 50, max 200), q (name or SKU), cursor; the next page's cursor is in the ${NEXT_CURSOR_HEADER} header. ` +
           'view=full (default): Product objects. view=tile: the storefront grid\'s lean ProductTile objects (the first ' +
-          'photo with its resized copies up to 600 px wide; inventory_count only when the product is tracked).',
+          'photo with its resized copies up to 600 px wide; inventory_count only when the product is tracked). ' +
+          'view=sheet: the quick-order sheet\'s ProductSheetRow objects (SKU, unit, price, order rules, stock; no photos).',
         params: OrgIdParams,
         querystring: ForSaleQuery,
         response: {
-          200: z.union([ProductList, ProductTileList]).describe('ProductList (view=full) or ProductTileList (view=tile)'),
+          200: z
+            .union([ProductList, ProductTileList, ProductSheetRowList])
+            .describe('ProductList (view=full), ProductTileList (view=tile) or ProductSheetRowList (view=sheet)'),
           ...errors,
         },
       },

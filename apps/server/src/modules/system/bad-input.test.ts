@@ -222,6 +222,7 @@ function sampleBody(op: Operation): unknown {
     'POST /api/organization/:org_id/members/invites': () => ({ email: 'fuzz-colleague@example.com', role: 'staff' }),
     'POST /api/cart/:cartId/line_item': () => ({ product_id: ids.product, quantity: 1 }),
     'PUT /api/cart/:cartId/line_item': () => ({ product_id: ids.product, quantity: 2 }),
+    'PUT /api/cart/:cartId/line_items': () => ({ lines: [{ product_id: ids.product, quantity: 3 }] }),
     'POST /api/address/organization': () => ({
       organization: { id: buyer.orgId },
       address: { first_name: 'Fuzz', last_name: 'Buyer', line1: '1 Fuzz Rd', city: 'Austin', state: 'TX', postal_code: '73301' },

@@ -3,11 +3,12 @@
  * list by keyset, one order with its lines, and Order Again (beyond the spec: the order's products
  * back into the current cart).
  */
-import type { Cart, Order, OrderSummary, ShippingInformation } from '@cratebase/contract';
+import type { Order, OrderSummary, ShippingInformation } from '@cratebase/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, ApiError, apiPath, errorMessage, keysetPaging, withQuery, type Page } from '../../lib/api';
+import { api, apiPath, keysetPaging, withQuery, type Page } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
-import { cartPair, cartQueryKey, cartQueryOptions, type CartPair } from './cart';
+import { cartPair, type CartPair } from './cart';
+import { heldQuantity, setCartLines } from './quick-order';
 
 export const BUYER_ORDERS_PAGE_SIZE = 25;
 
@@ -66,43 +67,32 @@ export interface OrderAgainResult {
 }
 
 /** The server's reason, naming the product when it does not already ('"Fig Jam" is not for sale'). */
-function refusalReason(name: string, error: unknown): string {
-  // A refusal about one field carries its own sentence in `issues` (the message leads with the
-  // field's name, "product_id: …", which is for developers).
-  const message = (error instanceof ApiError && error.issues.length === 1 && error.issues[0]!.message) || errorMessage(error);
+function refusalReason(name: string, message: string): string {
   if (message.includes(name)) return message.charAt(0).toUpperCase() + message.slice(1);
   return `${name}: ${message}`;
 }
 
 /**
- * Puts each line's product into the current cart at the order's quantity, one request after
- * another (a line the cart holds at that quantity or more is left as it is). A product the store
- * refuses (removed, no longer for sale, too little stock) is skipped and named. The cart is read
- * again at the end, so the badge and the drawer show what the server holds.
+ * Puts each line's product into the current cart at the order's quantity, in one request (a
+ * line the cart holds at that quantity or more is left as it is). A product the store refuses
+ * (removed, no longer for sale, too little stock) is skipped and named. The cart in the cache
+ * becomes the server's answer, so the badge and the drawer show what the server holds.
  */
 export async function orderAgain(client: QueryClient, pair: CartPair, order: Order): Promise<OrderAgainResult> {
-  const cart = await client.fetchQuery({ ...cartQueryOptions(client, pair), staleTime: 0 });
-  const held = new Map(cart.line_items.map((line) => [line.product.id, line.quantity]));
   const result: OrderAgainResult = { added: [], refused: [] };
-  try {
-    for (const line of order.cart.line_items) {
-      if ((held.get(line.product_id) ?? 0) >= line.quantity) {
-        result.added.push(line.name);
-        continue;
-      }
-      try {
-        const answer = await api.post<Cart>(apiPath`/api/cart/${cart.id}/line_item`, {
-          product_id: line.product_id,
-          quantity: line.quantity,
-        });
-        for (const item of answer.line_items) held.set(item.product.id, item.quantity);
-        result.added.push(line.name);
-      } catch (error) {
-        result.refused.push({ name: line.name, reason: refusalReason(line.name, error) });
-      }
+  let sent: Order['cart']['line_items'] = [];
+  const answer = await setCartLines(client, pair, (cart) => {
+    sent = order.cart.line_items.filter((line) => heldQuantity(cart, { product_id: line.product_id }) < line.quantity);
+    result.added = order.cart.line_items.filter((line) => !sent.includes(line)).map((line) => line.name);
+    return sent.map((line) => ({ product_id: line.product_id, quantity: line.quantity }));
+  });
+  for (const line of answer.results) {
+    const ordered = sent[line.index]!;
+    if (line.status === 'refused') {
+      result.refused.push({ name: ordered.name, reason: refusalReason(ordered.name, line.message ?? 'could not be added') });
+    } else {
+      result.added.push(ordered.name);
     }
-  } finally {
-    await client.invalidateQueries({ queryKey: cartQueryKey(pair.sellerId, pair.buyerId) });
   }
   return result;
 }

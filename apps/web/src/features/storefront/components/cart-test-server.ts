@@ -107,7 +107,7 @@ export function makeCart(lines: StoredLine[], terms: CartTerms = {}): Cart {
 export const cartPathFor = (sellerId: string, buyerId: string) =>
   `/api/cart/selling_organization/${sellerId}/purchasing_organization/${buyerId}`;
 
-type Refusal = { status: number; body: { error: string; message: string } };
+type Refusal = { status: number; body: { error: string; message: string; issues?: Array<{ path: string; message: string }> } };
 
 export interface FakeCartServerOptions {
   user: CurrentUser;
@@ -159,6 +159,39 @@ export function fakeCartServer(options: FakeCartServerOptions) {
     return json(200, cart());
   }
 
+  /** PUT /api/cart/{id}/line_items: each line as setLine would answer it, by id or by SKU. */
+  function setLines(body: { lines: Array<{ product_id?: string; stock_keeping_unit?: string; quantity: number }> }) {
+    const results = body.lines.map((line, index) => {
+      const product =
+        line.product_id !== undefined
+          ? products.get(line.product_id)
+          : [...products.values()].find((candidate) => candidate.stock_keeping_unit === line.stock_keeping_unit);
+      const base = {
+        index,
+        product_id: product?.id ?? null,
+        name: product?.name ?? null,
+        stock_keeping_unit: product?.stock_keeping_unit ?? line.stock_keeping_unit ?? null,
+        quantity: line.quantity,
+      };
+      if (!product) {
+        const message =
+          line.product_id !== undefined
+            ? 'this store has no product with this id'
+            : `this store has no product with SKU "${line.stock_keeping_unit}"`;
+        return { ...base, status: 'refused', code: 'not_found', message };
+      }
+      const answer = setLine(product.id, line.quantity);
+      if (answer.status !== 200) {
+        const refusal = options.refuse?.(product.id, line.quantity);
+        // The bulk answer carries the sentence alone (the single change leads with the field's name).
+        const sentence = refusal?.body.issues?.[0]?.message ?? refusal?.body.message ?? null;
+        return { ...base, status: 'refused', code: refusal?.body.error ?? 'refused', message: sentence };
+      }
+      return { ...base, status: line.quantity === 0 ? 'removed' : 'set', code: null, message: null };
+    });
+    return json(200, { results, cart: cart() });
+  }
+
   async function change(productId: string, apply: () => Response): Promise<Response> {
     const count = (inFlight.get(productId) ?? 0) + 1;
     inFlight.set(productId, count);
@@ -193,6 +226,11 @@ export function fakeCartServer(options: FakeCartServerOptions) {
       const { product_id: productId, quantity } = body as { product_id: string; quantity: number };
       if (setPath[1] !== cartId) return json(404, { error: 'not_found', message: 'No such cart.' });
       return change(productId, () => setLine(productId, quantity));
+    }
+    const bulkPath = /^\/api\/cart\/([^/]+)\/line_items$/.exec(url.pathname);
+    if (method === 'PUT' && bulkPath) {
+      if (bulkPath[1] !== cartId) return json(404, { error: 'not_found', message: 'No such cart.' });
+      return change('bulk', () => setLines(body as Parameters<typeof setLines>[0]));
     }
     const deletePath = /^\/api\/cart\/line_item\/([^/]+)$/.exec(url.pathname);
     if (method === 'DELETE' && deletePath) {

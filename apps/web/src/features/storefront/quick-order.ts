@@ -1,0 +1,195 @@
+/**
+ * The quick-order sheet's data (issue 13 item 4): the catalogue as dense rows (keyset pages of
+ * `for-sale?view=sheet`, filtered on the server by SKU or name), many cart lines set in one
+ * request (PUT /api/cart/{id}/line_items, also what Order Again uses), and the reading of
+ * "SKU, quantity" lines pasted from a spreadsheet.
+ *
+ * The sheet and a paste ADD to the cart: a typed 12 for a product the cart holds 6 of asks the
+ * server for a line of 18. The request carries the resulting quantities (the server sets them),
+ * so a retried request cannot add twice.
+ */
+import {
+  CART_LIMITS,
+  type BulkLine,
+  type Cart,
+  type ProductSheetRow,
+  type SetLineItemsResult,
+} from '@cratebase/contract';
+import { keepPreviousData, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { api, ApiError, apiPath, keysetPaging, withQuery } from '../../lib/api';
+import { cartQueryKey, cartQueryOptions, cartSync, type CartPair } from './cart';
+
+/** Rows per page: the server's largest page, so a long scroll asks rarely. */
+export const SHEET_PAGE_SIZE = 200;
+
+export const quickOrderKeys = {
+  sheet: (orgId: string, q: string) => ['storefront', orgId, 'sheet', q] as const,
+};
+
+/** GET …/for-sale?view=sheet&limit&q&cursor: the sheet's pages, newest first like the grid. */
+export function useSheetRows(orgId: string, q: string) {
+  return useInfiniteQuery({
+    queryKey: quickOrderKeys.sheet(orgId, q),
+    queryFn: ({ pageParam, signal }) =>
+      api.getPage<ProductSheetRow>(
+        withQuery(apiPath`/api/product/organization/${orgId}/for-sale`, {
+          view: 'sheet',
+          limit: SHEET_PAGE_SIZE,
+          q,
+          cursor: pageParam,
+        }),
+        { signal },
+      ),
+    ...keysetPaging,
+    // A new filter keeps the current rows on screen until its first page arrives.
+    placeholderData: keepPreviousData,
+    enabled: Boolean(orgId),
+  });
+}
+
+/** The cart's current answer (read first when it was not loaded yet). */
+async function currentCart(client: QueryClient, pair: CartPair, fresh: boolean): Promise<Cart> {
+  const sync = cartSync(client, pair);
+  if (sync.confirmed && !fresh) return sync.confirmed;
+  return client.fetchQuery({ ...cartQueryOptions(client, pair), staleTime: 0 });
+}
+
+/**
+ * Sets many lines of the pair's cart at once; `lines` computes the request from the cart as the
+ * server last answered it (so quantities can be added to what it holds). The answer's cart
+ * becomes the cache's. A cart checked out meanwhile (in another tab) is read again and the
+ * lines computed anew, once.
+ */
+export async function setCartLines(
+  client: QueryClient,
+  pair: CartPair,
+  lines: (cart: Cart) => BulkLine[],
+): Promise<SetLineItemsResult> {
+  const send = async (cart: Cart): Promise<SetLineItemsResult> => {
+    const wanted = lines(cart);
+    // Nothing to change is no request.
+    if (wanted.length === 0) return { results: [], cart };
+    return api.put<SetLineItemsResult>(apiPath`/api/cart/${cart.id}/line_items`, { lines: wanted });
+  };
+  let answer: SetLineItemsResult;
+  try {
+    answer = await send(await currentCart(client, pair, false));
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'cart_closed')) throw error;
+    answer = await send(await currentCart(client, pair, true));
+  }
+  const sync = cartSync(client, pair);
+  sync.answers += 1;
+  sync.confirmed = answer.cart;
+  const view = sync.view();
+  if (view) client.setQueryData<Cart>(cartQueryKey(pair.sellerId, pair.buyerId), view);
+  sync.notify();
+  return answer;
+}
+
+/** How many of the product the cart holds (0 when none): by product id or by SKU. */
+export function heldQuantity(cart: Cart, key: { product_id?: string; stock_keeping_unit?: string }): number {
+  const line = cart.line_items.find((l) =>
+    key.product_id !== undefined ? l.product.id === key.product_id : l.product.stock_keeping_unit === key.stock_keeping_unit,
+  );
+  return line?.quantity ?? 0;
+}
+
+/** Adds `quantity` to what the cart holds, within what one line may hold. */
+export function addedQuantity(held: number, quantity: number): number {
+  return Math.min(CART_LIMITS.lineQuantity, held + quantity);
+}
+
+// ─── Pasted lines ────────────────────────────────────────────────────────────────────
+export interface PastedLine {
+  /** The first line (1-based) of the paste that named this SKU. */
+  line: number;
+  sku: string;
+  quantity: number;
+  /** Other lines that named the same SKU; their quantities are added in. */
+  mergedLines: number[];
+}
+
+export interface PasteProblem {
+  line: number;
+  text: string;
+  message: string;
+}
+
+const unquote = (field: string) => field.trim().replace(/^"(.*)"$/s, '$1').replace(/""/g, '"').trim();
+
+/** "SKU<tab>12", "SKU,12", "SKU;12" or "SKU 12" → its two fields; null when there are not two. */
+function splitLine(text: string): [string, string] | null {
+  for (const separator of ['\t', ',', ';']) {
+    if (text.includes(separator)) {
+      const fields = text.split(separator).map(unquote).filter((f) => f !== '');
+      return fields.length === 2 ? [fields[0]!, fields[1]!] : null;
+    }
+  }
+  const match = /^(\S+)\s+(\S+)$/.exec(text.trim());
+  return match ? [unquote(match[1]!), unquote(match[2]!)] : null;
+}
+
+/** A header row such as "SKU, Qty" (its second field is not a number but names a quantity). */
+const isHeader = (quantityField: string) => /^(qty|quantity|quantities|units|amount|count)$/i.test(quantityField);
+
+/**
+ * Reads lines of "SKU, quantity" as a spreadsheet copies them (tab-separated) or as typed
+ * (comma, semicolon or space). Blank lines and a header row are skipped; a SKU named twice is
+ * one line with the quantities added. Every line that cannot be read is a problem naming it.
+ */
+export function parsePastedLines(text: string): { lines: PastedLine[]; problems: PasteProblem[] } {
+  const lines: PastedLine[] = [];
+  const problems: PasteProblem[] = [];
+  const bySku = new Map<string, PastedLine>();
+  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
+    const line = i + 1;
+    const textOfLine = raw.trim();
+    if (textOfLine === '') return;
+    const fields = splitLine(textOfLine);
+    if (!fields) {
+      problems.push({ line, text: textOfLine, message: 'Write a SKU and a quantity, e.g. "ABC-123, 12"' });
+      return;
+    }
+    const [sku, quantityText] = fields;
+    if (lines.length === 0 && problems.length === 0 && isHeader(quantityText)) return;
+    if (!/^\d+$/.test(quantityText)) {
+      problems.push({ line, text: textOfLine, message: `The quantity "${quantityText}" is not a whole number` });
+      return;
+    }
+    const quantity = Number(quantityText);
+    if (quantity === 0) {
+      problems.push({ line, text: textOfLine, message: 'The quantity must be at least 1' });
+      return;
+    }
+    const earlier = bySku.get(sku);
+    if (earlier) {
+      earlier.quantity += quantity;
+      earlier.mergedLines.push(line);
+      return;
+    }
+    if (lines.length >= CART_LIMITS.lines) {
+      problems.push({ line, text: textOfLine, message: `At most ${CART_LIMITS.lines} products can be added at once` });
+      return;
+    }
+    const entry: PastedLine = { line, sku, quantity, mergedLines: [] };
+    bySku.set(sku, entry);
+    lines.push(entry);
+  });
+  for (const entry of lines) {
+    if (entry.quantity > CART_LIMITS.lineQuantity) {
+      problems.push({
+        line: entry.line,
+        text: entry.sku,
+        message: `At most ${CART_LIMITS.lineQuantity.toLocaleString('en-US')} of one product fit in a cart line`,
+      });
+    }
+  }
+  problems.sort((a, b) => a.line - b.line);
+  return { lines: lines.filter((entry) => entry.quantity <= CART_LIMITS.lineQuantity), problems };
+}
+
+/** Whether pasted text holds several lines or cells (a spreadsheet selection), not one value. */
+export function looksLikePastedLines(text: string): boolean {
+  return /[\r\n\t]/.test(text.trim());
+}
