@@ -214,6 +214,7 @@ describe('every screen at desktop and phone width', () => {
     await tour(buyerContext, buyerPage, 'buyer', [
       { name: 'buyer-your-stores', path: '/storefront/all', heading: 'Your Stores' },
       { name: 'buyer-storefront', path: shop, heading: 'Juniper Soap Co' },
+      { name: 'buyer-quick-order', path: `${shop}?tab=quick-order`, heading: 'Juniper Soap Co', shows: /^Quantity of / },
       { name: 'buyer-product', path: `${shop}/product/${soapId}`, heading: 'Lavender Oat Soap' },
       { name: 'buyer-checkout', path: `${shop}/checkout`, heading: /.+/ },
       { name: 'buyer-billing', path: `${shop}/billing`, heading: 'Shipping & Payment', shows: /^Card number/ },

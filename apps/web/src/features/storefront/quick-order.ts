@@ -116,18 +116,42 @@ export interface PasteProblem {
   message: string;
 }
 
-const unquote = (field: string) => field.trim().replace(/^"(.*)"$/s, '$1').replace(/""/g, '"').trim();
+/** The fields of one line split at `separator`, a field in double quotes keeping it ("a, b" and "" for a quote). */
+function fieldsOf(text: string, separator: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field.trim() === '') {
+      quoted = true;
+      field = '';
+    } else if (c === separator) {
+      fields.push(field.trim());
+      field = '';
+    } else field += c;
+  }
+  fields.push(field.trim());
+  return fields.filter((f) => f !== '');
+}
 
 /** "SKU<tab>12", "SKU,12", "SKU;12" or "SKU 12" → its two fields; null when there are not two. */
 function splitLine(text: string): [string, string] | null {
+  const outsideQuotes = text.replace(/"(?:[^"]|"")*"/g, '');
   for (const separator of ['\t', ',', ';']) {
-    if (text.includes(separator)) {
-      const fields = text.split(separator).map(unquote).filter((f) => f !== '');
+    if (outsideQuotes.includes(separator)) {
+      const fields = fieldsOf(text, separator);
       return fields.length === 2 ? [fields[0]!, fields[1]!] : null;
     }
   }
   const match = /^(\S+)\s+(\S+)$/.exec(text.trim());
-  return match ? [unquote(match[1]!), unquote(match[2]!)] : null;
+  return match ? [match[1]!, match[2]!] : null;
 }
 
 /** A header row such as "SKU, Qty" (its second field is not a number but names a quantity). */

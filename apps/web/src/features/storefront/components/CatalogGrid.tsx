@@ -3,18 +3,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Navigate } from 'react-router';
-import { EmptyState } from '../../../components/EmptyState';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
-import { TintedIcon } from '../../../components/TintedIcon';
 import { loadedItems } from '../../../lib/api';
 import type { useCatalog } from '../catalog';
 import { isNotAvailableError } from '../catalog-display';
 import { CatalogSkeleton, catalogGridSx, SkeletonTiles } from './CatalogSkeleton';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { ProductTile } from './ProductTile';
+import { CatalogEmpty } from './CatalogEmpty';
 
 /** How early the next page starts loading: about two rows of tiles before the end of the grid. */
 const PRELOAD_MARGIN = '800px 0px';
@@ -83,34 +80,7 @@ export function CatalogGrid({ catalog, orgId, storeName, q, onClearSearch, unava
 
   if (!tiles) return <CatalogSkeleton />;
 
-  if (tiles.length === 0) {
-    return q ? (
-      <EmptyState
-        icon={
-          <TintedIcon>
-            <SearchOffIcon />
-          </TintedIcon>
-        }
-        title={`No products match “${q}”.`}
-        action={<Button onClick={onClearSearch}>Show all products</Button>}
-        sx={{ py: 6, textAlign: 'center' }}
-      >
-        Check the spelling, or search for a shorter word or a SKU.
-      </EmptyState>
-    ) : (
-      <EmptyState
-        icon={
-          <TintedIcon shape="rounded">
-            <Inventory2OutlinedIcon />
-          </TintedIcon>
-        }
-        title={`${storeName} has no products for sale yet.`}
-        sx={{ py: 6, textAlign: 'center' }}
-      >
-        Products appear here as soon as the seller publishes them. Come back soon.
-      </EmptyState>
-    );
-  }
+  if (tiles.length === 0) return <CatalogEmpty q={q} storeName={storeName} onClearSearch={onClearSearch} />;
 
   const searching = catalog.isPlaceholderData;
   return (

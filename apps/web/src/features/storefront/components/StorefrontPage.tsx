@@ -23,12 +23,15 @@ catalogGridModule.catch(() => undefined); // a failure shows when the grid rende
 const CatalogGrid = lazy(() => catalogGridModule);
 const StoreTermsTab = lazy(importWithReload(() => import('./StoreTermsTab')));
 const CatalogSearch = lazy(importWithReload(() => import('./CatalogSearch')));
+const QuickOrderSheet = lazy(importWithReload(() => import('./QuickOrderSheet')));
 
-type StoreTab = 'catalog' | 'terms';
+type StoreTab = 'catalog' | 'quick-order' | 'terms';
 const TABS: ReadonlyArray<TabItem<StoreTab>> = [
   { value: 'catalog', label: 'Catalog' },
+  { value: 'quick-order', label: 'Quick order' },
   { value: 'terms', label: 'Terms' },
 ];
+const isStoreTab = (value: string | null): value is StoreTab => TABS.some((t) => t.value === value);
 
 /** Where the buyer goes when the store cannot be shown (spec: storefront load failure). */
 export const storeNotFoundPath = (orgId: string) => `/storefront/${orgId}/not-found`;
@@ -87,6 +90,14 @@ function SearchFieldFallback() {
   );
 }
 
+function QuickOrderFallback() {
+  return (
+    <Typography variant="body2" role="status">
+      Loading the quick-order sheet…
+    </Typography>
+  );
+}
+
 function TermsFallback() {
   return (
     <Typography variant="body2" role="status">
@@ -96,8 +107,9 @@ function TermsFallback() {
 }
 
 /**
- * /storefront/{org_id}: the store's banner and its Catalog and Terms tabs (spec "Storefront").
- * The tab and the search live in the URL (?tab=terms, ?q=…), so Back and a shared link keep them.
+ * /storefront/{org_id}: the store's banner and its Catalog, Quick order (issue 13 item 4) and
+ * Terms tabs (spec "Storefront"). The tab and the search live in the URL (?tab=quick-order,
+ * ?tab=terms, ?q=…), so Back and a shared link keep them.
  */
 export function StorefrontPage() {
   useOrganizationPageTitle('Catalog');
@@ -106,7 +118,8 @@ export function StorefrontPage() {
   const entry = findStore(user.data, orgId);
   const organization = useStoreOrganization(entry ? orgId : undefined);
   const [params, setParams] = useSearchParams();
-  const tab: StoreTab = params.get('tab') === 'terms' ? 'terms' : 'catalog';
+  const asked = params.get('tab');
+  const tab: StoreTab = isStoreTab(asked) ? asked : 'catalog';
   const q = (params.get('q') ?? '').trim();
   // The first page is asked for at once, while the grid's code may still be loading.
   const catalog = useCatalog(entry && !organization.isError ? orgId : '', q);
@@ -163,6 +176,10 @@ export function StorefrontPage() {
                 />
               </Suspense>
             </Stack>
+          ) : tab === 'quick-order' ? (
+            <Suspense fallback={<QuickOrderFallback />}>
+              <QuickOrderSheet orgId={orgId} storeName={store.name} />
+            </Suspense>
           ) : (
             <Suspense fallback={<TermsFallback />}>
               <StoreTermsTab orgId={orgId} storeName={store.name} />

@@ -261,6 +261,8 @@ describe('/storefront/{org_id}: the Terms tab', () => {
 
     catalogTab.focus();
     await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Quick order' }));
+    await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(termsTab);
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Your first order: No minimum number of items.')).toBeTruthy();
