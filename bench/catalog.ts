@@ -2,7 +2,8 @@
  * Catalogue benchmark, run by bench/run.ts: on a production server with 100,000 products in
  * one organization (bench/catalog-seed.ts), the merchant product list and the storefront
  * (for-sale) list under load — the storefront grid's page (`?view=tile&limit=20`) as a buyer
- * (a purchaser, invited by the seller), with the sizes of its pages — plus one-off timings: an
+ * (a purchaser, invited by the seller) and the quick-order sheet's page of 200 rows (with the
+ * first, uncached filter by SKU or name timed), with the sizes of its pages — plus one-off timings: an
  * image upload (3000×2000 JPEG) and a 10,000-row CSV import (one request; then the same file
  * again, which changes nothing).
  * Options (env): BENCH_CATALOG_PRODUCTS (default 100000), BENCH_IMPORT_ROWS (default 10000).
@@ -46,6 +47,7 @@ export interface PageSize {
 /** The storefront grid's page: the benchmark's target (issue 8). */
 export const GRID_PAGE_TARGET = { rps: 3600, p99: 30 };
 export const GRID_PAGE_ENDPOINT = 'GET …/for-sale?view=tile&limit=20 as a buyer (the grid page)';
+export const SHEET_PAGE_ENDPOINT = 'GET …/for-sale?view=sheet&limit=200 as a buyer (the quick-order sheet)';
 
 export interface CatalogBenchDeps {
   load: (url: string, headers?: Record<string, string>) => Promise<LoadResult>;
@@ -267,12 +269,40 @@ export async function benchCatalog(
       [GRID_PAGE_ENDPOINT, tileUrl, {}],
       ['  … the same, Accept-Encoding: gzip, deflate, br', tileUrl, { 'accept-encoding': 'gzip, deflate, br' }],
     ];
+    // The quick-order sheet (issue 13 item 4): a page of 200 rows, as the sheet asks for it.
+    const sheetUrl = `${forSale}?view=sheet&limit=200`;
+    storefront.push(
+      [SHEET_PAGE_ENDPOINT, sheetUrl, {}],
+      ['  … filtered by a SKU (one match, a kept page)', `${sheetUrl}&q=BENCH-0012345`, {}],
+    );
     for (const [name, url, extra] of storefront) {
       rows.push({ database: label, endpoint: name, ...(await deps.load(url, { ...buyerHeaders, ...extra })) });
+    }
+    // A filter the buyer has not typed before is a page nobody kept: the statement runs. The
+    // median of 5 first requests each, for a SKU (one match) and a name (many matches).
+    for (const [what, queries] of [
+      ['a SKU, one match', ['BENCH-0000042', 'BENCH-0031416', 'BENCH-0054321', 'BENCH-0077777', 'BENCH-0099998']],
+      ['a name, many matches', ['product 12', 'product 34', 'product 56', 'product 78', 'product 90']],
+    ] as const) {
+      const seconds: number[] = [];
+      for (const q of queries) {
+        const url = `${sheetUrl}&q=${encodeURIComponent(q)}`;
+        seconds.push(
+          (await timed(async () => (await expectOk(await fetch(url, { headers: buyerHeaders }), 'sheet')).text()))
+            .seconds,
+        );
+      }
+      seconds.sort((a, b) => a - b);
+      timings.push({
+        database: label,
+        operation: `quick-order sheet, first filter by ${what} (median of 5)`,
+        seconds: seconds[2]!,
+      });
     }
     for (const [name, url] of [
       ['for-sale?limit=20 (full products)', `${forSale}?limit=20`],
       ['for-sale?view=tile&limit=20 (grid tiles)', tileUrl],
+      ['for-sale?view=sheet&limit=200 (quick-order rows)', sheetUrl],
     ] as const) {
       sizes.push({ database: label, endpoint: name, ...(await pageSize(url, buyerHeaders)) });
     }
@@ -290,7 +320,9 @@ export function printPageSizes(sizes: PageSize[]) {
   console.log('|---|---|---:|---:|---:|---:|---:|');
   for (const s of sizes) {
     const each = s.products ? Math.round(s.bytes / s.products) : 0;
-    console.log(`| ${s.database} | ${s.endpoint} | ${s.products} | ${s.bytes} | ${each} | ${s.gzipBytes} | ${s.brBytes} |`);
+    console.log(
+      `| ${s.database} | ${s.endpoint} | ${s.products} | ${s.bytes} | ${each} | ${s.gzipBytes} | ${s.brBytes} |`,
+    );
   }
 }
 
