@@ -7,7 +7,9 @@
  * 50, sizes its many-buyers row), BENCH_ORDERS=0 (skip the
  * 1,000,000-order list, PostgreSQL only; BENCH_ORDERS_COUNT sizes it), BENCH_CHECKOUT=0 (skip
  * the card checkout rows), BENCH_CHECKOUT_ORDERS (default 40: buyers timed through the whole
- * submit), BENCH_PGLITE=0 (only PostgreSQL, when DATABASE_URL is set).
+ * submit), BENCH_PRODUCT=0 (skip the product page, `GET /api/product/{id}`, on its own
+ * 100,000-product store; bench/product.ts), BENCH_PGLITE=0 (only PostgreSQL, when DATABASE_URL
+ * is set).
  */
 import type { CartLoadRequest } from './cart.js';
 import { fork } from 'node:child_process';
@@ -28,6 +30,7 @@ import {
   type LoadResult,
   type PageSize,
 } from './catalog.js';
+import { benchProduct, PRODUCT_PAGE_ENDPOINT, PRODUCT_PAGE_TARGET } from './product.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -206,6 +209,19 @@ if (process.env.BENCH_CATALOG !== '0') {
   }
 }
 
+// The product page (issue 11): one Live product of a 100,000-product store, as a buyer and as the seller.
+if (process.env.BENCH_PRODUCT !== '0') {
+  if (withPglite) results.push(...(await benchProduct('PGlite', {}, { load, seed, loadWith })).rows);
+  if (process.env.DATABASE_URL) {
+    const scratch = await createScratchPostgres(process.env.DATABASE_URL);
+    try {
+      results.push(...(await benchProduct('PostgreSQL', { DATABASE_URL: scratch.url }, { load, seed, loadWith })).rows);
+    } finally {
+      await scratch.drop();
+    }
+  }
+}
+
 const fmt = (n: number, d = 0) => n.toFixed(d);
 console.log(`\n${seconds} s per endpoint, ${connections} connections, Node ${process.version}\n`);
 console.log('| database | endpoint | req/s | p50 ms | p99 ms | vs bare | errors |');
@@ -224,5 +240,16 @@ if (grid) {
     `\nGrid page on PostgreSQL: ${fmt(grid.rps)} req/s, p99 ${fmt(grid.p99, 1)} ms, ` +
       `${fmt((100 * grid.rps) / bareResult.rps, 1)}% of the bare route — target ≥ ${GRID_PAGE_TARGET.rps} req/s, ` +
       `p99 ≤ ${GRID_PAGE_TARGET.p99} ms: ${met ? 'met' : 'NOT met'}`,
+  );
+}
+
+// The product page's target (issue 11), on PostgreSQL.
+const productPage = results.find((r) => r.database === 'PostgreSQL' && r.endpoint.startsWith(PRODUCT_PAGE_ENDPOINT));
+if (productPage) {
+  const met = productPage.rps >= PRODUCT_PAGE_TARGET.rps && productPage.errors === 0;
+  console.log(
+    `Product page on PostgreSQL: ${fmt(productPage.rps)} req/s, p99 ${fmt(productPage.p99, 1)} ms, ` +
+      `${fmt((100 * productPage.rps) / bareResult.rps, 1)}% of the bare route — target ≥ ${PRODUCT_PAGE_TARGET.rps} req/s: ` +
+      `${met ? 'met' : 'NOT met'}`,
   );
 }

@@ -1,6 +1,6 @@
 /**
- * A per-process cache of list pages as JSON text, each held with the stamp (catalogue version)
- * it was built from. It never decides freshness itself: the caller reads the current stamp from
+ * A per-process cache of list pages (or single reads, e.g. the product page) as JSON text, each
+ * held with the stamp (catalogue version) it was built from. It never decides freshness itself: the caller reads the current stamp from
  * the database on every request and gets an entry only when the stamps are equal, so another
  * process's change is seen at once and nothing here needs invalidating. Entries of an old stamp
  * simply stop matching and age out.
@@ -17,12 +17,17 @@ import { COMPRESSION_THRESHOLD_BYTES } from './compression.js';
 
 export type PageEncoding = 'br' | 'gzip';
 
-export interface CachedPage {
+export interface CachedPage<Meta = unknown> {
   /** What the page was built from (a stamp read from the database in the same statement, e.g. the catalogue version). */
   stamp: string;
-  /** The response body: a JSON array. */
+  /** The response body: a JSON array (or, for a single read, the JSON object). */
   json: string;
   nextCursor: string | null;
+  /**
+   * What the builder keeps with the page for its route, read in the same statement and never
+   * sent (e.g. who may see a product). Keep it small: it is not counted against the budget.
+   */
+  meta?: Meta;
   /** The body compressed, per encoding, made on first request (see compressedBody). */
   compressed: Partial<Record<PageEncoding, Buffer>>;
   /** Bytes counted against the budget. */
@@ -43,9 +48,9 @@ const sizeOf = (key: string, page: CachedPage) =>
   (page.compressed.gzip?.length ?? 0) +
   200;
 
-export class PageCache {
-  private readonly entries = new Map<string, CachedPage>();
-  private readonly building = new Map<string, Promise<CachedPage>>();
+export class PageCache<Meta = unknown> {
+  private readonly entries = new Map<string, CachedPage<Meta>>();
+  private readonly building = new Map<string, Promise<CachedPage<Meta>>>();
   private bytes = 0;
 
   constructor(private readonly options: PageCacheOptions = DEFAULT_PAGE_CACHE) {}
@@ -59,7 +64,7 @@ export class PageCache {
   }
 
   /** The page under `key` when it was built from `stamp`. */
-  get(key: string, stamp: string): CachedPage | undefined {
+  get(key: string, stamp: string): CachedPage<Meta> | undefined {
     const page = this.entries.get(key);
     if (!page || page.stamp !== stamp) return undefined;
     // Most recently used goes last: Map keeps insertion order, eviction takes the first.
@@ -77,8 +82,8 @@ export class PageCache {
   async getOrBuild(
     key: string,
     stamp: string,
-    build: () => Promise<Omit<CachedPage, 'compressed' | 'bytes'>>,
-  ): Promise<CachedPage> {
+    build: () => Promise<Omit<CachedPage<Meta>, 'compressed' | 'bytes'>>,
+  ): Promise<CachedPage<Meta>> {
     const cached = this.get(key, stamp);
     if (cached) return cached;
     const pending = this.building.get(key);
@@ -87,7 +92,7 @@ export class PageCache {
       if (page && page.stamp === stamp) return page;
     }
     const promise = build().then((built) => {
-      const page: CachedPage = { ...built, compressed: {}, bytes: 0 };
+      const page: CachedPage<Meta> = { ...built, compressed: {}, bytes: 0 };
       this.put(key, page);
       return page;
     });
@@ -103,7 +108,7 @@ export class PageCache {
    * The page's body compressed with `encoding`, made once and kept with the page (bodies below
    * `threshold` bytes are not worth it: null).
    */
-  compressedBody(key: string, page: CachedPage, encoding: PageEncoding, threshold: number): Buffer | null {
+  compressedBody(key: string, page: CachedPage<Meta>, encoding: PageEncoding, threshold: number): Buffer | null {
     if (page.json.length < threshold) return null;
     let body = page.compressed[encoding];
     if (!body) {
@@ -127,7 +132,7 @@ export class PageCache {
     return body;
   }
 
-  private put(key: string, page: CachedPage) {
+  private put(key: string, page: CachedPage<Meta>) {
     const old = this.entries.get(key);
     if (old) {
       this.entries.delete(key);
@@ -179,7 +184,13 @@ export function chooseEncoding(acceptEncoding: string | undefined): PageEncoding
  * Answers with a cached page: compressed once per encoding and kept with the page (the
  * compression plugin leaves a body that already has a Content-Encoding alone).
  */
-export function sendCachedPage(req: FastifyRequest, reply: FastifyReply, cache: PageCache, key: string, page: CachedPage) {
+export function sendCachedPage<Meta>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  cache: PageCache<Meta>,
+  key: string,
+  page: CachedPage<Meta>,
+) {
   if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
   reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
   const encoding = chooseEncoding(req.headers['accept-encoding']);

@@ -17,11 +17,12 @@ import {
   UnitList,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { accessAlongside, viewerRole } from '../../auth/plugin.js';
+import { accessAlongside } from '../../auth/plugin.js';
 import { memberOf, memberOrPurchaserOf, organizationAt, organizationParam } from '../../auth/policies.js';
 import { productAt } from './resources.js';
 import { getLookups } from './lookups.js';
-import { deleteProduct, getProduct, listProducts, saveProduct } from './service.js';
+import { deleteProduct, listProducts, saveProduct } from './service.js';
+import { createProductPages } from './product-page.js';
 import { sendJsonPage } from '../../lib/pagination.js';
 import { createForSalePages } from './for-sale.js';
 import { sendCachedPage } from '../../lib/page-cache.js';
@@ -69,14 +70,19 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => saveProduct(ctx, req.body),
   );
 
+  const productPages = createProductPages(ctx);
   r.get(
     '/api/product/:id',
     {
-      // Purchasers see Live products only (the service answers 404 for the rest).
-      config: { access: memberOrPurchaserOf(productAt('params', 'id')) },
+      config: {
+        // Purchasers see Live products only (404 for the rest). The seller's catalogue stamp is
+        // read with the access check: a kept page costs that one round trip (product-page.ts).
+        access: memberOrPurchaserOf(productPages.productAt('params', 'id')),
+        accessAlongside: (req: FastifyRequest) => productPages.stampSql(req),
+      },
       schema: { tags, summary: 'A product', params: IdParams, response: { 200: Product, ...errors } },
     },
-    async (req) => getProduct(ctx, req.params.id, (orgId) => viewerRole(req, orgId)),
+    async (req, reply) => productPages.send(req, reply, req.params.id),
   );
 
   r.delete(

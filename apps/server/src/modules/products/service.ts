@@ -14,7 +14,6 @@ import {
   type ProductInput,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import type { Role } from '../../auth/access.js';
 import type { Db, Tx } from '../../db/client.js';
 import { productMedia, productPriceBreaks, products } from './schema.js';
 import { imagesOfOrganization, joinMediaSql } from '../media/service.js';
@@ -119,24 +118,6 @@ async function loadProductDoc(ctx: AppContext, id: string): Promise<ProductDoc |
 async function readProduct(ctx: AppContext, id: string): Promise<Product> {
   const row = await loadProductDoc(ctx, id);
   if (!row) throw notFound('Product');
-  return JSON.parse(row.doc) as Product;
-}
-
-/**
- * GET /api/product/{id}. `roleIn` tells how the caller relates to the selling organization (the
- * route's policy checked it): members see their products (removed ones too, with deleted_at,
- * for order history); purchasers see Live products still in the catalogue; others get 404.
- */
-export async function getProduct(
-  ctx: AppContext,
-  id: string,
-  roleIn: (organizationId: string) => Role | undefined,
-): Promise<Product> {
-  const [row, lk] = await Promise.all([loadProductDoc(ctx, id), getLookups(ctx.db)]);
-  if (!row) throw notFound('Product');
-  const access = roleIn(row.organization_id);
-  const visible = access === 'member' || (access === 'purchaser' && !row.deleted && row.state_id === lk.liveStateId);
-  if (!visible) throw notFound('Product');
   return JSON.parse(row.doc) as Product;
 }
 
