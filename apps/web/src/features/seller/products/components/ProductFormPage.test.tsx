@@ -417,5 +417,5 @@ describe('ProductFormPage', () => {
       order_increment: 6,
       price_breaks: [{ min_quantity: 24, unit_price_in_cents: 3900 }],
     });
-  });
+  }, 120_000); // typing into ten fields; a loaded two-core machine takes more than the default 30 s
 });
