@@ -37,6 +37,7 @@ import { purchasingRelationshipsSql } from '../../auth/access.js';
 import {
   cartProductSql,
   productForCartSql,
+  sellerProductByIdOrSkuSql,
   productForOrderLineSql,
   productUnitPriceSql,
 } from '../products/for-carts.js';
@@ -440,18 +441,10 @@ export async function setLineItems(ctx: AppContext, cartId: string, body: SetLin
       found as (
         select v.idx, v.quantity, v.sku, p.*
           from v
-          left join lateral (
-            select x.id from products x
-             where v.product_id is not null and x.id = v.product_id and x.organization_id = ${cart.seller_id}
-            union all
-            select x.id from products x
-             where v.product_id is null and x.organization_id = ${cart.seller_id} and x.deleted_at is null
-               and x.stock_keeping_unit = v.sku
-             limit 1
-          ) m on true
+          left join lateral ${sellerProductByIdOrSkuSql(cart.seller_id, sql`v.product_id`, sql`v.sku`)} m on true
           left join lateral ${productForCartSql(liveStateId, sql`m.id`, q)} p on true
       )
-      select f.idx, f.quantity, f.id as product_id, f.name, coalesce(s.stock_keeping_unit, f.sku) as stock_keeping_unit,
+      select f.idx, f.quantity, f.id as product_id, f.name, coalesce(f.stock_keeping_unit, f.sku) as stock_keeping_unit,
              f.inventory_count, f.minimum_order_quantity, f.order_increment,
              exists (select 1 from line_items li where li.cart_id = ${cartId} and li.product_id = f.id) as in_cart,
              min(f.idx) over (partition by f.id) as first_idx,
@@ -464,7 +457,6 @@ export async function setLineItems(ctx: AppContext, cartId: string, body: SetLin
                   when f.track_inventory and f.inventory_count < f.quantity then 'insufficient_inventory'
              end as refusal
         from found f
-        left join products s on s.id = f.id
        order by f.idx`);
     return applyBulkLines(tx, cartId, cart.line_count, checked.rows);
   });

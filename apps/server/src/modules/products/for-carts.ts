@@ -45,15 +45,33 @@ export function productUnitPriceSql(productId: SQL, quantity: SQL): SQL {
 }
 
 /**
+ * A FROM item of at most one row (use it in a `left join lateral`): the `id` of the seller's
+ * product named by `productId` (any of its products, removed ones included) or, when that is
+ * null, by `sku` (its live-or-draft product with that SKU; removed ones keep theirs but are no
+ * longer found by it). For lines that name a product either way (the quick-order sheet, a
+ * pasted "SKU, quantity" list).
+ */
+export function sellerProductByIdOrSkuSql(sellerId: string, productId: SQL, sku: SQL): SQL {
+  return sql`(select x.id from products x
+               where ${productId} is not null and x.id = ${productId} and x.organization_id = ${sellerId}
+              union all
+              select x.id from products x
+               where ${productId} is null and x.organization_id = ${sellerId} and x.deleted_at is null
+                 and x.stock_keeping_unit = ${sku}
+              limit 1)`;
+}
+
+/**
  * A FROM item of at most one row: what a line of `quantity` units is checked against, for the
- * product whose id is in `productId` — `id`, `organization_id` (the seller), `name`, `deleted`,
+ * product whose id is in `productId` — `id`, `organization_id` (the seller), `name`,
+ * `stock_keeping_unit`, `deleted`,
  * `live`, `track_inventory`, `inventory_count`, `minimum_order_quantity`, `order_increment`,
  * `quantity_problem` (see quantityProblemSql) and `unit_price_in_cents` (the price of one unit
  * at that quantity: effectiveUnitPriceSql). Removed products are included (their lines may
  * still be removed). Give it an alias.
  */
 export function productForCartSql(liveStateId: number, productId: SQL, quantity: SQL): SQL {
-  return sql`(select p.id, p.organization_id, p.name, p.deleted_at is not null as deleted,
+  return sql`(select p.id, p.organization_id, p.name, p.stock_keeping_unit, p.deleted_at is not null as deleted,
                      coalesce(p.state_id = ${liveStateId}, false) as live, p.track_inventory, p.inventory_count,
                      p.minimum_order_quantity, p.order_increment,
                      ${quantityProblemSql('p', quantity)} as quantity_problem,
