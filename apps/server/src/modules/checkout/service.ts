@@ -11,6 +11,11 @@
  * session's snapshot in one transaction: lines and prices captured, totals, stock sold, an
  * invoice, the cart closed, the two e-mails queued. The order row's lock and its status make
  * that happen once however many arrive together, and in whichever process.
+ *
+ * Orders of one seller completing at once do not wait for one another (issue 11): each claims
+ * a slot of the seller (seller-slot.ts) and adds to that slot's rows of the seller-wide
+ * counters (catalogue and order-list versions, dashboard); what they share is the rows of the
+ * products they sell, locked by the last statement before the commit.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
@@ -25,7 +30,7 @@ import type {
 } from '@cratebase/contract';
 import { NO_PAYMENT_TERMS_MESSAGE, SELLER_PAYMENTS_NOT_ACTIVE, PREVIEW_CHECKOUT_MESSAGE } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { HttpError, notFound, unavailable } from '../../lib/errors.js';
 import { wakeMailWorkers } from '../../providers/mail/index.js';
 import {
@@ -41,13 +46,14 @@ import { paymentTermsDays } from '../customers/payment-terms.js';
 import { invoiceToPay, payInvoiceByCard } from '../payments/invoices.js';
 import { organizationName } from '../organizations/service.js';
 import { createInvoice, orderInvoice, sellerPaymentAccount } from '../payments/service.js';
-import { lockCatalogVersion } from '../products/catalog-version.js';
+import { lockCatalogSlot } from '../products/catalog-version.js';
 import { getLookups } from '../products/lookups.js';
 import { holdStock, releaseStock, sellStock } from '../products/reservations.js';
 import { recordOrderSales } from '../inventory/service.js';
 import { recordOrderForDashboard } from '../dashboard/service.js';
 import { currentShippingRate } from '../shipping/service.js';
 import { queueOrderEmails } from './order-notices.js';
+import { claimSellerSlot, tryClaimSellerSlotSql } from './seller-slot.js';
 import { checkoutSessions, type SessionLine, type SessionShipping } from './schema.js';
 
 /** How long a checkout session can be paid (Stripe takes 30 minutes to 24 hours from its creation). */
@@ -185,15 +191,36 @@ async function completeOrder(
 }
 
 /**
+ * The seller's slot for this transaction (seller-slot.ts), claimed once: when the transaction
+ * will hold or sell tracked stock, the same slot of the seller's catalogue version is locked
+ * too, before any of the seller's product rows is touched (the rule of catalog-version.ts).
+ */
+async function takeSellerSlot(tx: DbOrTx, sellerId: string, stock: boolean): Promise<number> {
+  if (!stock) return claimSellerSlot(tx, sellerId);
+  // Claimed and locked in one statement; when every slot is taken, wait for one.
+  const free = await lockCatalogSlot(tx, sellerId, tryClaimSellerSlotSql(sellerId));
+  if (free !== null) return free;
+  const slot = await claimSellerSlot(tx, sellerId);
+  await lockCatalogSlot(tx, sellerId, slot);
+  return slot;
+}
+
+/**
  * completeOrder's transaction: also the last step of an order placed on net terms
- * (submitOnTerms), whose invoice is created OPEN with its due day instead of PAID. A session
- * that pays an OPEN invoice later (purpose 'invoice') marks that invoice PAID instead.
+ * (submitOnTerms, which passes the seller slot its stock hold took), whose invoice is created
+ * OPEN with its due day instead of PAID. A session that pays an OPEN invoice later (purpose
+ * 'invoice') marks that invoice PAID instead.
+ *
+ * The order of its writes: the seller's slot first (and its catalogue slot when stock is sold),
+ * then the order's own rows and the seller's slot rows, and LAST the products' stock — the only
+ * rows other orders of the seller may be waiting for, held from there to the commit.
  */
 async function completeInTransaction(
   ctx: AppContext,
   tx: DbOrTx,
   sessionId: string,
   payment: PaymentOutcome & { netDays?: number },
+  claimedSlot?: number,
 ): Promise<{ completion: Completion; queued: boolean }> {
   const session = await lockSession(tx, sessionId);
   if (!session) throw notFound('Checkout session');
@@ -210,15 +237,10 @@ async function completeInTransaction(
     throw refusal(409, 'order_submitted', 'session_id', 'This order was already placed with another payment.');
   }
   const tracked = session.lines.filter((l) => l.track_inventory);
-  // The rule of catalog-version.ts: a transaction that writes a seller's products takes the
-  // seller's version lock before touching any of its product rows.
-  if (tracked.length > 0) await lockCatalogVersion(tx as Tx, order.selling_organization_id);
+  const sellerId = order.selling_organization_id;
+  // First: before anything of the seller's is locked (catalog-version.ts's rule for the stock).
+  const slot = claimedSlot ?? (await takeSellerSlot(tx, sellerId, tracked.length > 0));
   await closeCartWithLines(tx, order.cart_id, session.lines);
-  await sellStock(
-    tx,
-    session.id,
-    tracked.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
-  );
   // The seller's inventory history shows the sale.
   await recordOrderSales(
     tx,
@@ -251,16 +273,25 @@ async function completeInTransaction(
   });
   const completion = toCompletion(done, order.id, completed_on, invoice);
   await queueOrderEmails(ctx, tx, { session: done, order, completion });
-  // The seller dashboard's aggregates (their rows stay locked until the commit, so late).
-  await recordOrderForDashboard(tx, {
-    sellerId: order.selling_organization_id,
-    buyerId: order.purchasing_organization_id,
-    completedOn: completed_on,
-    subtotalCents: session.subtotalCents,
-    lines: session.lines,
-  });
-  // Last: the order lists' version rows stay locked only until the commit (orders/list-version.ts).
-  await touchOrderLists(tx, [order.selling_organization_id, order.purchasing_organization_id]);
+  // The seller dashboard's aggregates and both parties' order lists, in the slot's rows.
+  await recordOrderForDashboard(
+    tx,
+    {
+      sellerId,
+      buyerId: order.purchasing_organization_id,
+      completedOn: completed_on,
+      subtotalCents: session.subtotalCents,
+      lines: session.lines,
+    },
+    slot,
+  );
+  await touchOrderLists(tx, [sellerId, order.purchasing_organization_id], slot);
+  // Last: the stock, whose product rows concurrent orders of the same products wait for.
+  await sellStock(
+    tx,
+    session.id,
+    tracked.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
+  );
   return { completion, queued: true };
 }
 
@@ -423,8 +454,20 @@ async function priceLockedCart(
   return { lines, subtotalCents };
 }
 
-/** Holds the session's tracked stock until `until`; 409 insufficient_inventory when another checkout has it. */
-async function holdOrRefuse(tx: DbOrTx, sessionId: string, lines: SessionLine[], until: Date): Promise<void> {
+/**
+ * Holds the session's tracked stock until `until`; 409 insufficient_inventory when another
+ * checkout has it. Answers the seller slot it claimed to lock the products (none without
+ * tracked lines).
+ */
+async function holdOrRefuse(
+  tx: DbOrTx,
+  sessionId: string,
+  sellerId: string,
+  lines: SessionLine[],
+  until: Date,
+): Promise<number | undefined> {
+  if (!lines.some((l) => l.track_inventory)) return undefined;
+  const slot = await takeSellerSlot(tx, sellerId, true);
   const shortfalls = await holdStock(
     tx,
     sessionId,
@@ -439,6 +482,7 @@ async function holdOrRefuse(tx: DbOrTx, sessionId: string, lines: SessionLine[],
         : `Only ${short.available} of "${short.name}" are left. Please update your cart.`;
     throw refusal(409, 'insufficient_inventory', 'cart', message);
   }
+  return slot;
 }
 
 // ─── POST /api/stripe/organization/{org_id}/create-checkout-session ──────────────────
@@ -494,7 +538,7 @@ export async function createCheckoutSession(
         expiresAt,
       })
       .returning();
-    await holdOrRefuse(tx, row!.id, lines, new Date(expiresAt.getTime() + STOCK_HOLD_GRACE_MS));
+    await holdOrRefuse(tx, row!.id, sellerId, lines, new Date(expiresAt.getTime() + STOCK_HOLD_GRACE_MS));
     return row!;
   });
 
@@ -731,9 +775,15 @@ export async function submitOnTerms(
         expiresAt,
       })
       .returning();
-    await holdOrRefuse(tx, row!.id, lines, new Date(expiresAt.getTime() + STOCK_HOLD_GRACE_MS));
+    const slot = await holdOrRefuse(
+      tx,
+      row!.id,
+      order.selling_organization_id,
+      lines,
+      new Date(expiresAt.getTime() + STOCK_HOLD_GRACE_MS),
+    );
     await recordNetTerms(tx, orderId, netDays);
-    return completeInTransaction(ctx, tx, row!.id, { paymentId: null, card: null, netDays });
+    return completeInTransaction(ctx, tx, row!.id, { paymentId: null, card: null, netDays }, slot);
   });
   if (!result) return toSubmittedOrder(await placedOrderAnswer(ctx, orderId));
   if (result.queued) wakeMailWorkers();

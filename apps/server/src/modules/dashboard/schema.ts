@@ -3,8 +3,13 @@
  * (checkout's completion calls recordOrderForDashboard in its transaction), so the dashboard
  * reads at most 12 weeks of small rows however many orders the seller has. Days and weeks are
  * UTC; weeks start on Monday. Migration 0017 fills them from the orders placed before it.
+ *
+ * The seller-wide rows (days, products' weeks) are split by `slot`: orders of one seller
+ * completing at once each add to their own slot's row (the slot their transaction claimed,
+ * checkout/seller-slot.ts), and the dashboard sums the slots when it reads. Slots are taken
+ * lowest first, so a seller whose orders do not overlap writes slot 0 only.
  */
-import { bigint, date, index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, smallint, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from '../organizations/schema.js';
 import { products } from '../products/schema.js';
 
@@ -14,19 +19,23 @@ const seller = () =>
     .references(() => organizations.id, { onDelete: 'cascade' });
 const cents = () => bigint('sales_cents', { mode: 'number' }).notNull();
 
-/** Orders and sales (line subtotals) per seller and UTC day. */
+/** The slot of a seller-wide row (see above); rows counted outside checkout use slot 0. */
+const slot = () => smallint('slot').notNull().default(0);
+
+/** Orders and sales (line subtotals) per seller, UTC day and slot. */
 export const sellerSalesDays = pgTable(
   'seller_sales_days',
   {
     sellerId: seller(),
     day: date('day').notNull(),
+    slot: slot(),
     orders: integer('orders').notNull(),
     salesCents: cents(),
   },
-  (t) => [primaryKey({ columns: [t.sellerId, t.day] })],
+  (t) => [primaryKey({ columns: [t.sellerId, t.day, t.slot] })],
 );
 
-/** Units and sales per seller, week (its Monday) and product. */
+/** Units and sales per seller, week (its Monday), product and slot. */
 export const sellerProductSalesWeeks = pgTable(
   'seller_product_sales_weeks',
   {
@@ -35,10 +44,17 @@ export const sellerProductSalesWeeks = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    slot: slot(),
     units: integer('units').notNull(),
     salesCents: cents(),
   },
-  (t) => [primaryKey({ columns: [t.sellerId, t.weekStart, t.productId] })],
+  // Named: the default name would pass PostgreSQL's 63 characters.
+  (t) => [
+    primaryKey({
+      name: 'seller_product_sales_weeks_seller_week_product_slot_pk',
+      columns: [t.sellerId, t.weekStart, t.productId, t.slot],
+    }),
+  ],
 );
 
 /** Orders and sales per seller, week (its Monday) and purchasing organization. */

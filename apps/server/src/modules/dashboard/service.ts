@@ -3,15 +3,18 @@
  * rate and open invoices, read from the aggregates in schema.ts.
  *
  * Writing: checkout's completion calls `recordOrderForDashboard` inside the transaction that
- * places the order, so the aggregates commit with the order or not at all. Its upserts add to
- * the rows (ON CONFLICT DO UPDATE) and take them in one order — the day, the products by id,
- * the customer's week, the customer — so completions of one seller running at once queue on the
- * rows instead of deadlocking, and every order is counted exactly once (the completion itself
- * runs once per order).
+ * places the order, so the aggregates commit with the order or not at all, and every order is
+ * counted exactly once (the completion itself runs once per order). Its upserts add to the rows
+ * (ON CONFLICT DO UPDATE). The seller-wide rows — the day, the products' weeks — are the
+ * completion's own slot's (schema.ts, checkout/seller-slot.ts), so completions of one seller
+ * running at once do not wait for each other there; the customer's rows are the buyer's alone.
+ * Rows are taken in one order — the day, the products by id, the customer's week, the customer —
+ * so transactions sharing a slot queue instead of deadlocking.
  *
- * Reading: a handful of primary-key range reads over at most 12 weeks of rows, whatever the
- * number of orders; the routes keep the answer per process under the seller's order-list
- * version (orders/list-version.ts), which every completion bumps.
+ * Reading: a handful of primary-key range reads over at most 12 weeks of rows (times the slots
+ * used, slot 0 unless orders overlapped), whatever the number of orders; the routes keep the
+ * answer per process under the seller's order-list version (orders/list-version.ts), which
+ * every completion bumps.
  */
 import { sql } from 'drizzle-orm';
 import type { Dashboard, DashboardCustomer, DashboardProduct, DashboardWeek } from '@cratebase/contract';
@@ -42,39 +45,53 @@ export interface OrderForDashboard {
   lines: readonly { product_id: string; quantity: number; unit_price_in_cents: number }[];
 }
 
+/** How many slots the seller-wide rows are split into (a completion's slot is taken modulo this). */
+export const DASHBOARD_SLOTS = 16;
+
 /**
- * Counts a just-placed order in the seller's aggregates. Call it once per order, inside the
- * transaction that places it, late (the rows stay locked until the commit).
+ * Counts a just-placed order in the seller's aggregates, in the seller-wide rows of `slot` (the
+ * completion's seller slot). Call it once per order, inside the transaction that places it.
  */
-export async function recordOrderForDashboard(tx: DbOrTx, order: OrderForDashboard): Promise<void> {
+export async function recordOrderForDashboard(tx: DbOrTx, order: OrderForDashboard, slot: number): Promise<void> {
   const at = sql`(${new Date(order.completedOn).toISOString()}::timestamptz at time zone 'UTC')`;
   const seller = sql`${order.sellerId}::uuid`;
   const buyer = sql`${order.buyerId}::uuid`;
+  const mySlot = sql`${slot % DASHBOARD_SLOTS}::smallint`;
   const sales = order.subtotalCents;
+  // One statement (one round trip). Each upsert reads what the one before returned, so they run
+  // in the order written, the same in every completion: the day, the products by id, the
+  // customer's week, the customer.
   await tx.execute(sql`
-    insert into seller_sales_days as d (seller_id, day, orders, sales_cents)
-    values (${seller}, ${at}::date, 1, ${sales})
-    on conflict (seller_id, day) do update set orders = d.orders + 1, sales_cents = d.sales_cents + excluded.sales_cents`);
-  if (order.lines.length > 0) {
-    await tx.execute(sql`
-      insert into seller_product_sales_weeks as w (seller_id, week_start, product_id, units, sales_cents)
-      select ${seller}, date_trunc('week', ${at})::date, l.product_id, sum(l.quantity), sum(l.quantity::bigint * l.price)
+    with day_row as (
+      insert into seller_sales_days as d (seller_id, day, slot, orders, sales_cents)
+      values (${seller}, ${at}::date, ${mySlot}, 1, ${sales})
+      on conflict (seller_id, day, slot)
+      do update set orders = d.orders + 1, sales_cents = d.sales_cents + excluded.sales_cents
+      returning 1
+    ), product_weeks as (
+      insert into seller_product_sales_weeks as w (seller_id, week_start, product_id, slot, units, sales_cents)
+      select ${seller}, date_trunc('week', ${at})::date, l.product_id, ${mySlot}, sum(l.quantity),
+             sum(l.quantity::bigint * l.price)
         from unnest(${sql.param(order.lines.map((l) => l.product_id))}::uuid[],
                     ${sql.param(order.lines.map((l) => l.quantity))}::int[],
                     ${sql.param(order.lines.map((l) => l.unit_price_in_cents))}::int[]) as l(product_id, quantity, price)
+       where (select count(*) from day_row) > 0
        group by l.product_id
        order by l.product_id
-      on conflict (seller_id, week_start, product_id)
-      do update set units = w.units + excluded.units, sales_cents = w.sales_cents + excluded.sales_cents`);
-  }
-  await tx.execute(sql`
-    insert into seller_customer_sales_weeks as w (seller_id, week_start, buyer_id, orders, sales_cents)
-    values (${seller}, date_trunc('week', ${at})::date, ${buyer}, 1, ${sales})
-    on conflict (seller_id, week_start, buyer_id)
-    do update set orders = w.orders + 1, sales_cents = w.sales_cents + excluded.sales_cents`);
-  await tx.execute(sql`
+      on conflict (seller_id, week_start, product_id, slot)
+      do update set units = w.units + excluded.units, sales_cents = w.sales_cents + excluded.sales_cents
+      returning 1
+    ), customer_week as (
+      insert into seller_customer_sales_weeks as w (seller_id, week_start, buyer_id, orders, sales_cents)
+      select ${seller}, date_trunc('week', ${at})::date, ${buyer}, 1, ${sales}
+       where (select count(*) from product_weeks) >= 0
+      on conflict (seller_id, week_start, buyer_id)
+      do update set orders = w.orders + 1, sales_cents = w.sales_cents + excluded.sales_cents
+      returning 1
+    )
     insert into seller_customers as c (seller_id, buyer_id, first_order_on, last_order_on, orders, sales_cents)
-    values (${seller}, ${buyer}, ${at} at time zone 'UTC', ${at} at time zone 'UTC', 1, ${sales})
+    select ${seller}, ${buyer}, ${at} at time zone 'UTC', ${at} at time zone 'UTC', 1, ${sales}
+     where (select count(*) from customer_week) > 0
     on conflict (seller_id, buyer_id)
     do update set first_order_on = least(c.first_order_on, excluded.first_order_on),
                   last_order_on = greatest(c.last_order_on, excluded.last_order_on),

@@ -1,7 +1,7 @@
 /** Tables owned by the orders module (checkout and orders issues). */
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, text, integer, bigint, boolean, timestamp, index } from 'drizzle-orm/pg-core';
-import { id, createdAt, updatedAt } from '../../db/columns.js';
+import { pgTable, uuid, text, integer, boolean, timestamp, index, primaryKey } from 'drizzle-orm/pg-core';
+import { id, createdAt, updatedAt, slotCounterColumns } from '../../db/columns.js';
 import { addresses } from '../addresses/schema.js';
 import { carts } from '../carts/schema.js';
 import { organizations } from '../organizations/schema.js';
@@ -68,14 +68,15 @@ export const shippingInformation = pgTable('shipping_information', {
 });
 
 /**
- * A version per organization of what its order lists show (its orders as seller and as buyer):
- * bumped at the end of every transaction that places one of its orders or changes an order's
- * tracking (list-version.ts). The lists' page caches compare it on every request, so a change
- * made by any process is seen by all at once.
+ * A version per organization of what its order lists show (its orders as seller and as buyer),
+ * kept in up to ORDER_LIST_SLOTS counters (`slot`) whose sum is the version: every transaction
+ * that places one of its orders or changes an order's tracking or invoice adds one to its own
+ * slot (list-version.ts), so orders of one seller completing at once do not queue on one row.
+ * The lists' page caches compare it on every request, so a change made by any process is seen
+ * by all at once.
  */
-export const orderListVersions = pgTable('order_list_versions', {
-  organizationId: uuid('organization_id')
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  version: bigint('version', { mode: 'number' }).notNull(),
-});
+export const orderListVersions = pgTable(
+  'order_list_versions',
+  slotCounterColumns(() => organizations.id),
+  (t) => [primaryKey({ columns: [t.organizationId, t.slot] })],
+);

@@ -13,9 +13,8 @@ import {
   check,
   serial,
   boolean,
-  bigint,
 } from 'drizzle-orm/pg-core';
-import { id, createdAt, updatedAt } from '../../db/columns.js';
+import { id, createdAt, updatedAt, slotCounterColumns } from '../../db/columns.js';
 import { media } from '../media/schema.js';
 import { organizations } from '../organizations/schema.js';
 
@@ -139,16 +138,17 @@ export const productMedia = pgTable(
 );
 
 /**
- * A version per seller's catalogue, bumped (from one sequence) by triggers on every change to
- * its products or their photos (migration 0010). Storefront page caches compare it on every
- * request, so a change made by any process is seen by all at once.
+ * A seller's catalogue version, kept in up to CATALOG_SLOTS counters per seller (`slot`): the
+ * version is their sum (catalog-version.ts). Triggers add one to the writing transaction's slot
+ * on every change to the seller's products, their photos or price breaks (migrations 0010,
+ * 0019, 0021). Storefront page caches compare it on every request, so a change made by any
+ * process is seen by all at once; orders completing at once each take their own slot.
  */
-export const catalogVersions = pgTable('catalog_versions', {
-  organizationId: uuid('organization_id')
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  version: bigint('version', { mode: 'number' }).notNull(),
-});
+export const catalogVersions = pgTable(
+  'catalog_versions',
+  slotCounterColumns(() => organizations.id),
+  (t) => [primaryKey({ columns: [t.organizationId, t.slot] })],
+);
 
 /**
  * Stock held for a checkout while the buyer pays (DECISIONS "The money path"): a tracked
@@ -173,7 +173,9 @@ export const stockReservations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('stock_reservations_product_held_idx').on(t.productId, t.heldUntil).where(sql`${t.status} = 'held'`),
+    index('stock_reservations_product_held_idx')
+      .on(t.productId, t.heldUntil)
+      .where(sql`${t.status} = 'held'`),
     uniqueIndex('stock_reservations_holder_product_key').on(t.holder, t.productId),
     check('stock_reservations_quantity_positive', sql`${t.quantity} > 0`),
   ],
