@@ -10,6 +10,7 @@
  * built waits for that build instead of running the same query again (a burst right after a
  * change asks for the same first page many times).
  */
+import { getHeapStatistics } from 'node:v8';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '@cratebase/contract';
@@ -39,7 +40,21 @@ export interface PageCacheOptions {
   maxBytes: number;
 }
 
-export const DEFAULT_PAGE_CACHE: PageCacheOptions = { maxEntries: 5000, maxBytes: 64 * 1024 * 1024 };
+/**
+ * How much of its byte budget a cache gets in this process. The budgets (all the caches together
+ * ~180 MB) are for a JS heap of 1 GB or more, Node's default on any machine with 2 GB of memory
+ * or more. A process started with a smaller heap — `npm start`, the embedded default, gives 192
+ * MB (package.json, main.ts) — gets them scaled down in proportion, so full caches still leave
+ * the heap room for the requests.
+ */
+const HEAP_SHARE = Math.min(1, getHeapStatistics().heap_size_limit / 1024 ** 3);
+
+/** A cache's bounds: at most `maxEntries` entries and `maxBytes` bytes, scaled as above. */
+export function pageCacheBounds(maxEntries: number, maxBytes: number): PageCacheOptions {
+  return { maxEntries, maxBytes: Math.floor(maxBytes * HEAP_SHARE) };
+}
+
+export const DEFAULT_PAGE_CACHE: PageCacheOptions = pageCacheBounds(5000, 64 * 1024 * 1024);
 
 /** Bytes held by a key and an entry (strings count two bytes a character, as V8 may store them). */
 const sizeOf = (key: string, page: CachedPage) =>

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { Dashboard, ErrorBody, OrgIdParams } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { PageCache, sendCachedPage } from '../../lib/page-cache.js';
+import { PageCache, pageCacheBounds, sendCachedPage } from '../../lib/page-cache.js';
 import { accessAlongside } from '../../auth/plugin.js';
 import { memberOf, organizationParam } from '../../auth/policies.js';
 import { orderListStampSql } from '../orders/list-version.js';
@@ -20,7 +20,7 @@ const tags = ['dashboard'];
  */
 export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext, now: () => Date = () => new Date()) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const cache = new PageCache({ maxEntries: 2000, maxBytes: 16 * 1024 * 1024 });
+  const cache = new PageCache(pageCacheBounds(2000, 16 * 1024 * 1024));
   const version = (req: FastifyRequest) => orderListStampSql(sql`${(req.params as { org_id: string }).org_id}::uuid`);
 
   r.get(

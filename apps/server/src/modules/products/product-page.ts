@@ -31,7 +31,7 @@ import type { ResourceRef } from '../../auth/policies.js';
 import { accessAlongside, viewerRole } from '../../auth/plugin.js';
 import { compileQuery, runCompiled } from '../../db/compiled-query.js';
 import { notFound } from '../../lib/errors.js';
-import { PageCache, sendCachedPage, type CachedPage, type PageCacheOptions } from '../../lib/page-cache.js';
+import { PageCache, pageCacheBounds, sendCachedPage, type CachedPage, type PageCacheOptions } from '../../lib/page-cache.js';
 import { catalogStampSql } from './catalog-version.js';
 import { getLookups } from './lookups.js';
 import { productAt } from './resources.js';
@@ -44,7 +44,7 @@ export interface ProductPageMeta {
 }
 
 /** ~1.3 KB of JSON a product with a photo, plus its compressed copies: about 20 MB when full. */
-export const PRODUCT_PAGE_CACHE: PageCacheOptions = { maxEntries: 10_000, maxBytes: 32 * 1024 * 1024 };
+export const PRODUCT_PAGE_CACHE: PageCacheOptions = pageCacheBounds(10_000, 32 * 1024 * 1024);
 
 /** Product → seller pairs remembered per process (about 150 bytes each). */
 const SELLER_CACHE_MAX = 100_000;
