@@ -63,15 +63,16 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ seconds: number; value:
   return { seconds: (performance.now() - started) / 1000, value };
 }
 
-async function expectOk(res: Response, what: string) {
+export async function expectOk(res: Response, what: string): Promise<Response> {
   if (!res.ok) throw new Error(`${what}: ${res.status} ${(await res.text()).slice(0, 500)}`);
   return res;
 }
 
-/** A buyer organization that the seller invited and that accepted: the storefront's caller. */
-async function invitedBuyer(
+/** A buyer organization (`name`) that the seller invited and that accepted: its member's headers, the storefront's caller. */
+export async function invitedBuyer(
   server: RunningServer,
   seller: { headers: Record<string, string>; orgId: string },
+  name = 'Bench Retail Co',
 ): Promise<Record<string, string>> {
   const base = `http://127.0.0.1:${server.port}`;
   const email = `bench-buyer-${Date.now()}@example.com`;
@@ -94,7 +95,7 @@ async function invitedBuyer(
       await fetch(`${base}/api/organization`, {
         method: 'POST',
         headers: { ...headers, ...json },
-        body: JSON.stringify({ selected_type: 'Buyer', name: 'Bench Retail Co' }),
+        body: JSON.stringify({ selected_type: 'Buyer', name }),
       }),
       'buyer organization',
     )

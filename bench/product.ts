@@ -14,9 +14,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServer, freePort, type RunningServer } from '../e2e/support/server.js';
-import { signUpAndGetTokens } from '../apps/server/test/support/test-login.js';
 import { seedCatalog } from './catalog-seed.js';
-import type { CatalogBenchDeps, CatalogRow, LoadResult } from './catalog.js';
+import { expectOk, invitedBuyer, type CatalogBenchDeps, type CatalogRow, type LoadResult } from './catalog.js';
 import type { CartLoadOptions } from './cart.js';
 
 export interface ProductBenchDeps extends CatalogBenchDeps {
@@ -33,53 +32,6 @@ const productCount = Number(process.env.BENCH_PRODUCT_PRODUCTS ?? 100_000);
 const MISS_PRODUCTS = 20_000;
 /** The new server's warm-up before any measurement (see productStore). */
 const WARM_UP_SECONDS = 5;
-
-async function expectOk(res: Response, what: string): Promise<Response> {
-  if (!res.ok) throw new Error(`${what}: ${res.status} ${(await res.text()).slice(0, 500)}`);
-  return res;
-}
-
-/** A buyer organization invited by the seller, whose member accepted: the headers of that member. */
-async function acceptedBuyer(
-  server: RunningServer,
-  seller: { headers: Record<string, string>; orgId: string },
-): Promise<Record<string, string>> {
-  const base = `http://127.0.0.1:${server.port}`;
-  const email = `bench-product-buyer-${Date.now()}@example.com`;
-  const json = { 'content-type': 'application/json' };
-  const invites = (await (
-    await expectOk(
-      await fetch(`${base}/api/invite/purchaser`, {
-        method: 'POST',
-        headers: { ...seller.headers, ...json },
-        body: JSON.stringify({ to_organization_id: seller.orgId, to_emails: [email] }),
-      }),
-      'invite',
-    )
-  ).json()) as { id: string }[];
-  const tokens = await signUpAndGetTokens(server.url, { email, password: 'bench-password-1' });
-  const headers = { authorization: `Bearer ${tokens.access_token}` };
-  await expectOk(await fetch(`${base}/api/user/create`, { method: 'POST', headers }), 'buyer user/create');
-  const org = (await (
-    await expectOk(
-      await fetch(`${base}/api/organization`, {
-        method: 'POST',
-        headers: { ...headers, ...json },
-        body: JSON.stringify({ selected_type: 'Buyer', name: 'Bench Product Buyer Co' }),
-      }),
-      'buyer organization',
-    )
-  ).json()) as { id: string };
-  await expectOk(
-    await fetch(`${base}/api/invite/purchaser/accept/${invites[0]!.id}`, {
-      method: 'POST',
-      headers: { ...headers, ...json },
-      body: JSON.stringify({ organization_id: org.id }),
-    }),
-    'accept invite',
-  );
-  return headers;
-}
 
 type ProductJson = { id: string; state: { state: string } | null; media: unknown[]; deleted_at: string | null };
 
@@ -119,7 +71,7 @@ export async function productStore(env: Record<string, string>, seed: CatalogBen
   };
   try {
     const seller = await seed(server);
-    const buyerHeaders = await acceptedBuyer(server, seller);
+    const buyerHeaders = await invitedBuyer(server, seller, 'Bench Product Buyer Co');
     // PGlite is one process: seed it with the server stopped.
     if (env.DATABASE_URL) {
       await seedCatalog({ databaseUrl: env.DATABASE_URL }, seller.orgId, productCount);

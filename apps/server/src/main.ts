@@ -17,18 +17,14 @@ import { buildApp } from './app.js';
  *    most 192 MB (the page caches size themselves to it: lib/page-cache.ts), which also makes
  *    V8 collect before it grows the heap far.
  */
-const START_ENVIRONMENT: Record<string, string> = {
-  MALLOC_ARENA_MAX: '2',
-  MALLOC_MMAP_THRESHOLD_: '131072',
-  MALLOC_TRIM_THRESHOLD_: '131072',
-};
+const START_ENVIRONMENT = ['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_TRIM_THRESHOLD_'];
 const START_NODE_OPTIONS = ['--v8-pool-size=1', '--max-semi-space-size=4', '--max-old-space-size=192'];
 
 /** What of `npm start`'s settings this process was started without (command line, NODE_OPTIONS, environment). */
 function missingStartSettings(): string[] {
   const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].map((option) => option.split('=')[0]);
   return [
-    ...Object.keys(START_ENVIRONMENT).filter((name) => process.env[name] === undefined),
+    ...START_ENVIRONMENT.filter((name) => process.env[name] === undefined),
     ...START_NODE_OPTIONS.filter((option) => !given.includes(option.split('=')[0])),
   ];
 }
