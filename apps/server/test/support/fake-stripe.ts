@@ -8,6 +8,7 @@
  *   POST /v1/checkout/sessions                  embedded checkout sessions (destination charges)
  *   GET  /v1/checkout/sessions/{id}             ?expand[]=payment_intent(.latest_charge)
  *   POST /v1/checkout/sessions/{id}/expire
+ *   POST /v1/refunds                            refunds of a paid session's payment intent
  *
  * Bodies are form-encoded the way the SDK sends them (`a[b][0][c]=v`) and parsed back into
  * objects; errors come in Stripe's shape ({"error": {type, code, message, param}}) with its
@@ -47,6 +48,8 @@ export interface FakeStripe {
   requests: RecordedStripeRequest[];
   accounts: Map<string, Json>;
   sessions: Map<string, Json>;
+  /** Refunds made, by id (amount, payment_intent, reason, metadata, transfer_reversal). */
+  refunds: Map<string, Json>;
   /** The buyer paid in the embedded checkout: the session completes, paid, with a charge. */
   completeSession(sessionId: string, card?: FakeStripeCard): Json;
   /** The session reached its expiry unpaid. */
@@ -142,6 +145,7 @@ export async function startFakeStripe(opts: { secretKey?: string; now?: () => Da
   const sessions = new Map<string, Json>();
   const intents = new Map<string, Json>();
   const charges = new Map<string, Json>();
+  const refunds = new Map<string, Json>();
   /** Idempotency key → the first request's fingerprint and answer. */
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   const failures: Array<number | 'drop'> = [];
@@ -299,6 +303,51 @@ export async function startFakeStripe(opts: { secretKey?: string; now?: () => Da
     return session;
   }
 
+  /** A refund of a payment intent's charge: never more than is left of it; a transfer reversal when asked. */
+  function createRefund(body: Json): Json {
+    const intentId = str(body.payment_intent);
+    if (!intentId) throw invalid('Missing required param: payment_intent.', 'payment_intent');
+    const intent = intents.get(intentId);
+    if (!intent) throw missing('payment_intent', intentId, 'payment_intent', 400);
+    const charge = charges.get(str(intent.latest_charge)!)!;
+    const refunded = Number(charge.amount_refunded ?? 0);
+    const total = Number(charge.amount);
+    const amount = body.amount === undefined ? total - refunded : int(body.amount);
+    if (amount === null || amount < 1) throw invalid('Invalid positive integer', 'amount');
+    if (refunded >= total) {
+      throw new StripeHttpError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${String(charge.id)} has already been refunded.`,
+      });
+    }
+    if (refunded + amount > total) {
+      throw new StripeHttpError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        param: 'amount',
+        message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${total - refunded}).`,
+      });
+    }
+    charge.amount_refunded = refunded + amount;
+    charge.refunded = refunded + amount === total;
+    const refund: Json = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      charge: charge.id,
+      currency: charge.currency,
+      payment_intent: intentId,
+      reason: str(body.reason) ?? null,
+      metadata: obj(body.metadata),
+      status: 'succeeded',
+      transfer_reversal: bool(body.reverse_transfer) ? id('trr') : null,
+      created: seconds(),
+    };
+    refunds.set(refund.id as string, refund);
+    return refund;
+  }
+
   function route(method: string, path: string, query: Json, body: Json): Json {
     const expand = Array.isArray(query.expand) ? query.expand.map(String) : [];
     let m: RegExpExecArray | null;
@@ -316,6 +365,7 @@ export async function startFakeStripe(opts: { secretKey?: string; now?: () => Da
     if (method === 'POST' && (m = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path))) {
       return view(expire(m[1]!), expand);
     }
+    if (method === 'POST' && path === '/v1/refunds') return createRefund(body);
     throw new StripeHttpError(404, {
       type: 'invalid_request_error',
       message: `Unrecognized request URL (${method}: ${path}).`,
@@ -419,6 +469,7 @@ export async function startFakeStripe(opts: { secretKey?: string; now?: () => Da
     requests,
     accounts,
     sessions,
+    refunds,
 
     completeSession(sessionId, card = { brand: 'visa', last4: '4242' }) {
       const session = getSession(sessionId);
@@ -510,6 +561,7 @@ export async function startFakeStripe(opts: { secretKey?: string; now?: () => Da
       charges.clear();
       idempotent.clear();
       sessionIntentData.clear();
+      refunds.clear();
       failures.length = 0;
     },
 

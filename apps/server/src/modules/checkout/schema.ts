@@ -31,8 +31,17 @@ export interface SessionShipping {
  * it was created for (the session amount wins: the order completes with these), and its state.
  *
  *   pending (asking the provider) ─► open ─┬─► complete (the order was completed with it)
- *                  └─► failed            ├─► expired (replaced, or its time passed unpaid)
- *                                        └─► needs_review (paid, but refused: an operator looks)
+ *      │  └─► failed                        ├─► expired (its time passed unpaid)
+ *      └──────────────► superseded ◄────────┘  (a newer checkout, a placed order or a closed
+ *                           │                    invoice ended it; the provider is told next)
+ *                           ├─► expired (the provider confirmed it can no longer be paid)
+ *                           └─► complete (it was paid first, and the order was still open)
+ *
+ *   paid, but nothing to pay any more (the order or invoice was settled another way)
+ *      ─► refund_due ─► refunded (the whole payment given back; the buyer is told by e-mail)
+ *
+ * At most one session of an order (per purpose) is pending or open: the partial unique index
+ * below, and every new one supersedes the others in the transaction that locks the order.
  */
 export const checkoutSessions = pgTable(
   'checkout_sessions',
@@ -62,6 +71,9 @@ export const checkoutSessions = pgTable(
     paymentId: text('payment_id'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    /** A paid session that could not be used: the provider's refund of its whole payment. */
+    refundId: text('refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -72,6 +84,14 @@ export const checkoutSessions = pgTable(
     index('checkout_sessions_open_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} in ('pending', 'open')`),
+    /** One payable session per order and purpose at a time (a newer one supersedes the rest). */
+    uniqueIndex('checkout_sessions_one_live_per_order')
+      .on(t.orderId, t.purpose)
+      .where(sql`${t.status} in ('pending', 'open')`),
+    /** The reconciler's scan: sessions to confirm ended at the provider, and payments to refund. */
+    index('checkout_sessions_unsettled_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('superseded', 'refund_due', 'needs_review')`),
     /** An order is completed by one session at most. */
     uniqueIndex('checkout_sessions_one_complete_per_order')
       .on(t.orderId)

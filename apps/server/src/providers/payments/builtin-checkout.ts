@@ -8,6 +8,9 @@
  *    │                                              └─ failed ────► open
  *    └─expiry time passes, or expired by our server──► expired (never payable again)
  *
+ * A complete session's payment can be refunded, in one or several refunds that never add up to
+ * more than it took (builtin_refunds; the session stays complete).
+ *
  * Every change of a session runs in one transaction holding the session's row lock, so a card
  * payment racing an expiry ends in exactly one of the two, and a session is charged once.
  */
@@ -23,13 +26,14 @@ import {
   type CardInput,
 } from '@cratebase/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { builtinCardAttempts, builtinCheckoutSessions, builtinPaymentAccounts } from './schema.js';
+import { builtinCardAttempts, builtinCheckoutSessions, builtinPaymentAccounts, builtinRefunds } from './schema.js';
 import {
   PaymentsProviderError,
   type CardOutcome,
   type CheckoutPayments,
   type CheckoutSessionState,
   type EmbeddedCheckoutState,
+  type ProviderRefund,
 } from './interface.js';
 
 type SessionRow = typeof builtinCheckoutSessions.$inferSelect;
@@ -206,6 +210,52 @@ export function createBuiltinCheckout(db: DbOrTx, now: () => Date): CheckoutPaym
       });
     },
 
+    async refundPayment(input): Promise<ProviderRefund> {
+      if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
+        throw new Error(`builtin payments: a refund needs a positive whole amount, got ${input.amountCents}`);
+      }
+      return db.transaction(async (tx) => {
+        // The session's row lock puts a payment's refunds in a line: the sum below is exact.
+        const [session] = await tx
+          .select()
+          .from(builtinCheckoutSessions)
+          .where(eq(builtinCheckoutSessions.id, input.sessionId))
+          .for('update');
+        const toRefund = (r: typeof builtinRefunds.$inferSelect): ProviderRefund => ({
+          refundId: r.id,
+          status: r.status as ProviderRefund['status'],
+          amountCents: r.amountCents,
+        });
+        const [again] = await tx.select().from(builtinRefunds).where(eq(builtinRefunds.idempotencyKey, input.idempotencyKey));
+        if (again) return toRefund(again);
+        if (!session || session.status !== 'complete' || session.paymentId !== input.paymentId) {
+          throw new PaymentsProviderError('not_refundable', 'This payment was not taken, so it cannot be refunded.');
+        }
+        const [{ refunded } = { refunded: 0 }] = await tx
+          .select({ refunded: sql<number>`coalesce(sum(${builtinRefunds.amountCents}), 0)::int` })
+          .from(builtinRefunds)
+          .where(eq(builtinRefunds.sessionId, session.id));
+        if (refunded + input.amountCents > session.amountCents) {
+          throw new PaymentsProviderError(
+            'refund_exceeds_payment',
+            `Only ${session.amountCents - refunded} cents of this payment are left to refund.`,
+          );
+        }
+        const [created] = await tx
+          .insert(builtinRefunds)
+          .values({
+            id: `re_${randomBytes(12).toString('hex')}`,
+            idempotencyKey: input.idempotencyKey,
+            sessionId: session.id,
+            amountCents: input.amountCents,
+            reason: input.reason,
+            metadata: input.metadata,
+          })
+          .returning();
+        return toRefund(created!);
+      });
+    },
+
     embeddedCheckout: {
       async view(clientSecret) {
         return db.transaction(async (tx) => {
@@ -279,4 +329,22 @@ export async function builtinCardAttemptsOf(db: DbOrTx, sessionId: string) {
     .from(builtinCardAttempts)
     .where(eq(builtinCardAttempts.sessionId, sessionId))
     .orderBy(builtinCardAttempts.createdAt, sql`id`);
+}
+
+/** For tests: what the built-in provider holds of an order's payments — charges taken and refunds given. */
+export async function builtinPaymentsOfOrder(
+  db: DbOrTx,
+  orderId: string,
+): Promise<{ charges: number; chargedCents: number; refunds: number; refundedCents: number }> {
+  const result = await db.execute<{ charges: number; charged: number; refunds: number; refunded: number }>(sql`
+    select count(*) filter (where s.status = 'complete')::int as charges,
+           coalesce(sum(s.amount_cents) filter (where s.status = 'complete'), 0)::int as charged,
+           (select count(*) from builtin_refunds r join builtin_checkout_sessions x on x.id = r.session_id
+             where x.metadata->>'order_id' = ${orderId})::int as refunds,
+           (select coalesce(sum(r.amount_cents), 0) from builtin_refunds r join builtin_checkout_sessions x on x.id = r.session_id
+             where x.metadata->>'order_id' = ${orderId})::int as refunded
+      from builtin_checkout_sessions s
+     where s.metadata->>'order_id' = ${orderId}`);
+  const row = result.rows[0]!;
+  return { charges: row.charges, chargedCents: row.charged, refunds: row.refunds, refundedCents: row.refunded };
 }

@@ -100,6 +100,26 @@ export interface CheckoutSessionState {
   paymentId: string | null;
 }
 
+export interface NewRefund {
+  /** The provider's checkout session that took the payment. */
+  sessionId: string;
+  /** The provider's id of the payment (CheckoutSessionState.paymentId). */
+  paymentId: string;
+  /** A positive whole number of cents, at most what is left of the payment. */
+  amountCents: number;
+  /** Why (ours: duplicate, order_closed, requested_by_customer, …); kept with the refund. */
+  reason: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+export interface ProviderRefund {
+  refundId: string;
+  /** succeeded: the money is on its way back; pending: the provider is still working on it. */
+  status: 'succeeded' | 'pending' | 'failed';
+  amountCents: number;
+}
+
 /** The outcome of the built-in embedded checkout's card form. */
 export type CardOutcome =
   | { status: 'complete'; session: CheckoutSessionState }
@@ -131,6 +151,15 @@ export interface CheckoutPayments {
    */
   expireCheckoutSession(sessionId: string): Promise<CheckoutSessionState | null>;
 
+  /**
+   * Gives back all or part of a paid session's payment: the buyer's card is credited and, for a
+   * destination charge, the transfer to the seller's account is reversed by the same amount.
+   * `idempotencyKey` makes a retry (or a racing second request) answer the first refund instead
+   * of refunding twice. Throws PaymentsProviderError 'refund_exceeds_payment' when the payment's
+   * refunds would add up to more than was paid, 'not_refundable' when the session was not paid.
+   */
+  refundPayment(input: NewRefund): Promise<ProviderRefund>;
+
   /** Only a provider whose embedded checkout is ours (the built-in one). */
   embeddedCheckout?: {
     /** The session a client secret authorises; throws invalid_session for any other secret. */
@@ -158,7 +187,9 @@ export class PaymentsProviderError extends Error {
       | 'unknown_account'
       | 'unknown_session'
       | 'invalid_signature'
-      | 'provider_unavailable',
+      | 'provider_unavailable'
+      | 'refund_exceeds_payment'
+      | 'not_refundable',
     message: string,
   ) {
     super(message);

@@ -4,7 +4,7 @@
  * account is payment_accounts (modules/payments), which knows nothing of these.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../db/columns.js';
 
 export const builtinPaymentAccounts = pgTable('builtin_payment_accounts', {
@@ -100,4 +100,31 @@ export const builtinCardAttempts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('builtin_card_attempts_session_idx').on(t.sessionId)],
+);
+
+/**
+ * Refunds at the built-in provider: money given back from a paid session's payment. A refund is
+ * final at once (status succeeded); the refunds of one session never add up to more than it took
+ * (checked under the session's row lock); an idempotency key answers its first refund again.
+ */
+export const builtinRefunds = pgTable(
+  'builtin_refunds',
+  {
+    /** re_ and 24 random hex characters. */
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => builtinCheckoutSessions.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    status: text('status').notNull().default('succeeded'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('builtin_refunds_idempotency_key').on(t.idempotencyKey),
+    index('builtin_refunds_session_idx').on(t.sessionId),
+    check('builtin_refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
 );

@@ -30,6 +30,7 @@ import {
   type CreatedCheckoutSession,
   type NewCheckoutSession,
   type PaymentsProvider,
+  type ProviderRefund,
 } from './interface.js';
 
 export interface StripePaymentsOptions {
@@ -282,6 +283,41 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
       }
       // Read back with the charge expanded (the expire answer does not expand it).
       return retrieve(sessionId);
+    },
+
+    async refundPayment(input): Promise<ProviderRefund> {
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.create(
+          {
+            payment_intent: input.paymentId,
+            amount: input.amountCents,
+            // A destination charge: the seller's share comes back from the connected account.
+            reverse_transfer: true,
+            ...(input.reason === 'duplicate' ? { reason: 'duplicate' as const } : {}),
+            ...(input.reason === 'requested_by_customer' ? { reason: 'requested_by_customer' as const } : {}),
+            metadata: { ...input.metadata, cratebase_reason: input.reason },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+          if (err.code === 'charge_already_refunded' || err.code === 'amount_too_large') {
+            throw new PaymentsProviderError('refund_exceeds_payment', 'This payment has less left to refund.');
+          }
+          if (isMissing(err)) {
+            throw new PaymentsProviderError('not_refundable', 'This payment was not taken, so it cannot be refunded.');
+          }
+        }
+        throw translate(err, 'refund the payment');
+      }
+      const status: ProviderRefund['status'] =
+        refund.status === 'succeeded'
+          ? 'succeeded'
+          : refund.status === 'failed' || refund.status === 'canceled'
+            ? 'failed'
+            : 'pending';
+      return { refundId: refund.id, status, amountCents: refund.amount };
     },
 
     verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): CheckoutWebhookEvent {
