@@ -154,6 +154,14 @@ describe('invoice links', () => {
     }
   });
 
+  it('hands out a link that opens for an invoice id asked for in upper case (the same invoice)', async () => {
+    const { link } = await ok(h.call('GET', `/api/invoice/${invoiceId.toUpperCase()}`, { token: buyer.token }));
+    expect(new URL(link).pathname).toBe(`/invoices/${invoiceId}.pdf`);
+    const res = await get(pathOf(link));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+  });
+
   it('is not handed to another organization', async () => {
     expect((await h.call('GET', `/api/invoice/${invoiceId}`, { token: stranger.token })).status).toBe(404);
     expect((await h.call('GET', `/api/invoice/${invoiceId}`)).status).toBe(401);

@@ -33,11 +33,16 @@ function signature(key: Buffer, invoiceId: string, expires: number): string {
   return createHmac('sha256', key).update(`${invoiceId}.${expires}`).digest('hex');
 }
 
-/** The invoice's PDF link, valid for an hour from `now`. */
+/**
+ * The invoice's PDF link, valid for an hour from `now`. The id is signed and written in lower
+ * case, the form the PDF route checks: a UUID asked for in upper case
+ * (GET /api/invoice/{ID}) names the same invoice, and its link opens it.
+ */
 export function invoiceLink(signer: InvoiceLinkSigner, invoiceId: string, now: Date = new Date()): string {
+  const id = invoiceId.toLowerCase();
   const expires = Math.floor(now.getTime() / 1000) + INVOICE_LINK_TTL_SECONDS;
   // Both values are URL-safe as they are (digits, hex); lists sign fifty of these a page.
-  return `${signer.publicUrl}/invoices/${encodeURIComponent(invoiceId)}.pdf?expires=${expires}&signature=${signature(signer.key, invoiceId, expires)}`;
+  return `${signer.publicUrl}/invoices/${encodeURIComponent(id)}.pdf?expires=${expires}&signature=${signature(signer.key, id, expires)}`;
 }
 
 export type InvoiceLinkCheck = 'valid' | 'expired' | 'invalid';

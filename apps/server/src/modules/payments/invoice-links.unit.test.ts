@@ -54,6 +54,14 @@ describe('invoice links', () => {
     expect(checkInvoiceLink(signer.key, INVOICE, expires, 'z'.repeat(64), NOW)).toBe('invalid');
   });
 
+  it('signs and writes an id given in upper case in lower case, the form the PDF route checks', () => {
+    const upper = invoiceLink(signer, INVOICE.toUpperCase(), NOW);
+    expect(upper).toBe(invoiceLink(signer, INVOICE, NOW));
+    const { id, expires, signature } = parts(upper);
+    expect(id).toBe(INVOICE);
+    expect(checkInvoiceLink(signer.key, INVOICE, expires, signature, NOW)).toBe('valid');
+  });
+
   it('signs with the same key the same way (every process agrees), and differently under another key', () => {
     const again: InvoiceLinkSigner = { publicUrl: signer.publicUrl, key: Buffer.from(signer.key) };
     expect(invoiceLink(again, INVOICE, NOW)).toBe(invoiceLink(signer, INVOICE, NOW));
