@@ -16,7 +16,10 @@ import { openTestDatabase, type TestDatabase } from '../../test/support/database
 import type { TokenVerifier } from '../auth/token-verifier.js';
 import { registerBuiltinIdentity } from './index.js';
 import { MAX_WAIT_SECONDS, type Clock } from './sign-in-throttle.js';
-import { createOidcAdapter } from './adapter.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createOidcAdapter, hashOidcId } from './adapter.js';
+import { migrationsFolder } from '../db/client.js';
 import { clientUrls } from './provider.js';
 import { CURRENT_PARAMS, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { COOKIE_KEYS_SECRET, JWKS_SECRET, ensureSecret, loadIdentitySecrets } from './secrets.js';
@@ -210,6 +213,36 @@ describe('creating an account and signing in', () => {
       client_id: 'cratebase-web',
     });
     expect(afterReuse.status).toBe(400);
+  });
+
+  it('keeps no refresh token or session cookie in clear: a row id copied from the database is refused at /oidc/token', async () => {
+    const fresh = await signUpAndGetTokens(main.base, { email: uniqueEmail('at-rest'), password: PASSWORD });
+    const sessionCookie = /(?:^|; )_cb_session=([^;]+)/.exec(fresh.cookies.headerFor('/oidc/auth') ?? '')?.[1];
+    expect(sessionCookie).toBeTruthy();
+    const rows = await testDb.database.db
+      .select({ model: oidcPayloads.model, id: oidcPayloads.id, payload: oidcPayloads.payload })
+      .from(oidcPayloads);
+    expect(rows.some((r) => r.id === fresh.refresh_token)).toBe(false);
+    const everything = JSON.stringify(rows);
+    expect(everything).not.toContain(fresh.refresh_token);
+    expect(everything).not.toContain(sessionCookie);
+    // The row is there, under the token's hash.
+    const stored = rows.find((r) => r.model === 'RefreshToken' && r.id === hashOidcId(fresh.refresh_token));
+    expect(stored).toBeDefined();
+
+    // What someone with a copy of the table would try: the row id as a refresh token.
+    const replay = await tokenRequest(main.base, {
+      grant_type: 'refresh_token',
+      refresh_token: stored!.id,
+      client_id: 'cratebase-web',
+    });
+    expect(replay.status).toBe(400);
+    expect(replay.body.error).toBe('invalid_grant');
+    // The real one, held by the client, still works (the failed replay revoked nothing).
+    const rotated = await refreshTokens(main.base, fresh.refresh_token);
+    expect(rotated.access_token).toBeTruthy();
+    // And the browser's session still signs in without a page.
+    await expect(authorizeWithSession(main.base, fresh.cookies)).resolves.toMatchObject({ token_type: 'Bearer' });
   });
 
   it('signs in again with the same account (e-mail in any case) on the sign-in page', async () => {
@@ -662,6 +695,9 @@ describe('behind a TLS-terminating load balancer', () => {
       DATA_DIR: '/tmp/x',
     });
     const app = Fastify({ logger: false, trustProxy: true });
+    // This app keeps the default limit (30 a minute per address), and the counters it reads are
+    // the ones the file's other servers (limit 1000) have been adding to from the same address.
+    await testDb.database.db.execute(sql`delete from rate_limit_counters`);
     try {
       const { verifier } = await registerBuiltinIdentity(app, { db: testDb.database.db, config });
       await app.ready();
@@ -876,10 +912,11 @@ describe('storage', () => {
 
     await sessions.upsert('s1', { jti: 's1', uid: 'uid-1', accountId: 'a' }, 60);
     await expect(sessions.find('s1')).resolves.toMatchObject({ accountId: 'a' });
-    await expect(sessions.findByUid('uid-1')).resolves.toMatchObject({ jti: 's1' });
+    // By uid the session is found, but not its id: only the id's hash is stored.
+    await expect(sessions.findByUid('uid-1')).resolves.toEqual({ uid: 'uid-1', accountId: 'a' });
     await sessions.upsert('s1', { jti: 's1', uid: 'uid-2', accountId: 'a' }, 60);
     await expect(sessions.findByUid('uid-1')).resolves.toBeUndefined();
-    await expect(sessions.findByUid('uid-2')).resolves.toMatchObject({ jti: 's1' });
+    await expect(sessions.findByUid('uid-2')).resolves.toMatchObject({ uid: 'uid-2', accountId: 'a' });
 
     await codes.upsert('c1', { jti: 'c1', grantId: 'g1' }, 60);
     await codes.consume('c1');
@@ -902,11 +939,124 @@ describe('storage', () => {
     const left = await testDb.database.db
       .select({ id: oidcPayloads.id })
       .from(oidcPayloads)
-      .where(sql`${oidcPayloads.id} in ('s1', 'c1')`);
+      .where(sql`${oidcPayloads.id} in (${hashOidcId('s1')}, ${hashOidcId('c1')})`);
     expect(left).toHaveLength(0);
 
     await tokens.destroy('r2');
     await expect(tokens.find('r2')).resolves.toBeUndefined();
+  });
+
+  it('stores bearer ids hashed and without the payload’s copy; grants stay as they are', async () => {
+    const Adapter = createOidcAdapter(testDb.database.db);
+    const refresh = new Adapter('RefreshToken');
+    const grants = new Adapter('Grant');
+    const interactions = new Adapter('Interaction');
+    const value = `rt-${uniqueEmail('hash')}`;
+    await refresh.upsert(value, { jti: value, grantId: 'g-hash', kind: 'RefreshToken' }, 60);
+    await grants.upsert('g-hash', { jti: 'g-hash', kind: 'Grant' }, 60);
+    const uid = `int-${uniqueEmail('hash')}`;
+    await interactions.upsert(
+      uid,
+      {
+        jti: uid,
+        kind: 'Interaction',
+        returnTo: `http://localhost/oidc/auth/${uid}`,
+        session: { uid: 'su', accountId: 'a', cookie: 'session-secret' },
+      },
+      60,
+    );
+    const rows = await testDb.database.db
+      .select({ model: oidcPayloads.model, id: oidcPayloads.id, payload: oidcPayloads.payload })
+      .from(oidcPayloads)
+      .where(sql`${oidcPayloads.grantId} = 'g-hash' or ${oidcPayloads.id} in ('g-hash', ${hashOidcId(uid)})`);
+    const byModel = Object.fromEntries(rows.map((r) => [r.model, r]));
+    expect(byModel.RefreshToken!.id).toBe(hashOidcId(value));
+    expect(byModel.Grant!.id).toBe('g-hash');
+    expect(byModel.Interaction!.id).toBe(hashOidcId(uid));
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain(value);
+    expect(stored).not.toContain(uid);
+    expect(stored).not.toContain('session-secret');
+    // Read back with the presented value: its jti (and the interaction's resume URL) as given.
+    await expect(refresh.find(value)).resolves.toMatchObject({ jti: value, grantId: 'g-hash' });
+    await expect(refresh.find(hashOidcId(value))).resolves.toBeUndefined();
+    await expect(interactions.find(uid)).resolves.toMatchObject({
+      jti: uid,
+      returnTo: `http://localhost/oidc/auth/${uid}`,
+      session: { uid: 'su', accountId: 'a' },
+    });
+    await expect(grants.find('g-hash')).resolves.toMatchObject({ jti: 'g-hash' });
+    await refresh.consume(value);
+    expect((await refresh.find(value))?.consumed).toBeTypeOf('number');
+    await refresh.destroy(value);
+    await expect(refresh.find(value)).resolves.toBeUndefined();
+  });
+
+  it('migration 0024 hashes the rows stored before it in place, and they still work', async () => {
+    const db = testDb.database.db;
+    const sqlText = readFileSync(path.join(migrationsFolder(), '0024_hash_oidc_token_ids.sql'), 'utf8');
+    // One transaction rolled back: the other rows of this file's database are left as they were.
+    const rollback = new Error('rollback');
+    const outcome = db.transaction(async (tx) => {
+      const old = { refresh: 'old-refresh-token-value', session: 'old-session-cookie', interaction: 'old-interaction' };
+      await tx.execute(sql`delete from oidc_payloads`);
+      await tx.insert(oidcPayloads).values([
+        {
+          model: 'RefreshToken',
+          id: old.refresh,
+          payload: { jti: old.refresh, kind: 'RefreshToken', grantId: 'g-old' },
+          grantId: 'g-old',
+        },
+        {
+          model: 'Session',
+          id: old.session,
+          payload: { jti: old.session, kind: 'Session', uid: 'su-old', accountId: 'a' },
+          uid: 'su-old',
+        },
+        {
+          model: 'Interaction',
+          id: old.interaction,
+          payload: {
+            jti: old.interaction,
+            kind: 'Interaction',
+            returnTo: `http://localhost/oidc/auth/${old.interaction}`,
+            session: { uid: 'su-old', accountId: 'a', cookie: old.session },
+          },
+        },
+        { model: 'Grant', id: 'g-old', payload: { jti: 'g-old', kind: 'Grant' } },
+      ]);
+      for (const statement of sqlText.split('--> statement-breakpoint')) await tx.execute(sql.raw(statement));
+      const rows = await tx.select().from(oidcPayloads);
+      expect(rows.map((r) => [r.model, r.id]).sort()).toEqual(
+        [
+          ['Grant', 'g-old'],
+          ['Interaction', hashOidcId(old.interaction)],
+          ['RefreshToken', hashOidcId(old.refresh)],
+          ['Session', hashOidcId(old.session)],
+        ].sort(),
+      );
+      const text = JSON.stringify(rows);
+      for (const secret of Object.values(old)) expect(text).not.toContain(secret);
+      // The adapter finds each by the value the client still holds.
+      const Adapter = createOidcAdapter(tx as unknown as typeof db);
+      await expect(new Adapter('RefreshToken').find(old.refresh)).resolves.toMatchObject({
+        jti: old.refresh,
+        grantId: 'g-old',
+      });
+      await expect(new Adapter('Session').find(old.session)).resolves.toMatchObject({
+        jti: old.session,
+        accountId: 'a',
+      });
+      await expect(new Adapter('Session').findByUid('su-old')).resolves.toMatchObject({ accountId: 'a' });
+      await expect(new Adapter('Interaction').find(old.interaction)).resolves.toMatchObject({
+        jti: old.interaction,
+        returnTo: `http://localhost/oidc/auth/${old.interaction}`,
+        session: { uid: 'su-old', accountId: 'a' },
+      });
+      await expect(new Adapter('Grant').find('g-old')).resolves.toMatchObject({ jti: 'g-old' });
+      throw rollback;
+    });
+    await expect(outcome).rejects.toBe(rollback);
   });
 
   it('creates the signing keys once, even when processes race', async () => {
