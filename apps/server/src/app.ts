@@ -16,7 +16,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { AppContext, Providers } from './lib/context.js';
 import { HttpError, type FieldIssue } from './lib/errors.js';
-import { buildSecurityHeaders } from './lib/security-headers.js';
+import { buildSecurityHeaders, cspVendorsOf } from './lib/security-headers.js';
 import { authPlugin } from './auth/plugin.js';
 import type { AccessPolicy } from './auth/policies.js';
 import { createExternalVerifier, type TokenVerifier } from './auth/token-verifier.js';
@@ -87,7 +87,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const issuerOrigin = new URL(config.identity.issuer).origin;
   // Security headers, computed once (what helmet sets, with our CSP): per request they are a
   // few setHeader calls on the raw response, so hijacked routes (/oidc) get them too.
-  const securityHeaders = buildSecurityHeaders({ issuerOrigin, https: config.publicUrl.startsWith('https:') });
+  // The CSP lets in Stripe's and Plaid's browser code only when that vendor is configured.
+  const securityHeaders = buildSecurityHeaders({
+    issuerOrigin,
+    https: config.publicUrl.startsWith('https:'),
+    vendors: cspVendorsOf(config),
+  });
   const app = Fastify({
     logger:
       config.logLevel === 'silent'

@@ -68,6 +68,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^whsec_[A-Za-z0-9+/=_-]+$/, "must be the webhook endpoint's signing secret (whsec_…)")
     .optional(),
+  // The browser's key for Stripe.js and Connect's embedded onboarding (public by design).
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+    .optional(),
   STRIPE_API_URL: z
     .url({ message: 'must be the base URL of the Stripe API, such as https://api.stripe.com' })
     .refine((u) => /^https?:\/\/[^/?#]+\/?$/.test(u), 'must be the base URL of the Stripe API: scheme, host and port only')
@@ -130,7 +135,7 @@ export interface Config {
   /** Card payments: the built-in test payments, or Stripe with a secret key. */
   payments:
     | { provider: 'builtin' }
-    | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl?: string };
+    | { provider: 'stripe'; secretKey: string; webhookSecret: string; publishableKey: string; apiUrl?: string };
   /** Bank accounts for payouts: the built-in test bank linking, or Plaid with its keys. */
   banking:
     | { provider: 'builtin' }
@@ -164,8 +169,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       parsed.error.issues.map((i) => {
         const name = String(i.path[0]);
-        // A malformed secret is still a secret: name the variable, never echo its value.
-        const got = /TOKEN|SECRET/.test(name) ? 'a value of the wrong form' : JSON.stringify(cleaned[name]);
+        // A malformed secret is still a secret: name the variable, never echo its value (a key
+        // variable may hold a secret key pasted in the wrong place).
+        const got = /TOKEN|SECRET|KEY/.test(name) ? 'a value of the wrong form' : JSON.stringify(cleaned[name]);
         return `${i.path.join('.')}: ${i.message} (got ${got})`;
       }),
     );
@@ -220,16 +226,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set (the signing secret of the endpoint POST /api/stripe/webhook, whsec_…)",
     ]);
   }
-  if (!e.STRIPE_SECRET_KEY && (e.STRIPE_WEBHOOK_SECRET || e.STRIPE_API_URL)) {
+  if (!e.STRIPE_SECRET_KEY && (e.STRIPE_WEBHOOK_SECRET || e.STRIPE_PUBLISHABLE_KEY || e.STRIPE_API_URL)) {
     throw new ConfigError([
-      'STRIPE_SECRET_KEY: is required when STRIPE_WEBHOOK_SECRET or STRIPE_API_URL is set (without it the built-in test payments are used)',
+      'STRIPE_SECRET_KEY: is required when STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY or STRIPE_API_URL is set (without it the built-in test payments are used)',
     ]);
+  }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY) {
+    throw new ConfigError([
+      "STRIPE_PUBLISHABLE_KEY: is required when STRIPE_SECRET_KEY is set (the browser loads Stripe's checkout and onboarding with it, pk_test_… or pk_live_…)",
+    ]);
+  }
+  if (e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY) {
+    const secretMode = e.STRIPE_SECRET_KEY.startsWith('sk_live_') || e.STRIPE_SECRET_KEY.startsWith('rk_live_') ? 'live' : 'test';
+    const publishableMode = e.STRIPE_PUBLISHABLE_KEY.startsWith('pk_live_') ? 'live' : 'test';
+    if (secretMode !== publishableMode) {
+      throw new ConfigError([
+        `STRIPE_PUBLISHABLE_KEY: is a ${publishableMode} key but STRIPE_SECRET_KEY is a ${secretMode} key; use the keys of one mode (pk_test_ with sk_test_ or rk_test_, pk_live_ with sk_live_ or rk_live_)`,
+      ]);
+    }
   }
   const payments: Config['payments'] = e.STRIPE_SECRET_KEY
     ? {
         provider: 'stripe',
         secretKey: e.STRIPE_SECRET_KEY,
         webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+        publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
         ...(e.STRIPE_API_URL ? { apiUrl: e.STRIPE_API_URL.replace(/\/+$/, '') } : {}),
       }
     : { provider: 'builtin' };

@@ -44,6 +44,7 @@ describe('loadConfig', () => {
 describe('loadConfig: payments', () => {
   const KEY = 'sk_test_51AbCdEf0123456789';
   const WHSEC = 'whsec_0123456789abcdefABCDEF';
+  const PK = 'pk_test_51AbCdEf0123456789';
 
   function problems(env: Record<string, string>): string {
     try {
@@ -59,22 +60,61 @@ describe('loadConfig: payments', () => {
     expect(loadConfig({}).payments).toEqual({ provider: 'builtin' });
   });
 
-  it('uses Stripe with a secret key and webhook secret, at STRIPE_API_URL if given', () => {
-    expect(loadConfig({ STRIPE_SECRET_KEY: KEY, STRIPE_WEBHOOK_SECRET: WHSEC }).payments).toEqual({
+  it('uses Stripe with a secret key, webhook secret and publishable key, at STRIPE_API_URL if given', () => {
+    expect(loadConfig({ STRIPE_SECRET_KEY: KEY, STRIPE_WEBHOOK_SECRET: WHSEC, STRIPE_PUBLISHABLE_KEY: PK }).payments).toEqual({
       provider: 'stripe',
       secretKey: KEY,
       webhookSecret: WHSEC,
+      publishableKey: PK,
     });
     expect(
-      loadConfig({ STRIPE_SECRET_KEY: 'rk_live_abc123', STRIPE_WEBHOOK_SECRET: WHSEC, STRIPE_API_URL: 'http://127.0.0.1:12111/' })
-        .payments,
-    ).toEqual({ provider: 'stripe', secretKey: 'rk_live_abc123', webhookSecret: WHSEC, apiUrl: 'http://127.0.0.1:12111' });
+      loadConfig({
+        STRIPE_SECRET_KEY: 'rk_live_abc123',
+        STRIPE_WEBHOOK_SECRET: WHSEC,
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
+        STRIPE_API_URL: 'http://127.0.0.1:12111/',
+      }).payments,
+    ).toEqual({
+      provider: 'stripe',
+      secretKey: 'rk_live_abc123',
+      webhookSecret: WHSEC,
+      publishableKey: 'pk_live_abc123',
+      apiUrl: 'http://127.0.0.1:12111',
+    });
   });
 
-  it('needs the webhook secret with the key, and the key with the other Stripe variables', () => {
-    expect(problems({ STRIPE_SECRET_KEY: KEY })).toContain('STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set');
+  it('needs the webhook secret and the publishable key with the key, and the key with the other Stripe variables', () => {
+    expect(problems({ STRIPE_SECRET_KEY: KEY, STRIPE_PUBLISHABLE_KEY: PK })).toContain(
+      'STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set',
+    );
+    expect(problems({ STRIPE_SECRET_KEY: KEY, STRIPE_WEBHOOK_SECRET: WHSEC })).toContain(
+      'STRIPE_PUBLISHABLE_KEY: is required when STRIPE_SECRET_KEY is set',
+    );
     expect(problems({ STRIPE_WEBHOOK_SECRET: WHSEC })).toContain('STRIPE_SECRET_KEY: is required when STRIPE_WEBHOOK_SECRET');
+    expect(problems({ STRIPE_PUBLISHABLE_KEY: PK })).toContain('STRIPE_SECRET_KEY: is required when');
     expect(problems({ STRIPE_API_URL: 'http://127.0.0.1:12111' })).toContain('STRIPE_SECRET_KEY: is required');
+  });
+
+  it('refuses a publishable key of the other mode than the secret key', () => {
+    const base = { STRIPE_WEBHOOK_SECRET: WHSEC };
+    expect(problems({ ...base, STRIPE_SECRET_KEY: KEY, STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123' })).toContain(
+      'STRIPE_PUBLISHABLE_KEY: is a live key but STRIPE_SECRET_KEY is a test key',
+    );
+    expect(problems({ ...base, STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_PUBLISHABLE_KEY: PK })).toContain(
+      'STRIPE_PUBLISHABLE_KEY: is a test key but STRIPE_SECRET_KEY is a live key',
+    );
+    expect(problems({ ...base, STRIPE_SECRET_KEY: 'rk_live_abc123', STRIPE_PUBLISHABLE_KEY: PK })).toContain(
+      'is a test key but STRIPE_SECRET_KEY is a live key',
+    );
+    expect(loadConfig({ ...base, STRIPE_SECRET_KEY: 'rk_test_abc123', STRIPE_PUBLISHABLE_KEY: PK }).payments.provider).toBe(
+      'stripe',
+    );
+  });
+
+  it('refuses a publishable key of the wrong form (a secret key pasted in its place)', () => {
+    const message = problems({ STRIPE_SECRET_KEY: KEY, STRIPE_WEBHOOK_SECRET: WHSEC, STRIPE_PUBLISHABLE_KEY: KEY });
+    expect(message).toContain('STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key (pk_test_… or pk_live_…)');
+    expect(message).not.toContain(KEY);
   });
 
   it('names malformed Stripe secrets without printing them, and refuses an API URL with a path', () => {

@@ -51,6 +51,11 @@ export const CheckoutSession = z.object({
   shipping_cents: z.number().int(),
   amount_cents: z.number().int(),
   expires_at: z.string(),
+  /**
+   * With provider `stripe`: the platform's publishable key (pk_test_… or pk_live_…; public by
+   * design), with which the browser loads Stripe.js and mounts Stripe's embedded checkout.
+   */
+  publishable_key: z.string().optional(),
 });
 export type CheckoutSession = z.infer<typeof CheckoutSession>;
 

@@ -69,5 +69,7 @@ export const InvoiceCheckoutSession = z.object({
   amount_cents: z.number().int(),
   invoice_number: z.string(),
   seller_id: Uuid,
+  /** With provider `stripe`: the publishable key for Stripe's embedded checkout (as CheckoutSession's). */
+  publishable_key: z.string().optional(),
 });
 export type InvoiceCheckoutSession = z.infer<typeof InvoiceCheckoutSession>;

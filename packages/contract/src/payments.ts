@@ -2,6 +2,7 @@
 // 7 "/api/stripe/..."). Plain rules: payment-rules.ts.
 import { z } from 'zod';
 import { singleLineText } from './common.js';
+import { PaymentsProviderName } from './checkout.js';
 import { normalizeEin, paymentOnboardingFieldError, type PaymentOnboardingField } from './payment-rules.js';
 
 /** A connected account id as the provider names it (built-in `acct_…`, or Stripe's). */
@@ -20,8 +21,16 @@ export type ConnectAccount = z.infer<typeof ConnectAccount>;
 export const RefreshConnectAccountBody = z.strictObject({ account: PaymentAccountId });
 export type RefreshConnectAccountBody = z.infer<typeof RefreshConnectAccountBody>;
 
-/** The secret that authorises the embedded onboarding of one account for a while. */
-export const AccountSession = z.object({ client_secret: z.string() });
+/**
+ * The secret that authorises the embedded onboarding of one account for a while, and which
+ * onboarding it is for: the built-in form, or Stripe's Connect onboarding, which the browser
+ * loads with the platform's publishable key (present with provider `stripe`).
+ */
+export const AccountSession = z.object({
+  client_secret: z.string(),
+  provider: PaymentsProviderName,
+  publishable_key: z.string().optional(),
+});
 export type AccountSession = z.infer<typeof AccountSession>;
 
 /** GET …/account-status (spec section 3): without an account, account_id is null and both flags false. */

@@ -22,6 +22,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
 export const FAKE_STRIPE_SECRET_KEY = 'sk_test_fakestripe0123456789';
+/** The browser's key that goes with it (STRIPE_PUBLISHABLE_KEY; the fake never sees it). */
+export const FAKE_STRIPE_PUBLISHABLE_KEY = 'pk_test_fakestripe0123456789';
 
 type Json = Record<string, unknown>;
 

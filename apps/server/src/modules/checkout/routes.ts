@@ -26,6 +26,7 @@ import { cartAt } from '../carts/resources.js';
 import { orderAt } from '../orders/resources.js';
 import { boughtInvoiceAt } from '../payments/resources.js';
 import { checkoutSecretAt, checkoutSessionAt } from './resources.js';
+import { withPublishableKey } from '../../providers/payments/browser-key.js';
 import {
   answerChallenge,
   createCheckoutSession,
@@ -65,7 +66,9 @@ export async function checkoutRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: CheckoutSession, ...errors },
       },
     },
-    async (req) => createCheckoutSession(ctx, requireUserId(req), req.params.org_id, req.body),
+    // With Stripe, the answer carries the publishable key the browser loads Stripe.js with.
+    async (req) =>
+      withPublishableKey(ctx.config, await createCheckoutSession(ctx, requireUserId(req), req.params.org_id, req.body)),
   );
 
   r.get(
@@ -131,7 +134,8 @@ export async function checkoutRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: InvoiceCheckoutSession, ...errors },
       },
     },
-    async (req) => createInvoiceCheckoutSession(ctx, requireUserId(req), req.params.invoice_id),
+    async (req) =>
+      withPublishableKey(ctx.config, await createInvoiceCheckoutSession(ctx, requireUserId(req), req.params.invoice_id)),
   );
 
   // The built-in provider's embedded checkout: the card form's calls, authorised by the

@@ -20,7 +20,7 @@ import {
   verify,
   type Org,
 } from '../../../test/support/checkout.js';
-import { startFakeStripe, type FakeStripe } from '../../../test/support/fake-stripe.js';
+import { FAKE_STRIPE_PUBLISHABLE_KEY, startFakeStripe, type FakeStripe } from '../../../test/support/fake-stripe.js';
 
 const WEBHOOK_SECRET = 'whsec_cratebaseStripeFlowTest0123456789';
 
@@ -33,6 +33,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'error',
     STRIPE_SECRET_KEY: stripe.secretKey,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY,
     STRIPE_API_URL: stripe.url,
   });
   // Here only the webhook, the return page and submit complete orders; the minute reconciler

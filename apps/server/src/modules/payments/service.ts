@@ -15,6 +15,7 @@ import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { HttpError, conflict, unavailable } from '../../lib/errors.js';
 import { PaymentsProviderError, type ConnectedAccountStatus } from '../../providers/payments/index.js';
+import { publishableKeyFor } from '../../providers/payments/browser-key.js';
 import { paymentAccounts } from './schema.js';
 
 /**
@@ -106,7 +107,9 @@ export async function refreshConnectAccount(
   if (!row || row.accountId !== body.account) throw notThisAccount();
   try {
     const session = await ctx.providers.payments.createAccountSession(row.accountId);
-    return { client_secret: session.clientSecret };
+    // Which onboarding the secret opens (ours, or Stripe's with the publishable key).
+    const provider = ctx.providers.payments.name;
+    return { client_secret: session.clientSecret, provider, ...publishableKeyFor(ctx.config, provider) };
   } catch (error) {
     throw providerHttpError(error);
   }

@@ -42,7 +42,12 @@ const GOOD_CSV = `${CSV_HEADER}\nFuzz Candle,,FUZ-1,,Case,1,1.00,2.00,1,lb,Draft
 beforeAll(async () => {
   h = await createHarness({ MEDIA_MAX_BYTES: '100000' });
   stripeApp = await createHarness(
-    { STRIPE_SECRET_KEY: 'sk_test_badinput0123456789', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: 'http://127.0.0.1:9' },
+    {
+      STRIPE_SECRET_KEY: 'sk_test_badinput0123456789',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_badinput0123456789',
+      STRIPE_API_URL: 'http://127.0.0.1:9',
+    },
     { testDb: h.testDb },
   );
   await stripeApp.app.checkoutReconciler.stop();

@@ -53,6 +53,7 @@ const serverErrors: string[] = [];
 const stripeEnv = () => ({
   STRIPE_SECRET_KEY: stripe.secretKey,
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_fakestripe0123456789',
   STRIPE_API_URL: stripe.url,
 });
 
