@@ -76,14 +76,15 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
   r.put(
     '/api/order/organization/:org_id/purchasers/:id/payment_terms',
     {
-      config: { access: memberOf(organizationParam()) },
+      // Terms are credit: granting or changing them takes an owner or admin (staff read them).
+      config: { access: memberOf(organizationParam(), { role: 'admin', action: 'change payment terms' }) },
       schema: {
         tags,
         summary: 'Sets the customer’s payment terms: net_days 0 (card only), 15, 30 or 60',
         description:
-          'Members of the seller; 404 when the organization does not buy from it. The customer may then pay ' +
-          'by invoice at checkout (POST /api/order/{order_id}/payment_terms {is_net_30: true}); orders placed ' +
-          'before keep their terms.',
+          'Owners and admins of the seller (403 for staff); 404 when the organization does not buy from it. ' +
+          'The customer may then pay by invoice at checkout (POST /api/order/{order_id}/payment_terms ' +
+          '{is_net_30: true}); orders placed before keep their terms.',
         params: CustomerOrdersParams,
         body: PaymentTermsSetting,
         response: { 200: PaymentTerms, ...errors },

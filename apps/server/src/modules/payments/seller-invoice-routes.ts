@@ -1,6 +1,7 @@
 /**
  * The seller's Invoices (issue 13 item 1): the list by status with totals, mark paid, void.
- * Members of the seller; an invoice of another seller is 404. Registered by invoice-routes.ts.
+ * Members of the seller read; only owners and admins mark paid or void (staff get 403). An
+ * invoice of another seller is 404. Registered by invoice-routes.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,7 +26,11 @@ const tags = ['invoices'];
 
 export async function sellerInvoiceRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ofInvoice = memberOf(organizationParam('org_id'), soldInvoiceAt('params', 'invoice_id'));
+  /** Recording money (mark paid, void) takes an owner or admin; staff read the list. */
+  const recordOnInvoice = memberOf(organizationParam('org_id'), soldInvoiceAt('params', 'invoice_id'), {
+    role: 'admin',
+    action: 'record payments',
+  });
 
   r.get(
     '/api/organization/:org_id/invoices',
@@ -67,7 +72,7 @@ export async function sellerInvoiceRoutes(app: FastifyInstance, ctx: AppContext)
   r.post(
     '/api/organization/:org_id/invoices/:invoice_id/mark-paid',
     {
-      config: { access: ofInvoice },
+      config: { access: recordOnInvoice },
       schema: {
         tags,
         summary:
@@ -84,7 +89,7 @@ export async function sellerInvoiceRoutes(app: FastifyInstance, ctx: AppContext)
   r.post(
     '/api/organization/:org_id/invoices/:invoice_id/void',
     {
-      config: { access: ofInvoice },
+      config: { access: recordOnInvoice },
       schema: {
         tags,
         summary: 'Voids an OPEN invoice: the buyer owes nothing (409 invoice_not_open when PAID or VOID)',

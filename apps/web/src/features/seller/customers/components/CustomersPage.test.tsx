@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { Customer, CustomerOrder } from '@cratebase/contract';
-import { fakeFetch, ids } from '../../../../test/fixtures';
+import { fakeFetch, ids, makeUser, org } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
 import { formatDate } from '../../../../lib/format';
 import { CustomersPage } from './CustomersPage';
@@ -123,6 +123,24 @@ describe('CustomerDetailPage', () => {
     expect(await screen.findByText('Corner Shop can now pay by invoice (Net 30)')).toBeTruthy();
     expect(fake.calls.find((c) => c.method === 'PUT')?.body).toEqual({ net_days: 30 });
     expect(screen.getByRole('combobox', { name: 'Payment terms' }).textContent).toBe('Net 30');
+  });
+
+  it('shows Staff the payment terms in a disabled select that says who may change them', async () => {
+    const staff = makeUser({ organizations: [{ ...org(ids.merchantA, 'Acme', 'Merchant'), role: 'staff' }] });
+    const fake = fakeFetch({
+      'GET /api/user/me': { body: staff },
+      [onePath]: { body: cornerShop },
+      [ordersPath]: { body: [] },
+      [`GET ${termsPath}`]: { body: { net_days: 30 } },
+    });
+    vi.stubGlobal('fetch', fake.fn);
+    renderCustomers(`/app/${ids.merchantA}/customers/${ids.buyer}`);
+    expect(await screen.findByText('Only an owner or admin can change payment terms.')).toBeTruthy();
+    const select = screen.getByRole('combobox', { name: 'Payment terms' });
+    expect(select.textContent).toBe('Net 30');
+    expect(select.getAttribute('aria-disabled')).toBe('true');
+    expect(select.getAttribute('aria-describedby')).toContain('payment-terms-help');
+    expect(fake.calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
   it('is not found for an organization that is not a customer', async () => {

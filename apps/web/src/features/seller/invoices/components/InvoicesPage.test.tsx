@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { InvoiceTotals, SellerInvoice } from '@cratebase/contract';
+import type { CurrentUser, InvoiceTotals, SellerInvoice, TeamRole } from '@cratebase/contract';
 import { ToastProvider } from '../../../../components/Toast';
-import { ids } from '../../../../test/fixtures';
+import { ids, makeUser, org } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
 import { InvoicesPage } from './InvoicesPage';
 
@@ -30,8 +30,8 @@ function invoice(n: number, overrides: Partial<SellerInvoice> = {}): SellerInvoi
   };
 }
 
-/** The invoices API in memory: lists by status, totals, mark paid and void. */
-function fakeInvoices(start: SellerInvoice[]) {
+/** The invoices API in memory: lists by status, totals, mark paid and void (and the signed-in user, when given). */
+function fakeInvoices(start: SellerInvoice[], me?: CurrentUser) {
   let all = [...start];
   const posts: Array<{ path: string; body: unknown }> = [];
   const json = (status: number, body: unknown) =>
@@ -51,6 +51,7 @@ function fakeInvoices(start: SellerInvoice[]) {
   const fn = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
+    if (me && method === 'GET' && url.pathname === '/api/user/me') return json(200, me);
     if (method === 'GET' && url.pathname === `${base}/totals`) return json(200, totals());
     if (method === 'GET' && url.pathname === base) {
       const status = url.searchParams.get('status') ?? 'open';
@@ -77,8 +78,8 @@ function fakeInvoices(start: SellerInvoice[]) {
   return { fn, posts };
 }
 
-function renderInvoices(start: SellerInvoice[]) {
-  const server = fakeInvoices(start);
+function renderInvoices(start: SellerInvoice[], me?: CurrentUser) {
+  const server = fakeInvoices(start, me);
   vi.stubGlobal('fetch', server.fn);
   renderWithProviders(
     <ToastProvider>
@@ -144,5 +145,26 @@ describe('InvoicesPage', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Void invoice' }));
     expect(await screen.findByText('CB-000002 voided')).toBeTruthy();
     expect(await screen.findByText(/No open invoices/)).toBeTruthy();
+  });
+
+  const memberAs = (role: TeamRole) =>
+    makeUser({ organizations: [{ ...org(ids.merchantA, 'Acme', 'Merchant'), role }] });
+
+  it('shows Staff the invoices without Mark paid or Void, and says who may record payments', async () => {
+    const server = renderInvoices([invoice(1), invoice(2)], memberAs('staff'));
+    expect(await screen.findByText('Only an owner or admin can mark invoices paid or void them.')).toBeTruthy();
+    const row = (await screen.findByRole('link', { name: /CB-000001/ })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('OPEN')).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Mark paid: / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Void: / })).toBeNull();
+    expect(server.posts).toEqual([]);
+  });
+
+  it('gives an Admin the Mark paid and Void buttons', async () => {
+    renderInvoices([invoice(1)], memberAs('admin'));
+    expect(await screen.findByRole('button', { name: 'Mark paid: CB-000001' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Void: CB-000001' })).toBeTruthy();
+    expect(screen.queryByText(/Only an owner or admin/)).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import {
   type InvoicePaymentMethod,
   type SellerInvoice,
 } from '@cratebase/contract';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -31,6 +32,7 @@ import { formatCents, formatDay } from '../../../../lib/format';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 import { useInvoiceTotals, useInvoices, useMarkInvoicePaid, useVoidInvoice } from '../api';
 import { MarkPaidDialog } from './MarkPaidDialog';
+import { STAFF_RECORD_PAYMENTS_MESSAGE, useIsStaff } from '../../money-access';
 
 export const INVOICES_EMPTY: Record<InvoiceFilter, string> = {
   open: 'No open invoices. Orders placed on net terms show here until they are paid.',
@@ -57,7 +59,10 @@ function StatusText({ invoice }: { invoice: SellerInvoice }) {
   );
 }
 
-/** /app/{org_id}/invoices: the seller's invoices on net terms, by status, with totals (issue 13). */
+/**
+ * /app/{org_id}/invoices: the seller's invoices on net terms, by status, with totals (issue 13).
+ * Owners and admins mark invoices paid or void them; Staff see the list without those actions.
+ */
 export function InvoicesPage() {
   useOrganizationPageTitle('Invoices');
   const { orgId = '' } = useParams();
@@ -67,6 +72,7 @@ export function InvoicesPage() {
   const markPaid = useMarkInvoicePaid(orgId);
   const voiding = useVoidInvoice(orgId);
   const toast = useToast();
+  const readOnly = useIsStaff(orgId);
   const [paying, setPaying] = useState<{ invoice: SellerInvoice | null; open: boolean }>({
     invoice: null,
     open: false,
@@ -193,6 +199,8 @@ export function InvoicesPage() {
         ) : null,
     },
   ];
+  // Staff see the invoices without Mark paid and Void (the alert above the table says why).
+  const shown = readOnly ? columns.filter((column) => column.header !== 'Actions') : columns;
 
   return (
     <Stack spacing={2}>
@@ -222,11 +230,16 @@ export function InvoicesPage() {
           );
         })}
       </Box>
+      {readOnly && (
+        <Alert severity="info" role="status">
+          {STAFF_RECORD_PAYMENTS_MESSAGE}
+        </Alert>
+      )}
       <Box sx={{ minWidth: 0 }}>
         <PagedTable
           query={invoices}
           label={`${INVOICE_FILTER_LABELS[status]} invoices`}
-          columns={columns}
+          columns={shown}
           rowKey={(invoice) => invoice.id}
           empty={
             <EmptyState
