@@ -18,7 +18,8 @@ import {
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { memberOf, organizationParam } from '../../auth/policies.js';
-import { invoiceTotals, listInvoices, markInvoicePaid, voidInvoice } from './invoices.js';
+import { closeInvoice } from '../checkout/service.js';
+import { checkPaidOn, invoiceTotals, listInvoices, sellerInvoice } from './invoices.js';
 import { soldInvoiceAt } from './resources.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -83,7 +84,13 @@ export async function sellerInvoiceRoutes(app: FastifyInstance, ctx: AppContext)
         response: { 200: SellerInvoice, ...errors },
       },
     },
-    async (req) => markInvoicePaid(ctx, req.params.org_id, req.params.invoice_id, req.body),
+    async (req) => {
+      checkPaidOn(req.body);
+      const { org_id, invoice_id } = req.params;
+      // Its Pay now sessions end with it (checkout/service.ts closeInvoice).
+      await closeInvoice(ctx, org_id, invoice_id, { to: 'PAID', method: req.body.method, paidOn: req.body.paid_on });
+      return sellerInvoice(ctx, org_id, invoice_id);
+    },
   );
 
   r.post(
@@ -97,6 +104,9 @@ export async function sellerInvoiceRoutes(app: FastifyInstance, ctx: AppContext)
         response: { 200: SellerInvoice, ...errors },
       },
     },
-    async (req) => voidInvoice(ctx, req.params.org_id, req.params.invoice_id),
+    async (req) => {
+      await closeInvoice(ctx, req.params.org_id, req.params.invoice_id, { to: 'VOID' });
+      return sellerInvoice(ctx, req.params.org_id, req.params.invoice_id);
+    },
   );
 }
