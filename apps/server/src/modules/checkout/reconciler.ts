@@ -3,11 +3,13 @@
  * server process asks the payments provider about the checkout sessions still open after a
  * minute, completes the orders of those that were paid (a server stopped between a payment and
  * its completion, a buyer who closed the tab before the return page, a webhook lost on the way)
- * and ends those that expired, releasing their stock. Completion is idempotent and safe across
+ * and ends those that expired, releasing their stock. It also finishes what a request left
+ * half-way: superseded sessions the provider has not yet been told to end, and payments that
+ * could not be used (refund_due), which it refunds with an e-mail to the buyer. Completion is idempotent and safe across
  * processes, so several reconcilers, the return page and the webhook may meet on one session.
  */
 import type { AppContext } from '../../lib/context.js';
-import { reconcileOpenSessions } from './service.js';
+import { reconcileOpenSessions, type ReconcileRound } from './service.js';
 
 export const RECONCILE_INTERVAL_MS = 60_000;
 
@@ -15,7 +17,7 @@ export interface Reconciler {
   start(): void;
   stop(): Promise<void>;
   /** One round now (tests and operators; `olderThanMs` 0 takes every open session). */
-  runOnce(opts?: { olderThanMs?: number }): Promise<{ completed: number; ended: number }>;
+  runOnce(opts?: { olderThanMs?: number }): Promise<ReconcileRound>;
 }
 
 declare module 'fastify' {
@@ -35,7 +37,7 @@ export function createReconciler(ctx: AppContext, intervalMs = RECONCILE_INTERVA
     timer = setTimeout(() => {
       running = reconcileOpenSessions(ctx)
         .then((r) => {
-          if (r.completed + r.ended > 0) ctx.log.info(r, 'checkout reconciler: sessions settled');
+          if (r.completed + r.ended + r.refunded > 0) ctx.log.info(r, 'checkout reconciler: sessions settled');
         })
         .catch((err: unknown) => ctx.log.warn({ err }, 'checkout reconciler: round failed; retrying at the next one'))
         .finally(schedule);

@@ -37,13 +37,15 @@ import {
   PaymentsProviderError,
   type CardOutcome,
   type CheckoutSessionState,
+  type CreatedCheckoutSession,
+  type NewCheckoutSession,
 } from '../../providers/payments/interface.js';
 import { lockCartForCheckout, readCart } from '../carts/service.js';
 import { closeCartWithLines } from '../carts/service.js';
 import { touchOrderLists } from '../orders/list-version.js';
 import { lockOrder, orderState, recordNetTerms, recordSubmission, type LockedOrder, type OrderState } from '../orders/submission.js';
 import { paymentTermsDays } from '../customers/payment-terms.js';
-import { invoiceToPay, payInvoiceByCard } from '../payments/invoices.js';
+import { closeOpenInvoice, invoiceToPay, payInvoiceByCard } from '../payments/invoices.js';
 import { organizationName } from '../organizations/service.js';
 import { createInvoice, orderInvoice, sellerPaymentAccount } from '../payments/service.js';
 import { lockCatalogSlot } from '../products/catalog-version.js';
@@ -53,6 +55,7 @@ import { recordOrderSales } from '../inventory/service.js';
 import { recordOrderForDashboard } from '../dashboard/service.js';
 import { currentShippingRate } from '../shipping/service.js';
 import { queueOrderEmails } from './order-notices.js';
+import { queueReturnedPaymentEmail } from './returned-payment-email.js';
 import { claimSellerSlot, tryClaimSellerSlotSql } from './seller-slot.js';
 import { checkoutSessions, type SessionLine, type SessionShipping } from './schema.js';
 
@@ -79,9 +82,6 @@ const alreadySubmitted = () =>
     'order_id',
     'This order was already placed. Open the store again to start a new order.',
   );
-
-const invoiceAlreadyPaid = () =>
-  refusal(409, 'invoice_not_open', 'invoice_id', 'This invoice was already paid.');
 
 const cartChanged = () =>
   refusal(
@@ -175,18 +175,40 @@ async function completedAnswer(db: DbOrTx, session: SessionRow, known?: OrderSta
 }
 
 /**
- * Completes the session's order with its snapshot, once. `payment` is the provider's word that
- * it was paid. Safe to call any number of times, at
- * once, from any process: the session's and the order's row locks put the calls in a line, and
- * every call after the first answers what the first did.
+ * What a paid session's completion came to, in its transaction: the order completed (or the
+ * invoice paid) with it — and the other sessions it superseded, for the provider to end after
+ * the commit — or a payment that cannot be used, to refund after the commit.
  */
-async function completeOrder(
-  ctx: AppContext,
-  sessionId: string,
-  payment: PaymentOutcome,
-): Promise<Completion> {
+type Settled =
+  | { kind: 'completed'; completion: Completion; queued: boolean; superseded: SessionRow[] }
+  | { kind: 'unusable'; session: SessionRow; refusal: HttpError };
+
+/**
+ * Completes the session's order with its snapshot, once. `payment` is the provider's word that
+ * it was paid. Safe to call any number of times, at once, from any process: the order's and
+ * the session's row locks put the calls in a line, and every call after the first answers what
+ * the first did. A payment that reaches an order placed (or an invoice settled) another way is
+ * refunded, and the buyer told so (409 with the sentence).
+ */
+async function completeOrder(ctx: AppContext, sessionId: string, payment: PaymentOutcome): Promise<Completion> {
   const result = await ctx.db.transaction((tx) => completeInTransaction(ctx, tx, sessionId, payment));
+  return afterSettled(ctx, result);
+}
+
+/** After the completing transaction committed: mail woken, superseded sessions ended at the provider, unusable payments refunded. */
+async function afterSettled(ctx: AppContext, result: Settled): Promise<Completion> {
+  if (result.kind === 'unusable') {
+    await refundUnusablePayment(ctx, result.session);
+    throw result.refusal;
+  }
   if (result.queued) wakeMailWorkers();
+  if (result.superseded.length > 0) {
+    // Best effort here: a provider that cannot be reached leaves them superseded, and the
+    // reconciler ends them at its next round (they can no longer complete this order).
+    await confirmSuperseded(ctx, result.superseded).catch((err: unknown) =>
+      ctx.log.warn({ err, orderId: result.completion.orderId }, 'checkout: superseded sessions left for the reconciler'),
+    );
+  }
   return result.completion;
 }
 
@@ -211,9 +233,11 @@ async function takeSellerSlot(tx: DbOrTx, sellerId: string, stock: boolean): Pro
  * OPEN with its due day instead of PAID. A session that pays an OPEN invoice later (purpose
  * 'invoice') marks that invoice PAID instead.
  *
- * The order of its writes: the seller's slot first (and its catalogue slot when stock is sold),
- * then the order's own rows and the seller's slot rows, and LAST the products' stock — the only
- * rows other orders of the seller may be waiting for, held from there to the commit.
+ * The order of its locks, the same in every money command of an order (checkout, Pay now, mark
+ * paid, void): the ORDER's row first, then the session's, then the invoice's. Then the seller's
+ * slot (and its catalogue slot when stock is sold), the order's own rows and the seller's slot
+ * rows, and LAST the products' stock — the only rows other orders of the seller may be waiting
+ * for, held from there to the commit.
  */
 async function completeInTransaction(
   ctx: AppContext,
@@ -221,21 +245,25 @@ async function completeInTransaction(
   sessionId: string,
   payment: PaymentOutcome & { netDays?: number },
   claimedSlot?: number,
-): Promise<{ completion: Completion; queued: boolean }> {
-  const session = await lockSession(tx, sessionId);
-  if (!session) throw notFound('Checkout session');
-  const order = await lockOrder(tx, session.orderId);
+): Promise<Settled> {
+  const [known] = await tx
+    .select({ orderId: checkoutSessions.orderId })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, sessionId));
+  if (!known) throw notFound('Checkout session');
+  const order = await lockOrder(tx, known.orderId);
   if (!order) throw notFound('Order');
-  if (session.status === 'complete') return { completion: await completedAnswer(tx, session), queued: false };
-  if (session.purpose === 'invoice') {
-    return { completion: await payInvoiceInTransaction(ctx, tx, session, order, payment), queued: false };
+  const session = (await lockSession(tx, sessionId))!;
+  if (session.status === 'complete') {
+    return { kind: 'completed', completion: await completedAnswer(tx, session), queued: false, superseded: [] };
   }
-  if (order.status !== 'draft') {
-    // Paid, but the order was completed by another session: never a second order. Only a
-    // race the checkout prevents (each new session ends the older ones first) gets here.
-    ctx.log.error({ sessionId, orderId: order.id }, 'checkout: a second paid session for a completed order');
-    throw refusal(409, 'order_submitted', 'session_id', 'This order was already placed with another payment.');
+  if (session.status === 'refund_due' || session.status === 'refunded') {
+    return { kind: 'unusable', session, refusal: unusableRefusal(session, order.status) };
   }
+  if (session.purpose === 'invoice') return payInvoiceInTransaction(tx, session, order, payment);
+  // Paid, but the order was placed another way meanwhile (another session, net terms): never a
+  // second order — the payment goes back to the buyer.
+  if (order.status !== 'draft') return markUnusable(tx, session, payment);
   const tracked = session.lines.filter((l) => l.track_inventory);
   const sellerId = order.selling_organization_id;
   // First: before anything of the seller's is locked (catalog-version.ts's rule for the stock).
@@ -264,6 +292,8 @@ async function completeInTransaction(
     userId: session.createdByUserId,
   });
   const done = await markSessionComplete(tx, session.id, payment);
+  // Every other checkout of the order can no longer be paid for it.
+  const superseded = await supersedeLiveSessions(tx, order.id, 'order');
   const invoice = await createInvoice(tx, {
     orderId: order.id,
     amountCents: session.amountCents,
@@ -292,55 +322,225 @@ async function completeInTransaction(
     session.id,
     tracked.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
   );
-  return { completion, queued: true };
+  return { kind: 'completed', completion, queued: true, superseded };
 }
 
 /**
  * A session that pays an OPEN invoice later (purpose 'invoice'), paid: the invoice becomes PAID
- * (card) and the session complete, once — the caller holds the session's and the order's locks.
- * An invoice the seller marked paid or voided meanwhile is refused (the payment needs review).
+ * (card) and the session complete, once — the caller holds the order's and the session's locks.
+ * An invoice the seller marked paid or voided meanwhile cannot take it: the payment is refunded.
  */
 async function payInvoiceInTransaction(
-  ctx: AppContext,
   tx: DbOrTx,
   session: SessionRow,
   order: LockedOrder,
   payment: PaymentOutcome,
-): Promise<Completion> {
+): Promise<Settled> {
   const paid = await payInvoiceByCard(tx, order.id, payment.paymentId);
-  if (!paid) {
-    ctx.log.error({ sessionId: session.id, orderId: order.id }, 'checkout: a card payment for an invoice no longer open');
-    throw refusal(
-      409,
-      'invoice_not_open',
-      'session_id',
-      'This invoice is no longer open: the seller recorded it meanwhile. Please contact the seller.',
-    );
-  }
+  if (!paid) return markUnusable(tx, session, payment);
   const done = await markSessionComplete(tx, session.id, payment);
+  const superseded = await supersedeLiveSessions(tx, order.id, 'invoice');
   await touchOrderLists(tx, [order.selling_organization_id, order.purchasing_organization_id]);
-  return toCompletion(done, order.id, order.completed_on ?? new Date(), paid);
+  return {
+    kind: 'completed',
+    completion: toCompletion(done, order.id, order.completed_on ?? new Date(), paid),
+    queued: false,
+    superseded,
+  };
 }
 
 /**
  * The provider said the session was paid: checks it is the session we made, for the amount we
- * asked, then completes its order.
+ * asked, then completes its order. A payment that does not match is refunded, never used.
  */
 async function completePaid(ctx: AppContext, session: SessionRow, state: CheckoutSessionState): Promise<Completion> {
   if (!state.paid) throw new Error(`checkout session ${session.id} is not paid`);
+  const payment = { paymentId: state.paymentId, card: state.card };
   if (state.amountCents !== session.amountCents || state.accountId !== session.accountId) {
     ctx.log.error(
       { sessionId: session.id, asked: session.amountCents, paid: state.amountCents },
-      'checkout: the provider reports a payment that does not match the session',
+      'checkout: the provider reports a payment that does not match the session; refunding it',
     );
+    const unusable = await ctx.db.transaction(async (tx) => {
+      const order = await lockOrder(tx, session.orderId);
+      if (!order) throw notFound('Order');
+      const locked = (await lockSession(tx, session.id))!;
+      return locked.status === 'complete' ? undefined : markUnusable(tx, locked, payment);
+    });
+    if (unusable?.kind === 'unusable') await refundUnusablePayment(ctx, unusable.session);
     throw refusal(
       409,
       'payment_mismatch',
       'session_id',
-      'This payment does not match the order. Please contact the seller.',
+      'This payment does not match the order, so it is being refunded to your card. Please contact the seller.',
     );
   }
-  return completeOrder(ctx, session.id, { paymentId: state.paymentId, card: state.card });
+  return completeOrder(ctx, session.id, payment);
+}
+
+// ─── One payable session per order (and per invoice) ─────────────────────────────────
+/**
+ * In the transaction that holds the order's lock: every other live (pending or open) session of
+ * the order for `purpose` stops being the one to pay — superseded, its stock released — and the
+ * answer is every session of the order still waiting for the provider to confirm it ended:
+ * these, and any another request superseded and has not confirmed yet. The caller confirms them
+ * (confirmSuperseded) after the commit, and only then hands out a new client secret: so there is
+ * never a moment when two sessions of one order can be paid.
+ */
+async function supersedeLiveSessions(tx: DbOrTx, orderId: string, purpose: 'order' | 'invoice'): Promise<SessionRow[]> {
+  const ended = await tx
+    .update(checkoutSessions)
+    .set({ status: 'superseded' })
+    .where(
+      and(
+        eq(checkoutSessions.orderId, orderId),
+        eq(checkoutSessions.purpose, purpose),
+        inArray(checkoutSessions.status, ['pending', 'open']),
+      ),
+    )
+    .returning({ id: checkoutSessions.id });
+  for (const { id } of ended) await releaseStock(tx, id);
+  return tx
+    .select()
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.orderId, orderId),
+        eq(checkoutSessions.purpose, purpose),
+        eq(checkoutSessions.status, 'superseded'),
+      ),
+    );
+}
+
+/**
+ * After the commit: the provider ends each superseded session. One the buyer paid before the
+ * end arrived is settled like any paid session — it completes the order (or pays the invoice)
+ * if that is still open, and is refunded otherwise. Answers whether any was paid. Throws when
+ * the provider cannot be reached (the sessions stay superseded: the reconciler ends them later).
+ */
+async function confirmSuperseded(ctx: AppContext, sessions: SessionRow[]): Promise<{ paid: boolean }> {
+  let paid = false;
+  for (const session of sessions) {
+    let state: CheckoutSessionState | null = null;
+    if (session.providerSessionId) {
+      try {
+        state = await ctx.providers.payments.expireCheckoutSession(session.providerSessionId);
+      } catch (error) {
+        throw providerError(error);
+      }
+    }
+    if (state?.paid) {
+      paid = true;
+      try {
+        await completePaid(ctx, session, state);
+      } catch (error) {
+        // Refunded (the order or invoice was settled another way): nothing more to do here.
+        if (!(error instanceof HttpError && error.statusCode < 500)) throw error;
+      }
+      continue;
+    }
+    // Without a provider session its creator never handed out a secret (and ends its own).
+    await ctx.db
+      .update(checkoutSessions)
+      .set({ status: 'expired' })
+      .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'superseded')));
+  }
+  return { paid };
+}
+
+// ─── Payments that cannot be used go back ────────────────────────────────────────────
+/**
+ * The buyer's sentence for a payment that is given back: it reached an order or invoice already
+ * settled — or, when its order is still a draft (`orderStatus`), it did not match the session.
+ */
+function unusableRefusal(session: SessionRow, orderStatus?: string): HttpError {
+  if (session.purpose === 'order' && orderStatus === 'draft') {
+    return refusal(
+      409,
+      'payment_mismatch',
+      'session_id',
+      'This payment does not match the order, so it is being refunded to your card. Please contact the seller.',
+    );
+  }
+  return session.purpose === 'invoice'
+    ? refusal(
+        409,
+        'invoice_not_open',
+        'session_id',
+        'This invoice is no longer open: the seller recorded it meanwhile. Your payment is being refunded to your card, and you will get an e-mail.',
+      )
+    : refusal(
+        409,
+        'order_submitted',
+        'session_id',
+        'This order was already placed with another payment. This payment is being refunded to your card, and you will get an e-mail.',
+      );
+}
+
+/** In the caller's transaction (order and session locked): the paid session is owed back (refund_due). */
+async function markUnusable(tx: DbOrTx, session: SessionRow, payment: PaymentOutcome): Promise<Settled> {
+  const [due] = await tx
+    .update(checkoutSessions)
+    .set({
+      status: 'refund_due',
+      paymentId: payment.paymentId,
+      cardBrand: payment.card?.brand ?? null,
+      cardLast4: payment.card?.last4 ?? null,
+    })
+    .where(eq(checkoutSessions.id, session.id))
+    .returning();
+  await releaseStock(tx, session.id);
+  return { kind: 'unusable', session: due!, refusal: unusableRefusal(due!) };
+}
+
+/**
+ * A paid session that cannot be used (refund_due) is refunded in full through the provider —
+ * its idempotency key is the session's, so this request, another process and the reconciler
+ * refund it once between them — then recorded as refunded with an e-mail to the buyer who paid,
+ * in one transaction. Answers whether it is refunded now; a provider that cannot be reached
+ * leaves it refund_due for the reconciler's next round.
+ */
+export async function refundUnusablePayment(ctx: AppContext, session: SessionRow): Promise<boolean> {
+  if (!session.providerSessionId) {
+    ctx.log.error({ sessionId: session.id }, 'checkout: a payment to refund has no provider session');
+    return false;
+  }
+  let refund;
+  try {
+    // What the provider took (a payment that does not match the session gives back what it took).
+    const paid = await ctx.providers.payments.retrieveCheckoutSession(session.providerSessionId);
+    if (!paid?.paid || !paid.paymentId) {
+      ctx.log.error({ sessionId: session.id }, 'checkout: a payment to refund is not paid at the provider');
+      return false;
+    }
+    refund = await ctx.providers.payments.refundPayment({
+      sessionId: session.providerSessionId,
+      paymentId: paid.paymentId,
+      amountCents: paid.amountCents,
+      reason: 'duplicate',
+      idempotencyKey: `unusable-payment:${session.id}`,
+      metadata: { order_id: session.orderId, checkout_session_id: session.id },
+    });
+  } catch (err) {
+    ctx.log.warn({ err, sessionId: session.id }, 'checkout: refund of an unusable payment failed; the reconciler retries');
+    return false;
+  }
+  if (refund.status === 'failed') {
+    ctx.log.error({ sessionId: session.id, refundId: refund.refundId }, 'checkout: the provider failed a refund');
+    return false;
+  }
+  const queued = await ctx.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(checkoutSessions)
+      .set({ status: 'refunded', refundId: refund.refundId, refundedAt: new Date() })
+      .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'refund_due')))
+      .returning();
+    if (!done) return false;
+    await queueReturnedPaymentEmail(ctx, tx, done);
+    return true;
+  });
+  if (queued) wakeMailWorkers();
+  return true;
 }
 
 /** Marks our session ended unpaid (expired or failed) and frees its stock; a completed one stays. */
@@ -349,37 +549,23 @@ async function endSession(ctx: AppContext, id: string, status: 'expired' | 'fail
     const [ended] = await tx
       .update(checkoutSessions)
       .set({ status })
-      .where(and(eq(checkoutSessions.id, id), inArray(checkoutSessions.status, ['pending', 'open'])))
+      .where(and(eq(checkoutSessions.id, id), inArray(checkoutSessions.status, ['pending', 'open', 'superseded'])))
       .returning({ id: checkoutSessions.id });
     if (ended) await releaseStock(tx, id);
   });
 }
 
 /**
- * Ends the order's sessions still waiting for payment before a new one is made, so an order is
- * never payable twice. A session the buyer paid meanwhile (another tab) completes the order
- * instead, and the new checkout is refused.
+ * Before an order is placed on terms: the order's live card checkouts end, in the transaction
+ * that locks the order, and the provider confirms it. Answers whether one of them had been
+ * paid (and so placed the order) first.
  */
-async function endOpenSessions(ctx: AppContext, orderId: string): Promise<void> {
-  const open = await ctx.db
-    .select()
-    .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.orderId, orderId), inArray(checkoutSessions.status, ['pending', 'open'])));
-  for (const session of open) {
-    if (session.providerSessionId) {
-      let state: CheckoutSessionState | null;
-      try {
-        state = await ctx.providers.payments.expireCheckoutSession(session.providerSessionId);
-      } catch (error) {
-        throw providerError(error);
-      }
-      if (state?.paid) {
-        await completePaid(ctx, session, state);
-        throw session.purpose === 'invoice' ? invoiceAlreadyPaid() : alreadySubmitted();
-      }
-    }
-    await endSession(ctx, session.id, 'expired');
-  }
+async function endCardCheckouts(ctx: AppContext, orderId: string): Promise<boolean> {
+  const superseded = await ctx.db.transaction(async (tx) => {
+    await lockOrder(tx, orderId);
+    return supersedeLiveSessions(tx, orderId, 'order');
+  });
+  return (await confirmSuperseded(ctx, superseded)).paid;
 }
 
 /** Our session is paid (or placed on terms): complete, with the payment's id and card. */
@@ -485,10 +671,61 @@ async function holdOrRefuse(
   return slot;
 }
 
+// ─── Opening a provider session, once the older ones are over ───────────────────────
+/**
+ * Asks the provider for the session `pending` records — only once every session it superseded
+ * is confirmed ended there — and opens ours, unless a newer checkout superseded it meanwhile.
+ * On any failure the pending session ends (failed, its stock released). A superseded session
+ * found paid placed the order (or paid the invoice) first: `paidMeanwhile` is the refusal then.
+ */
+async function openProviderSession(
+  ctx: AppContext,
+  pending: SessionRow,
+  superseded: SessionRow[],
+  request: Omit<NewCheckoutSession, 'accountId' | 'amountCents' | 'currency' | 'expiresAt' | 'idempotencyKey'>,
+  refusals: { paidMeanwhile: () => HttpError; supersededMeanwhile: () => HttpError },
+): Promise<CreatedCheckoutSession> {
+  const provider = ctx.providers.payments;
+  let created: CreatedCheckoutSession;
+  try {
+    if ((await confirmSuperseded(ctx, superseded)).paid) throw refusals.paidMeanwhile();
+    try {
+      created = await provider.createCheckoutSession({
+        ...request,
+        accountId: pending.accountId,
+        amountCents: pending.amountCents,
+        currency: 'usd',
+        expiresAt: pending.expiresAt,
+        idempotencyKey: `${pending.purpose === 'invoice' ? 'invoice-payment' : 'checkout-session'}:${pending.id}`,
+      });
+    } catch (error) {
+      throw providerError(error);
+    }
+  } catch (error) {
+    await endSession(ctx, pending.id, 'failed');
+    throw error;
+  }
+  const [opened] = await ctx.db
+    .update(checkoutSessions)
+    .set({ providerSessionId: created.sessionId, status: 'open', expiresAt: created.expiresAt })
+    .where(and(eq(checkoutSessions.id, pending.id), eq(checkoutSessions.status, 'pending')))
+    .returning({ id: checkoutSessions.id });
+  if (!opened) {
+    // A newer checkout of the same order (another tab), or the order's completion, ended this
+    // one while it was being made: its secret is never handed out, and the provider ends it.
+    await provider.expireCheckoutSession(created.sessionId).catch(() => null);
+    throw refusals.supersededMeanwhile();
+  }
+  return created;
+}
+
 // ─── POST /api/stripe/organization/{org_id}/create-checkout-session ──────────────────
 /**
  * A checkout session for the cart's order, `sellerId` the store. Refuses (409, a sentence for
- * the buyer and the field in `issues`) what must be fixed before paying.
+ * the buyer and the field in `issues`) what must be fixed before paying. The order's earlier
+ * sessions (another tab, a double click) are superseded in the transaction that locks the
+ * order and inserts this one, and ended at the provider before this one's secret is handed
+ * out: one order is never payable twice.
  */
 export async function createCheckoutSession(
   ctx: AppContext,
@@ -511,11 +748,10 @@ export async function createCheckoutSession(
     throw refusal(409, 'seller_payments_inactive', 'org_id', SELLER_PAYMENTS_NOT_ACTIVE);
   }
   const shipping = await checkoutShipping(ctx, orderId);
-  await endOpenSessions(ctx, orderId);
 
   const { liveStateId } = await getLookups(ctx.db);
   const expiresAt = new Date(Date.now() + CHECKOUT_SESSION_TTL_MS);
-  const pending = await ctx.db.transaction(async (tx) => {
+  const { pending, superseded } = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order || order.status !== 'draft') throw alreadySubmitted();
     const { lines, subtotalCents } = await priceLockedCart(tx, liveStateId, cart, body.cart.total_cents);
@@ -523,6 +759,7 @@ export async function createCheckoutSession(
     if (amountCents <= 0) {
       throw refusal(409, 'nothing_to_pay', 'cart', 'This order has nothing to pay by card. Submit it instead.');
     }
+    const superseded = await supersedeLiveSessions(tx, orderId, 'order');
     const [row] = await tx
       .insert(checkoutSessions)
       .values({
@@ -539,37 +776,32 @@ export async function createCheckoutSession(
       })
       .returning();
     await holdOrRefuse(tx, row!.id, sellerId, lines, new Date(expiresAt.getTime() + STOCK_HOLD_GRACE_MS));
-    return row!;
+    return { pending: row!, superseded };
   });
 
   const merchantName = (await organizationName(ctx.db, sellerId)) ?? 'the seller';
-  let created;
-  try {
-    created = await provider.createCheckoutSession({
-      accountId: account.accountId,
-      amountCents: pending.amountCents,
-      currency: 'usd',
+  const created = await openProviderSession(
+    ctx,
+    pending,
+    superseded,
+    {
       description: `Wholesale order from ${merchantName}`,
       merchantName,
       returnUrl: returnUrl(ctx, sellerId, '{CHECKOUT_SESSION_ID}'),
-      expiresAt,
-      idempotencyKey: `checkout-session:${pending.id}`,
       metadata: { order_id: orderId, checkout_session_id: pending.id },
-    });
-  } catch (error) {
-    await endSession(ctx, pending.id, 'failed');
-    throw providerError(error);
-  }
-  const [opened] = await ctx.db
-    .update(checkoutSessions)
-    .set({ providerSessionId: created.sessionId, status: 'open', expiresAt: created.expiresAt })
-    .where(and(eq(checkoutSessions.id, pending.id), eq(checkoutSessions.status, 'pending')))
-    .returning({ id: checkoutSessions.id });
-  if (!opened) {
-    // A newer checkout of the same order (another tab) ended this one while it was being made.
-    await provider.expireCheckoutSession(created.sessionId).catch(() => null);
-    throw refusal(409, 'checkout_superseded', 'cart', 'A newer checkout of this order was started in another window.');
-  }
+    },
+    {
+      paidMeanwhile: () =>
+        refusal(
+          409,
+          'order_submitted',
+          'order_id',
+          'This order was just placed with the payment made in your other window. Open your orders to see it.',
+        ),
+      supersededMeanwhile: () =>
+        refusal(409, 'checkout_superseded', 'cart', 'A newer checkout of this order was started in another window.'),
+    },
+  );
   return {
     clientSecret: created.clientSecret,
     account_id: account.accountId,
@@ -605,6 +837,10 @@ const toVerifyPayment = (c: Completion): VerifyPayment => ({
 async function settle(ctx: AppContext, session: SessionRow, order?: OrderState): Promise<Completion> {
   // Already completed: a read, no locks (the return page, a webhook redelivered, a retry).
   if (session.status === 'complete') return completedAnswer(ctx.db, session, order);
+  // Paid after its order or invoice was settled another way: given back, and said so.
+  if (session.status === 'refund_due' || session.status === 'refunded') {
+    throw unusableRefusal(session, (order ?? (await orderState(ctx.db, session.orderId)))?.status);
+  }
   if (!session.providerSessionId) {
     throw refusal(409, 'payment_incomplete', 'session_id', 'The payment was not completed. Please try again.');
   }
@@ -731,6 +967,25 @@ export async function submitOnTerms(
   orderId: string,
   shownTotalCents?: number,
 ): Promise<SubmittedOrder> {
+  try {
+    return await placeOnTerms(ctx, userId, orderId, shownTotalCents);
+  } catch (error) {
+    // However a concurrent or retried submit learns that the order is placed (its cart closed
+    // under it, a card payment made first), it answers the placed order, like the first did.
+    if (error instanceof HttpError && error.code === 'order_submitted') {
+      const now = await orderState(ctx.db, orderId);
+      if (now && now.status !== 'draft') return toSubmittedOrder(await placedOrderAnswer(ctx, orderId));
+    }
+    throw error;
+  }
+}
+
+async function placeOnTerms(
+  ctx: AppContext,
+  userId: string,
+  orderId: string,
+  shownTotalCents?: number,
+): Promise<SubmittedOrder> {
   const state = await orderState(ctx.db, orderId);
   if (!state) throw notFound('Order');
   if (state.status !== 'draft') return toSubmittedOrder(await placedOrderAnswer(ctx, orderId));
@@ -745,7 +1000,7 @@ export async function submitOnTerms(
   if (issue) throw refusal(409, issue.code, 'cart', issue.message);
   const shipping = await checkoutShipping(ctx, orderId);
   // A card checkout of this order still open ends first (one paid meanwhile placed the order).
-  await endOpenSessions(ctx, orderId);
+  if (await endCardCheckouts(ctx, orderId)) return toSubmittedOrder(await placedOrderAnswer(ctx, orderId));
 
   const { liveStateId } = await getLookups(ctx.db);
   const result = await ctx.db.transaction(async (tx) => {
@@ -759,6 +1014,8 @@ export async function submitOnTerms(
     const amountCents = subtotalCents + shipping.cost_cents;
     if (amountCents <= 0) throw refusal(409, 'nothing_to_pay', 'cart', 'This order has nothing to pay.');
     const expiresAt = new Date(Date.now() + CHECKOUT_SESSION_TTL_MS);
+    // A card checkout started since ends too (the completion's superseded list has it).
+    await supersedeLiveSessions(tx, orderId, 'order');
     const [row] = await tx
       .insert(checkoutSessions)
       .values({
@@ -786,16 +1043,20 @@ export async function submitOnTerms(
     return completeInTransaction(ctx, tx, row!.id, { paymentId: null, card: null, netDays }, slot);
   });
   if (!result) return toSubmittedOrder(await placedOrderAnswer(ctx, orderId));
-  if (result.queued) wakeMailWorkers();
-  return toSubmittedOrder(result.completion);
+  return toSubmittedOrder(await afterSettled(ctx, result));
 }
 
 // ─── POST /api/invoice/{invoice_id}/checkout-session ─────────────────────────────────
+const notOpenInvoice = (status: string) =>
+  refusal(409, 'invoice_not_open', 'invoice_id', `This invoice is ${status}: there is nothing to pay.`);
+
 /**
  * The buyer pays an OPEN invoice by card later: a session of the invoice's amount through the
  * payments provider (the same embedded card form as checkout). Paying it marks the invoice PAID
  * (card) once, whichever of the card form, verify-payment, the webhook or the reconciler learns
  * of it first (completeOrder's invoice branch). 409 invoice_not_open for a PAID or VOID invoice.
+ * One payable session per invoice: decided under the order's and the invoice's locks (the ones
+ * mark paid and void take), like a checkout's.
  */
 export async function createInvoiceCheckoutSession(
   ctx: AppContext,
@@ -804,77 +1065,100 @@ export async function createInvoiceCheckoutSession(
 ): Promise<InvoiceCheckoutSession> {
   const invoice = await invoiceToPay(ctx.db, invoiceId);
   if (!invoice) throw notFound('Invoice');
-  if (invoice.status !== 'OPEN') {
-    throw refusal(409, 'invoice_not_open', 'invoice_id', `This invoice is ${invoice.status}: there is nothing to pay.`);
-  }
+  if (invoice.status !== 'OPEN') throw notOpenInvoice(invoice.status);
   const sellerId = invoice.seller_organization_id;
   const provider = ctx.providers.payments;
   const account = await sellerPaymentAccount(ctx.db, sellerId);
   if (!account?.chargesEnabled || account.provider !== provider.name) {
     throw refusal(409, 'seller_payments_inactive', 'invoice_id', SELLER_PAYMENTS_NOT_ACTIVE);
   }
-  // One payable session per invoice at a time (one paid meanwhile marks it paid, and this is refused).
-  await endOpenSessions(ctx, invoice.order_id);
   const expiresAt = new Date(Date.now() + CHECKOUT_SESSION_TTL_MS);
-  const [pending] = await ctx.db
-    .insert(checkoutSessions)
-    .values({
-      orderId: invoice.order_id,
-      provider: provider.name,
-      accountId: account.accountId,
-      createdByUserId: userId,
-      purpose: 'invoice',
-      lines: [],
-      shipping: {
-        address_id: '',
-        provider: '',
-        rate_id: '',
-        carrier: '',
-        service_level: '',
-        service_level_name: '',
-        cost_cents: 0,
-      },
-      subtotalCents: invoice.amount_cents,
-      shippingCents: 0,
-      amountCents: invoice.amount_cents,
-      expiresAt,
-    })
-    .returning();
+  const { pending, superseded } = await ctx.db.transaction(async (tx) => {
+    await lockOrder(tx, invoice.order_id);
+    const locked = await invoiceToPay(tx, invoiceId, { lock: true });
+    if (!locked) throw notFound('Invoice');
+    if (locked.status !== 'OPEN') throw notOpenInvoice(locked.status);
+    const superseded = await supersedeLiveSessions(tx, invoice.order_id, 'invoice');
+    const [row] = await tx
+      .insert(checkoutSessions)
+      .values({
+        orderId: invoice.order_id,
+        provider: provider.name,
+        accountId: account.accountId,
+        createdByUserId: userId,
+        purpose: 'invoice',
+        lines: [],
+        shipping: {
+          address_id: '',
+          provider: '',
+          rate_id: '',
+          carrier: '',
+          service_level: '',
+          service_level_name: '',
+          cost_cents: 0,
+        },
+        subtotalCents: locked.amount_cents,
+        shippingCents: 0,
+        amountCents: locked.amount_cents,
+        expiresAt,
+      })
+      .returning();
+    return { pending: row!, superseded };
+  });
   const merchantName = (await organizationName(ctx.db, sellerId)) ?? 'the seller';
-  let created;
-  try {
-    created = await provider.createCheckoutSession({
-      accountId: account.accountId,
-      amountCents: invoice.amount_cents,
-      currency: 'usd',
+  const created = await openProviderSession(
+    ctx,
+    pending,
+    superseded,
+    {
       description: `Invoice ${invoice.number} from ${merchantName}`,
       merchantName,
       returnUrl: invoiceReturnUrl(ctx, sellerId),
-      expiresAt,
-      idempotencyKey: `invoice-payment:${pending!.id}`,
-      metadata: { order_id: invoice.order_id, invoice_id: invoice.id, checkout_session_id: pending!.id },
-    });
-  } catch (error) {
-    await endSession(ctx, pending!.id, 'failed');
-    throw providerError(error);
-  }
-  const [opened] = await ctx.db
-    .update(checkoutSessions)
-    .set({ providerSessionId: created.sessionId, status: 'open', expiresAt: created.expiresAt })
-    .where(and(eq(checkoutSessions.id, pending!.id), eq(checkoutSessions.status, 'pending')))
-    .returning({ id: checkoutSessions.id });
-  if (!opened) {
-    await provider.expireCheckoutSession(created.sessionId).catch(() => null);
-    throw refusal(409, 'checkout_superseded', 'invoice_id', 'A newer payment of this invoice was started in another window.');
-  }
+      metadata: { order_id: invoice.order_id, invoice_id: invoice.id, checkout_session_id: pending.id },
+    },
+    {
+      paidMeanwhile: () =>
+        refusal(409, 'invoice_not_open', 'invoice_id', 'This invoice was just paid in another window.'),
+      supersededMeanwhile: () =>
+        refusal(
+          409,
+          'checkout_superseded',
+          'invoice_id',
+          'This invoice was settled, or a newer payment of it was started in another window.',
+        ),
+    },
+  );
   return {
     clientSecret: created.clientSecret,
     session_id: created.sessionId,
     provider: provider.name,
-    amount_cents: invoice.amount_cents,
+    amount_cents: pending.amountCents,
     invoice_number: invoice.number,
     seller_id: sellerId,
   };
+}
+
+// ─── POST …/invoices/{invoice_id}/mark-paid and …/void ───────────────────────────────
+/**
+ * The seller records an OPEN invoice as paid another way, or voids it: in one transaction under
+ * the order's and the invoice's locks, the invoice changes and its Pay now sessions stop being
+ * payable; after the commit the provider ends them — so a Pay now dialog left open answers
+ * "expired" instead of taking the card. One the buyer paid in the instant between is refunded.
+ */
+export async function closeInvoice(
+  ctx: AppContext,
+  sellerId: string,
+  invoiceId: string,
+  change: { to: 'PAID'; method: string; paidOn: string } | { to: 'VOID' },
+): Promise<void> {
+  const superseded = await ctx.db.transaction(async (tx) => {
+    const closed = await closeOpenInvoice(tx, sellerId, invoiceId, change);
+    return supersedeLiveSessions(tx, closed.orderId, 'invoice');
+  });
+  if (superseded.length === 0) return;
+  await confirmSuperseded(ctx, superseded).catch((err: unknown) =>
+    ctx.log.warn({ err, invoiceId }, 'invoice closed: its payment sessions are left for the reconciler to end'),
+  );
 }
 
 // ─── The provider's webhook ──────────────────────────────────────────────────────────
@@ -1011,35 +1295,50 @@ export async function providerSessionOrder(db: DbOrTx, providerSessionId: string
 }
 
 // ─── The reconciler's round (reconciler.ts) ──────────────────────────────────────────
+export interface ReconcileRound {
+  /** Paid sessions that completed their orders (or paid their invoices). */
+  completed: number;
+  /** Sessions that ended unpaid (expired, or superseded and confirmed ended at the provider). */
+  ended: number;
+  /** Payments that could not be used, refunded. */
+  refunded: number;
+}
+
 /**
- * Settles the sessions still open a minute after they were made (oldest first, at most
- * `limit`): paid ones complete their orders, expired ones end. A session whose provider cannot
- * be reached is left for the next round.
+ * One round, at most `limit` sessions of each kind, oldest first:
+ * - sessions still open a minute after they were made: paid ones complete their orders (or are
+ *   refunded when their order or invoice was settled another way), expired ones end;
+ * - sessions superseded but not yet confirmed ended at the provider (their request stopped
+ *   half-way): the provider ends them, or settles one that was paid;
+ * - payments owed back (refund_due): refunded, the buyer e-mailed.
+ * A session whose provider cannot be reached is left for the next round.
  */
 export async function reconcileOpenSessions(
   ctx: AppContext,
   opts: { olderThanMs?: number; limit?: number } = {},
-): Promise<{ completed: number; ended: number }> {
+): Promise<ReconcileRound> {
   const olderThan = new Date(Date.now() - (opts.olderThanMs ?? 60_000));
-  const open = await ctx.db
-    .select()
-    .from(checkoutSessions)
-    .where(
-      and(
-        eq(checkoutSessions.status, 'open'),
-        eq(checkoutSessions.provider, ctx.providers.payments.name),
-        sql`${checkoutSessions.createdAt} <= ${olderThan}`,
-      ),
-    )
-    .orderBy(checkoutSessions.createdAt)
-    .limit(opts.limit ?? 50);
-  let completed = 0;
-  let ended = 0;
-  for (const session of open) {
+  const provider = ctx.providers.payments;
+  const round: ReconcileRound = { completed: 0, ended: 0, refunded: 0 };
+  const ofStatus = (statuses: string[], aged: boolean) =>
+    ctx.db
+      .select()
+      .from(checkoutSessions)
+      .where(
+        and(
+          inArray(checkoutSessions.status, statuses),
+          eq(checkoutSessions.provider, provider.name),
+          aged ? sql`${checkoutSessions.createdAt} <= ${olderThan}` : undefined,
+        ),
+      )
+      .orderBy(checkoutSessions.createdAt)
+      .limit(opts.limit ?? 50);
+
+  for (const session of await ofStatus(['open'], true)) {
     if (!session.providerSessionId) continue;
     let state: CheckoutSessionState | null;
     try {
-      state = await ctx.providers.payments.retrieveCheckoutSession(session.providerSessionId);
+      state = await provider.retrieveCheckoutSession(session.providerSessionId);
     } catch (error) {
       if (error instanceof PaymentsProviderError && error.code === 'provider_unavailable') continue;
       throw error;
@@ -1047,23 +1346,36 @@ export async function reconcileOpenSessions(
     if (state?.paid) {
       try {
         await completePaid(ctx, session, state);
-        completed += 1;
+        round.completed += 1;
       } catch (err) {
         if (!(err instanceof HttpError && err.statusCode < 500)) throw err;
-        // Paid, but refused (a payment that does not match the session, or a second payment of
-        // a completed order): an operator must look at it. Set aside, out of later rounds.
-        ctx.log.error({ err, sessionId: session.id }, 'checkout reconciler: a paid session needs review');
-        await ctx.db
-          .update(checkoutSessions)
-          .set({ status: 'needs_review' })
-          .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')));
+        // Paid, but for an order or invoice settled another way: refunded (or left refund_due
+        // for the next round when the refund could not be made).
+        round.refunded += 1;
       }
     } else if (!state || state.status === 'expired') {
       await endSession(ctx, session.id, 'expired');
-      ended += 1;
+      round.ended += 1;
     }
   }
-  return { completed, ended };
+
+  // Superseded by a request that stopped before the provider confirmed (or one still in flight:
+  // confirming twice is harmless — expiring is idempotent, completion and refunds happen once).
+  for (const session of await ofStatus(['superseded'], false)) {
+    try {
+      const { paid } = await confirmSuperseded(ctx, [session]);
+      if (paid) round.completed += 1;
+      else round.ended += 1;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 503) continue;
+      throw error;
+    }
+  }
+
+  for (const session of await ofStatus(['refund_due'], false)) {
+    if (await refundUnusablePayment(ctx, session)) round.refunded += 1;
+  }
+  return round;
 }
 
 /**

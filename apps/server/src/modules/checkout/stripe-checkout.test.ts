@@ -353,7 +353,14 @@ describe('checkout with Stripe', () => {
 
     const delivered = await sendEvent('checkout.session.completed', s.session_id);
     expect(delivered.status).toBe(200);
-    expect(await orderState(cart, buyer, seller)).toEqual(before);
+    const after = await orderState(cart, buyer, seller);
+    expect(after.order).toEqual(before.order);
+    // Never used: what Stripe took (1 cent) is refunded, with the transfer to the seller reversed.
+    expect(after.sessions).toEqual(['refunded']);
+    const refunds = [...stripe.refunds.values()];
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amount: 1, status: 'succeeded' });
+    expect(refunds[0]!.transfer_reversal).toBeTruthy();
     const verified = await verify(h, seller, buyer, s.session_id);
     expect(verified.status).toBe(409);
     expect(verified.body.error).toBe('payment_mismatch');

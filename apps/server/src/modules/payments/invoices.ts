@@ -23,6 +23,7 @@ import { HttpError, notFound } from '../../lib/errors.js';
 import { beforeCursor, decodeCursor, keysetTimestamp, limitPlusOne, takePage, toIso } from '../../lib/pagination.js';
 import { joinOrganizationSql } from '../organizations/service.js';
 import { touchOrderLists } from '../orders/list-version.js';
+import { lockOrder } from '../orders/submission.js';
 import { invoiceLink, invoiceLinkSigner, type InvoiceLinkSigner } from './invoice-links.js';
 
 type InvoiceRow = {
@@ -118,35 +119,52 @@ const notOpen = (status: string, action: string) =>
   ]);
 
 /**
- * Changes an OPEN invoice of the seller in one transaction: one statement that locks it, checks
- * it is still OPEN and writes; then the order lists' versions. 409 when it is not OPEN (a second
- * click, or the buyer paid it meanwhile), 404 when it is not the seller's.
+ * Closes an OPEN invoice of the seller (recorded paid another way, or voided) in the caller's
+ * transaction: the order's row locked first (the order every money command of an order locks
+ * in — checkout/service.ts closeInvoice supersedes the invoice's Pay now sessions next), then
+ * one statement that locks the invoice, checks it is still OPEN and writes; then the order
+ * lists' versions. 409 when it is not OPEN (a second click, or the buyer paid it meanwhile),
+ * 404 when it is not the seller's. Answers the invoice's order.
  */
-async function changeOpenInvoice(
-  ctx: AppContext,
+export async function closeOpenInvoice(
+  tx: DbOrTx,
   sellerId: string,
   invoiceId: string,
-  set: ReturnType<typeof sql>,
-  action: string,
-  now: Date,
-): Promise<SellerInvoice> {
-  await ctx.db.transaction(async (tx) => {
-    const result = await tx.execute<{ status: string; changed: boolean; purchaser: string }>(sql`
-      with target as (
-        select id, status, purchaser_organization_id from invoices
-         where id = ${invoiceId} and seller_organization_id = ${sellerId}
-           for update
-      ),
-      changed as (
-        update invoices i set ${set} from target t where i.id = t.id and t.status = 'OPEN' returning i.id
-      )
-      select t.status, t.purchaser_organization_id as purchaser, exists (select 1 from changed) as changed from target t`);
-    const found = result.rows[0];
-    if (!found) throw notFound('Invoice');
-    if (!found.changed) throw notOpen(found.status, action);
-    await touchOrderLists(tx, [sellerId, found.purchaser]);
-  });
-  return sellerInvoice(ctx, sellerId, invoiceId, now);
+  change: { to: 'PAID'; method: string; paidOn: string } | { to: 'VOID' },
+): Promise<{ orderId: string }> {
+  const owned = await tx.execute<{ order_id: string }>(sql`
+    select order_id from invoices where id = ${invoiceId} and seller_organization_id = ${sellerId}`);
+  const orderId = owned.rows[0]?.order_id;
+  if (!orderId) throw notFound('Invoice');
+  await lockOrder(tx, orderId);
+  const set =
+    change.to === 'PAID'
+      ? sql`status = 'PAID', paid_at = (${change.paidOn}::date)::timestamp at time zone 'UTC', paid_method = ${change.method}`
+      : sql`status = 'VOID', voided_at = now()`;
+  const result = await tx.execute<{ status: string; changed: boolean; purchaser: string }>(sql`
+    with target as (
+      select id, status, purchaser_organization_id from invoices
+       where id = ${invoiceId} and seller_organization_id = ${sellerId}
+         for update
+    ),
+    changed as (
+      update invoices i set ${set} from target t where i.id = t.id and t.status = 'OPEN' returning i.id
+    )
+    select t.status, t.purchaser_organization_id as purchaser, exists (select 1 from changed) as changed from target t`);
+  const found = result.rows[0];
+  if (!found) throw notFound('Invoice');
+  if (!found.changed) throw notOpen(found.status, change.to === 'PAID' ? 'marked paid' : 'voided');
+  await touchOrderLists(tx, [sellerId, found.purchaser]);
+  return { orderId };
+}
+
+/** mark-paid's day: 400 naming paid_on for a day after today (UTC). */
+export function checkPaidOn(body: MarkInvoicePaidBody, now: Date = new Date()): void {
+  if (body.paid_on > isoDay(now)) {
+    throw new HttpError(400, 'invalid', 'paid_on: cannot be in the future', [
+      { path: 'paid_on', message: 'cannot be in the future' },
+    ]);
+  }
 }
 
 /** One invoice of the seller, as the list shows it. */
@@ -166,39 +184,6 @@ export async function sellerInvoice(
   return toSellerInvoice(await invoiceLinkSigner(ctx), row, isoDay(now));
 }
 
-/** POST …/invoices/{invoice_id}/mark-paid {method, paid_on}: OPEN only (409 otherwise). */
-export async function markInvoicePaid(
-  ctx: AppContext,
-  sellerId: string,
-  invoiceId: string,
-  body: MarkInvoicePaidBody,
-  now: Date = new Date(),
-): Promise<SellerInvoice> {
-  if (body.paid_on > isoDay(now)) {
-    throw new HttpError(400, 'invalid', 'paid_on: cannot be in the future', [
-      { path: 'paid_on', message: 'cannot be in the future' },
-    ]);
-  }
-  return changeOpenInvoice(
-    ctx,
-    sellerId,
-    invoiceId,
-    sql`status = 'PAID', paid_at = (${body.paid_on}::date)::timestamp at time zone 'UTC', paid_method = ${body.method}`,
-    'marked paid',
-    now,
-  );
-}
-
-/** POST …/invoices/{invoice_id}/void: OPEN only (409 otherwise); the buyer owes nothing. */
-export async function voidInvoice(
-  ctx: AppContext,
-  sellerId: string,
-  invoiceId: string,
-  now: Date = new Date(),
-): Promise<SellerInvoice> {
-  return changeOpenInvoice(ctx, sellerId, invoiceId, sql`status = 'VOID', voided_at = now()`, 'voided', now);
-}
-
 // ─── For checkout: paying an OPEN invoice by card later ──────────────────────────────
 export type PayableInvoice = {
   id: string;
@@ -209,10 +194,18 @@ export type PayableInvoice = {
   seller_organization_id: string;
 };
 
-/** The invoice the buyer asks to pay, unlocked (undefined for an unknown id). */
-export async function invoiceToPay(db: DbOrTx, invoiceId: string): Promise<PayableInvoice | undefined> {
+/**
+ * The invoice the buyer asks to pay (undefined for an unknown id); `lock` holds its row to the
+ * end of the transaction (take the order's lock first).
+ */
+export async function invoiceToPay(
+  db: DbOrTx,
+  invoiceId: string,
+  opts: { lock?: boolean } = {},
+): Promise<PayableInvoice | undefined> {
   const result = await db.execute<PayableInvoice>(sql`
-    select id, order_id, number, status, amount_cents, seller_organization_id from invoices where id = ${invoiceId}`);
+    select id, order_id, number, status, amount_cents, seller_organization_id from invoices where id = ${invoiceId}
+    ${opts.lock ? sql`for update` : sql``}`);
   return result.rows[0];
 }
 
