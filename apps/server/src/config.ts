@@ -48,7 +48,8 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Cratebase <no-reply@cratebase.local>'),
-  // The built-in outbox answers only requests from this machine unless opened here.
+  // The built-in outbox answers only requests from this machine, and only while PUBLIC_URL is
+  // this machine and no proxy is trusted, unless opened here (mailboxAccess below).
   MAILBOX_ALLOW_REMOTE: bool.default(false),
   // Shipping rates: the built-in rate engine unless a Shippo API token is set.
   SHIPPO_API_TOKEN: z
@@ -97,6 +98,29 @@ const EnvSchema = z.object({
 
 export type Env = z.input<typeof EnvSchema>;
 
+export type MailboxAccess = 'loopback' | 'anyone' | 'hidden';
+
+/** Whether a URL names this machine: localhost (or a name under it), 127.0.0.0/8 or [::1]. */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
+}
+
+/** See Config.mailboxAccess. */
+export function mailboxAccessFor(opts: {
+  publicUrl: string;
+  trustProxy: boolean;
+  allowRemote: boolean;
+}): MailboxAccess {
+  if (opts.allowRemote) return 'anyone';
+  return isLocalUrl(opts.publicUrl) && !opts.trustProxy ? 'loopback' : 'hidden';
+}
+
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;
@@ -128,8 +152,13 @@ export interface Config {
         maxBytes: number;
       };
   mail: { transport: 'builtin' | 'smtp'; smtpUrl: string | undefined; from: string };
-  /** /dev/mailbox answers other hosts than this one (loopback) too. */
-  mailboxAllowRemote: boolean;
+  /**
+   * Who may read /dev/mailbox while mail is the built-in outbox: 'loopback' (requests from this
+   * machine; a PUBLIC_URL on localhost and no trusted proxy), 'anyone' (MAILBOX_ALLOW_REMOTE),
+   * or 'hidden' (404: a PUBLIC_URL elsewhere, or TRUST_PROXY, where a proxy on this host makes
+   * every visitor look local, without that opt-in).
+   */
+  mailboxAccess: MailboxAccess;
   /** Shipping rates: the built-in engine, or Shippo with an API token. */
   shipping: { provider: 'builtin' } | { provider: 'shippo'; apiToken: string; apiUrl: string };
   /** Card payments: the built-in test payments, or Stripe with a secret key. */
@@ -277,7 +306,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     storage,
     mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    mailboxAllowRemote: e.MAILBOX_ALLOW_REMOTE,
+    mailboxAccess: mailboxAccessFor({ publicUrl, trustProxy: e.TRUST_PROXY, allowRemote: e.MAILBOX_ALLOW_REMOTE }),
     shipping: e.SHIPPO_API_TOKEN
       ? { provider: 'shippo', apiToken: e.SHIPPO_API_TOKEN, apiUrl: e.SHIPPO_API_URL.replace(/\/+$/, '') }
       : { provider: 'builtin' },

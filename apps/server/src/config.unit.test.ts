@@ -186,3 +186,28 @@ describe('loadConfig: banking', () => {
     expect(message).not.toContain('secret looking value');
   });
 });
+
+describe('loadConfig: who may read the built-in outbox', () => {
+  it('answers this machine only while PUBLIC_URL is this machine (the default, localhost, 127.x, [::1])', () => {
+    expect(loadConfig({}).mailboxAccess).toBe('loopback');
+    const here = ['http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:3000', 'http://shop.localhost:3000'];
+    for (const url of here) {
+      expect(loadConfig({ PUBLIC_URL: url }).mailboxAccess, url).toBe('loopback');
+    }
+  });
+
+  it('is hidden on any other PUBLIC_URL, or behind a trusted proxy, unless MAILBOX_ALLOW_REMOTE opens it', () => {
+    for (const url of ['https://shop.example.com', 'http://192.168.1.20:3000', 'http://127.0.0.1.example.com']) {
+      expect(loadConfig({ PUBLIC_URL: url }).mailboxAccess, url).toBe('hidden');
+    }
+    expect(loadConfig({ TRUST_PROXY: 'true' }).mailboxAccess).toBe('hidden');
+    const opened = loadConfig({ PUBLIC_URL: 'https://shop.example.com', MAILBOX_ALLOW_REMOTE: 'true' });
+    expect(opened.mailboxAccess).toBe('anyone');
+    expect(loadConfig({ TRUST_PROXY: 'true', MAILBOX_ALLOW_REMOTE: 'true' }).mailboxAccess).toBe('anyone');
+    expect(loadConfig({ MAILBOX_ALLOW_REMOTE: 'true' }).mailboxAccess).toBe('anyone');
+  });
+
+  it('names MAILBOX_ALLOW_REMOTE when its value is not a yes or no', () => {
+    expect(() => loadConfig({ MAILBOX_ALLOW_REMOTE: 'sure' })).toThrow(/MAILBOX_ALLOW_REMOTE/);
+  });
+});

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { NEXT_CURSOR_HEADER } from '@cratebase/contract';
 import { createHarness, type Harness } from '../../../test/support/harness.js';
+import { loadConfig } from '../../config.js';
+import type { AppContext } from '../../lib/context.js';
+import { mailboxRoutes } from './routes.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -138,25 +143,95 @@ describe('who may read the outbox', () => {
     }
   });
 
-  it('ignores X-Forwarded-For, even behind a trusted proxy, and opens up with MAILBOX_ALLOW_REMOTE=true', async () => {
+  it('ignores X-Forwarded-For: a client elsewhere that claims to be this machine is refused', async () => {
+    for (const url of await pages('spoof@example.com')) {
+      const spoofed = await h.app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: '203.0.113.7',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(spoofed.statusCode, url).toBe(403);
+    }
+  });
+
+  it('is not there (404) behind a trusted proxy or on a PUBLIC_URL that is not this machine, even from loopback', async () => {
+    // The nginx of docs/deploy.md on the same host: every visitor's request arrives from 127.0.0.1.
     const behindProxy = await createHarness({ TRUST_PROXY: 'true' }, { testDb: h.testDb });
-    const open = await createHarness({ MAILBOX_ALLOW_REMOTE: 'true' }, { testDb: h.testDb });
+    const publicSite = await createHarness({ PUBLIC_URL: 'https://shop.example.com' }, { testDb: h.testDb });
     try {
-      for (const url of await pages('proxy@example.com')) {
-        const spoofed = await behindProxy.app.inject({
-          method: 'GET',
-          url,
-          remoteAddress: '203.0.113.7',
-          headers: { 'x-forwarded-for': '127.0.0.1' },
-        });
-        expect(spoofed.statusCode, url).toBe(403);
-        const remote = await open.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.7' });
-        expect(remote.statusCode, url).toBe(200);
+      for (const url of await pages('hidden@example.com')) {
+        for (const app of [behindProxy.app, publicSite.app]) {
+          for (const remoteAddress of ['127.0.0.1', '::1', '203.0.113.7']) {
+            const res = await app.inject({
+              method: 'GET',
+              url,
+              remoteAddress,
+              headers: { 'x-forwarded-for': '203.0.113.9' },
+            });
+            expect(res.statusCode, `${url} from ${remoteAddress}`).toBe(404);
+            expect(res.body).not.toContain('hidden@example.com');
+            expect(res.body).not.toContain('/invite/');
+          }
+        }
       }
+      // The mail is still written to the outbox (the database), only not readable here.
+      expect((await h.call('GET', '/dev/mailbox.json?to=hidden@example.com')).body).toHaveLength(1);
     } finally {
       // The database belongs to the file's harness: close only these apps.
       await behindProxy.app.close();
-      await open.app.close();
+      await publicSite.app.close();
     }
+  });
+
+  it('opens to every client with MAILBOX_ALLOW_REMOTE=true, on this machine or elsewhere', async () => {
+    const openHere = await createHarness({ MAILBOX_ALLOW_REMOTE: 'true' }, { testDb: h.testDb });
+    const openThere = await createHarness(
+      { PUBLIC_URL: 'https://staging.example.com', TRUST_PROXY: 'true', MAILBOX_ALLOW_REMOTE: 'true' },
+      { testDb: h.testDb },
+    );
+    try {
+      for (const url of await pages('open@example.com')) {
+        for (const app of [openHere.app, openThere.app]) {
+          const remote = await app.inject({ method: 'GET', url, remoteAddress: '203.0.113.7' });
+          expect(remote.statusCode, url).toBe(200);
+        }
+      }
+    } finally {
+      await openHere.app.close();
+      await openThere.app.close();
+    }
+  });
+
+  it('says once at start that the outbox is hidden, and why', async () => {
+    const startWith = async (env: Record<string, string>) => {
+      const lines: Array<{ level: number; msg: string }> = [];
+      const app = Fastify({
+        logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+      });
+      app.setValidatorCompiler(validatorCompiler);
+      app.setSerializerCompiler(serializerCompiler);
+      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/cratebase-test-unused', ...env });
+      await mailboxRoutes(app, { config, db: h.testDb.database.db } as unknown as AppContext);
+      await app.ready();
+      const res = await app.inject({ method: 'GET', url: '/dev/mailbox.json' });
+      await app.close();
+      // Fastify's own request lines are info; what the outbox says is a warning.
+      return { lines: lines.filter((l) => l.level >= 40), status: res.statusCode };
+    };
+    const hidden = await startWith({ PUBLIC_URL: 'https://shop.example.com' });
+    expect(hidden.status).toBe(404);
+    expect(hidden.lines).toHaveLength(1);
+    expect(hidden.lines[0]!.level).toBe(40);
+    expect(hidden.lines[0]!.msg).toContain(
+      '/dev/mailbox is hidden (404) because PUBLIC_URL https://shop.example.com is not this machine',
+    );
+    expect(hidden.lines[0]!.msg).toContain('Set SMTP_URL to send e-mail, or MAILBOX_ALLOW_REMOTE=true');
+    const proxied = await startWith({ TRUST_PROXY: 'true' });
+    expect(proxied.lines.map((l) => l.msg)).toEqual([expect.stringContaining('because TRUST_PROXY is on')]);
+    // The newcomer's server on localhost: the outbox is there, and nothing is said about it.
+    const local = await startWith({});
+    expect(local.status).toBe(200);
+    expect(local.lines).toEqual([]);
   });
 });

@@ -1,8 +1,13 @@
 /**
  * /dev/mailbox: the built-in outbox, readable while MAIL_TRANSPORT is builtin (app.ts
  * registers these routes only then; otherwise the paths are 404). Developer tools outside
- * /api with no sign-in, so they answer only requests from this machine (loopback) unless
- * MAILBOX_ALLOW_REMOTE is on: the messages hold invite links.
+ * /api with no sign-in, and the messages hold names, addresses, orders and invite links, so
+ * (config.mailboxAccess):
+ *  - on a server whose PUBLIC_URL is this machine (and no proxy is trusted), they answer only
+ *    requests from this machine (loopback);
+ *  - on any other server they are not there at all (404), because behind a reverse proxy on the
+ *    same host every visitor's request arrives from loopback; one line at start says so;
+ *  - MAILBOX_ALLOW_REMOTE=true opens them to every client, wherever the server runs.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -38,14 +43,30 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 export const MAILBOX_LOCAL_ONLY =
   'The built-in outbox answers requests from this machine only. Open it on this machine, or set MAILBOX_ALLOW_REMOTE=true on a trusted development network.';
 
+/** The line logged at start when mail stays in the outbox and the outbox is hidden. */
+export function mailboxHiddenMessage(publicUrl: string, trustProxy: boolean): string {
+  const why = trustProxy ? 'TRUST_PROXY is on' : `PUBLIC_URL ${publicUrl} is not this machine`;
+  return (
+    `E-mail stays in the built-in outbox and is sent to no one; /dev/mailbox is hidden (404) because ${why}. ` +
+    'Set SMTP_URL to send e-mail, or MAILBOX_ALLOW_REMOTE=true to read the outbox here (anyone who reaches this server can then read it).'
+  );
+}
+
 export async function mailboxRoutes(app: FastifyInstance, ctx: AppContext) {
+  if (ctx.config.mailboxAccess === 'hidden') {
+    app.log.warn(
+      { mail: 'builtin', mailbox: 'hidden' },
+      mailboxHiddenMessage(ctx.config.publicUrl, ctx.config.trustProxy),
+    );
+    return;
+  }
   const r = app.withTypeProvider<ZodTypeProvider>();
   const noStore = 'no-store';
   // The peer of the TCP connection, never X-Forwarded-For (with TRUST_PROXY on, req.ip is
   // whatever the client claims); behind a proxy on this host every request looks local, so the
   // outbox must stay a development tool.
   const onRequest = async (req: FastifyRequest) => {
-    if (!ctx.config.mailboxAllowRemote && !isLoopbackAddress(req.socket.remoteAddress)) {
+    if (ctx.config.mailboxAccess !== 'anyone' && !isLoopbackAddress(req.socket.remoteAddress)) {
       throw forbidden(MAILBOX_LOCAL_ONLY);
     }
   };
