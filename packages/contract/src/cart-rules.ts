@@ -34,6 +34,8 @@ export const CHECKOUT_ISSUE_CODES = [
   'unavailable_lines',
   'quantity_rules',
   'preview',
+  /** The order (goods, and shipping once chosen) costs more than MONEY_LIMITS.orderTotalCents (money-rules.ts). */
+  'order_too_large',
 ] as const;
 export type CheckoutIssueCode = (typeof CHECKOUT_ISSUE_CODES)[number];
 

@@ -23,10 +23,20 @@ export const InvoiceRef = z.object({
   due_on: z.string().nullable().optional(),
 });
 
-/** One completed order of a customer, newest first. */
+/**
+ * One completed order of a customer, newest first (spec: id, completed_on, cart.total_cents,
+ * invoice.link). Its money means what it means on every order (docs/decisions/007):
+ * `subtotal_cents` the goods, `shipping_cost_in_cents` the shipping, `total_cents` what the buyer
+ * pays; `cart.total_cents` is the cart's goods (= subtotal_cents).
+ */
 export const CustomerOrder = z.object({
   id: Uuid,
+  /** CB-000001: the number the order goes by everywhere (orders.ts OrderNumber). */
+  order_number: z.string().nullable(),
   completed_on: z.string().nullable(),
+  subtotal_cents: z.number().int(),
+  shipping_cost_in_cents: z.number().int(),
+  total_cents: z.number().int(),
   cart: z.object({ total_cents: z.number().int() }),
   invoice: InvoiceRef.nullable(),
 });

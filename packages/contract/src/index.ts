@@ -14,6 +14,7 @@ export * from './catalog-rules.js';
 export * from './invite-rules.js';
 export * from './text-rules.js';
 export * from './cart-rules.js';
+export * from './money-rules.js';
 export * from './shipping-rules.js';
 export * from './payment-rules.js';
 export * from './card-rules.js';

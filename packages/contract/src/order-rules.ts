@@ -115,3 +115,38 @@ export function normalizePoNumber(value: string | null | undefined): string | nu
   const trimmed = (value ?? '').trim();
   return trimmed === '' ? null : trimmed;
 }
+
+// ─── The order number (issue 21 part 5) ──────────────────────────────────────────────
+/**
+ * Every placed order goes by one number on every screen, e-mail, invoice and packing slip:
+ * CB-000001, CB-000002, … — its invoice's number, given from one sequence when it is placed.
+ */
+export const ORDER_NUMBER_PREFIX = 'CB-';
+/** The number's digits are zero-padded to at least this many. */
+export const ORDER_NUMBER_DIGITS = 6;
+export const ORDER_SEARCH_LABEL = 'Search by order or PO number';
+export const ORDER_SEARCH_NO_MATCH = 'No order has this number, and no PO number starts with it.';
+
+/** The n-th order's number: 1 → "CB-000001"; past a million the digits simply grow ("CB-1234567"). */
+export function formatOrderNumber(n: number): string {
+  return `${ORDER_NUMBER_PREFIX}${String(n).padStart(ORDER_NUMBER_DIGITS, '0')}`;
+}
+
+/**
+ * The order number a search names, as people type it: "CB-000001", "cb-1", "CB 12", "#000001",
+ * "000001" or "1" → "CB-000001"; null for text that names none (a PO number, "0", words).
+ */
+export function parseOrderNumber(text: string): string | null {
+  const match = /^#?\s*(?:cb\s*-?\s*)?0*(\d{1,15})$/i.exec(text.trim());
+  if (!match) return null;
+  const n = Number(match[1]);
+  return n >= 1 && Number.isSafeInteger(n) ? formatOrderNumber(n) : null;
+}
+
+/**
+ * What an order is called on screen: its number ("CB-000001"); an order without one (none is
+ * placed so today) falls back to "#" and the first 8 characters of its id.
+ */
+export function orderLabel(order: { id: string; order_number?: string | null }): string {
+  return order.order_number || `#${order.id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+}

@@ -53,14 +53,31 @@ export const OrderAddress = z.object({
 });
 export type OrderAddress = z.infer<typeof OrderAddress>;
 
-const orderFields = {
-  id: Uuid,
-  completed_on: z.string(),
-  organization: z.object({ id: Uuid, name: z.string() }),
-  seller: z.object({ id: Uuid, name: z.string() }),
+/**
+ * The order's number as people read it — on every screen, e-mail, invoice and packing slip:
+ * CB-000001, CB-000002, … (given when the order is placed, with its invoice, which bears the same
+ * number). Null only for an order that has no invoice.
+ */
+export const OrderNumber = z.string().nullable();
+
+/**
+ * An order's money (docs/decisions/007): `subtotal_cents` is the goods (its lines at the prices
+ * paid), `shipping_cost_in_cents` the rate paid for, and `total_cents` what the buyer pays —
+ * the two together. `cart.total_cents` is the cart's goods, the same as `subtotal_cents`.
+ */
+const orderMoney = {
   subtotal_cents: z.number().int(),
   shipping_cost_in_cents: z.number().int(),
   total_cents: z.number().int(),
+};
+
+const orderFields = {
+  id: Uuid,
+  order_number: OrderNumber,
+  completed_on: z.string(),
+  organization: z.object({ id: Uuid, name: z.string() }),
+  seller: z.object({ id: Uuid, name: z.string() }),
+  ...orderMoney,
   /** The carrier and service level of the rate paid for (spec names kept). */
   shippo_provider: z.string().nullable(),
   shippo_service_level_token: z.string().nullable(),
@@ -75,7 +92,8 @@ const orderFields = {
 
 /**
  * A row of the order lists (spec section 3 "Order", as both sides read it): `organization` is
- * the customer (purchasing organization), `seller` the store; the totals are the ones paid.
+ * the customer (purchasing organization), `seller` the store; the totals are the ones paid
+ * (`cart.total_cents` the goods, as `subtotal_cents`).
  */
 export const OrderSummary = z.object({
   ...orderFields,
@@ -117,10 +135,16 @@ export type PoNumberBody = z.input<typeof PoNumberBody>;
 
 /**
  * GET …/selling: the seller's orders, optionally only those whose PO number starts with
- * `po_number` (any case; % and _ are plain characters). Empty means no filter.
+ * `po_number` (any case; % and _ are plain characters); or, with `q`, the order whose number it
+ * is (CB-000001, 000001 or 1: order-rules.ts parseOrderNumber) and the orders whose PO number
+ * starts with it. Empty means no filter.
  */
 export const SellingOrdersQuery = PageQuery.extend({
   po_number: singleLineText({ message: 'must be text' }).max(PO_NUMBER_MAX, PO_NUMBER_TOO_LONG_MESSAGE).optional(),
+  q: singleLineText({ message: 'must be text' }).max(PO_NUMBER_MAX, PO_NUMBER_TOO_LONG_MESSAGE).optional(),
+}).refine((query) => !query.q || !query.po_number, {
+  message: 'search by q or by po_number, not both',
+  path: ['q'],
 });
 export type SellingOrdersQuery = z.infer<typeof SellingOrdersQuery>;
 

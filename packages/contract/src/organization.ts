@@ -1,18 +1,37 @@
 import { z } from 'zod';
 import { ORGANIZATION_TYPES, LIMITS } from './constants.js';
 import { Uuid, multiLineText, singleLineText } from './common.js';
+import { MONEY_LIMITS, amountTooLargeMessage } from './money-rules.js';
 
 export const OrganizationType = z.enum(ORGANIZATION_TYPES);
 export type OrganizationType = z.infer<typeof OrganizationType>;
 
 const minCount = z.number().int().min(0, 'must not be negative').max(1_000_000).nullable();
-const minCents = z.number().int().min(0, 'must not be negative').max(100_000_000_00).nullable();
+/** An order minimum in cents: at most MONEY_LIMITS.amountCents, which its 32-bit column holds. */
+const minCents = z
+  .number({ message: 'must be a whole number of cents' })
+  .int('must be a whole number of cents')
+  .min(0, 'must not be negative')
+  .max(MONEY_LIMITS.amountCents, amountTooLargeMessage(MONEY_LIMITS.amountCents))
+  .nullable();
 
-export const OrderTerms = z.object({
+/** The four minimums as the seller sends them (PUT /api/organization/{org_id}). */
+export const OrderTermsInput = z.object({
   new_customer_min: minCount,
   returning_customer_min: minCount,
   new_customer_min_cents: minCents,
   returning_customer_min_cents: minCents,
+});
+
+/**
+ * The four minimums as answers carry them: what is stored (a minimum saved before the money
+ * limits existed may be above today's input limit, and is still answered).
+ */
+export const OrderTerms = z.object({
+  new_customer_min: z.number().int().nullable(),
+  returning_customer_min: z.number().int().nullable(),
+  new_customer_min_cents: z.number().int().nullable(),
+  returning_customer_min_cents: z.number().int().nullable(),
 });
 export type OrderTerms = z.infer<typeof OrderTerms>;
 
@@ -89,7 +108,7 @@ export const UpdateOrganizationBody = z.strictObject({
     .max(LIMITS.slogan, `must be at most ${LIMITS.slogan} characters`)
     .nullable()
     .optional(),
-  order_terms: OrderTerms.partial().strict().optional(),
+  order_terms: OrderTermsInput.partial().strict().optional(),
 });
 export type UpdateOrganizationBody = z.infer<typeof UpdateOrganizationBody>;
 

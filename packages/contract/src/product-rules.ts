@@ -1,4 +1,5 @@
 /** Product and inventory rules shared by the server and the browser (zod-free). */
+import { MONEY_LIMITS } from './money-rules.js';
 
 export const PRODUCT_LIMITS = {
   name: 200,
@@ -7,8 +8,8 @@ export const PRODUCT_LIMITS = {
   tags: 50,
   tagLength: 60,
   photos: 24,
-  /** $10,000,000.00 */
-  priceCents: 1_000_000_000,
+  /** A unit price, MSRP or price break: at most $9,999,999.99 (money-rules.ts). */
+  priceCents: MONEY_LIMITS.amountCents,
   quantity: 1_000_000,
   inventory: 1_000_000_000,
   measure: 1_000_000,

@@ -4,6 +4,7 @@ import { ListQuery, Uuid, multiLineText, singleLineText } from './common.js';
 import { MediaVariants, MediaWithVariants } from './media.js';
 import { INVENTORY_TRANSACTION_TYPES, PRODUCT_LIMITS, UPC_PATTERN } from './product-rules.js';
 import { VOLUME_LIMITS } from './volume-rules.js';
+import { amountTooLargeMessage } from './money-rules.js';
 
 // ─── Lookup lists: GET /api/product/state, /order_unit, /weight_unit, /dimension_unit ──
 export const ProductState = z.object({ id: z.number().int(), state: z.string() });
@@ -155,7 +156,7 @@ const cents = z
   .number({ message: 'must be a whole number of cents' })
   .int('must be a whole number of cents')
   .min(0, 'must not be negative')
-  .max(PRODUCT_LIMITS.priceCents, `must be at most ${PRODUCT_LIMITS.priceCents} cents`)
+  .max(PRODUCT_LIMITS.priceCents, amountTooLargeMessage(PRODUCT_LIMITS.priceCents))
   .nullable()
   .optional();
 
@@ -218,7 +219,7 @@ export const PriceBreakInput = z.strictObject({
     .number({ message: 'must be a whole number of cents' })
     .int('must be a whole number of cents')
     .min(0, 'must not be negative')
-    .max(PRODUCT_LIMITS.priceCents, `must be at most ${PRODUCT_LIMITS.priceCents} cents`),
+    .max(PRODUCT_LIMITS.priceCents, amountTooLargeMessage(PRODUCT_LIMITS.priceCents)),
 });
 
 export const ProductMeasurementsInput = z

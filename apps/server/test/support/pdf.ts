@@ -61,6 +61,7 @@ export function sampleOrder(lines: OrderLine[]): Order {
   const subtotal = lines.reduce((sum, l) => sum + l.line_total_cents, 0);
   return {
     id: 'a1b2c3d4-0000-4000-8000-000000000001',
+    order_number: 'CB-000123',
     completed_on: '2025-06-03T15:04:05.000Z',
     organization: { id: uuid(1), name: 'Corner Grocery' },
     seller: { id: uuid(2), name: 'Hill Farm Preserves' },

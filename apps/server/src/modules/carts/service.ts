@@ -16,8 +16,10 @@ import {
   PREVIEW_CHECKOUT_MESSAGE,
   QUANTITY_RULES_MESSAGE,
   UNAVAILABLE_LINES_MESSAGE,
+  isOrderTooLarge,
   minimumCentsMessage,
   minimumItemsMessage,
+  orderTooLargeMessage,
   quantityProblemMessage,
   type Cart,
   type CartOrder,
@@ -158,6 +160,15 @@ function toCart(row: CartRow, order: CartOrder): Cart {
   if (itemCount < minItems) issues.push({ code: 'min_items', message: minimumItemsMessage(minItems) });
   if (totalCents < minCents) issues.push({ code: 'min_cents', message: minimumCentsMessage(minCents) });
   if (isPreview) issues.push({ code: 'preview', message: PREVIEW_CHECKOUT_MESSAGE });
+  // One order may cost at most MONEY_LIMITS.orderTotalCents, goods and — once a rate is chosen —
+  // shipping together (the amount checkout charges and stores: money-rules.ts, decision 007).
+  const shippingCents = order.shipping_cost_in_cents ?? null;
+  if (isOrderTooLarge(totalCents, shippingCents)) {
+    issues.push({
+      code: 'order_too_large',
+      message: orderTooLargeMessage(totalCents + (shippingCents ?? 0), shippingCents !== null),
+    });
+  }
   return {
     id: row.id,
     selling_organization_id: row.selling_organization_id,
@@ -584,12 +595,14 @@ export async function lineItemPurchaser(db: DbOrTx, lineItemId: string): Promise
 
 // ─── SQL fragments for other modules' queries ────────────────────────────────────────
 /**
- * An integer: the total of the cart whose id is in `cartId`, its lines at their captured price
- * (or, before the order was submitted, the product's current price at the line's quantity).
+ * A bigint: the total of the cart's goods whose id is in `cartId`, its lines at their captured
+ * price (or, before the order was submitted, the product's current price at the line's
+ * quantity). Quantity × price is taken in bigint: an open cart may hold more than a 32-bit
+ * integer (9,999 × $9,999,999.99 a line); read it as a number.
  */
 export function cartTotalSql(cartId: SQL): SQL {
   return sql`(
-             select coalesce(sum(li.quantity * coalesce(li.unit_price_in_cents,
+             select coalesce(sum(li.quantity::bigint * coalesce(li.unit_price_in_cents,
                                                         ${productUnitPriceSql(sql`li.product_id`, sql`li.quantity`)})), 0)
                from line_items li
               where li.cart_id = ${cartId}
@@ -691,7 +704,7 @@ export function orderLinesJsonSql(cartId: SQL): SQL {
              'stock_keeping_unit', p.stock_keeping_unit, 'order_unit', p.order_unit,
              'quantity_per_unit', p.quantity_per_unit, 'quantity', li.quantity,
              'unit_price_in_cents', coalesce(li.unit_price_in_cents, 0),
-             'line_total_cents', li.quantity * coalesce(li.unit_price_in_cents, 0))
+             'line_total_cents', li.quantity::bigint * coalesce(li.unit_price_in_cents, 0))
            order by li.created_at, li.id)
       from line_items li
       left join lateral ${productForOrderLineSql(sql`li.product_id`)} p on true

@@ -24,6 +24,10 @@ export interface OrderEmailInput {
   buyerName: string;
   /** The user who placed the order: name, or e-mail when there is no name. */
   placedBy: string;
+  /**
+   * The order's number (CB-000001): its invoice's, which bears the same number. The e-mails name
+   * the order by it, as every screen and PDF does.
+   */
   invoiceNumber: string;
   /** The buyer's purchase order number; null (or absent) when none was given. */
   poNumber?: string | null;
@@ -106,7 +110,7 @@ function orderFacts(input: OrderEmailInput): OrderFacts {
     .join(', ');
   const address = [oneLine(s.name), oneLine(s.line1), oneLine(s.line2 ?? ''), cityLine].filter((l) => l !== '');
   const details: EmailDetail[] = [
-    { label: 'Invoice', lines: [invoice] },
+    { label: 'Order', lines: [invoice] },
     ...(po ? [{ label: 'PO number', lines: [po] }] : []),
     { label: 'Placed', lines: [day] },
     { label: 'Ship to', lines: address },

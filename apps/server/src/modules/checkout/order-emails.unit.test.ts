@@ -134,7 +134,7 @@ describe.each(renderers)('%s', (_name, render) => {
   it('shows the ship-to address, the shipping method and the card', () => {
     const doc = parse(render(order()).html);
     expect(rowsOf(doc, 'table.cb-details')).toEqual([
-      ['Invoice', 'INV-2025-000042'],
+      ['Order', 'INV-2025-000042'],
       ['Placed', 'June 3, 2025'],
       ['Ship to', 'Jane Doe<br>1 Main St<br>Suite 2<br>Springfield, IL 62701'],
       ['Shipping method', 'USPS Priority Mail'],
@@ -151,11 +151,11 @@ describe.each(renderers)('%s', (_name, render) => {
     expect(mail.text).not.toContain('••••');
   });
 
-  it('shows the PO number under the invoice when the buyer gave one, and nothing when not', () => {
+  it('shows the PO number under the order number when the buyer gave one, and nothing when not', () => {
     const mail = render(order({ poNumber: 'PO-4500/17' }));
     const details = rowsOf(parse(mail.html), 'table.cb-details');
     expect(details.slice(0, 2)).toEqual([
-      ['Invoice', 'INV-2025-000042'],
+      ['Order', 'INV-2025-000042'],
       ['PO number', 'PO-4500/17'],
     ]);
     expect(mail.text).toContain('PO number: PO-4500/17\n');

@@ -477,4 +477,63 @@ describe('checkout with Stripe', () => {
     const taken = await session(seller, other, otherCart);
     expect(taken.provider).toBe('stripe');
   });
+
+  /** Charges Stripe took for one of our orders (payment intents of sessions with its order id), and refunds. */
+  function stripeMoney(orderId: string) {
+    const sessions = [...stripe.sessions.values()].filter(
+      (x) => (x.metadata as Record<string, string> | undefined)?.order_id === orderId,
+    );
+    const intents = new Set(sessions.map((x) => x.payment_intent).filter(Boolean));
+    const refunds = [...stripe.refunds.values()].filter((r) => intents.has(r.payment_intent));
+    return { charges: intents.size, refunds: refunds.length };
+  }
+
+  it('10 checkouts of one cart at once, each paid in Stripe as it opens, 10 rounds: one charge per order', async () => {
+    const { seller, buyer, productId } = await ready();
+    for (let round = 0; round < 10; round++) {
+      const { cart } = await atPayment(h, seller, buyer, { [productId]: 1 });
+      let paid = 0;
+      await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const created = await createSession(h, seller, buyer, cart);
+          if (created.status !== 200) {
+            expect(created.status, JSON.stringify(created.body)).toBe(409);
+            return;
+          }
+          // The buyer pays in Stripe's form — if Stripe still lets the session be paid.
+          if (stripe.sessions.get(created.body.session_id)?.status !== 'open') return;
+          stripe.completeSession(created.body.session_id);
+          paid += 1;
+          const verified = await verify(h, seller, buyer, created.body.session_id);
+          expect([200, 409]).toContain(verified.status);
+        }),
+      );
+      // The last session opened is the only one Stripe still lets be paid: one charge, nothing to refund.
+      expect(paid).toBe(1);
+      expect(stripeMoney(cart.order.id)).toEqual({ charges: 1, refunds: 0 });
+      expect((await orderState(cart, buyer, seller)).order.status).toBe('submitted');
+    }
+  });
+
+  it('a Pay now left open while the seller marks the invoice paid: Stripe can no longer take the card', async () => {
+    const { seller, buyer, cart } = await ready();
+    await ok(
+      h.call('PUT', `/api/order/organization/${seller.orgId}/purchasers/${buyer.orgId}/payment_terms`, {
+        token: seller.token,
+        body: { net_days: 30 },
+      }),
+    );
+    const placed = await ok(h.call('POST', `/api/order/${cart.order.id}/submit-on-terms`, { token: buyer.token }));
+    const [invoice] = await rows<{ id: string }>(sql`select id from invoices where order_id = ${placed.id}`);
+    const dialog = await ok(h.call('POST', `/api/invoice/${invoice!.id}/checkout-session`, { token: buyer.token }));
+    expect(stripe.sessions.get(dialog.session_id)?.status).toBe('open');
+    const marked = await h.call('POST', `/api/organization/${seller.orgId}/invoices/${invoice!.id}/mark-paid`, {
+      token: seller.token,
+      body: { method: 'check', paid_on: new Date().toISOString().slice(0, 10) },
+    });
+    expect(marked.status).toBe(200);
+    expect(stripe.sessions.get(dialog.session_id)?.status).toBe('expired');
+    expect(() => stripe.completeSession(dialog.session_id)).toThrow(/expired/);
+    expect(stripeMoney(placed.id)).toEqual({ charges: 0, refunds: 0 });
+  });
 });

@@ -29,6 +29,8 @@ async function addOrder(
   opts: {
     completedOn: string | null;
     totalCents?: number | null;
+    subtotalCents?: number | null;
+    shippingCents?: number | null;
     invoice?: 'OPEN' | 'PAID' | 'VOID';
     lines?: { priceCents: number; quantity: number }[];
   },
@@ -45,8 +47,10 @@ async function addOrder(
     );
   }
   const order = await db().execute<{ id: string }>(sql`
-    insert into orders (cart_id, selling_organization_id, purchasing_organization_id, status, total_cents, completed_on)
-    values (${cartId}, ${seller.orgId}, ${buyer.orgId}, ${opts.completedOn ? 'submitted' : 'draft'}, ${opts.totalCents ?? null}, ${opts.completedOn}::timestamptz)
+    insert into orders (cart_id, selling_organization_id, purchasing_organization_id, status, total_cents,
+                        subtotal_cents, shipping_cost_in_cents, completed_on)
+    values (${cartId}, ${seller.orgId}, ${buyer.orgId}, ${opts.completedOn ? 'submitted' : 'draft'}, ${opts.totalCents ?? null},
+            ${opts.subtotalCents ?? null}::int, ${opts.shippingCents ?? null}::int, ${opts.completedOn}::timestamptz)
     returning id`);
   const orderId = order.rows[0]!.id;
   let invoiceId: string | null = null;
@@ -151,6 +155,8 @@ describe('GET /api/order/organization/{org_id}/purchasing_organization/{id}', ()
     const older = await addOrder(seller, buyer, {
       completedOn: '2026-01-10T12:00:00Z',
       totalCents: 4_550,
+      subtotalCents: 4_000,
+      shippingCents: 550,
       invoice: 'PAID',
     });
     const newer = await addOrder(seller, buyer, {
@@ -162,12 +168,28 @@ describe('GET /api/order/organization/{org_id}/purchasing_organization/{id}', ()
 
     const res = await h.call('GET', url, { token: seller.token });
     expect(res.status).toBe(200);
+    // Each order's money as every order answer has it (docs/decisions/007): total_cents is what the
+    // buyer pays, subtotal_cents and cart.total_cents the goods; an order without recorded totals
+    // counts its lines. Its number is its invoice's.
     expect(res.body).toEqual([
-      { id: newer.orderId, completed_on: '2026-02-10T12:00:00.000Z', cart: { total_cents: 5_000 }, invoice: null },
+      {
+        id: newer.orderId,
+        order_number: null,
+        completed_on: '2026-02-10T12:00:00.000Z',
+        subtotal_cents: 5_000,
+        shipping_cost_in_cents: 0,
+        total_cents: 5_000,
+        cart: { total_cents: 5_000 },
+        invoice: null,
+      },
       {
         id: older.orderId,
+        order_number: `INV-${older.orderId.slice(0, 8)}`,
         completed_on: '2026-01-10T12:00:00.000Z',
-        cart: { total_cents: 4_550 },
+        subtotal_cents: 4_000,
+        shipping_cost_in_cents: 550,
+        total_cents: 4_550,
+        cart: { total_cents: 4_000 },
         // A signed link that expires (payments/invoice-links.ts).
         invoice: {
           link: expect.stringMatching(

@@ -10,7 +10,7 @@ import { purchasingRelationshipsSql } from '../../auth/access.js';
 import { joinOrganizationSql } from '../organizations/service.js';
 import { completedOrdersSql } from '../orders/service.js';
 import { cartTotalSql } from '../carts/service.js';
-import { invoiceJoinSql } from '../payments/service.js';
+import { invoiceWithNumberJoinSql } from '../payments/invoice-numbers.js';
 import { invoiceLink, invoiceLinkSigner } from '../payments/invoice-links.js';
 import {
   beforeCursor,
@@ -83,9 +83,13 @@ export async function getCustomer(ctx: AppContext, sellerId: string, purchaserId
 
 type CustomerOrderRow = {
   id: string;
+  order_number: string | null;
   completed_on: Date | string;
   keyset_at: string;
-  total_cents: number;
+  /** bigint sums: text from node-postgres, a number or bigint from PGlite. */
+  subtotal_cents: number | string | bigint;
+  shipping_cents: number | string | bigint;
+  total_cents: number | string | bigint;
   invoice_id: string | null;
   invoice_status: string | null;
 };
@@ -98,15 +102,20 @@ export async function listCustomerOrders(
   query: PageQuery,
 ): Promise<{ items: CustomerOrder[]; nextCursor: string | null }> {
   const cursor = decodeCursor(query.cursor);
-  // The order's total as recorded at submission; for an order without one, its cart's lines at
-  // their captured (or current) price.
+  // The order's money as recorded at submission (docs/decisions/007: the same meanings as every
+  // order answer); for an order without it, its cart's lines at their captured (or current) price.
   const result = await ctx.db.execute<CustomerOrderRow>(sql`
-    select ord.id, ord.completed_on,
+    select ord.id, inv.number as order_number, ord.completed_on,
            ${keysetTimestamp(sql`ord.completed_on`)} as keyset_at,
-           coalesce(ord.total_cents, ord.subtotal_cents, ${cartTotalSql(sql`ord.cart_id`)})::int as total_cents,
+           m.subtotal_cents, m.shipping_cents,
+           coalesce(ord.total_cents, m.subtotal_cents + m.shipping_cents) as total_cents,
            inv.id as invoice_id, inv.status as invoice_status
       from ${completedOrdersSql(sellerId, purchaserId)} ord
-      ${invoiceJoinSql('inv', sql`ord.id`)}
+      cross join lateral (
+        select coalesce(ord.subtotal_cents::bigint, ${cartTotalSql(sql`ord.cart_id`)}) as subtotal_cents,
+               coalesce(ord.shipping_cost_in_cents, 0)::bigint as shipping_cents
+      ) m
+      ${invoiceWithNumberJoinSql('inv', sql`ord.id`)}
      where true
        ${beforeCursor(sql`ord.completed_on`, sql`ord.id`, cursor)}
      order by ord.completed_on desc nulls last, ord.id desc nulls last
@@ -117,8 +126,13 @@ export async function listCustomerOrders(
   return {
     items: page.rows.map((r) => ({
       id: r.id,
+      order_number: r.order_number,
       completed_on: toIso(r.completed_on),
-      cart: { total_cents: r.total_cents },
+      subtotal_cents: Number(r.subtotal_cents),
+      shipping_cost_in_cents: Number(r.shipping_cents),
+      total_cents: Number(r.total_cents),
+      // The cart's goods, as `cart.total_cents` is everywhere.
+      cart: { total_cents: Number(r.subtotal_cents) },
       invoice: r.invoice_id
         ? { link: invoiceLink(signer, r.invoice_id), stripe_status: r.invoice_status ?? 'OPEN' }
         : null,

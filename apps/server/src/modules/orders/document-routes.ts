@@ -9,7 +9,6 @@ import { OrderIdParams } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { memberOf } from '../../auth/policies.js';
-import { orderInvoice } from '../payments/service.js';
 import { soldOrderAt } from './resources.js';
 import { orderDetail } from './queries.js';
 import { orderNumber, pdfFileName, renderPackingSlip, sellerFacts } from './packing-slip.js';
@@ -34,14 +33,13 @@ export async function orderDocumentRoutes(app: FastifyInstance, ctx: AppContext)
       const orderId = req.params.order_id;
       const order = await orderDetail(ctx, orderId);
       if (!order) throw notFound('Order');
-      const [invoice, seller] = await Promise.all([orderInvoice(ctx.db, orderId), sellerFacts(ctx, order.seller)]);
-      const invoiceNumber = invoice?.number ?? null;
-      const pdf = await renderPackingSlip({ order, invoiceNumber, seller });
+      const seller = await sellerFacts(ctx, order.seller);
+      const pdf = await renderPackingSlip({ order, seller });
       return reply
         .header('content-type', 'application/pdf')
         .header(
           'content-disposition',
-          `inline; filename="${pdfFileName('packing-slip', orderNumber(order, invoiceNumber))}"`,
+          `inline; filename="${pdfFileName('packing-slip', orderNumber(order))}"`,
         )
         .header('cache-control', 'no-store')
         .send(pdf);

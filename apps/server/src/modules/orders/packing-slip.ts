@@ -14,7 +14,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import type { Order, OrderAddress, OrderLine } from '@cratebase/contract';
+import { orderLabel, type Order, type OrderAddress, type OrderLine } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { businessAddressJoinSql } from '../addresses/service.js';
 import { imageSetJoins, logoKeyColumns } from '../media/service.js';
@@ -89,9 +89,12 @@ export function shipToLines(a: OrderAddress | null): string[] {
   return [name, ...addressLines(a)].filter((l) => l !== '');
 }
 
-/** The order's short number when it has no invoice number: the first 8 characters of its id. */
-export function orderNumber(order: Pick<Order, 'id'>, invoiceNumber: string | null): string {
-  return invoiceNumber ? pdfText(invoiceNumber) : `#${order.id.slice(0, 8).toUpperCase()}`;
+/**
+ * The order's number as every document prints it (CB-000123); an order without one (none is placed
+ * so) by "#" and the first 8 characters of its id, as the screens show it (contract orderLabel).
+ */
+export function orderNumber(order: Pick<Order, 'id' | 'order_number'>): string {
+  return pdfText(order.order_number) || orderLabel({ id: order.id });
 }
 
 /** "PO number: 4500-17" for an order with a PO number, else nothing (a line for a block). */
@@ -332,10 +335,8 @@ export async function sellerFacts(ctx: AppContext, seller: { id: string; name: s
 // ─── The packing slip ────────────────────────────────────────────────────────────────
 
 export interface PackingSlipInput {
-  /** The submitted order with its lines as bought. */
+  /** The submitted order with its lines as bought; printed by its number (`order_number`, CB-000123). */
   order: Order;
-  /** The order's invoice number (CB-000123), printed as the order number; null before it has one. */
-  invoiceNumber: string | null;
   /** The seller's name, business address (ship from) and logo (PNG or JPEG; another format is left out). */
   seller: SellerFacts;
 }
@@ -367,7 +368,7 @@ const CELL_PAD = 5;
 /** The packing slip as a PDF. */
 export function renderPackingSlip(input: PackingSlipInput): Promise<Buffer> {
   const { order, seller } = input;
-  const number = orderNumber(order, input.invoiceNumber);
+  const number = orderNumber(order);
   const sellerName = pdfText(seller.name) || 'Seller';
   const day = formatDay(order.completed_on);
   const lines = order.cart.line_items;

@@ -23,7 +23,7 @@ describe('packing slip PDF', () => {
       line(2, { name: 'Peach Butter', stock_keeping_unit: null, order_unit: null, quantity_per_unit: null, quantity: 10 }),
       line(3, { name: 'Fig Spread', stock_keeping_unit: 'FIG-1', order_unit: 'Crate', quantity_per_unit: 24, quantity: 2 }),
     ];
-    const bytes = await renderPackingSlip({ order: sampleOrder(lines), invoiceNumber: 'CB-000123', seller });
+    const bytes = await renderPackingSlip({ order: sampleOrder(lines), seller });
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const pages = await pdfPages(bytes);
     expect(pages).toHaveLength(1);
@@ -48,7 +48,7 @@ describe('packing slip PDF', () => {
 
   it('runs a 120-line order onto several pages, repeating the title and the column heads, and numbers them', async () => {
     const lines = Array.from({ length: 120 }, (_, i) => line(i + 1));
-    const pages = await pdfPages(await renderPackingSlip({ order: sampleOrder(lines), invoiceNumber: 'CB-000777', seller }));
+    const pages = await pdfPages(await renderPackingSlip({ order: { ...sampleOrder(lines), order_number: 'CB-000777' }, seller }));
     expect(pages.length).toBeGreaterThanOrEqual(2);
     pages.forEach((page, i) => {
       const text = page.join('\n');
@@ -67,9 +67,9 @@ describe('packing slip PDF', () => {
   it('draws a PNG logo, and leaves out a logo it cannot read without failing', async () => {
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2a7' } }).png().toBuffer();
     const order = sampleOrder([line(1)]);
-    const withLogo = await renderPackingSlip({ order, invoiceNumber: 'CB-1', seller: { ...seller, logo: png } });
-    const without = await renderPackingSlip({ order, invoiceNumber: 'CB-1', seller });
-    const broken = await renderPackingSlip({ order, invoiceNumber: 'CB-1', seller: { ...seller, logo: Buffer.from('RIFF0000WEBPVP8 ') } });
+    const withLogo = await renderPackingSlip({ order, seller: { ...seller, logo: png } });
+    const without = await renderPackingSlip({ order, seller });
+    const broken = await renderPackingSlip({ order, seller: { ...seller, logo: Buffer.from('RIFF0000WEBPVP8 ') } });
     expect(withLogo.includes('/Subtype /Image')).toBe(true);
     expect(without.includes('/Subtype /Image')).toBe(false);
     expect(broken.includes('/Subtype /Image')).toBe(false);
@@ -78,15 +78,15 @@ describe('packing slip PDF', () => {
 
   it('prints the buyer’s PO number with the buyer, and no PO line when there is none', async () => {
     const order = { ...sampleOrder([line(1)]), po_number: 'PO-4500/17 #B' };
-    const text = (await pdfPages(await renderPackingSlip({ order, invoiceNumber: 'CB-9', seller })))[0]!.join('\n');
+    const text = (await pdfPages(await renderPackingSlip({ order, seller })))[0]!.join('\n');
     expect(text).toContain('PO number: PO-4500/17 #B');
-    const without = (await pdfPages(await renderPackingSlip({ order: sampleOrder([line(1)]), invoiceNumber: 'CB-9', seller })))[0]!;
+    const without = (await pdfPages(await renderPackingSlip({ order: sampleOrder([line(1)]), seller })))[0]!;
     expect(without.join('\n')).not.toContain('PO number');
   });
 
-  it('prints an order without an invoice number by its short id, and text the fonts cannot draw as "?"', async () => {
-    const order = sampleOrder([line(1, { name: 'Crème brûlée ☕ mix\nnew line' })]);
-    const text = (await pdfPages(await renderPackingSlip({ order, invoiceNumber: null, seller })))[0]!.join('\n');
+  it('prints an order without a number by its short id, and text the fonts cannot draw as "?"', async () => {
+    const order = { ...sampleOrder([line(1, { name: 'Crème brûlée ☕ mix\nnew line' })]), order_number: null };
+    const text = (await pdfPages(await renderPackingSlip({ order, seller })))[0]!.join('\n');
     expect(text).toContain('Order #A1B2C3D4');
     expect(text).toContain('Crème brûlée ? mix new line');
   });

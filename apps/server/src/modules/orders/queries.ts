@@ -11,7 +11,7 @@
  * its lines, parsed.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { trackingUrl, type Carrier, type Order, type PageQuery } from '@cratebase/contract';
+import { parseOrderNumber, trackingUrl, type Carrier, type Order, type PageQuery } from '@cratebase/contract';
 import { compileQuery, runCompiled, type CompiledQuery } from '../../db/compiled-query.js';
 import type { AppContext } from '../../lib/context.js';
 import { DEFAULT_PAGE_CACHE, PageCache, type CachedPage, type PageCacheOptions } from '../../lib/page-cache.js';
@@ -20,7 +20,7 @@ import { shippingAddressJsonSql } from '../addresses/service.js';
 import { cartItemCountSql, orderLinesJsonSql } from '../carts/service.js';
 import { organizationsSql } from '../organizations/service.js';
 import { invoiceLink, invoiceLinkSigner, type InvoiceLinkSigner } from '../payments/invoice-links.js';
-import { invoiceJoinSql } from '../payments/service.js';
+import { invoiceWithNumberJoinSql, orderByNumberSql } from '../payments/invoice-numbers.js';
 import { userNameSql } from '../users/service.js';
 import { orderListStampSql } from './list-version.js';
 
@@ -42,18 +42,23 @@ type OrderRow = {
   invoice_due_on: string | null;
 };
 
-/** The order `o` (submitted; `b` its buyer, `s` its seller) as JSON text, lines included or not. */
+/**
+ * The order `o` (submitted; `b` its buyer, `s` its seller, `inv` its invoice) as JSON text, lines
+ * included or not. Its money (docs/decisions/007): `subtotal_cents` and `cart.total_cents` the
+ * goods, `shipping_cost_in_cents`, and `total_cents` what the buyer pays (the two together).
+ */
 function orderJsonSql(withLines: boolean): SQL {
   const subtotal = sql`coalesce(o.subtotal_cents, 0)`;
   const shipping = sql`coalesce(o.shipping_cost_in_cents, 0)`;
   return sql`json_build_object(
     'id', o.id,
+    'order_number', inv.number,
     'organization', json_build_object('id', b.id, 'name', b.name),
     'seller', json_build_object('id', s.id, 'name', s.name),
     'cart', json_build_object('id', o.cart_id, 'total_cents', ${subtotal}, 'item_count', ${cartItemCountSql(sql`o.cart_id`)}
                               ${withLines ? sql`, 'line_items', ${orderLinesJsonSql(sql`o.cart_id`)}` : sql``}),
     'subtotal_cents', ${subtotal}, 'shipping_cost_in_cents', ${shipping},
-    'total_cents', coalesce(o.total_cents, ${subtotal} + ${shipping}),
+    'total_cents', coalesce(o.total_cents, ${subtotal}::bigint + ${shipping}),
     'shippo_provider', o.shipping_carrier, 'shippo_service_level_token', o.shipping_service_level,
     'shipping_address', ${shippingAddressJsonSql(sql`o.shipping_address_id`, false)},
     'created_by_user', case when o.created_by_user_id is not null
@@ -74,7 +79,7 @@ const orderJoins = sql`
       join ${organizationsSql()} b on b.id = o.purchasing_organization_id
       join ${organizationsSql()} s on s.id = o.selling_organization_id
       left join shipping_information si on si.order_id = o.id
-      ${invoiceJoinSql('inv', sql`o.id`)}`;
+      ${invoiceWithNumberJoinSql('inv', sql`o.id`)}`;
 
 /**
  * The row as the contract's JSON: the database's text with the completion time, the tracking
@@ -113,7 +118,13 @@ export function likePrefix(prefix: string): string {
   return prefix.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-function listStatement(side: ListSide, hasCursor: boolean, limit: number, byPoNumber: boolean): SQL {
+/**
+ * How a list is searched: not at all; by PO number prefix (`po_number`); or by `q`, the order
+ * whose number it names (parseOrderNumber) together with the orders whose PO number starts with it.
+ */
+type ListSearch = 'none' | 'po' | 'number-or-po';
+
+function listStatement(side: ListSide, hasCursor: boolean, limit: number, search: ListSearch): SQL {
   const org = sql.placeholder('org');
   const seller =
     side === 'selling'
@@ -122,23 +133,40 @@ function listStatement(side: ListSide, hasCursor: boolean, limit: number, byPoNu
         ? sql`o.purchasing_organization_id = ${org}::uuid`
         : sql`o.purchasing_organization_id = ${org}::uuid and o.selling_organization_id = ${sql.placeholder('seller')}::uuid`;
   // The PO number's prefix in any case (the seller's (seller, lower(po_number)) index).
-  const where = byPoNumber
-    ? sql`${seller} and o.po_number is not null
-          and lower(o.po_number) like lower(${sql.placeholder('po')}::text) || '%' escape '\\'`
-    : seller;
+  const byPo = sql`o.po_number is not null
+          and lower(o.po_number) like lower(${sql.placeholder('po')}::text) || '%' escape '\\'`;
+  const keyset = hasCursor
+    ? sql`and (o.completed_on, o.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`
+    : sql``;
+  const newestFirst = sql`order by o.completed_on desc nulls last, o.id desc nulls last ${limitPlusOne(limit)}`;
   // The page's ids first, from the orders index alone (its order, nulls last included, is the
   // index's: anything else sorts every order of the seller); then everything shown, for those
   // rows only — and the list's version, in the same statement (so from the same snapshot). Always
-  // one row at least: an empty page is a row with a stamp and no order.
-  return sql`
-    with page as materialized (
+  // one row at least: an empty page is a row with a stamp and no order. A search by number adds
+  // the one order its invoice's unique number names to the PO number's page, each part read
+  // through its own index.
+  const pageIds =
+    search === 'number-or-po'
+      ? sql`
+      select x.id
+        from ((select o.id, o.completed_on
+                 from orders o
+                where ${seller} and ${byPo} and o.completed_on is not null ${keyset}
+                ${newestFirst})
+              union
+              (select o.id, o.completed_on
+                 from ${orderByNumberSql(sql`${sql.placeholder('number')}::text`)} n
+                 join orders o on o.id = n.order_id
+                where ${seller} and o.completed_on is not null ${keyset})) x
+       order by x.completed_on desc nulls last, x.id desc nulls last
+       ${limitPlusOne(limit)}`
+      : sql`
       select o.id
         from orders o
-       where ${where} and o.completed_on is not null
-         ${hasCursor ? sql`and (o.completed_on, o.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)` : sql``}
-       order by o.completed_on desc nulls last, o.id desc nulls last
-       ${limitPlusOne(limit)}
-    )
+       where ${search === 'po' ? sql`${seller} and ${byPo}` : seller} and o.completed_on is not null ${keyset}
+       ${newestFirst}`;
+  return sql`
+    with page as materialized (${pageIds})
     select s.stamp, r.*
       from (select ${orderListStampSql(org)} as stamp) s
       left join lateral (
@@ -152,7 +180,7 @@ function listStatement(side: ListSide, hasCursor: boolean, limit: number, byPoNu
 
 const statements = new Map<string, CompiledQuery>();
 
-/** Compiled on first use of a shape: 3 sides × cursor or not × page sizes (at most 200) × PO search or not. */
+/** Compiled on first use of a shape: 3 sides × cursor or not × page sizes (at most 200) × the search (none, PO, number or PO). */
 function statementFor(shape: string, build: () => SQL): CompiledQuery {
   let statement = statements.get(shape);
   if (!statement) {
@@ -177,6 +205,11 @@ export interface OrderListTarget {
   sellerId?: string;
   /** Only orders whose PO number starts with this, in any case (empty or absent: all). */
   poNumberPrefix?: string;
+  /**
+   * Only the order whose number this names (CB-000001, 000001, 1) and the orders whose PO number
+   * starts with it (empty or absent: all; takes the place of poNumberPrefix).
+   */
+  search?: string;
 }
 
 export interface OrderLists {
@@ -210,20 +243,30 @@ export function createOrderLists(
       const cursor = decodeCursor(query.cursor);
       const limit = query.limit ?? ORDER_PAGE_SIZE;
       const period = Math.floor(now() / ORDER_PAGE_PERIOD_MS) * ORDER_PAGE_PERIOD_MS;
-      const po = target.poNumberPrefix?.toLowerCase() ?? '';
+      const q = target.search?.trim() ?? '';
+      const po = (q || target.poNumberPrefix)?.toLowerCase() ?? '';
+      const search: ListSearch = q ? 'number-or-po' : po ? 'po' : 'none';
       // \u0000 cannot occur in any part (ids, a number, a base64url cursor, single-line text).
-      const key = [target.side, target.organizationId, target.sellerId ?? '', limit, query.cursor ?? '', period, po].join(
-        '\u0000',
-      );
+      const key = [
+        target.side,
+        target.organizationId,
+        target.sellerId ?? '',
+        limit,
+        query.cursor ?? '',
+        period,
+        search,
+        po,
+      ].join('\u0000');
       const page = await cache.getOrBuild(key, stamp, async () => {
-        const statement = statementFor(`${target.side}:${cursor ? 'c' : ''}:${limit}:${po ? 'po' : ''}`, () =>
-          listStatement(target.side, cursor !== null, limit, po !== ''),
+        const statement = statementFor(`${target.side}:${cursor ? 'c' : ''}:${limit}:${search}`, () =>
+          listStatement(target.side, cursor !== null, limit, search),
         );
         const rows = await runCompiled<ListRow>(ctx.db, statement, {
           org: target.organizationId,
           ...(target.sellerId ? { seller: target.sellerId } : {}),
           ...(cursor ? { at: cursor.at, id: cursor.id } : {}),
           ...(po ? { po: likePrefix(po) } : {}),
+          ...(search === 'number-or-po' ? { number: parseOrderNumber(q) } : {}),
         });
         const orders = rows.filter((r): r is { stamp: string } & OrderRow => r.id !== null);
         const taken = takePage(orders, limit);

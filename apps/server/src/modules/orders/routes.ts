@@ -118,17 +118,19 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: `The seller's placed orders, newest first (50 a page; next page cursor in ${NEXT_CURSOR_HEADER})`,
         description:
-          'po_number: only the orders whose PO number starts with it, in any case (% and _ match themselves; ' +
-          'empty lists every order). Send the same po_number with the cursor for the next page.',
+          'q: the order whose number it names (CB-000001, 000001 or 1) and the orders whose PO number starts ' +
+          'with it, in any case. po_number: only the orders whose PO number starts with it (% and _ match ' +
+          'themselves). Empty lists every order; give one of the two (400 naming q for both). Send the same ' +
+          'search with the cursor for the next page.',
         params: OrgIdParams,
         querystring: SellingOrdersQuery,
         response: { 200: OrderSummaryList, ...errors },
       },
     },
     async (req, reply) => {
-      const { po_number: poNumberPrefix, ...query } = req.query;
+      const { po_number: poNumberPrefix, q: search, ...query } = req.query;
       const { key, page } = await orderLists.page(
-        { side: 'selling', organizationId: req.params.org_id, poNumberPrefix },
+        { side: 'selling', organizationId: req.params.org_id, poNumberPrefix, search },
         query,
         listStamp(req),
       );

@@ -6,7 +6,7 @@
  * nothing; a corrected number sends an "updated" e-mail.
  */
 import { sql } from 'drizzle-orm';
-import { SHIPPED_STATUS, trackingUrl, type Order, type SetShippingBody } from '@cratebase/contract';
+import { SHIPPED_STATUS, orderLabel, trackingUrl, type Order, type SetShippingBody } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { enqueueMail, wakeMailWorkers } from '../../providers/mail/index.js';
@@ -55,7 +55,7 @@ export async function setOrderShipping(ctx: AppContext, orderId: string, body: S
       const message = renderTrackingEmail({
         sellerName,
         buyerName,
-        orderReference: invoice?.number ?? `#${orderId.slice(0, 8).toUpperCase()}`,
+        orderReference: orderLabel({ id: orderId, order_number: invoice?.number }),
         carrier: body.carrier,
         trackingNumber: body.tracking_number,
         trackingUrl: url,

@@ -169,7 +169,8 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
     const blockW = CONTENT_WIDTH / 3;
     const placedBy = pdfText(order.created_by_user?.name);
     const settlement: string[] = [
-      `Order #${order.id.slice(0, 8).toUpperCase()}`,
+      // The order goes by its number everywhere (its invoice's: the same, CB-000123).
+      `Order ${pdfText(order.order_number) || number}`,
       ...poNumberLines(order),
       `Issued ${issued}`,
     ];

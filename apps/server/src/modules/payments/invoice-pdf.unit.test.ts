@@ -49,6 +49,9 @@ describe('invoice PDF', () => {
     expect(pages).toHaveLength(1);
     const text = pages[0]!.join('\n');
     expect(text).toContain('Invoice CB-000123');
+    // The order goes by its number, as on every screen and e-mail; never by its id.
+    expect(text).toContain('Order CB-000123');
+    expect(text).not.toMatch(/#A1B2C3D4/i);
     expect(text).toContain('PAID');
     for (const s of ['Hill Farm Preserves', '1 Orchard Lane', 'Hood River, OR 97031', 'Corner Grocery', 'Placed by Grace Hopper', 'Ada Lovelace', '12 Market Street', 'Portland, OR 97205']) {
       expect(text).toContain(s);

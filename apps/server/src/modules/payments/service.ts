@@ -218,8 +218,9 @@ export type InvoiceStatus = 'OPEN' | 'PAID' | 'VOID';
 
 /**
  * The order's invoice, numbered CB-000001, CB-000002, … from one sequence (a number is never
- * reused, even when a transaction rolls back). An order has one invoice: a second call answers
- * the first one.
+ * reused, even when a transaction rolls back); past CB-999999 the digits grow (CB-1000000: lpad
+ * alone would cut them). The number is the order's too (contract formatOrderNumber). An order has
+ * one invoice: a second call answers the first one.
  */
 export async function createInvoice(
   tx: DbOrTx,
@@ -240,7 +241,9 @@ export async function createInvoice(
     with created as (
       insert into invoices (order_id, number, status, amount_cents, provider_invoice_id, paid_at, paid_method,
                             net_days, due_on)
-      values (${input.orderId}, 'CB-' || lpad(nextval('invoice_number_seq')::text, 6, '0'), ${input.status},
+      values (${input.orderId},
+              (select 'CB-' || lpad(n::text, greatest(6, length(n::text)), '0') from nextval('invoice_number_seq') as n),
+              ${input.status},
               ${input.amountCents}, ${input.providerPaymentId}, case when ${paid} then now() end,
               case when ${paid} then 'card' end, ${netDays}::int,
               case when ${netDays}::int is not null
