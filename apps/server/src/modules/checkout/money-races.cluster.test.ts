@@ -6,51 +6,25 @@
  * invoice. Charges and refunds are counted at the built-in provider; no answer may be a 5xx and
  * neither process may log an error. Needs DATABASE_URL and the production build.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, freePort, type RunningServer } from '../../../../../e2e/support/server.js';
-import { createScratchPostgres } from '../../../test/support/database.js';
-import { createHttpHarness, type HttpHarness } from '../../../test/support/http-harness.js';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { startTwoProcesses, type TwoProcesses } from '../../../test/support/two-processes.js';
 import { MoneyRaces } from '../../../test/support/money-races.js';
 
 const ROUNDS = 20;
 
-let a: RunningServer;
-let b: RunningServer;
-let h: HttpHarness;
+let cluster: TwoProcesses;
 let races: MoneyRaces;
-let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  const base = process.env.DATABASE_URL;
-  if (!base) throw new Error('The cluster tests need DATABASE_URL (a PostgreSQL server).');
-  const scratch = await createScratchPostgres(base);
-  drop = scratch.drop;
-  const portA = await freePort();
-  const portB = await freePort();
-  const env = { DATABASE_URL: scratch.url, PUBLIC_URL: `http://localhost:${portA}`, IDENTITY_RATE_LIMIT: '1000' };
-  [a, b] = await Promise.all([
-    startServer({ ...env, PORT: String(portA) }),
-    startServer({ ...env, PORT: String(portB) }),
-  ]);
-  h = await createHttpHarness({
-    baseUrls: [`http://127.0.0.1:${a.port}`, `http://127.0.0.1:${b.port}`],
-    databaseUrl: scratch.url,
-    publicUrl: env.PUBLIC_URL,
-  });
-  races = new MoneyRaces(h, [h.at(0), h.at(1)]);
+  cluster = await startTwoProcesses();
+  races = new MoneyRaces(cluster.h, [cluster.h.at(0), cluster.h.at(1)]);
 });
 
 afterAll(async () => {
-  await h?.close();
-  await Promise.all([a?.stop(), b?.stop()]);
-  await drop?.();
+  await cluster?.close();
 });
 
-function expectNothingBroke(): void {
-  expect(h.serverErrors()).toEqual([]);
-  const logged = [a, b].flatMap((server) => server.logs().split('\n')).filter((line) => /"level":(50|60)\b/.test(line));
-  expect(logged).toEqual([]);
-}
+const expectNothingBroke = () => cluster.expectNothingBroke();
 
 describe('one charge per order and per invoice, across two processes', () => {
   it(`2 and 10 checkouts of one cart at once, paid as they open, ${ROUNDS} rounds each`, async () => {

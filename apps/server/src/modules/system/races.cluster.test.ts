@@ -8,9 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CheckoutSession, TEST_CARDS, type Cart } from '@cratebase/contract';
-import { startServer, freePort, type RunningServer } from '../../../../../e2e/support/server.js';
-import { createScratchPostgres } from '../../../test/support/database.js';
-import { createHttpHarness, type HttpHarness } from '../../../test/support/http-harness.js';
+import type { HttpHarness } from '../../../test/support/http-harness.js';
+import { startTwoProcesses, type TwoProcesses } from '../../../test/support/two-processes.js';
 import {
   CARD,
   atPayment,
@@ -28,36 +27,16 @@ import {
 import { createBuiltinPayments } from '../../providers/payments/index.js';
 import { inBatches } from '../../../test/support/concurrency.js';
 
-const base = process.env.DATABASE_URL;
-let a: RunningServer;
-let b: RunningServer;
+let cluster: TwoProcesses;
 let h: HttpHarness;
-let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  if (!base) throw new Error('The cluster tests need DATABASE_URL (a PostgreSQL server).');
-  const scratch = await createScratchPostgres(base);
-  drop = scratch.drop;
-  const portA = await freePort();
-  const portB = await freePort();
-  // Both processes serve one public origin, as behind one load balancer. Many accounts sign up
-  // from this one address, so the per-IP sign-in limit is raised as the benchmark does.
-  const env = { DATABASE_URL: scratch.url, PUBLIC_URL: `http://localhost:${portA}`, IDENTITY_RATE_LIMIT: '1000' };
-  [a, b] = await Promise.all([
-    startServer({ ...env, PORT: String(portA) }),
-    startServer({ ...env, PORT: String(portB) }),
-  ]);
-  h = await createHttpHarness({
-    baseUrls: [`http://127.0.0.1:${a.port}`, `http://127.0.0.1:${b.port}`],
-    databaseUrl: scratch.url,
-    publicUrl: env.PUBLIC_URL,
-  });
+  cluster = await startTwoProcesses();
+  h = cluster.h;
 });
 
 afterAll(async () => {
-  await h?.close();
-  await Promise.all([a?.stop(), b?.stop()]);
-  await drop?.();
+  await cluster?.close();
 });
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
@@ -74,12 +53,7 @@ function onBoth<R>(count: number, fn: (server: HttpHarness, index: number) => Pr
   return Promise.all(Array.from({ length: count }, (_, i) => fn(h.at(i % 2), i)));
 }
 
-/** No request got a 5xx, and neither process logged an error (pino levels error and fatal). */
-function expectNothingBroke(): void {
-  expect(h.serverErrors()).toEqual([]);
-  const logged = [a, b].flatMap((server) => server.logs().split('\n')).filter((line) => /"level":(50|60)\b/.test(line));
-  expect(logged).toEqual([]);
-}
+const expectNothingBroke = () => cluster.expectNothingBroke();
 
 const stockOf = (productId: string) =>
   one<{ inventory_count: number }>(sql`select inventory_count from products where id = ${productId}`).then(

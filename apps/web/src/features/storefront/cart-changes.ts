@@ -7,8 +7,10 @@ import {
   EMPTY_CART_MESSAGE,
   QUANTITY_RULES_MESSAGE,
   UNAVAILABLE_LINES_MESSAGE,
+  isOrderTooLarge,
   minimumCentsMessage,
   minimumItemsMessage,
+  orderTooLargeMessage,
   quantityRuleMessage,
   unitPriceForQuantity,
   type Cart,
@@ -71,6 +73,7 @@ const ISSUE_ORDER: readonly CheckoutIssue['code'][] = [
   'min_items',
   'min_cents',
   'preview',
+  'order_too_large',
 ];
 
 /**
@@ -79,6 +82,7 @@ const ISSUE_ORDER: readonly CheckoutIssue['code'][] = [
  * changes bring (with the contract's messages), in the server's order.
  */
 function optimisticIssues(cart: Cart, lines: LineItem[], itemCount: number, totalCents: number): CheckoutIssue[] {
+  const shippingCents = cart.order.shipping_cost_in_cents ?? null;
   const holds: Record<CheckoutIssue['code'], boolean | null> = {
     empty: lines.length === 0,
     min_items: itemCount < cart.min_items,
@@ -86,6 +90,7 @@ function optimisticIssues(cart: Cart, lines: LineItem[], itemCount: number, tota
     unavailable_lines: lines.some((line) => !line.available),
     quantity_rules: lines.some((line) => line.available && line.quantity_issue !== null),
     preview: null, // the server's word only
+    order_too_large: isOrderTooLarge(totalCents, shippingCents),
   };
   const messages: Record<CheckoutIssue['code'], string> = {
     empty: EMPTY_CART_MESSAGE,
@@ -94,6 +99,7 @@ function optimisticIssues(cart: Cart, lines: LineItem[], itemCount: number, tota
     unavailable_lines: UNAVAILABLE_LINES_MESSAGE,
     quantity_rules: QUANTITY_RULES_MESSAGE,
     preview: '',
+    order_too_large: orderTooLargeMessage(totalCents + (shippingCents ?? 0), shippingCents !== null),
   };
   const issues = cart.checkout_issues.filter((issue) => holds[issue.code] !== false);
   for (const code of ISSUE_ORDER) {

@@ -45,6 +45,7 @@ const lines = [
 function summary(n: number, overrides: Partial<OrderSummary> = {}): OrderSummary {
   return {
     id: orderId(n),
+    order_number: `CB-${String(40 + n).padStart(6, '0')}`,
     completed_on: `2024-05-0${n}T09:15:00Z`,
     organization: { id: ids.buyer, name: 'Corner Shop' },
     seller: { id: ids.sellerX, name: 'Seller X' },

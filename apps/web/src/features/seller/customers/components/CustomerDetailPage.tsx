@@ -54,7 +54,7 @@ const columns: DataColumn<CustomerOrder>[] = [
     ),
   },
   { header: 'Completed', cell: (order) => formatDate(order.completed_on), width: 220, hideOnPhone: true },
-  { header: 'Total', cell: (order) => formatCents(order.cart.total_cents), align: 'right', width: 130 },
+  { header: 'Total', cell: (order) => formatCents(order.total_cents), align: 'right', width: 130 },
   {
     header: 'Invoice',
     width: 130,

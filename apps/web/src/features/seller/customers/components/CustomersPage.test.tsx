@@ -29,11 +29,20 @@ const newShop: Customer = {
 };
 const order: CustomerOrder = {
   id: '33333333-aaaa-4bbb-8ccc-444444444444',
+  order_number: 'CB-000077',
   completed_on: '2024-02-10T18:45:00Z',
-  cart: { total_cents: 123456 },
+  subtotal_cents: 120000,
+  shipping_cost_in_cents: 3456,
+  total_cents: 123456,
+  cart: { total_cents: 120000 },
   invoice: { link: 'http://localhost/invoices/abc.pdf', stripe_status: 'PAID' },
 };
-const orderWithoutInvoice: CustomerOrder = { ...order, id: '55555555-aaaa-4bbb-8ccc-666666666666', invoice: null };
+const orderWithoutInvoice: CustomerOrder = {
+  ...order,
+  id: '55555555-aaaa-4bbb-8ccc-666666666666',
+  order_number: null,
+  invoice: null,
+};
 
 function renderCustomers(path = `/app/${ids.merchantA}/customers`) {
   return renderWithProviders(

@@ -26,6 +26,7 @@ const orderId = (n: number) => `20000000-0000-4000-8000-${String(n).padStart(12,
 function summary(n: number, overrides: Partial<OrderSummary> = {}): OrderSummary {
   return {
     id: orderId(n),
+    order_number: `CB-${String(n).padStart(6, '0')}`,
     completed_on: `2024-03-${String(10 + n).padStart(2, '0')}T15:30:00Z`,
     organization: { id: ids.buyer, name: `Corner Shop ${n}` },
     seller: { id: ids.merchantA, name: 'Acme Goods' },
