@@ -66,7 +66,11 @@ export function contentSecurityPolicy(issuerOrigin: string, vendors: CspVendors 
   const sources: VendorSources[] = [];
   if (vendors.stripe) sources.push(STRIPE);
   if (vendors.plaid) sources.push(plaid(vendors.plaid.env));
-  const extra = (kind: keyof VendorSources) => sources.flatMap((s) => s[kind]).map((source) => ` ${source}`).join('');
+  const extra = (kind: keyof VendorSources) =>
+    sources
+      .flatMap((s) => s[kind])
+      .map((source) => ` ${source}`)
+      .join('');
   return [
     "default-src 'self'",
     `script-src 'self'${extra('script')}`,
@@ -83,7 +87,11 @@ export function contentSecurityPolicy(issuerOrigin: string, vendors: CspVendors 
   ].join(';');
 }
 
-export function buildSecurityHeaders(opts: { issuerOrigin: string; https: boolean; vendors?: CspVendors }): [string, string][] {
+export function buildSecurityHeaders(opts: {
+  issuerOrigin: string;
+  https: boolean;
+  vendors?: CspVendors;
+}): [string, string][] {
   const csp = contentSecurityPolicy(opts.issuerOrigin, opts.vendors);
   const headers: [string, string][] = [
     ['content-security-policy', csp],

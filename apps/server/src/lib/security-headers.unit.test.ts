@@ -77,7 +77,16 @@ describe('Content-Security-Policy', () => {
     expect(csp['connect-src']).toEqual(["'self'", ISSUER, 'https://api.stripe.com', 'https://checkout.stripe.com']);
     expect(outside(csp).some((source) => source.includes('plaid'))).toBe(false);
     // Everything else stays as built in.
-    for (const name of ['default-src', 'style-src', 'img-src', 'font-src', 'form-action', 'frame-ancestors', 'object-src', 'base-uri']) {
+    for (const name of [
+      'default-src',
+      'style-src',
+      'img-src',
+      'font-src',
+      'form-action',
+      'frame-ancestors',
+      'object-src',
+      'base-uri',
+    ]) {
       expect(csp[name], name).toEqual(cspOf({})[name]);
     }
   });
@@ -124,7 +133,11 @@ describe('Content-Security-Policy', () => {
   it('keeps the other security headers whatever is configured, and HSTS only over https', () => {
     const names = (headers: [string, string][]) => headers.map(([name]) => name);
     const plain = buildSecurityHeaders({ issuerOrigin: ISSUER, https: false });
-    const vendors = buildSecurityHeaders({ issuerOrigin: ISSUER, https: true, vendors: { stripe: true, plaid: { env: 'sandbox' } } });
+    const vendors = buildSecurityHeaders({
+      issuerOrigin: ISSUER,
+      https: true,
+      vendors: { stripe: true, plaid: { env: 'sandbox' } },
+    });
     expect(names(vendors)).toEqual([...names(plain), 'strict-transport-security']);
     expect(Object.fromEntries(vendors)['cross-origin-opener-policy']).toBe('same-origin');
   });

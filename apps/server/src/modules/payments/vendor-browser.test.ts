@@ -11,7 +11,12 @@ import { AccountSession, CheckoutSession, InvoiceCheckoutSession } from '@crateb
 import { createHarness, type Harness } from '../../../test/support/harness.js';
 import { atPayment, customerOf, liveProduct, ok, readySeller, type Org } from '../../../test/support/checkout.js';
 import { FAKE_STRIPE_PUBLISHABLE_KEY, startFakeStripe, type FakeStripe } from '../../../test/support/fake-stripe.js';
-import { FAKE_PLAID_CLIENT_ID, FAKE_PLAID_SECRET, startFakePlaid, type FakePlaid } from '../../../test/support/fake-plaid.js';
+import {
+  FAKE_PLAID_CLIENT_ID,
+  FAKE_PLAID_SECRET,
+  startFakePlaid,
+  type FakePlaid,
+} from '../../../test/support/fake-plaid.js';
 
 let builtin: Harness;
 let vendors: Harness;
@@ -78,7 +83,10 @@ describe('the publishable key in the answers that start a widget', () => {
 
     const checkout = CheckoutSession.parse(
       await ok(
-        vendors.call('POST', `${base(seller)}/create-checkout-session`, { token: buyer.token, body: { cart: { id: cart.id } } }),
+        vendors.call('POST', `${base(seller)}/create-checkout-session`, {
+          token: buyer.token,
+          body: { cart: { id: cart.id } },
+        }),
       ),
     );
     expect(checkout).toMatchObject({ provider: 'stripe', publishable_key: FAKE_STRIPE_PUBLISHABLE_KEY });
@@ -113,7 +121,10 @@ describe('the publishable key in the answers that start a widget', () => {
     const productId = await liveProduct(builtin, active);
     const { cart } = await atPayment(builtin, active, buyer, { [productId]: 1 });
     const checkout = await ok(
-      builtin.call('POST', `${base(active)}/create-checkout-session`, { token: buyer.token, body: { cart: { id: cart.id } } }),
+      builtin.call('POST', `${base(active)}/create-checkout-session`, {
+        token: buyer.token,
+        body: { cart: { id: cart.id } },
+      }),
     );
     expect(checkout.provider).toBe('builtin');
     expect('publishable_key' in checkout).toBe(false);
@@ -129,7 +140,9 @@ describe('the Content-Security-Policy the server sends', () => {
   it("lets in Stripe's and Plaid's origins on the server configured for them, on pages and API answers alike", async () => {
     for (const path of ['/config.json', '/healthz', '/storefront/anything/billing']) {
       const csp = await cspOf(vendors, path);
-      expect(csp, path).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com https://connect-js.stripe.com https://cdn.plaid.com;");
+      expect(csp, path).toContain(
+        "script-src 'self' https://js.stripe.com https://*.js.stripe.com https://connect-js.stripe.com https://cdn.plaid.com;",
+      );
       expect(csp, path).toContain('https://api.stripe.com');
       expect(csp, path).toContain('https://sandbox.plaid.com');
       // Where the server itself reaches Stripe and Plaid (here the fakes) is not the browser's business.

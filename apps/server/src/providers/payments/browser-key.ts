@@ -7,10 +7,7 @@
  */
 import type { Config } from '../../config.js';
 
-export function publishableKeyFor(
-  config: Pick<Config, 'payments'>,
-  provider: string,
-): { publishable_key?: string } {
+export function publishableKeyFor(config: Pick<Config, 'payments'>, provider: string): { publishable_key?: string } {
   return provider === 'stripe' && config.payments.provider === 'stripe'
     ? { publishable_key: config.payments.publishableKey }
     : {};

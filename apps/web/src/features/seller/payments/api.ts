@@ -28,16 +28,20 @@ export function useCreateConnectAccount(orgId: string) {
   });
 }
 
+/** POST …/refresh-connect-account: a fresh account session (its client secret, and whose onboarding). */
+export function createAccountSession(orgId: string, account: string): Promise<AccountSession> {
+  return api.post<AccountSession>(apiPath`/api/stripe/organization/${orgId}/refresh-connect-account`, { account });
+}
+
 /**
- * POST …/refresh-connect-account: the client secret that authorises the embedded onboarding.
- * Dropped when the form closes: a secret expires, and a new one costs one call.
+ * The account session that authorises the embedded onboarding: its client secret, and which
+ * onboarding it opens (the built-in form, or Stripe's with the publishable key). Dropped when the
+ * form closes: a secret expires, and a new one costs one call.
  */
 export function useAccountSession(orgId: string, account: string) {
   return useQuery({
     queryKey: paymentKeys.session(orgId, account),
-    queryFn: async () =>
-      (await api.post<AccountSession>(apiPath`/api/stripe/organization/${orgId}/refresh-connect-account`, { account }))
-        .client_secret,
+    queryFn: () => createAccountSession(orgId, account),
     // One secret per visit: a new one only when the form asks (its secret expired).
     staleTime: Infinity,
     gcTime: 0,

@@ -37,7 +37,7 @@ import {
   useShippingEstimates,
 } from '../billing';
 import { checkoutPath, useBillingGuard } from '../checkout';
-import { buyerOrdersPath, useCheckoutSession } from '../payment';
+import { buyerOrdersPath, checkoutReturnPath, useCheckoutSession } from '../payment';
 import {
   ORDER_PLACED_ON_TERMS,
   PAY_BY_CARD_LABEL,
@@ -58,7 +58,6 @@ export const BACK_TO_ADDRESS_LABEL = 'Back to shipping address';
 export const CHOOSE_SHIPPING_TO_PAY = 'Card payment opens here once you choose a shipping option.';
 export const LOADING_PAYMENT_FORM = 'Loading the payment form';
 export const PAYMENT_NOT_READY = 'Payment cannot start yet';
-export const STRIPE_CHECKOUT_LOADS_HERE = 'Stripe’s secure embedded checkout loads here.';
 /** Refusals of the payment whose way on is the store (change what is in the cart). */
 const BACK_TO_STORE_CODES = new Set([
   'insufficient_inventory',
@@ -249,6 +248,8 @@ function BillingSummary({ cart, storeName, shippingCents, service }: SummaryProp
 }
 
 const CardCheckout = lazy(() => import('./CardCheckout').then((module) => ({ default: module.CardCheckout })));
+// Stripe's embedded checkout, with Stripe.js, only when the session is Stripe's (its own chunk).
+const StripeCheckout = lazy(() => import('./StripeCheckout'));
 
 /** Where the card form will be, while it (or its session) loads. */
 function PaymentFormSkeleton() {
@@ -375,7 +376,7 @@ function InvoicePayment({
  * Beside the options: when the seller gave the buyer net terms, a choice between card and invoice
  * first. The seller's payments not active (spec section 6) stop card payment here with no form.
  * Otherwise, once a shipping option is chosen, the checkout session is made and its embedded
- * checkout shown: the built-in card form (loaded on demand), or a note where Stripe's loads.
+ * checkout shown, loaded on demand: the built-in card form, or Stripe's Embedded Checkout.
  */
 function PaymentPanel({ cart, orgId, storeName, rateChosen, optionsRead, totalCents, beforePay }: PaymentPanelProps) {
   const titleId = useId();
@@ -389,6 +390,12 @@ function PaymentPanel({ cart, orgId, storeName, rateChosen, optionsRead, totalCe
   const byInvoice = netDays > 0 && (chosenInvoice || !active);
   const session = useCheckoutSession(orgId, cart, active && rateChosen && optionsRead && !terms.isPending && !byInvoice);
   const { refetch } = session;
+  const navigate = useNavigate();
+  const sessionId = session.data?.session_id;
+  // Stripe completed the payment without sending the page to the return URL: go there ourselves.
+  const stripeCompleted = useCallback(() => {
+    if (sessionId) void navigate(`${checkoutReturnPath(orgId)}?session_id=${encodeURIComponent(sessionId)}`);
+  }, [navigate, orgId, sessionId]);
   const renewSession = useCallback(async () => {
     const renewed = await refetch();
     return renewed.isSuccess ? renewed.data : null;
@@ -462,7 +469,16 @@ function PaymentPanel({ cart, orgId, storeName, rateChosen, optionsRead, totalCe
   } else if (!session.data) {
     body = <PaymentFormSkeleton />;
   } else if (session.data.provider === 'stripe') {
-    body = <Alert severity="info">{STRIPE_CHECKOUT_LOADS_HERE}</Alert>;
+    // Stripe's Pay is inside its frame: the PO number is saved as the buyer leaves its field.
+    body = (
+      <Suspense fallback={<PaymentFormSkeleton />}>
+        <StripeCheckout
+          clientSecret={session.data.clientSecret}
+          publishableKey={session.data.publishable_key}
+          onComplete={stripeCompleted}
+        />
+      </Suspense>
+    );
   } else {
     body = (
       <Suspense fallback={<PaymentFormSkeleton />}>

@@ -1,5 +1,5 @@
-import { Suspense, lazy, useCallback, useEffect, useId, useRef } from 'react';
-import type { InvoiceCheckoutSession } from '@cratebase/contract';
+import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { InvoiceCheckoutSession, VerifyPayment } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -12,11 +12,12 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useMutation } from '@tanstack/react-query';
-import { errorMessage } from '../../../lib/api';
+import { api, apiPath, errorMessage } from '../../../lib/api';
 import { formatCents } from '../../../lib/format';
 import { asCheckoutSession, createInvoicePayment } from '../terms';
 
 const CardCheckout = lazy(() => import('./CardCheckout').then((module) => ({ default: module.CardCheckout })));
+const StripeCheckout = lazy(() => import('./StripeCheckout'));
 
 function FormSkeleton() {
   return (
@@ -30,8 +31,9 @@ function FormSkeleton() {
 
 /**
  * Pay now (issue 13): an OPEN invoice paid by card from the orders page, in the same card form as
- * checkout. A payment session is made when the dialog opens; paid, `onPaid` runs (the list is
- * read again and shows PAID).
+ * checkout (the built-in one, or Stripe's Embedded Checkout when the session is Stripe's). A
+ * payment session is made when the dialog opens; paid, `onPaid` runs (the list is read again and
+ * shows PAID).
  */
 export function PayInvoiceDialog({
   invoiceId,
@@ -70,6 +72,23 @@ export function PayInvoiceDialog({
   }, [invoiceId, mutateAsync]);
 
   const session: InvoiceCheckoutSession | undefined = start.data;
+  // Stripe completed the payment in the dialog: verify-payment marks the invoice PAID at once
+  // (the webhook would too, a little later), then the list is read again.
+  const [confirming, setConfirming] = useState(false);
+  const stripePaid = useCallback(async () => {
+    if (!session) return;
+    setConfirming(true);
+    try {
+      await api.get<VerifyPayment>(
+        apiPath`/api/stripe/organization/${session.seller_id}/verify-payment/${session.session_id}`,
+      );
+    } catch {
+      // Not settled yet: Stripe's webhook completes it; the list shows it once it has.
+    } finally {
+      setConfirming(false);
+      onPaid();
+    }
+  }, [session, onPaid]);
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
       <DialogTitle id={titleId}>{`Pay invoice for ${label}`}</DialogTitle>
@@ -84,8 +103,21 @@ export function PayInvoiceDialog({
               {`Invoice ${session.invoice_number}: ${formatCents(session.amount_cents)}`}
             </Typography>
             <Suspense fallback={<FormSkeleton />}>
-              <CardCheckout session={asCheckoutSession(session)} renewSession={renewSession} onComplete={onPaid} />
+              {session.provider === 'stripe' ? (
+                <StripeCheckout
+                  clientSecret={session.clientSecret}
+                  publishableKey={session.publishable_key}
+                  onComplete={() => void stripePaid()}
+                />
+              ) : (
+                <CardCheckout session={asCheckoutSession(session)} renewSession={renewSession} onComplete={onPaid} />
+              )}
             </Suspense>
+            {confirming && (
+              <Typography variant="body2" role="status">
+                Confirming your payment…
+              </Typography>
+            )}
           </Stack>
         )}
       </DialogContent>

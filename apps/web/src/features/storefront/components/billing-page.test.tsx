@@ -17,7 +17,14 @@ import { ToastProvider } from '../../../components/Toast';
 import { ids, makeUser, org, purchasing } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { NO_ADDRESS_AT_BILLING } from '../checkout';
-import { fakePayments, makeCart, widget, type PaymentRefusal, type StoredLine } from './cart-test-server';
+import {
+  STRIPE_TEST_PUBLISHABLE_KEY,
+  fakePayments,
+  makeCart,
+  widget,
+  type PaymentRefusal,
+  type StoredLine,
+} from './cart-test-server';
 import {
   BACK_TO_ADDRESS_LABEL,
   BILLING_TITLE,
@@ -25,8 +32,9 @@ import {
   CHOOSE_SHIPPING_TO_PAY,
   LOADING_PAYMENT_FORM,
   PAYMENT_NOT_READY,
-  STRIPE_CHECKOUT_LOADS_HERE,
 } from './BillingPage';
+import { STRIPE_SECURE_NOTE } from './StripeCheckout';
+import { STRIPE_STANDIN_PAY_LABEL, installStripeStandIn } from '../../../test/stripe-standin';
 import { SESSION_RENEWED } from './CardCheckout';
 import { PO_NUMBER_SAVED } from './PoNumberField';
 
@@ -502,11 +510,30 @@ describe('BillingPage, step 2: Shipping & Payment', () => {
     expect(within(payment).queryByRole('link', { name: 'Back to Seller X' })).toBeNull();
   });
 
-  it('notes where Stripe’s embedded checkout loads when the session is Stripe’s', async () => {
+  it('mounts Stripe’s embedded checkout with the session’s secret and publishable key, and goes to the return page once Stripe completes', async () => {
+    const confirmed: string[] = [];
+    // Stripe completes in the page here (no redirect): the checkout calls onComplete.
+    const stripe = installStripeStandIn(window, {
+      pay: async (sessionId) => {
+        confirmed.push(sessionId);
+        return { returnUrl: null };
+      },
+    });
     renderBilling({ rate: ground, provider: 'stripe' });
     const payment = await screen.findByRole('region', { name: 'Payment' });
-    expect(await within(payment).findByText(STRIPE_CHECKOUT_LOADS_HERE)).toBeTruthy();
+    const checkout = await within(payment).findByTestId('stripe-standin-checkout');
+    expect(stripe.publishableKeys).toEqual([STRIPE_TEST_PUBLISHABLE_KEY]);
+    expect(stripe.checkouts.map((c) => c.options.clientSecret)).toEqual(['cs_test_1_secret_x']);
+    // Neither the built-in card form nor a script tag of our own: Stripe.js came from window.Stripe.
     expect(within(payment).queryByRole('textbox', { name: /Card number/ })).toBeNull();
+    expect(document.querySelector('script[src^="https://js.stripe.com"]')).toBeNull();
+    expect(within(payment).getByText(STRIPE_SECURE_NOTE)).toBeTruthy();
+
+    await userEvent.setup().click(within(checkout).getByRole('button', { name: STRIPE_STANDIN_PAY_LABEL }));
+    expect(await screen.findByText('Returned with ?session_id=cs_test_1')).toBeTruthy();
+    expect(confirmed).toEqual(['cs_test_1']);
+    // The billing page is gone, and Stripe's checkout with it.
+    await waitFor(() => expect(stripe.checkouts.every((c) => c.destroyed)).toBe(true));
   });
 
   it('pays with a card and goes to the checkout return with the session id', async () => {

@@ -290,6 +290,9 @@ export type PaymentRefusal = {
   body: { error: string; message: string; issues?: Array<{ path: string; message: string }> };
 };
 
+/** The publishable key a Stripe session answers with. */
+export const STRIPE_TEST_PUBLISHABLE_KEY = 'pk_test_cratebaseweb0123';
+
 export interface FakePaymentsOptions {
   sellerId?: string;
   merchantName?: string;
@@ -369,6 +372,7 @@ export function fakePayments(options: FakePaymentsOptions = {}) {
         shipping_cents: 850,
         amount_cents: session.amountCents,
         expires_at: '2099-01-01T00:00:00.000Z',
+        ...(options.provider === 'stripe' ? { publishable_key: STRIPE_TEST_PUBLISHABLE_KEY } : {}),
       });
     }
     if (method === 'POST' && path === '/api/payments/checkout/session') {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useId, useState, type FormEvent } from 'react';
 import {
   BUILTIN_BANK_TEST_PASSWORD,
   BUILTIN_BANK_TEST_USERNAME,
@@ -34,6 +34,30 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { builtinLink, createLinkToken, useExchangePublicToken } from '../banking';
 
+/** Plaid Link (react-plaid-link), loaded only when the server links banks through Plaid. */
+const PlaidBankLink = lazy(() => import('./PlaidBankLink'));
+
+/** While Plaid's part of the page loads. */
+function OpeningDialog({ onClose }: { onClose: () => void }) {
+  const titleId = useId();
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>Link a bank account</DialogTitle>
+      <DialogContent>
+        <Stack spacing={1.5} role="status" aria-busy aria-label="Opening your bank link">
+          <Skeleton variant="rounded" height={48} />
+          <Skeleton variant="rounded" height={48} />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button color="inherit" onClick={onClose} sx={{ mr: 'auto' }}>
+          Cancel
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 export interface BankLinkDialogProps {
   orgId: string;
   onClose: () => void;
@@ -51,9 +75,10 @@ const sessionOver = (error: unknown) =>
   error instanceof ApiError && ['token_expired', 'token_used', 'invalid_token'].includes(error.code) && error.issueFor('link_token') !== undefined;
 
 /**
- * The built-in bank-linking widget (DECISIONS: a sandbox linking dialog in the shape of Plaid
- * Link): choose a test institution, sign in (user_good / pass_good), pick accounts, Continue.
- * The widget's public token is exchanged at once, and the dialog hands back the new list.
+ * Linking a bank account. With Plaid configured, Plaid Link (PlaidBankLink.tsx). Otherwise the
+ * built-in bank-linking widget (DECISIONS: a sandbox linking dialog in the shape of Plaid Link):
+ * choose a test institution, sign in (user_good / pass_good), pick accounts, Continue. The
+ * widget's public token is exchanged at once, and the dialog hands back the new list.
  */
 export function BankLinkDialog({ orgId, onClose, onLinked }: BankLinkDialogProps) {
   const theme = useTheme();
@@ -132,6 +157,22 @@ export function BankLinkDialog({ orgId, onClose, onLinked }: BankLinkDialogProps
     });
   }
 
+  // Plaid configured: Plaid Link, in its own chunk, with this link token.
+  if (session.data && session.data.token.provider === 'plaid') {
+    return (
+      <Suspense fallback={<OpeningDialog onClose={onClose} />}>
+        <PlaidBankLink
+          key={session.data.token.link_token}
+          orgId={orgId}
+          linkToken={session.data.token.link_token}
+          onClose={onClose}
+          onLinked={onLinked}
+          onStartAgain={startAgain}
+        />
+      </Suspense>
+    );
+  }
+
   let body;
   let actions;
   if (session.isPending) {
@@ -150,10 +191,10 @@ export function BankLinkDialog({ orgId, onClose, onLinked }: BankLinkDialogProps
     );
     actions = <Button onClick={startAgain}>Try again</Button>;
   } else if (!session.data.session) {
+    // A provider this page does not know (the contract names builtin and plaid only).
     body = (
-      <Alert severity="info" role="status">
-        Bank accounts are linked through Plaid on this server, and this page cannot open Plaid Link yet. Please ask
-        your administrator.
+      <Alert severity="error" role="alert">
+        This server links bank accounts through a service this page cannot open. Please ask your administrator.
       </Alert>
     );
   } else if (step.name === 'institution') {

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, lazy, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   PAYMENT_ONBOARDING_FIELDS,
   PAYMENT_ONBOARDING_LABELS,
@@ -97,18 +97,41 @@ function Group({ title, text, children }: { title: string; text: string; childre
   );
 }
 
+function OnboardingSkeleton({ label }: { label: string }) {
+  return (
+    <Stack spacing={2} role="status" aria-busy aria-label={label}>
+      <Skeleton variant="rounded" height={56} />
+      <Skeleton variant="rounded" height={56} />
+      <Skeleton variant="rounded" height={56} />
+    </Stack>
+  );
+}
+
+/** Stripe's Connect embedded onboarding, with connect-js, in its own chunk. */
+const StripeOnboarding = lazy(() => import('./StripeOnboarding'));
+
 export interface EmbeddedOnboardingProps {
   orgId: string;
   account: string;
 }
 
 /**
- * The built-in provider's embedded onboarding (in the place of Stripe's Connect component):
- * business, address, representative and payout account, checked field by field as the person
- * leaves each field and again on submit; the server's answer decides the account's state.
+ * The embedded onboarding of the organization's account. With Stripe, Stripe's Connect embedded
+ * onboarding (StripeOnboarding.tsx). With the built-in provider, its form: business, address,
+ * representative and payout account, checked field by field as the person leaves each field and
+ * again on submit; the server's answer decides the account's state.
  */
 export function EmbeddedOnboarding({ orgId, account }: EmbeddedOnboardingProps) {
   const session = useAccountSession(orgId, account);
+
+  // The session says whose onboarding it opens: Stripe's Connect onboarding is loaded on demand.
+  if (session.data?.provider === 'stripe') {
+    return (
+      <Suspense fallback={<OnboardingSkeleton label="Loading Stripe’s onboarding" />}>
+        <StripeOnboarding orgId={orgId} account={account} session={session.data} />
+      </Suspense>
+    );
+  }
 
   return (
     <Card component="section" aria-labelledby="embedded-onboarding-title" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -122,11 +145,7 @@ export function EmbeddedOnboarding({ orgId, account }: EmbeddedOnboardingProps) 
         We use these details to verify your business and to send your payouts. Fields marked * are required.
       </Typography>
       {session.isPending ? (
-        <Stack spacing={2} role="status" aria-busy aria-label="Loading the onboarding form">
-          <Skeleton variant="rounded" height={56} />
-          <Skeleton variant="rounded" height={56} />
-          <Skeleton variant="rounded" height={56} />
-        </Stack>
+        <OnboardingSkeleton label="Loading the onboarding form" />
       ) : session.error ? (
         <RetryAlert onRetry={() => void session.refetch()}>
           Failed to fetch account session. {errorMessage(session.error)}
@@ -134,8 +153,8 @@ export function EmbeddedOnboarding({ orgId, account }: EmbeddedOnboardingProps) 
       ) : (
         <OnboardingFields
           orgId={orgId}
-          clientSecret={session.data}
-          renewSecret={async () => (await session.refetch()).data}
+          clientSecret={session.data.client_secret}
+          renewSecret={async () => (await session.refetch()).data?.client_secret}
         />
       )}
     </Card>
