@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { createHarness, type Harness } from '../../../test/support/harness.js';
 
 let h: Harness;
@@ -72,6 +73,65 @@ describe('POST /api/organization', () => {
     const res = await h.app.inject({ method: 'POST', url: '/api/organization', headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/json' }, payload: '{"name":' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/JSON/);
+  });
+});
+
+describe('POST /api/organization: at most 5 an hour per user', () => {
+  const create = (token: string, name: string, app = h) =>
+    app.call('POST', '/api/organization', { token, body: { selected_type: 'Buyer', name } });
+  const madeBy = async (email: string) =>
+    (
+      await h.testDb.database.db.execute<{ n: number }>(sql`
+        select count(*)::int as n from organizations o join users u on u.id = o.created_by_user_id where u.email = ${email}`)
+    ).rows[0]!.n;
+
+  it('creates 5 of 12 parallel calls and refuses the others with 429, a sentence and Retry-After; another user is unaffected', async () => {
+    const bulk = await h.newUser();
+    const other = await h.newUser();
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => create(bulk.token, `Bulk ${i}`)));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(200), ...Array(7).fill(429)]);
+    for (const refused of results.filter((r) => r.status === 429)) {
+      expect(refused.body).toEqual({
+        error: 'rate_limited',
+        message: expect.stringMatching(
+          /^You can create up to 5 organizations an hour\. Please wait (a minute|\d+ minutes) and try again\.$/,
+        ),
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    }
+    expect(await madeBy(bulk.email)).toBe(5);
+    // Another server process on the same database holds the same limit.
+    const second = await createHarness({}, { testDb: h.testDb });
+    try {
+      // (Each harness signs its own test tokens: the same user, with this one's token.)
+      const token = await second.token({ sub: bulk.sub, email: bulk.email });
+      expect((await create(token, 'Bulk elsewhere', second)).status).toBe(429);
+    } finally {
+      await second.app.close();
+    }
+    // Someone else creates as usual.
+    const theirs = await create(other.token, 'Other Shop');
+    expect(theirs.status).toBe(200);
+    expect(await madeBy(bulk.email)).toBe(5);
+  });
+
+  it('does not count refused bodies, and allows 5 more once the hour has passed', async () => {
+    const u = await h.newUser();
+    for (let i = 0; i < 3; i++) {
+      const refused = await h.call('POST', '/api/organization', { token: u.token, body: { selected_type: 'Buyer' } });
+      expect(refused.status).toBe(400);
+    }
+    for (let i = 0; i < 5; i++) expect((await create(u.token, `Shop ${i}`)).status).toBe(200);
+    expect((await create(u.token, 'Shop 6')).status).toBe(429);
+    // The hour's window ends (moved back rather than waited for).
+    const me = await h.call('GET', '/api/user/me', { token: u.token });
+    await h.testDb.database.db.execute(sql`
+      update rate_limit_counters set window_started_at = now() - interval '61 minutes'
+       where key = ${`organization.create|${me.body.id}`}`);
+    expect((await create(u.token, 'Shop 6')).status).toBe(200);
+    expect(await madeBy(u.email)).toBe(6);
   });
 });
 
