@@ -47,6 +47,8 @@ import { createBankingProvider } from './providers/banking/index.js';
 import { bankingRoutes } from './modules/banking/routes.js';
 import { teamRoutes } from './modules/team/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { refundRoutes } from './modules/refunds/routes.js';
+import { createRefundSettler } from './modules/refunds/settler.js';
 import { createStorage } from './providers/storage/index.js';
 import { createShippingProvider } from './providers/shipping/index.js';
 import { registerCompression } from './lib/compression.js';
@@ -274,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await bankingRoutes(app, ctx);
   await teamRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
+  await refundRoutes(app, ctx);
   // The built-in outbox is readable only while it is the transport; otherwise /dev/mailbox is 404.
   if (config.mail.transport === 'builtin') await mailboxRoutes(app, ctx);
 
@@ -292,6 +295,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('invoiceReminders', reminders);
   app.addHook('onReady', async () => reminders.start());
   app.addHook('onClose', async () => reminders.stop());
+  // Refunds: card refunds still pending are asked again at the provider (refunds/settler.ts).
+  const refundSettler = createRefundSettler(ctx);
+  app.decorate('refundSettler', refundSettler);
+  app.addHook('onReady', async () => refundSettler.start());
+  app.addHook('onClose', async () => refundSettler.stop());
 
   registerSpa(app, config);
   return app;

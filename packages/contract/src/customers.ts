@@ -10,6 +10,9 @@ export const Customer = z.object({
   count: z.number().int(),
   /** When the organization became a purchaser (accepted an invite). */
   customer_since: z.string(),
+  /** What its completed orders came to (their totals), and what the seller refunded of them (issue 21). */
+  total_cents: z.number().int().optional(),
+  refunded_cents: z.number().int().optional(),
 });
 export type Customer = z.infer<typeof Customer>;
 export const CustomerList = z.array(Customer);
@@ -39,6 +42,8 @@ export const CustomerOrder = z.object({
   total_cents: z.number().int(),
   cart: z.object({ total_cents: z.number().int() }),
   invoice: InvoiceRef.nullable(),
+  /** What the seller refunded of the order (issue 21; 0 when none). */
+  refunded_cents: z.number().int().optional(),
 });
 export type CustomerOrder = z.infer<typeof CustomerOrder>;
 export const CustomerOrderList = z.array(CustomerOrder);

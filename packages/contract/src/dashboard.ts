@@ -7,13 +7,21 @@ import { Uuid } from './common.js';
  * The period is the last 12 weeks: weeks run Monday to Sunday in UTC, the last one is the
  * current (unfinished) week. An order counts in the week and on the day it was completed
  * (placed). Sales are what the orders' lines came to (the subtotal, before shipping), so the
- * top products' sales add up to the period's sales.
+ * top products' sales add up to the period's sales. Refunds of goods count on the day they were
+ * made; net sales are sales minus them (issue 21).
  */
 export const DashboardWeek = z.object({
   /** The Monday that starts the week (YYYY-MM-DD, UTC). */
   week_start: z.string(),
   order_count: z.number().int(),
   sales_in_cents: z.number().int(),
+  /**
+   * What the seller refunded in the week of the goods (refunds count on the day they were made;
+   * refunded shipping is not part of sales, so not of this either).
+   */
+  refunded_in_cents: z.number().int(),
+  /** Net sales: sales_in_cents minus refunded_in_cents. */
+  net_sales_in_cents: z.number().int(),
 });
 export type DashboardWeek = z.infer<typeof DashboardWeek>;
 
@@ -41,6 +49,9 @@ export const Dashboard = z.object({
     orders: z.number().int(),
     sales_in_cents: z.number().int(),
     average_order_value_in_cents: z.number().int(),
+    /** Goods refunded in the 12 weeks, and sales minus them (net sales). */
+    refunded_in_cents: z.number().int(),
+    net_sales_in_cents: z.number().int(),
   }),
   /** Up to 5 products by sales in the period (then units; ties by id). */
   top_products: z.array(DashboardProduct),

@@ -88,6 +88,11 @@ const orderFields = {
   invoice: InvoiceRef.nullable(),
   /** The buyer's purchase order number, set at checkout (null when none was given). */
   po_number: z.string().nullable(),
+  /**
+   * What the seller refunded of the order so far, in cents (refunds in progress included; 0 when
+   * none): Refunded when it reaches total_cents, Partially refunded below (refund-rules.ts).
+   */
+  refunded_cents: z.number().int().optional(),
 };
 
 /**

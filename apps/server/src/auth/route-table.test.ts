@@ -245,7 +245,8 @@ const UNREFERENCED_PARAMS: Record<string, Record<string, string>> = {
  * Who may move money (README "Team", docs/payments.md "Who may move money"): granting or
  * changing terms, marking invoices paid, voiding them, refunds, the payment set-up and bank
  * accounts take an owner or admin. Named here, so that a guard dropped from one of them fails
- * the walk; a route with "refund" in its path is held to the same rule without being named.
+ * the walk; a route with "refund" in its path that changes something (not GET: reading an
+ * order's refunds is for its members and its buyer) is held to the same rule without being named.
  */
 const MONEY_ROUTES = [
   'PUT /api/order/organization/:org_id/purchasers/:id/payment_terms',
@@ -262,7 +263,7 @@ const MONEY_ROUTES = [
   'POST /api/plaid/builtin/link/accounts',
 ];
 const isMoneyRoute = (route: RouteEntry) =>
-  MONEY_ROUTES.includes(`${route.method} ${route.url}`) || /refund/i.test(route.url);
+  MONEY_ROUTES.includes(`${route.method} ${route.url}`) || (/refund/i.test(route.url) && route.method !== 'GET');
 
 /** Resources that belong to the victim's customer, not to the seller: its cart and its lines. */
 const CUSTOMER_RESOURCES = new Set([
@@ -345,6 +346,7 @@ function sampleBody(route: RouteEntry): unknown {
     'POST /api/order/:order_id/submit-on-terms': () => ({ cart: { total_cents: 1 } }),
     'PUT /api/order/organization/:org_id/purchasers/:id/payment_terms': () => ({ net_days: 60 }),
     'POST /api/organization/:org_id/invoices/:invoice_id/mark-paid': () => ({ method: 'check', paid_on: '2025-01-02' }),
+    'POST /api/organization/:org_id/orders/:order_id/refunds': () => ({ amount_cents: 100, reason: 'other' }),
     'POST /api/shipping/order/:order_id/rate': () => ({ rate_id: 'victim-rate' }),
     'POST /api/shipping/order/:order_id/rate-type': () => ({ provider: 'USPS', service_level_token: 'usps_priority' }),
     'POST /api/stripe/organization/:org_id/refresh-connect-account': () => ({ account: v.paymentAccount }),

@@ -27,6 +27,7 @@ export * from '../modules/shipping/schema.js';
 export * from '../modules/banking/schema.js';
 export * from '../modules/team/schema.js';
 export * from '../modules/dashboard/schema.js';
+export * from '../modules/refunds/schema.js';
 export * from '../providers/mail/schema.js';
 export * from '../providers/payments/schema.js';
 

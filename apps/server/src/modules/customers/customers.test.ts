@@ -88,12 +88,16 @@ describe('GET /api/order/organization/{org_id}/purchasers', () => {
         last_order: null,
         count: 0,
         customer_since: expect.any(String),
+        total_cents: 0,
+        refunded_cents: 0,
       },
       {
         organization: { id: first.orgId, name: 'First Shop' },
         last_order: '2026-05-02T09:30:00.000Z',
         count: 2,
         customer_since: expect.any(String),
+        total_cents: 20_000,
+        refunded_cents: 0,
       },
     ]);
   });
@@ -181,6 +185,7 @@ describe('GET /api/order/organization/{org_id}/purchasing_organization/{id}', ()
         total_cents: 5_000,
         cart: { total_cents: 5_000 },
         invoice: null,
+        refunded_cents: 0,
       },
       {
         id: older.orderId,
@@ -197,6 +202,7 @@ describe('GET /api/order/organization/{org_id}/purchasing_organization/{id}', ()
           ),
           stripe_status: 'PAID',
         },
+        refunded_cents: 0,
       },
     ]);
     const page = await h.call('GET', `${url}?limit=1`, { token: seller.token });

@@ -30,6 +30,9 @@ type CustomerRow = {
   last_order: Date | string | null;
   count: number;
   keyset_at: string;
+  /** bigint sums: text from node-postgres, a number from PGlite. */
+  total_cents: number | string;
+  refunded_cents: number | string;
 };
 
 /**
@@ -49,7 +52,9 @@ export async function listCustomers(
     select o.id, o.name, pr.created_at as customer_since,
            ${keysetTimestamp(sql`pr.created_at`)} as keyset_at,
            max(ord.completed_on) as last_order,
-           count(ord.id)::int as count
+           count(ord.id)::int as count,
+           coalesce(sum(ord.total_cents), 0) as total_cents,
+           coalesce(sum(ord.refunded_cents), 0) as refunded_cents
       from ${purchasingRelationshipsSql(sellerId)} pr
       ${joinOrganizationSql('o', sql`pr.purchaser_organization_id`)}
       left join ${completedOrdersSql(sellerId)} ord
@@ -68,6 +73,8 @@ export async function listCustomers(
       organization: { id: r.id, name: r.name },
       last_order: toIso(r.last_order),
       count: r.count,
+      total_cents: Number(r.total_cents),
+      refunded_cents: Number(r.refunded_cents),
       customer_since: toIso(r.customer_since)!,
     })),
     nextCursor: page.nextCursor,
@@ -92,6 +99,7 @@ type CustomerOrderRow = {
   total_cents: number | string | bigint;
   invoice_id: string | null;
   invoice_status: string | null;
+  refunded_cents: number;
 };
 
 /** GET /api/order/organization/{org_id}/purchasing_organization/{id}: completed orders, newest first. */
@@ -109,7 +117,7 @@ export async function listCustomerOrders(
            ${keysetTimestamp(sql`ord.completed_on`)} as keyset_at,
            m.subtotal_cents, m.shipping_cents,
            coalesce(ord.total_cents, m.subtotal_cents + m.shipping_cents) as total_cents,
-           inv.id as invoice_id, inv.status as invoice_status
+           ord.refunded_cents, inv.id as invoice_id, inv.status as invoice_status
       from ${completedOrdersSql(sellerId, purchaserId)} ord
       cross join lateral (
         select coalesce(ord.subtotal_cents::bigint, ${cartTotalSql(sql`ord.cart_id`)}) as subtotal_cents,
@@ -133,6 +141,7 @@ export async function listCustomerOrders(
       total_cents: Number(r.total_cents),
       // The cart's goods, as `cart.total_cents` is everywhere.
       cart: { total_cents: Number(r.subtotal_cents) },
+      refunded_cents: r.refunded_cents,
       invoice: r.invoice_id
         ? { link: invoiceLink(signer, r.invoice_id), stripe_status: r.invoice_status ?? 'OPEN' }
         : null,

@@ -84,14 +84,26 @@ describe('the seller dashboard', () => {
 
     await placeOrder(seller, alpha, { [jam]: 2, [honey]: 1 }); // 3,200
     const afterOne = await readOf(seller);
-    expect(afterOne.totals).toEqual({ orders: 1, sales_in_cents: 3_200, average_order_value_in_cents: 3_200 });
+    expect(afterOne.totals).toEqual({
+      orders: 1,
+      sales_in_cents: 3_200,
+      average_order_value_in_cents: 3_200,
+      refunded_in_cents: 0,
+      net_sales_in_cents: 3_200,
+    });
     expect(afterOne.reorder_rate).toBe(0);
 
     await placeOrder(seller, beta, { [jam]: 5 }); // 6,000
     await placeOrder(seller, alpha, { [honey]: 3 }); // 2,400
     const d = await readOf(seller);
     expect(d.has_orders).toBe(true);
-    expect(d.totals).toEqual({ orders: 3, sales_in_cents: 11_600, average_order_value_in_cents: 3_867 });
+    expect(d.totals).toEqual({
+      orders: 3,
+      sales_in_cents: 11_600,
+      average_order_value_in_cents: 3_867,
+      refunded_in_cents: 0,
+      net_sales_in_cents: 11_600,
+    });
     // Every order sits in the week it was placed; the other weeks are zeros.
     const placed = OrderSummaryList.parse(
       await ok(h.call('GET', `/api/order/organization/${seller.orgId}/selling`, { token: seller.token })),

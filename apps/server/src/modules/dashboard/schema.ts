@@ -22,7 +22,7 @@ const cents = () => bigint('sales_cents', { mode: 'number' }).notNull();
 /** The slot of a seller-wide row (see above); rows counted outside checkout use slot 0. */
 const slot = () => smallint('slot').notNull().default(0);
 
-/** Orders and sales (line subtotals) per seller, UTC day and slot. */
+/** Orders and sales (line subtotals) per seller, UTC day and slot, and the goods refunded that day. */
 export const sellerSalesDays = pgTable(
   'seller_sales_days',
   {
@@ -31,6 +31,8 @@ export const sellerSalesDays = pgTable(
     slot: slot(),
     orders: integer('orders').notNull(),
     salesCents: cents(),
+    /** Goods refunded on the day (refunds module, issue 21): net sales are sales minus these. */
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.sellerId, t.day, t.slot] })],
 );

@@ -25,6 +25,7 @@ import { completedOrdersSql } from '../orders/service.js';
 import { joinOrganizationSql } from '../organizations/service.js';
 import { openInvoicesSql } from '../payments/service.js';
 import { productForOrderLineSql } from '../products/for-carts.js';
+import { refundedGoodsByDaySql } from '../refunds/sql.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -99,6 +100,25 @@ export async function recordOrderForDashboard(tx: DbOrTx, order: OrderForDashboa
 }
 
 /**
+ * Counts a refund of goods (issue 21) on the day it was made, in the seller's day row of `slot`
+ * (the refunding transaction's seller slot): net sales are sales minus these. Call it once per
+ * refund, in the transaction in which the refund succeeds.
+ */
+export async function recordRefundForDashboard(
+  tx: DbOrTx,
+  refund: { sellerId: string; at: string | Date; goodsCents: number },
+  slot: number,
+): Promise<void> {
+  if (refund.goodsCents <= 0) return;
+  const at = sql`(${new Date(refund.at).toISOString()}::timestamptz at time zone 'UTC')`;
+  await tx.execute(sql`
+    insert into seller_sales_days as d (seller_id, day, slot, orders, sales_cents, refunded_cents)
+    values (${refund.sellerId}::uuid, ${at}::date, ${slot % DASHBOARD_SLOTS}::smallint, 0, 0, ${refund.goodsCents})
+    on conflict (seller_id, day, slot)
+    do update set refunded_cents = d.refunded_cents + excluded.refunded_cents`);
+}
+
+/**
  * Counts the seller's placed orders again from the orders themselves (what migration 0017 did
  * for every seller): for data written around the checkout, such as the benchmark's generated
  * history. Run it in a transaction.
@@ -119,6 +139,11 @@ export async function rebuildSellerDashboard(tx: DbOrTx, sellerId: string): Prom
     select o.selling_organization_id, (o.completed_on at time zone 'UTC')::date, count(*), coalesce(sum(o.subtotal_cents), 0)
       from ${orders} o
      group by 1, 2`);
+  // The goods refunded, on the days they were refunded (issue 21).
+  await tx.execute(sql`
+    insert into seller_sales_days as d (seller_id, day, orders, sales_cents, refunded_cents)
+    select ${sellerId}::uuid, r.day, 0, 0, r.refunded_cents from ${refundedGoodsByDaySql(sql`${sellerId}::uuid`)} r
+    on conflict (seller_id, day, slot) do update set refunded_cents = excluded.refunded_cents`);
   await tx.execute(sql`
     insert into seller_product_sales_weeks (seller_id, week_start, product_id, units, sales_cents)
     select o.selling_organization_id, ${week}, li.product_id, sum(li.quantity),
@@ -159,10 +184,12 @@ export async function readDashboard(db: DbOrTx, sellerId: string, now: Date): Pr
   const result = await db.execute<Row>(sql`
     select
       (select json_agg(json_build_object('week_start', to_char(w.week_start, 'YYYY-MM-DD'),
-                                         'order_count', coalesce(d.orders, 0), 'sales_in_cents', coalesce(d.sales, 0))
+                                         'order_count', coalesce(d.orders, 0), 'sales_in_cents', coalesce(d.sales, 0),
+                                         'refunded_in_cents', coalesce(d.refunded, 0))
                        order by w.week_start)
          from (select (${first} + 7 * i) as week_start from generate_series(0, ${DASHBOARD_WEEKS - 1}::int) i) w
-         left join (select date_trunc('week', day)::date as week_start, sum(orders) as orders, sum(sales_cents) as sales
+         left join (select date_trunc('week', day)::date as week_start, sum(orders) as orders, sum(sales_cents) as sales,
+                           sum(refunded_cents) as refunded
                       from seller_sales_days
                      where seller_id = ${seller} and day >= ${first}
                      group by 1) d on d.week_start = w.week_start) as weeks,
@@ -198,19 +225,28 @@ export async function readDashboard(db: DbOrTx, sellerId: string, now: Date): Pr
 }
 
 function shape(row: Row): Dashboard {
-  const weeks = row.weeks.map((w) => ({
-    ...w,
-    order_count: Number(w.order_count),
-    sales_in_cents: Number(w.sales_in_cents),
-  }));
+  const weeks = row.weeks.map((w) => {
+    const sales = Number(w.sales_in_cents);
+    const refunded = Number(w.refunded_in_cents);
+    return {
+      ...w,
+      order_count: Number(w.order_count),
+      sales_in_cents: sales,
+      refunded_in_cents: refunded,
+      net_sales_in_cents: sales - refunded,
+    };
+  });
   const orders = weeks.reduce((n, w) => n + w.order_count, 0);
   const sales = weeks.reduce((n, w) => n + w.sales_in_cents, 0);
+  const refunded = weeks.reduce((n, w) => n + w.refunded_in_cents, 0);
   return {
     weeks,
     totals: {
       orders,
       sales_in_cents: sales,
       average_order_value_in_cents: orders === 0 ? 0 : Math.round(sales / orders),
+      refunded_in_cents: refunded,
+      net_sales_in_cents: sales - refunded,
     },
     top_products: row.top_products.map((p) => ({
       ...p,

@@ -94,3 +94,23 @@ export async function recordOrderSales(
       select v.product_id, ${organizationId}::uuid, v.count, 'remove', ${orderId}::uuid, ${userId}::uuid
         from json_to_recordset(${JSON.stringify(sold)}::json) as v(product_id uuid, count int)`);
 }
+
+/**
+ * Records the stock a refund returned (issue 21): one `add` transaction per product with the
+ * order's id, in the refunding transaction (which already put the units back, products/stock.ts
+ * returnStock), so the product's history says where the units came from.
+ */
+export async function recordOrderReturns(
+  tx: DbOrTx,
+  organizationId: string,
+  orderId: string,
+  userId: string | null,
+  returned: { product_id: string; count: number }[],
+): Promise<void> {
+  if (returned.length === 0) return;
+  await tx.execute(sql`
+      insert into inventory_transactions (product_id, organization_id, count, inventory_transaction_type, order_id,
+                                          created_by_user_id)
+      select v.product_id, ${organizationId}::uuid, v.count, 'add', ${orderId}::uuid, ${userId}::uuid
+        from json_to_recordset(${JSON.stringify(returned)}::json) as v(product_id uuid, count int)`);
+}

@@ -63,7 +63,8 @@ function orderJsonSql(withLines: boolean): SQL {
     'shipping_address', ${shippingAddressJsonSql(sql`o.shipping_address_id`, false)},
     'created_by_user', case when o.created_by_user_id is not null
                             then json_build_object('name', ${userNameSql(sql`o.created_by_user_id`)}) end,
-    'po_number', o.po_number
+    'po_number', o.po_number,
+    'refunded_cents', o.refunded_cents
   )::text`;
 }
 

@@ -1,6 +1,6 @@
 /** Tables owned by the orders module (checkout and orders issues). */
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, text, integer, boolean, timestamp, index, primaryKey } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, text, integer, boolean, timestamp, index, primaryKey, check } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, slotCounterColumns } from '../../db/columns.js';
 import { addresses } from '../addresses/schema.js';
 import { carts } from '../carts/schema.js';
@@ -39,6 +39,11 @@ export const orders = pgTable(
     status: text('status').notNull().default('draft'),
     subtotalCents: integer('subtotal_cents'),
     totalCents: integer('total_cents'),
+    /**
+     * What the seller refunded of the order so far (refunds in progress included), kept by the
+     * refunds module under this row's lock, so lists show it without reading the refunds.
+     */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     completedOn: timestamp('completed_on', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -51,6 +56,7 @@ export const orders = pgTable(
       .on(t.sellingOrganizationId, sql`lower(${t.poNumber}) text_pattern_ops`)
       .where(sql`${t.poNumber} is not null`),
     index('orders_pair_idx').on(t.sellingOrganizationId, t.purchasingOrganizationId, t.completedOn.desc(), t.id.desc()),
+    check('orders_refunded_cents_check', sql`${t.refundedCents} >= 0`),
   ],
 );
 

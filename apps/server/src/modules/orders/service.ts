@@ -11,13 +11,14 @@ import { cartIsOpenSql } from '../carts/service.js';
 /**
  * A FROM item: the completed orders of one seller (to one purchaser when given), with `id`,
  * `cart_id`, `selling_organization_id`, `purchasing_organization_id`, `completed_on`,
- * `subtotal_cents`, `shipping_cost_in_cents` and `total_cents`; give it an alias. The ids are values,
- * or SQL expressions (an outer query's columns) in a correlated subquery.
+ * `subtotal_cents`, `shipping_cost_in_cents`, `total_cents` and `refunded_cents` (what the seller
+ * refunded of it, issue 21); give it an alias. The ids are values, or SQL expressions (an outer
+ * query's columns) in a correlated subquery.
  */
 export function completedOrdersSql(sellerId: string | SQL, purchaserId?: string | SQL): SQL {
   const purchaser = purchaserId === undefined ? sql`` : sql`and purchasing_organization_id = ${purchaserId}`;
   return sql`(select id, cart_id, selling_organization_id, purchasing_organization_id, completed_on,
-                     subtotal_cents, shipping_cost_in_cents, total_cents
+                     subtotal_cents, shipping_cost_in_cents, total_cents, refunded_cents
                 from orders
                where selling_organization_id = ${sellerId} ${purchaser} and completed_on is not null)`;
 }

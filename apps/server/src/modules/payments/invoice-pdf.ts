@@ -61,6 +61,16 @@ export interface InvoiceInput {
   card: { brand: string; last4: string } | null;
   /** The shipping service paid for ("USPS Priority Mail"); null when unknown. */
   shippingMethod: string | null;
+  /** The order's refunds, oldest first (issue 21): each with its credit note; failed ones are not printed. */
+  refunds?: InvoiceRefundLine[];
+}
+
+/** A refund as the invoice lists it under the totals. */
+export interface InvoiceRefundLine {
+  creditNoteNumber: string;
+  createdAt: string | Date;
+  amountCents: number;
+  status: 'pending' | 'succeeded' | 'failed';
 }
 
 /** Integer cents → "$1,234.50" (integer arithmetic: no floating-point rounding). */
@@ -266,6 +276,19 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
       { label: 'Total', value: formatUsd(order.total_cents), bold: true },
       { label: settled, value: formatUsd(invoice.status === 'VOID' ? 0 : order.total_cents) },
     ];
+    // Refunds given back (each has its own credit note), and what the buyer paid net of them.
+    const refunds = (input.refunds ?? []).filter((r) => r.status !== 'failed');
+    for (const r of refunds) {
+      const when = formatDay(r.createdAt);
+      rows.push({
+        label: `Refund ${pdfText(r.creditNoteNumber)}, ${when}${r.status === 'pending' ? ' (processing)' : ''}`,
+        value: formatUsd(-r.amountCents),
+      });
+    }
+    if (refunds.length > 0) {
+      const refunded = refunds.reduce((n, r) => n + r.amountCents, 0);
+      rows.push({ label: 'Net paid', value: formatUsd(order.total_cents - refunded), bold: true });
+    }
     if (y + 16 + rows.length * 18 > CONTENT_BOTTOM) {
       doc.addPage();
       y = header(true);

@@ -22,6 +22,7 @@ import { orderPayment } from '../checkout/service.js';
 import { checkInvoiceLink, invoiceLink, invoiceLinkKey, invoiceLinkSigner } from './invoice-links.js';
 import { renderInvoice, serviceFromToken, shippingMethodLabel, type InvoiceInput } from './invoice-pdf.js';
 import { invoiceAt } from './resources.js';
+import { refundsForInvoice } from '../refunds/sql.js';
 import { sellerInvoiceRoutes } from './seller-invoice-routes.js';
 import type { InvoiceStatus } from './service.js';
 
@@ -56,12 +57,13 @@ export async function invoiceDocument(ctx: AppContext, invoiceId: string): Promi
   if (!invoice) return undefined;
   const order = await orderDetail(ctx, invoice.order_id);
   if (!order) return undefined;
-  const [terms, payment, seller] = await Promise.all([
+  const [terms, payment, seller, refunds] = await Promise.all([
     ctx.db.execute<{ terms: { is_net_30?: boolean } | null }>(
       sql`select ${cartOrderJsonSql(sql`${order.cart.id}::uuid`)} as terms`,
     ),
     orderPayment(ctx.db, order.id),
     sellerFacts(ctx, order.seller),
+    refundsForInvoice(ctx.db, order.id),
   ]);
   const status = invoice.status.toUpperCase() as InvoiceStatus;
   const service =
@@ -81,6 +83,7 @@ export async function invoiceDocument(ctx: AppContext, invoiceId: string): Promi
     net30: terms.rows[0]?.terms?.is_net_30 === true,
     card: payment?.card ?? null,
     shippingMethod: shippingMethodLabel(order.shippo_provider, service),
+    refunds,
   };
 }
 

@@ -61,3 +61,54 @@ export async function changeStock(
     { path: 'count', message: `only ${current.n} in stock` },
   ]);
 }
+
+/**
+ * Of the products, those whose stock is tracked ("Track inventory" on, not removed): the ones a
+ * refund's units can go back to.
+ */
+export async function trackedProductIds(db: DbOrTx, productIds: readonly string[]): Promise<Set<string>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        sql`${products.id} = any(${sql.param([...productIds])}::uuid[])`,
+        eq(products.trackInventory, true),
+        sql`${products.deletedAt} is null`,
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Puts units back into stock (a refund's returned items, issue 21): adds each quantity to its
+ * product in one statement, rows locked in id order, only for products whose stock is tracked
+ * and that were not removed. Answers what went back, per product.
+ *
+ * Call it in a transaction that took `lockCatalogVersion(tx, sellerId)` first (catalog-version.ts).
+ */
+export async function returnStock(
+  tx: DbOrTx,
+  items: readonly { productId: string; quantity: number }[],
+): Promise<{ product_id: string; count: number }[]> {
+  if (items.length === 0) return [];
+  const result = await tx.execute<{ product_id: string; count: number }>(sql`
+    with back as (
+      select product_id, sum(quantity)::int as quantity
+        from unnest(${sql.param(items.map((i) => i.productId))}::uuid[], ${sql.param(items.map((i) => i.quantity))}::int[])
+             as b(product_id, quantity)
+       group by product_id
+    ), locked as materialized (
+      select p.id, b.quantity from products p join back b on b.product_id = p.id
+       where p.track_inventory and p.deleted_at is null
+       order by p.id
+         for no key update of p
+    )
+    update products p
+       set inventory_count = p.inventory_count + l.quantity, updated_at = now()
+      from locked l
+     where p.id = l.id
+    returning p.id as product_id, l.quantity as count`);
+  return result.rows;
+}

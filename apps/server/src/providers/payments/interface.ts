@@ -134,11 +134,23 @@ export interface EmbeddedCheckoutState extends CheckoutSessionState {
   challengeId: string | null;
 }
 
-/** A verified webhook event about a checkout session. */
+/** A refund as the provider lists it (with the metadata it was made with: ours name our refund). */
+export interface ProviderRefundRecord extends ProviderRefund {
+  metadata: Record<string, string>;
+  /** The provider's reason (Stripe: duplicate, fraudulent, requested_by_customer), or null. */
+  reason: string | null;
+}
+
+/**
+ * A verified webhook event: about a checkout session, or (`charge.refunded`) about refunds of a
+ * payment — one made in the provider's own dashboard, or the progress of one of ours.
+ */
 export interface CheckoutWebhookEvent {
   id: string;
-  type: 'checkout.session.completed' | 'checkout.session.expired' | 'other';
+  type: 'checkout.session.completed' | 'checkout.session.expired' | 'charge.refunded' | 'other';
   sessionId: string | null;
+  /** charge.refunded: the payment (CheckoutSessionState.paymentId) whose refunds changed. */
+  paymentId?: string | null;
 }
 
 export interface CheckoutPayments {
@@ -159,6 +171,12 @@ export interface CheckoutPayments {
    * refunds would add up to more than was paid, 'not_refundable' when the session was not paid.
    */
   refundPayment(input: NewRefund): Promise<ProviderRefund>;
+
+  /**
+   * Only a provider whose refunds may also be made outside Cratebase (Stripe's dashboard): every
+   * refund of the payment as it stands now, oldest first.
+   */
+  listRefunds?(paymentId: string): Promise<ProviderRefundRecord[]>;
 
   /** Only a provider whose embedded checkout is ours (the built-in one). */
   embeddedCheckout?: {

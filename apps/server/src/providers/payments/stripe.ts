@@ -31,6 +31,7 @@ import {
   type NewCheckoutSession,
   type PaymentsProvider,
   type ProviderRefund,
+  type ProviderRefundRecord,
 } from './interface.js';
 
 export interface StripePaymentsOptions {
@@ -159,6 +160,26 @@ const SESSION_EVENTS: Record<string, CheckoutWebhookEvent['type']> = {
   'checkout.session.async_payment_succeeded': 'checkout.session.completed',
   'checkout.session.expired': 'checkout.session.expired',
 };
+
+/**
+ * Events about a payment's refunds (a refund made in Stripe's dashboard, or a change of one):
+ * all read as `charge.refunded` with the payment intent's id; the handler lists the payment's
+ * refunds as they are now (listRefunds), so the order of events does not matter.
+ */
+const REFUND_EVENTS = new Set(['charge.refunded', 'charge.refund.updated', 'refund.created', 'refund.updated', 'refund.failed']);
+
+/** The payment intent a charge or refund object names (its id), or null. */
+function paymentIntentOf(object: unknown): string | null {
+  if (typeof object !== 'object' || object === null || !('object' in object)) return null;
+  if (object.object !== 'charge' && object.object !== 'refund') return null;
+  const intent = 'payment_intent' in object ? object.payment_intent : null;
+  if (typeof intent === 'string') return intent;
+  if (typeof intent === 'object' && intent !== null && 'id' in intent && typeof intent.id === 'string') return intent.id;
+  return null;
+}
+
+const refundStatus = (status: string | null | undefined): ProviderRefund['status'] =>
+  status === 'succeeded' ? 'succeeded' : status === 'failed' || status === 'canceled' ? 'failed' : 'pending';
 
 export function createStripePayments(options: StripePaymentsOptions): PaymentsProvider {
   const stripe = new Stripe(options.secretKey, sdkOptions(options));
@@ -311,13 +332,29 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
         }
         throw translate(err, 'refund the payment');
       }
-      const status: ProviderRefund['status'] =
-        refund.status === 'succeeded'
-          ? 'succeeded'
-          : refund.status === 'failed' || refund.status === 'canceled'
-            ? 'failed'
-            : 'pending';
-      return { refundId: refund.id, status, amountCents: refund.amount };
+      return { refundId: refund.id, status: refundStatus(refund.status), amountCents: refund.amount };
+    },
+
+    async listRefunds(paymentId): Promise<ProviderRefundRecord[]> {
+      const out: ProviderRefundRecord[] = [];
+      try {
+        // Newest first from Stripe, a page of 100 at a time; answered oldest first.
+        for await (const refund of stripe.refunds.list({ payment_intent: paymentId, limit: 100 })) {
+          out.push({
+            refundId: refund.id,
+            status: refundStatus(refund.status),
+            amountCents: refund.amount,
+            reason: refund.reason ?? null,
+            metadata: Object.fromEntries(
+              Object.entries(refund.metadata ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'),
+            ),
+          });
+          if (out.length >= 1000) break;
+        }
+      } catch (err) {
+        throw translate(err, 'list the refunds');
+      }
+      return out.reverse();
     },
 
     verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): CheckoutWebhookEvent {
@@ -334,8 +371,14 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
         // Signed, but not an event (the body is not JSON).
         throw new PaymentsProviderError('invalid_signature', 'The webhook body is not a Stripe event.');
       }
-      const type = SESSION_EVENTS[event.type] ?? 'other';
       const object: unknown = event.data?.object;
+      if (REFUND_EVENTS.has(event.type)) {
+        const paymentId = paymentIntentOf(object);
+        return paymentId
+          ? { id: event.id, type: 'charge.refunded', sessionId: null, paymentId }
+          : { id: event.id, type: 'other', sessionId: null };
+      }
+      const type = SESSION_EVENTS[event.type] ?? 'other';
       const sessionId =
         typeof object === 'object' &&
         object !== null &&

@@ -8,17 +8,19 @@ import { DASHBOARD_EMPTY_TITLE, DashboardPage } from './DashboardPage';
 
 const product = (n: number) => `30000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-function weeks(sales: number[]): Dashboard['weeks'] {
+function weeks(sales: number[], refunded: number[] = []): Dashboard['weeks'] {
   return sales.map((cents, i) => ({
     week_start: new Date(Date.UTC(2026, 0, 5 + 7 * i)).toISOString().slice(0, 10),
     order_count: cents > 0 ? 1 : 0,
     sales_in_cents: cents,
+    refunded_in_cents: refunded[i] ?? 0,
+    net_sales_in_cents: cents - (refunded[i] ?? 0),
   }));
 }
 
 const EMPTY: Dashboard = {
   weeks: weeks(Array(12).fill(0)),
-  totals: { orders: 0, sales_in_cents: 0, average_order_value_in_cents: 0 },
+  totals: { orders: 0, sales_in_cents: 0, average_order_value_in_cents: 0, refunded_in_cents: 0, net_sales_in_cents: 0 },
   top_products: [],
   top_customers: [],
   reorder_rate: null,
@@ -29,8 +31,14 @@ const EMPTY: Dashboard = {
 };
 
 const SELLING: Dashboard = {
-  weeks: weeks([0, 0, 0, 0, 0, 0, 0, 0, 0, 250_000, 0, 1_234_567]),
-  totals: { orders: 3, sales_in_cents: 1_484_567, average_order_value_in_cents: 494_856 },
+  weeks: weeks([0, 0, 0, 0, 0, 0, 0, 0, 0, 250_000, 0, 1_234_567], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 84_567]),
+  totals: {
+    orders: 3,
+    sales_in_cents: 1_484_567,
+    average_order_value_in_cents: 494_856,
+    refunded_in_cents: 84_567,
+    net_sales_in_cents: 1_400_000,
+  },
   top_products: [
     { product: { id: product(1), name: 'Fig Jam' }, units: 120, sales_in_cents: 1_000_000 },
     { product: { id: product(2), name: 'Wild Honey' }, units: 1, sales_in_cents: 484_567 },

@@ -1,0 +1,57 @@
+/**
+ * The refund settler: every minute each server process asks the payments provider again about
+ * the card refunds still pending after 30 seconds — one recorded just before a crash, one whose
+ * provider could not be reached, one the provider was still working on — with the refund's id as
+ * the idempotency key, so the provider answers the refund it made instead of making a second.
+ * Settling is safe across processes: each answer is recorded under the order row's lock, once.
+ */
+import type { AppContext } from '../../lib/context.js';
+import { settlePendingRefunds } from './service.js';
+
+export const REFUND_SETTLE_INTERVAL_MS = 60_000;
+
+export interface RefundSettler {
+  start(): void;
+  stop(): Promise<void>;
+  /** One round now (tests and operators; `olderThanMs` 0 takes every pending refund). */
+  runOnce(opts?: { olderThanMs?: number }): Promise<{ settled: number; failed: number; pending: number }>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's refund settler (tests run a round). */
+    refundSettler: RefundSettler;
+  }
+}
+
+export function createRefundSettler(ctx: AppContext, intervalMs = REFUND_SETTLE_INTERVAL_MS): RefundSettler {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = settlePendingRefunds(ctx)
+        .then((r) => {
+          if (r.settled + r.failed > 0) ctx.log.info(r, 'refund settler: refunds settled');
+        })
+        .catch((err: unknown) => ctx.log.warn({ err }, 'refund settler: round failed; retrying at the next one'))
+        .finally(schedule);
+    }, intervalMs);
+    timer.unref();
+  };
+
+  return {
+    start() {
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+    runOnce: (opts) => settlePendingRefunds(ctx, opts),
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * Fragments of the refunds module other modules read in their own queries (a leaf: it imports
+ * no module).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+
+/**
+ * A FROM item: the goods the seller refunded per UTC day (`day`, `refunded_cents`), from the
+ * refunds that succeeded — what the dashboard counts against sales. Give it an alias.
+ */
+export function refundedGoodsByDaySql(sellerId: SQL): SQL {
+  return sql`(select (coalesce(settled_at, created_at) at time zone 'UTC')::date as day,
+                     sum(amount_cents - shipping_cents)::bigint as refunded_cents
+                from refunds
+               where seller_organization_id = ${sellerId} and status = 'succeeded'
+               group by 1)`;
+}
+
+/** An order's refunds as its invoice lists them (oldest first): credit note, day, amount, status. */
+export async function refundsForInvoice(
+  db: DbOrTx,
+  orderId: string,
+): Promise<{ creditNoteNumber: string; createdAt: string; amountCents: number; status: 'pending' | 'succeeded' | 'failed' }[]> {
+  const result = await db.execute<{
+    credit_note_number: string;
+    created_at: string;
+    amount_cents: number;
+    status: 'pending' | 'succeeded' | 'failed';
+  }>(sql`
+    select credit_note_number, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+           amount_cents, status
+      from refunds where order_id = ${orderId} order by created_at, id`);
+  return result.rows.map((r) => ({
+    creditNoteNumber: r.credit_note_number,
+    createdAt: r.created_at,
+    amountCents: r.amount_cents,
+    status: r.status,
+  }));
+}
