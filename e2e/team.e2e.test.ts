@@ -1,8 +1,8 @@
 /**
  * Issue 13 item 5, on the production build: a seller's owner invites a colleague as Staff from
  * the Team page; the colleague opens the link from the built-in mailbox while signed out, signs
- * up and joins; they see the store and its team but no Get Started on Set Up Payments and no
- * team controls; the owner removes them, and their next visit no longer opens the store.
+ * up and joins; they see the store and its team but no Get Started on Set Up Payments, no team
+ * controls and no Mark paid / Void on Invoices; the owner removes them, and their next visit no longer opens the store.
  * Axe on each screen; screenshots at 1280 and 390 px.
  */
 import fs from 'node:fs';
@@ -108,6 +108,16 @@ describe('team journey', () => {
     expect(await colleague.getByRole('button', { name: 'Leave the team' }).isVisible()).toBe(true);
     await expectNoAxeViolations(colleague, 'Team (staff)');
     await shoot(colleague, 'team-staff');
+
+    // Invoices as Staff: the list, and who may mark an invoice paid or void it (issue 21 part 3).
+    await sellerNav(colleague, 'Invoices').click();
+    await colleague.waitForURL(/\/invoices$/);
+    await expect
+      .poll(() => colleague.getByText('Only an owner or admin can mark invoices paid or void them.').isVisible())
+      .toBe(true);
+    expect(await colleague.getByRole('columnheader', { name: 'Actions' }).count()).toBe(0);
+    await expectNoAxeViolations(colleague, 'Invoices (staff)');
+    await shoot(colleague, 'team-staff-invoices');
 
     // The owner sees the colleague join and removes them.
     await page.reload();
