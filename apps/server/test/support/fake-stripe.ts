@@ -9,6 +9,7 @@
  *   GET  /v1/checkout/sessions/{id}             ?expand[]=payment_intent(.latest_charge)
  *   POST /v1/checkout/sessions/{id}/expire
  *   POST /v1/refunds                            refunds of a paid session's payment intent
+ *   GET  /v1/refunds?payment_intent=            a payment intent's refunds, newest first
  *
  * Bodies are form-encoded the way the SDK sends them (`a[b][0][c]=v`) and parsed back into
  * objects; errors come in Stripe's shape ({"error": {type, code, message, param}}) with its
@@ -52,6 +53,14 @@ export interface FakeStripe {
   sessions: Map<string, Json>;
   /** Refunds made, by id (amount, payment_intent, reason, metadata, transfer_reversal). */
   refunds: Map<string, Json>;
+  /** The status the next refunds are made with (default succeeded; pending: Stripe still works on it). */
+  refundStatus: 'succeeded' | 'pending';
+  /** A refund made in Stripe's dashboard (not through the API's caller): all that is left when no amount. */
+  refundInDashboard(paymentIntentId: string, amountCents?: number): Json;
+  /** A refund's status changes at Stripe (pending → succeeded or failed). */
+  setRefundStatus(refundId: string, status: 'succeeded' | 'failed' | 'pending'): Json;
+  /** A Stripe event about a payment intent's charge (charge.refunded), as the JSON body Stripe posts. */
+  chargeEventBody(type: string, paymentIntentId: string): string;
   /** The buyer paid in the embedded checkout: the session completes, paid, with a charge. */
   completeSession(sessionId: string, card?: FakeStripeCard): Json;
   /** The session reached its expiry unpaid. */
@@ -151,6 +160,7 @@ export async function startFakeStripe(opts: { secretKey?: string; now?: () => Da
   /** Idempotency key → the first request's fingerprint and answer. */
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   const failures: Array<number | 'drop'> = [];
+  let refundStatus: 'succeeded' | 'pending' = 'succeeded';
 
   function createAccount(body: Json): Json {
     const capabilities = Object.fromEntries(
@@ -342,12 +352,26 @@ export async function startFakeStripe(opts: { secretKey?: string; now?: () => Da
       payment_intent: intentId,
       reason: str(body.reason) ?? null,
       metadata: obj(body.metadata),
-      status: 'succeeded',
+      status: refundStatus,
       transfer_reversal: bool(body.reverse_transfer) ? id('trr') : null,
       created: seconds(),
     };
     refunds.set(refund.id as string, refund);
     return refund;
+  }
+
+  /** A payment intent's refunds, newest first, in Stripe's list shape. */
+  function listRefunds(query: Json): Json {
+    const intentId = str(query.payment_intent);
+    // Made later first (the map keeps the order they were made in).
+    const data = [...refunds.values()].filter((r) => !intentId || r.payment_intent === intentId).reverse();
+    return { object: 'list', data, has_more: false, url: '/v1/refunds' };
+  }
+
+  function chargeOf(intentId: string): Json {
+    const intent = intents.get(intentId);
+    if (!intent) throw new Error(`fake-stripe: no payment intent ${intentId}`);
+    return charges.get(str(intent.latest_charge)!)!;
   }
 
   function route(method: string, path: string, query: Json, body: Json): Json {
@@ -368,6 +392,7 @@ export async function startFakeStripe(opts: { secretKey?: string; now?: () => Da
       return view(expire(m[1]!), expand);
     }
     if (method === 'POST' && path === '/v1/refunds') return createRefund(body);
+    if (method === 'GET' && path === '/v1/refunds') return listRefunds(query);
     throw new StripeHttpError(404, {
       type: 'invalid_request_error',
       message: `Unrecognized request URL (${method}: ${path}).`,
@@ -472,6 +497,47 @@ export async function startFakeStripe(opts: { secretKey?: string; now?: () => Da
     accounts,
     sessions,
     refunds,
+    get refundStatus() {
+      return refundStatus;
+    },
+    set refundStatus(status) {
+      refundStatus = status;
+    },
+
+    refundInDashboard(paymentIntentId, amountCents) {
+      return createRefund({
+        payment_intent: paymentIntentId,
+        ...(amountCents === undefined ? {} : { amount: String(amountCents) }),
+      });
+    },
+
+    setRefundStatus(refundId, status) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`fake-stripe: no refund ${refundId}`);
+      if (status === 'failed' && refund.status !== 'failed') {
+        // The money was not given back after all: the charge has it again.
+        const charge = chargeOf(str(refund.payment_intent)!);
+        charge.amount_refunded = Number(charge.amount_refunded ?? 0) - Number(refund.amount);
+        charge.refunded = false;
+      }
+      refund.status = status;
+      return refund;
+    },
+
+    chargeEventBody(type, paymentIntentId) {
+      return JSON.stringify({
+        id: id('evt'),
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: seconds(),
+        // As Stripe renders a charge in an event: its refunds are not listed (not expandable there).
+        data: { object: { ...chargeOf(paymentIntentId) } },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      });
+    },
 
     completeSession(sessionId, card = { brand: 'visa', last4: '4242' }) {
       const session = getSession(sessionId);
@@ -565,6 +631,7 @@ export async function startFakeStripe(opts: { secretKey?: string; now?: () => Da
       sessionIntentData.clear();
       refunds.clear();
       failures.length = 0;
+      refundStatus = 'succeeded';
     },
 
     close() {
