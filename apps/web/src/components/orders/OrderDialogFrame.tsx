@@ -8,7 +8,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { orderNumber } from './order-format';
 
-export interface OrderDialogFrameProps<T extends { id: string }> {
+export interface OrderDialogFrameProps<T extends { id: string; order_number?: string | null }> {
   /** The order shown (the row opened, then the order read); null: the dialog stays closed. */
   order: T | null;
   open: boolean;
@@ -19,10 +19,10 @@ export interface OrderDialogFrameProps<T extends { id: string }> {
 }
 
 /**
- * A dialog about one order: the title "Order #1A2B3C4D" (the full id in its title attribute), the
+ * A dialog about one order: the title "Order CB-000001" (the full id in its title attribute), the
  * content, and Close. Full screen on a phone.
  */
-export function OrderDialogFrame<T extends { id: string }>({
+export function OrderDialogFrame<T extends { id: string; order_number?: string | null }>({
   order,
   open,
   onClose,
@@ -44,7 +44,7 @@ export function OrderDialogFrame<T extends { id: string }>({
       {order && (
         <>
           <DialogTitle id={titleId} sx={{ pb: 0.5 }}>
-            Order <span title={order.id}>{orderNumber(order.id)}</span>
+            Order <span title={order.id}>{orderNumber(order)}</span>
           </DialogTitle>
           <DialogContent>{children(order)}</DialogContent>
           <DialogActions sx={{ px: 3, pb: 2.5 }}>

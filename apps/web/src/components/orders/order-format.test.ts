@@ -1,10 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, carrierLabel, orderNumber, orderUnitLabel, shippingServiceLabel } from './order-format';
+import {
+  addressLines,
+  amountParts,
+  carrierLabel,
+  orderNumber,
+  orderUnitLabel,
+  shippingServiceLabel,
+} from './order-format';
 
 describe('order-format', () => {
-  it('shortens an order id to a # and its first eight hex digits, upper-cased', () => {
-    expect(orderNumber('1a2b3c4d-5e6f-4a00-8b00-000000000001')).toBe('#1A2B3C4D');
-    expect(orderNumber('1a2b-3c4d-5e6f')).toBe('#1A2B3C4D');
+  it('names an order by its number, and one without a number by # and its id’s first eight hex digits', () => {
+    const id = '1a2b3c4d-5e6f-4a00-8b00-000000000001';
+    expect(orderNumber({ id, order_number: 'CB-000042' })).toBe('CB-000042');
+    expect(orderNumber({ id, order_number: null })).toBe('#1A2B3C4D');
+    expect(orderNumber({ id: '1a2b-3c4d-5e6f' })).toBe('#1A2B3C4D');
+  });
+
+  it('gives an order’s total in its parts: the subtotal of the goods and the shipping', () => {
+    expect(amountParts({ subtotal_cents: 500_000, shipping_cost_in_cents: 1_870 })).toBe(
+      '$5,000.00 subtotal + $18.70 shipping',
+    );
+    expect(amountParts({ subtotal_cents: 999, shipping_cost_in_cents: 0 })).toBe('$9.99 subtotal + $0.00 shipping');
   });
 
   it('gives the ship-to lines, leaving out empty ones, and none without an address', () => {

@@ -2,11 +2,27 @@
  * Plain helpers for showing an order, shared by the seller's order dialog and the buyer's View
  * Order dialog (spec sections 2 "Orders" and buyer orders, 3 "Order").
  */
-import { CARRIER_LABELS, normalizeCarrier, type Order, type OrderAddress, type OrderLine } from '@cratebase/contract';
+import {
+  CARRIER_LABELS,
+  normalizeCarrier,
+  orderLabel,
+  type Order,
+  type OrderAddress,
+  type OrderLine,
+} from '@cratebase/contract';
+import { formatCents } from '../../lib/format';
 
-/** A short, readable order number ("#1A2B3C4D"); the full id stays in a title attribute. */
-export function orderNumber(id: string): string {
-  return `#${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+/**
+ * The number an order goes by on every screen, e-mail and PDF ("CB-000001", contract
+ * orderLabel); an order without one shows "#" and its id's first 8 characters.
+ */
+export function orderNumber(order: { id: string; order_number?: string | null }): string {
+  return orderLabel(order);
+}
+
+/** An order's total in its parts (docs/decisions/007): "$50.00 subtotal + $18.70 shipping". */
+export function amountParts(order: Pick<Order, 'subtotal_cents' | 'shipping_cost_in_cents'>): string {
+  return `${formatCents(order.subtotal_cents)} subtotal + ${formatCents(order.shipping_cost_in_cents)} shipping`;
 }
 
 /** The lines of a ship-to block: name, street, apartment, "City, ST 12345". */

@@ -18,36 +18,37 @@ export const SELLER_ORDERS_PAGE_SIZE = 25;
 export const orderKeys = {
   /** Every list of the seller's orders (searched or not). */
   selling: (orgId: string) => ['orders', 'selling', orgId] as const,
-  /** The list of orders whose PO number starts with `poNumber` ('' for all). */
-  sellingSearch: (orgId: string, poNumber: string) => ['orders', 'selling', orgId, poNumber] as const,
+  /** The list searched by order number or PO number prefix (`search`, '' for all). */
+  sellingSearch: (orgId: string, search: string) => ['orders', 'selling', orgId, search] as const,
   detail: (orderId: string) => ['orders', 'detail', orderId] as const,
 };
 
 /**
  * GET /api/order/organization/{org_id}/selling: the seller's submitted orders, newest first;
- * with `poNumber`, only those whose PO number starts with it (any case).
+ * with `search` (q), the order whose number it names (CB-000001, 000001 or 1) and those whose PO
+ * number starts with it (any case).
  */
 export function fetchSellerOrdersPage(
   orgId: string,
   cursor: string | undefined,
-  poNumber = '',
+  search = '',
 ): Promise<Page<OrderSummary>> {
   return api.getPage<OrderSummary>(
     withQuery(apiPath`/api/order/organization/${orgId}/selling`, {
       limit: SELLER_ORDERS_PAGE_SIZE,
       cursor,
-      po_number: poNumber || undefined,
+      q: search || undefined,
     }),
   );
 }
 
-/** The seller's orders, searched by PO number prefix; a new search keeps the last rows until it answers. */
-export function useSellerOrders(orgId: string, poNumber = '') {
-  // The server takes at most PO_NUMBER_MAX characters: no PO number is longer anyway.
-  const po = poNumber.trim().slice(0, PO_NUMBER_MAX);
+/** The seller's orders, searched by order number or PO number prefix; a new search keeps the last rows until it answers. */
+export function useSellerOrders(orgId: string, search = '') {
+  // The server takes at most PO_NUMBER_MAX characters: no order or PO number is longer anyway.
+  const q = search.trim().slice(0, PO_NUMBER_MAX);
   return useInfiniteQuery({
-    queryKey: orderKeys.sellingSearch(orgId, po),
-    queryFn: ({ pageParam }) => fetchSellerOrdersPage(orgId, pageParam, po),
+    queryKey: orderKeys.sellingSearch(orgId, q),
+    queryFn: ({ pageParam }) => fetchSellerOrdersPage(orgId, pageParam, q),
     ...keysetPaging,
     enabled: Boolean(orgId),
     placeholderData: keepPreviousData,
@@ -117,5 +118,5 @@ export async function fetchPackingSlip(orderId: string): Promise<Blob> {
   return new Blob([blob], { type: 'application/pdf' });
 }
 
-/** A short, readable order number (the full id stays in a title attribute). */
+/** The number an order goes by ("CB-000001"; the full id stays in a title attribute). */
 export { orderNumber } from '../../../components/orders/order-format';

@@ -11,7 +11,6 @@ import { renderWithProviders } from '../../../test/render';
 import { BuyerOrdersPage } from './BuyerOrdersPage';
 import { BuyerShell } from './BuyerShell';
 import { fakeCartServer, gadget, widget, type StoredLine } from './cart-test-server';
-import { buyerOrderNumber } from './OrderDialog';
 import { atPhoneWidth } from '../../../test/phone-width';
 
 const buyer = makeUser({
@@ -147,7 +146,7 @@ const valueIn = (card: HTMLElement, label: string) =>
 const rowOf = async (date: string) => (await screen.findByText(formatDate(date))).closest('tr') as HTMLElement;
 
 describe('BuyerOrdersPage', () => {
-  it("lists the buyer's orders with this store: date, amount, Shipped?, invoice link, payment status, actions", async () => {
+  it("lists the buyer's orders with this store: number, date, amount with its parts, Shipped?, invoice link, payment status, actions", async () => {
     const rows = [summary(2, { shipping_information: shipped, invoice: null }), summary(1)];
     const { listCalls } = renderOrders(rows);
 
@@ -158,9 +157,14 @@ describe('BuyerOrdersPage', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Date', 'Amount', 'Shipped?', 'Invoice', 'Payment Status', 'Actions']);
+    ).toEqual(['Order', 'Date', 'Amount', 'Shipped?', 'Invoice', 'Payment Status', 'Actions']);
     const newer = await rowOf(rows[0]!.completed_on);
+    // The order's number, as the seller, the e-mails and the invoice name it; never its id.
+    expect(within(newer).getByText('CB-000042').getAttribute('title')).toBe(rows[0]!.id);
+    expect(newer.textContent).not.toMatch(/#[0-9A-F]{8}/);
+    // What the buyer paid, with its parts (the seller's list shows the same).
     expect(within(newer).getByText('$65.00')).toBeTruthy();
+    expect(within(newer).getByText('$56.00 subtotal + $9.00 shipping')).toBeTruthy();
     expect(within(newer).getByText('Yes')).toBeTruthy();
     expect(within(newer).queryByRole('link')).toBeNull();
     expect(within(newer).getByText('—')).toBeTruthy();
@@ -172,8 +176,8 @@ describe('BuyerOrdersPage', () => {
     expect(invoice.getAttribute('href')).toBe(rows[1]!.invoice!.link);
     expect(invoice.getAttribute('target')).toBe('_blank');
     expect(within(older).getByText('OPEN').getAttribute('data-status')).toBe('error');
-    expect(within(older).getByRole('button', { name: `View Order ${buyerOrderNumber(rows[1]!.id)}` })).toBeTruthy();
-    expect(within(older).getByRole('button', { name: `Order Again ${buyerOrderNumber(rows[1]!.id)}` })).toBeTruthy();
+    expect(within(older).getByRole('button', { name: 'View Order CB-000041' })).toBeTruthy();
+    expect(within(older).getByRole('button', { name: 'Order Again CB-000041' })).toBeTruthy();
 
     expect(listCalls[0]!.searchParams.get('selling_organization_id')).toBe(ids.sellerX);
   });
@@ -191,7 +195,7 @@ describe('BuyerOrdersPage', () => {
     const user = userEvent.setup();
     await user.click(within(await rowOf(rows[0]!.completed_on)).getByRole('button', { name: /^View Order/ }));
 
-    const dialog = await screen.findByRole('dialog', { name: `Order ${buyerOrderNumber(rows[0]!.id)}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Order CB-000041' });
     const items = await within(dialog).findByRole('table', { name: 'Line items' });
     const widgetRow = within(items).getByText('Widget').closest('tr') as HTMLElement;
     expect([...widgetRow.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
@@ -267,7 +271,7 @@ describe('BuyerOrdersPage', () => {
     expect(within(row).getByText('PO number PO-4500/17')).toBeTruthy();
     expect(within(await rowOf(rows[1]!.completed_on)).queryByText(/PO number/)).toBeNull();
     await user.click(within(row).getByRole('button', { name: /^View Order/ }));
-    const dialog = await screen.findByRole('dialog', { name: `Order ${buyerOrderNumber(rows[0]!.id)}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Order CB-000042' });
     expect(within(dialog).getByText('PO number: PO-4500/17')).toBeTruthy();
   });
 
@@ -291,7 +295,10 @@ describe('BuyerOrdersPage', () => {
       expect(cards).toHaveLength(2);
 
       const newer = await cardOf(rows[0]!.completed_on);
+      expect(valueIn(newer, 'Order').textContent).toBe('CB-000042');
       expect(valueIn(newer, 'Amount').textContent).toBe('$65.00');
+      expect(valueIn(newer, 'Subtotal').textContent).toBe('$56.00');
+      expect(valueIn(newer, 'Shipping').textContent).toBe('$9.00');
       expect(valueIn(newer, 'Shipped?').textContent).toBe('Yes');
       expect(valueIn(newer, 'Invoice').textContent).toBe('—');
       expect(within(newer).queryByRole('link')).toBeNull();
@@ -305,8 +312,8 @@ describe('BuyerOrdersPage', () => {
       expect(invoice.getAttribute('href')).toBe(rows[1]!.invoice!.link);
       expect(invoice.getAttribute('target')).toBe('_blank');
       expect(within(older).getByText('OPEN').closest('[data-status]')?.getAttribute('data-status')).toBe('error');
-      expect(within(older).getByRole('button', { name: `View Order ${buyerOrderNumber(rows[1]!.id)}` })).toBeTruthy();
-      expect(within(older).getByRole('button', { name: `Order Again ${buyerOrderNumber(rows[1]!.id)}` })).toBeTruthy();
+      expect(within(older).getByRole('button', { name: 'View Order CB-000041' })).toBeTruthy();
+      expect(within(older).getByRole('button', { name: 'Order Again CB-000041' })).toBeTruthy();
     });
 
     it('View Order on a card opens the order', async () => {
@@ -315,7 +322,7 @@ describe('BuyerOrdersPage', () => {
       renderOrders(rows);
       const user = userEvent.setup();
       await user.click(within(await cardOf(rows[0]!.completed_on)).getByRole('button', { name: /^View Order/ }));
-      const dialog = await screen.findByRole('dialog', { name: `Order ${buyerOrderNumber(rows[0]!.id)}` });
+      const dialog = await screen.findByRole('dialog', { name: 'Order CB-000041' });
       expect(await within(dialog).findByRole('table', { name: 'Line items' })).toBeTruthy();
     });
 

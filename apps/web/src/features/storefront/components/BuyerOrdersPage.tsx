@@ -17,6 +17,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PagedTable } from '../../../components/PagedTable';
 import { TintedIcon } from '../../../components/TintedIcon';
 import { useToast } from '../../../components/Toast';
+import { OrderAmount } from '../../../components/orders/OrderAmount';
 import { OrderCardList, usePhoneLayout } from '../../../components/orders/OrderCardList';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { errorMessage, loadedItems } from '../../../lib/api';
@@ -75,7 +76,7 @@ function invoiceLink(order: OrderSummary) {
       target="_blank"
       rel="noopener noreferrer"
       underline="hover"
-      aria-label={`View invoice for order ${buyerOrderNumber(order.id)} (opens in a new tab)`}
+      aria-label={`View invoice for order ${buyerOrderNumber(order)} (opens in a new tab)`}
       sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600, whiteSpace: 'nowrap' }}
     >
       View invoice
@@ -129,7 +130,7 @@ export function BuyerOrdersPage() {
 
   /** View Order and Order Again, in a row of the table or at the bottom of a card. */
   function rowActions(order: OrderSummary) {
-    const number = buyerOrderNumber(order.id);
+    const number = buyerOrderNumber(order);
     const busy = orderingAgain === order.id;
     const payable = order.invoice?.stripe_status?.toUpperCase() === 'OPEN' && Boolean(order.invoice.id);
     return (
@@ -172,6 +173,19 @@ export function BuyerOrdersPage() {
 
   const columns: DataColumn<OrderSummary>[] = [
     {
+      header: 'Order',
+      cell: (order) => (
+        <Typography
+          variant="body2"
+          component="span"
+          title={order.id}
+          sx={{ color: 'text.primary', fontWeight: 600, whiteSpace: 'nowrap' }}
+        >
+          {buyerOrderNumber(order)}
+        </Typography>
+      ),
+    },
+    {
       header: 'Date',
       cell: (order) => (
         <>
@@ -186,7 +200,8 @@ export function BuyerOrdersPage() {
         </>
       ),
     },
-    { header: 'Amount', cell: (order) => formatCents(order.total_cents), align: 'right' },
+    // What the buyer pays, with its parts under it (docs/decisions/007), as the seller's list shows it.
+    { header: 'Amount', cell: (order) => <OrderAmount order={order} />, align: 'right' },
     { header: 'Shipped?', cell: (order) => (order.shipping_information?.status ? 'Yes' : 'No') },
     { header: 'Invoice', cell: (order) => invoiceLink(order) },
     {
@@ -240,7 +255,10 @@ export function BuyerOrdersPage() {
               date={(order) => formatDate(order.completed_on)}
               amount={(order) => formatCents(order.total_cents)}
               fields={(order) => [
+                { label: 'Order', value: buyerOrderNumber(order) },
                 ...(order.po_number ? [{ label: PO_NUMBER_LABEL, value: order.po_number }] : []),
+                { label: 'Subtotal', value: formatCents(order.subtotal_cents) },
+                { label: 'Shipping', value: formatCents(order.shipping_cost_in_cents) },
                 { label: 'Shipped?', value: order.shipping_information?.status ? 'Yes' : 'No' },
                 { label: 'Invoice', value: invoiceLink(order) },
               ]}
@@ -265,7 +283,7 @@ export function BuyerOrdersPage() {
       )}
       <PayInvoiceDialog
         invoiceId={paying.order?.invoice?.id ?? null}
-        label={paying.order ? `order ${buyerOrderNumber(paying.order.id)}` : ''}
+        label={paying.order ? `order ${buyerOrderNumber(paying.order)}` : ''}
         open={paying.open}
         onClose={() => setPaying((current) => ({ ...current, open: false }))}
         onPaid={() => {

@@ -11,7 +11,7 @@ import { TrackingLine } from '../../../components/orders/TrackingLine';
 import { formatDate } from '../../../lib/format';
 import { shippedTracking, useBuyerOrder } from '../orders';
 
-/** A short, readable order number (the full id stays in a title attribute). */
+/** The number an order goes by ("CB-000001"; the full id stays in a title attribute). */
 export const buyerOrderNumber = orderNumber;
 
 /** A titled part of the dialog (a region named by its heading). */

@@ -11,9 +11,10 @@ import type { DataColumn } from '../../../../components/DataTable';
 import { NotFoundView } from '../../../../components/NotFound';
 import { PagedTable } from '../../../../components/PagedTable';
 import { ApiError, errorMessage } from '../../../../lib/api';
-import { formatCents, formatDate, formatDay } from '../../../../lib/format';
+import { formatDate, formatDay } from '../../../../lib/format';
 import { useCustomer, useCustomerOrders } from '../api';
 import { orderNumber } from '../../../../components/orders/order-format';
+import { OrderAmount } from '../../../../components/orders/OrderAmount';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 import { PageHeader } from '../../../../components/PageHeader';
 import { PaymentTermsField } from './PaymentTermsField';
@@ -36,7 +37,7 @@ const columns: DataColumn<CustomerOrder>[] = [
         title={order.id}
         sx={{ color: 'text.primary', fontWeight: 600, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }}
       >
-        {orderNumber(order.id)}
+        {orderNumber(order)}
         {/* On a phone the Completed column is hidden: its date goes under the number. */}
         <Typography
           component="span"
@@ -54,7 +55,8 @@ const columns: DataColumn<CustomerOrder>[] = [
     ),
   },
   { header: 'Completed', cell: (order) => formatDate(order.completed_on), width: 220, hideOnPhone: true },
-  { header: 'Total', cell: (order) => formatCents(order.total_cents), align: 'right', width: 130 },
+  // What the buyer paid, with its parts under it (docs/decisions/007), as the order lists show it.
+  { header: 'Total', cell: (order) => <OrderAmount order={order} />, align: 'right', width: 200 },
   {
     header: 'Invoice',
     width: 130,
@@ -66,7 +68,7 @@ const columns: DataColumn<CustomerOrder>[] = [
           rel="noopener noreferrer"
           underline="hover"
           sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600 }}
-          aria-label={`Invoice for order ${orderNumber(order.id)} (opens in a new tab)`}
+          aria-label={`Invoice for order ${orderNumber(order)} (opens in a new tab)`}
         >
           Invoice
           <OpenInNewIcon sx={{ fontSize: 16 }} aria-hidden />

@@ -7,7 +7,7 @@ import { fakeFetch, ids, makeUser, org } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
 import { formatDate } from '../../../../lib/format';
 import { CustomersPage } from './CustomersPage';
-import { CustomerDetailPage, orderNumber } from './CustomerDetailPage';
+import { CustomerDetailPage } from './CustomerDetailPage';
 import { ToastProvider } from '../../../../components/Toast';
 
 const listPath = `GET /api/order/organization/${ids.merchantA}/purchasers`;
@@ -78,14 +78,16 @@ describe('CustomersPage', () => {
 
     await user.click(corner);
     expect(await screen.findByRole('heading', { level: 1, name: 'Corner Shop' })).toBeTruthy();
-    const row = (await screen.findByText(orderNumber(order.id))).closest('tr') as HTMLElement;
+    // The order by its number (as its invoice and e-mails name it), its total with its parts.
+    const row = (await screen.findByText('CB-000077')).closest('tr') as HTMLElement;
     expect(within(row).getByText('$1,234.56')).toBeTruthy();
+    expect(within(row).getByText('$1,200.00 subtotal + $34.56 shipping')).toBeTruthy();
+    expect(row.textContent).not.toMatch(/#[0-9A-F]{8}/);
     expect(
-      within(row)
-        .getByRole('link', { name: /Invoice/ })
-        .getAttribute('href'),
+      within(row).getByRole('link', { name: 'Invoice for order CB-000077 (opens in a new tab)' }).getAttribute('href'),
     ).toBe(order.invoice!.link);
-    const second = screen.getByText(orderNumber(orderWithoutInvoice.id)).closest('tr') as HTMLElement;
+    // An order without a number (no invoice) falls back to the start of its id.
+    const second = screen.getByText('#55555555').closest('tr') as HTMLElement;
     expect(within(second).queryByRole('link')).toBeNull();
   });
 

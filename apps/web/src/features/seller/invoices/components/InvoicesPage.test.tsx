@@ -114,6 +114,8 @@ describe('InvoicesPage', () => {
         .getByRole('link', { name: /CB-000001/ })
         .getAttribute('href'),
     ).toBe('http://localhost/invoices/1.pdf');
+    // The order goes by the invoice's number (one identity), not by its id.
+    expect(within(openRow).getByText('Order CB-000001')).toBeTruthy();
 
     const user = userEvent.setup();
     await user.click(within(filters).getByRole('button', { name: /^Paid/ }));

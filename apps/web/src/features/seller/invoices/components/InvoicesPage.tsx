@@ -127,7 +127,8 @@ export function InvoicesPage() {
             {invoice.organization.name}
           </Typography>
           <Typography variant="caption" component="span" sx={{ display: 'block' }}>
-            {`Order ${orderNumber(invoice.order.id)}`}
+            {/* An order goes by its invoice's number (one identity, docs/decisions/007). */}
+            {`Order ${orderNumber({ id: invoice.order.id, order_number: invoice.number })}`}
           </Typography>
         </>
       ),

@@ -3,9 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import {
-  PO_NUMBER_NO_MATCH,
-  PO_NUMBER_SEARCH_LABEL,
+  ORDER_SEARCH_LABEL,
+  ORDER_SEARCH_NO_MATCH,
   SELLER_ORDERS_EMPTY,
+  parseOrderNumber,
   TRACKING_EMAIL_NOTICE,
   trackingUrl,
   type Order,
@@ -16,7 +17,6 @@ import { configureApi } from '../../../../lib/api';
 import { formatDate } from '../../../../lib/format';
 import { ids } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
-import { orderNumber } from '../orders';
 import { OrdersPage, PACKING_SLIP_FAILED } from './OrdersPage';
 import { TRACKING_SAVED_TEXT } from './TrackingDialog';
 import { atPhoneWidth } from '../../../../test/phone-width';
@@ -180,7 +180,7 @@ afterEach(() => {
 });
 
 describe('OrdersPage', () => {
-  it('lists orders with date, customer, amount, shipping cost, Shipped? and payment status', async () => {
+  it('lists orders by number with date, customer, the amount paid with its parts, Shipped? and payment status', async () => {
     const rows = [
       summary(1, { shipping_information: shipped }),
       summary(2, { invoice: { link: 'http://localhost/i.pdf', stripe_status: 'open' } }),
@@ -194,12 +194,16 @@ describe('OrdersPage', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['Date', 'Customer', 'Amount', 'Shipping Cost', 'Shipped?', 'Payment Status', 'Actions']);
+    expect(headers).toEqual(['Order', 'Date', 'Customer', 'Amount', 'Shipped?', 'Payment Status', 'Actions']);
 
     const first = await rowOf('Corner Shop 1');
+    // The order's number, as its e-mails, invoice and packing slip name it; never its id.
+    expect(within(first).getByText('CB-000001').getAttribute('title')).toBe(rows[0]!.id);
+    expect(first.textContent).not.toMatch(/#[0-9A-F]{8}/);
     expect(within(first).getByText(formatDate(rows[0]!.completed_on))).toBeTruthy();
-    expect(within(first).getByText('$100.00')).toBeTruthy();
-    expect(within(first).getByText('$8.50')).toBeTruthy();
+    // The amount is what the buyer pays (as the buyer's list shows it), its parts under it.
+    expect(within(first).getByText('$108.50')).toBeTruthy();
+    expect(within(first).getByText('$100.00 subtotal + $8.50 shipping')).toBeTruthy();
     expect(within(first).getByText('Yes')).toBeTruthy();
     expect(within(first).getByText('PAID').getAttribute('data-status')).toBe('primary');
     expect(within(first).getByRole('button', { name: /^Edit Tracking Number/ })).toBeTruthy();
@@ -249,7 +253,7 @@ describe('OrdersPage', () => {
     renderOrders();
     await user.click(await rowOf('Corner Shop 1'));
 
-    const dialog = await screen.findByRole('dialog', { name: `Order ${orderNumber(rows[0]!.id)}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Order CB-000001' });
     const lines = await within(dialog).findByRole('table', { name: 'Order lines' });
     const jam = within(lines).getByText('Fig Jam').closest('tr') as HTMLElement;
     expect([...jam.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
@@ -443,8 +447,10 @@ describe('OrdersPage', () => {
       const first = await cardOf('Corner Shop 1');
       expect(valueIn(first, 'Date').textContent).toBe(formatDate(rows[0]!.completed_on));
       expect(valueIn(first, 'Customer').textContent).toBe('Corner Shop 1');
-      expect(valueIn(first, 'Amount').textContent).toBe('$100.00');
-      expect(valueIn(first, 'Shipping Cost').textContent).toBe('$8.50');
+      expect(valueIn(first, 'Order').textContent).toBe('CB-000001');
+      expect(valueIn(first, 'Amount').textContent).toBe('$108.50');
+      expect(valueIn(first, 'Subtotal').textContent).toBe('$100.00');
+      expect(valueIn(first, 'Shipping').textContent).toBe('$8.50');
       expect(valueIn(first, 'Shipped?').textContent).toBe('Yes');
       const paid = within(valueIn(first, 'Payment Status')).getByText('PAID');
       expect(paid.closest('[data-status]')?.getAttribute('data-status')).toBe('primary');
@@ -464,11 +470,11 @@ describe('OrdersPage', () => {
       const user = userEvent.setup();
       renderOrders();
       const view = within(await cardOf('Corner Shop 1')).getByRole('button', {
-        name: `View Order ${orderNumber(rows[0]!.id)}`,
+        name: 'View Order CB-000001',
       });
       view.focus();
       await user.keyboard('{Enter}');
-      const dialog = await screen.findByRole('dialog', { name: `Order ${orderNumber(rows[0]!.id)}` });
+      const dialog = await screen.findByRole('dialog', { name: 'Order CB-000001' });
       expect(await within(dialog).findByRole('table', { name: 'Order lines' })).toBeTruthy();
     });
 
@@ -519,14 +525,24 @@ describe('OrdersPage', () => {
     });
   });
 
-  describe('PO number', () => {
-    /** The list over `rows` searched by the po_number prefix in any case; answers wait for `gate` when given. */
+  describe('search by order or PO number', () => {
+    /**
+     * The list over `rows` searched as the server does (q: the order its number names, and the PO
+     * numbers starting with it in any case); answers wait for `gate` when given.
+     */
     function searchedList(rows: OrderSummary[], gate?: { wait: Promise<void> | null }): Handler {
       return (call) => {
         if (call.method !== 'GET' || call.path !== listPath) return undefined;
-        const po = (call.search.get('po_number') ?? '').toLowerCase();
-        const answer = () => json(200, rows.filter((row) => (row.po_number ?? '').toLowerCase().startsWith(po)));
-        const wait = po ? gate?.wait : null;
+        const q = (call.search.get('q') ?? '').toLowerCase();
+        const number = parseOrderNumber(q);
+        const answer = () =>
+          json(
+            200,
+            rows.filter(
+              (row) => row.order_number === number || (row.po_number ?? '').toLowerCase().startsWith(q),
+            ),
+          );
+        const wait = q ? gate?.wait : null;
         return wait ? wait.then(answer) : answer();
       };
     }
@@ -541,7 +557,7 @@ describe('OrdersPage', () => {
       expect(within(await rowOf('Corner Shop 2')).queryByText(/PO number/)).toBeNull();
 
       await user.click(first);
-      const dialog = await screen.findByRole('dialog', { name: `Order ${orderNumber(rows[0]!.id)}` });
+      const dialog = await screen.findByRole('dialog', { name: 'Order CB-000001' });
       expect(within(dialog).getByText('PO-4500/17', { selector: 'dd' })).toBeTruthy();
     });
 
@@ -567,10 +583,10 @@ describe('OrdersPage', () => {
       renderOrders();
       await rowOf('Corner Shop 3');
 
-      const box = screen.getByRole('searchbox', { name: PO_NUMBER_SEARCH_LABEL });
+      const box = screen.getByRole('searchbox', { name: ORDER_SEARCH_LABEL });
       await user.type(box, 'acme');
       // The search is on its way: the rows shown stay, with no skeleton.
-      await waitFor(() => expect(calls.some((call) => call.search.get('po_number') === 'acme')).toBe(true));
+      await waitFor(() => expect(calls.some((call) => call.search.get('q') === 'acme')).toBe(true));
       expect(screen.getByText('Corner Shop 3')).toBeTruthy();
       expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
       release();
@@ -578,27 +594,47 @@ describe('OrdersPage', () => {
       expect(screen.getByText('Corner Shop 1')).toBeTruthy();
       expect(screen.getByText('Corner Shop 2')).toBeTruthy();
       // The search went as typed, once typing paused: the last read is the whole word.
-      const searched = calls.filter((call) => call.search.get('po_number'));
-      expect(searched.at(-1)?.search.get('po_number')).toBe('acme');
+      const searched = calls.filter((call) => call.search.get('q'));
+      expect(searched.at(-1)?.search.get('q')).toBe('acme');
+      expect(searched.every((call) => call.search.get('po_number') === null)).toBe(true);
 
       gate.wait = null;
       await user.clear(box);
       await user.type(box, 'zzz');
       expect(await screen.findByText('No orders match “zzz”')).toBeTruthy();
-      expect(screen.getByText(PO_NUMBER_NO_MATCH)).toBeTruthy();
+      expect(screen.getByText(ORDER_SEARCH_NO_MATCH)).toBeTruthy();
       expect(screen.queryByText(SELLER_ORDERS_EMPTY)).toBeNull();
       // The box stays to change the search.
-      expect(screen.getByRole('searchbox', { name: PO_NUMBER_SEARCH_LABEL })).toBeTruthy();
+      expect(screen.getByRole('searchbox', { name: ORDER_SEARCH_LABEL })).toBeTruthy();
 
       await user.click(screen.getByRole('button', { name: 'Clear search' }));
       await rowOf('Corner Shop 3');
+    });
+
+    it('finds an order by its number as typed: CB-000002, 000002 or 2', async () => {
+      const rows = [summary(1), summary(2), summary(3)];
+      const calls = server(searchedList(rows));
+      const user = userEvent.setup();
+      renderOrders();
+      await rowOf('Corner Shop 3');
+      const box = screen.getByRole('searchbox', { name: ORDER_SEARCH_LABEL });
+      for (const typed of ['CB-000002', '000002', '2']) {
+        await user.clear(box);
+        await user.type(box, typed);
+        await waitFor(() => expect(screen.queryByText('Corner Shop 3')).toBeNull());
+        expect(screen.queryByText('Corner Shop 1')).toBeNull();
+        expect(within(await rowOf('Corner Shop 2')).getByText('CB-000002')).toBeTruthy();
+        expect(calls.at(-1)?.search.get('q')).toBe(typed);
+        await user.click(screen.getByRole('button', { name: 'Clear search' }));
+        await rowOf('Corner Shop 3');
+      }
     });
 
     it('has no search box before the first order', async () => {
       server(searchedList([]));
       renderOrders();
       expect(await screen.findByText(SELLER_ORDERS_EMPTY)).toBeTruthy();
-      expect(screen.queryByRole('searchbox', { name: PO_NUMBER_SEARCH_LABEL })).toBeNull();
+      expect(screen.queryByRole('searchbox', { name: ORDER_SEARCH_LABEL })).toBeNull();
     });
   });
 });

@@ -3,9 +3,9 @@ import {
   ADD_TRACKING_TOOLTIP,
   CREATING_PACKING_SLIP,
   EDIT_TRACKING_TOOLTIP,
+  ORDER_SEARCH_LABEL,
+  ORDER_SEARCH_NO_MATCH,
   PO_NUMBER_LABEL,
-  PO_NUMBER_NO_MATCH,
-  PO_NUMBER_SEARCH_LABEL,
   SELLER_ORDERS_EMPTY,
   type OrderSummary,
 } from '@cratebase/contract';
@@ -27,6 +27,7 @@ import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useParams } from 'react-router';
+import { OrderAmount } from '../../../../components/orders/OrderAmount';
 import { OrderCardList, usePhoneLayout } from '../../../../components/orders/OrderCardList';
 import { DataTable, type DataColumn } from '../../../../components/DataTable';
 import { EmptyState } from '../../../../components/EmptyState';
@@ -83,7 +84,7 @@ function EmptyOrders() {
   );
 }
 
-/** A PO number search that matched nothing. */
+/** A search by order or PO number that matched nothing. */
 function NoMatchingOrders({ search }: { search: string }) {
   return (
     <EmptyState
@@ -94,7 +95,7 @@ function NoMatchingOrders({ search }: { search: string }) {
       }
       title={`No orders match “${search}”`}
     >
-      {PO_NUMBER_NO_MATCH}
+      {ORDER_SEARCH_NO_MATCH}
     </EmptyState>
   );
 }
@@ -108,14 +109,14 @@ export function OrdersPage() {
   const { orgId = '' } = useParams();
   const toast = useToast();
   const [search, setSearch] = useState('');
-  const po = useDebouncedValue(search.trim(), 300);
-  const orders = useSellerOrders(orgId, po);
+  const query = useDebouncedValue(search.trim(), 300);
+  const orders = useSellerOrders(orgId, query);
   const phone = usePhoneLayout();
   const rows = loadedItems(orders.data);
-  const searching = po.length > 0;
+  const searching = query.length > 0;
   // No search box before the first order: there is nothing to search.
   const noOrdersAtAll = !searching && search.trim() === '' && !orders.isPlaceholderData && rows?.length === 0;
-  const empty = searching ? <NoMatchingOrders search={po} /> : <EmptyOrders />;
+  const empty = searching ? <NoMatchingOrders search={query} /> : <EmptyOrders />;
   const [viewing, setViewing] = useState<{ order: OrderSummary | null; open: boolean }>({ order: null, open: false });
   const [tracking, setTracking] = useState<{ order: OrderSummary | null; open: boolean; key: number }>({
     order: null,
@@ -131,7 +132,7 @@ export function OrdersPage() {
   function openPackingSlip(order: OrderSummary) {
     if (creatingSlips.has(order.id)) return;
     setCreatingSlips((ids) => new Set(ids).add(order.id));
-    const name = `packing-slip-${orderNumber(order.id).slice(1)}.pdf`;
+    const name = `packing-slip-${orderNumber(order).replace(/[^A-Za-z0-9-]+/g, '')}.pdf`;
     openPdfInNewTab(() => fetchPackingSlip(order.id), name, 'Creating packing slip…')
       .catch((error: unknown) => toast.show(`${PACKING_SLIP_FAILED} ${errorMessage(error)}`, { severity: 'error' }))
       .finally(() =>
@@ -156,7 +157,7 @@ export function OrdersPage() {
         sx={{ justifyContent: 'flex-end', alignItems: 'center' }}
       >
         <Tooltip title={tooltip}>
-          <IconButton aria-label={`${tooltip}, order ${orderNumber(order.id)}`} onClick={() => openTracking(order)}>
+          <IconButton aria-label={`${tooltip}, order ${orderNumber(order)}`} onClick={() => openTracking(order)}>
             {order.shipping_information ? <EditOutlinedIcon /> : <LocalShippingOutlinedIcon />}
           </IconButton>
         </Tooltip>
@@ -164,7 +165,7 @@ export function OrdersPage() {
           size="small"
           onClick={() => openPackingSlip(order)}
           disabled={creating}
-          aria-label={creating ? CREATING_PACKING_SLIP : `Packing slip, order ${orderNumber(order.id)}`}
+          aria-label={creating ? CREATING_PACKING_SLIP : `Packing slip, order ${orderNumber(order)}`}
           startIcon={
             creating ? (
               <CircularProgress size={14} color="inherit" aria-hidden />
@@ -183,6 +184,19 @@ export function OrdersPage() {
   const openOrder = (order: OrderSummary) => setViewing({ order, open: true });
 
   const columns: DataColumn<OrderSummary>[] = [
+    {
+      header: 'Order',
+      cell: (order) => (
+        <Typography
+          variant="body2"
+          component="span"
+          title={order.id}
+          sx={{ color: 'text.primary', fontWeight: 600, whiteSpace: 'nowrap' }}
+        >
+          {orderNumber(order)}
+        </Typography>
+      ),
+    },
     {
       header: 'Date',
       cell: (order) => (
@@ -210,8 +224,8 @@ export function OrdersPage() {
         </>
       ),
     },
-    { header: 'Amount', cell: (order) => formatCents(order.subtotal_cents), align: 'right' },
-    { header: 'Shipping Cost', cell: (order) => formatCents(order.shipping_cost_in_cents), align: 'right' },
+    // What the buyer pays, with its parts under it (docs/decisions/007), as the buyer's list shows it.
+    { header: 'Amount', cell: (order) => <OrderAmount order={order} />, align: 'right' },
     { header: 'Shipped?', cell: (order) => (isShipped(order) ? 'Yes' : 'No') },
     {
       header: 'Payment Status',
@@ -237,7 +251,7 @@ export function OrdersPage() {
       <PageHeader title="Orders" />
       {!noOrdersAtAll && (
         <Box sx={{ mb: 2 }}>
-          <SearchField label={PO_NUMBER_SEARCH_LABEL} value={search} onChange={setSearch} />
+          <SearchField label={ORDER_SEARCH_LABEL} value={search} onChange={setSearch} />
         </Box>
       )}
       {orders.isError && <QueryErrorAlert error={orders.error} onRetry={() => void orders.refetch()} sx={{ mb: 2 }} />}
@@ -250,11 +264,13 @@ export function OrdersPage() {
             loading={orders.isPending}
             empty={empty}
             date={(order) => formatDate(order.completed_on)}
-            amount={(order) => formatCents(order.subtotal_cents)}
+            amount={(order) => formatCents(order.total_cents)}
             title={{ label: 'Customer', cell: (order) => order.organization.name }}
             fields={(order) => [
+              { label: 'Order', value: orderNumber(order) },
               ...(order.po_number ? [{ label: PO_NUMBER_LABEL, value: order.po_number }] : []),
-              { label: 'Shipping Cost', value: formatCents(order.shipping_cost_in_cents) },
+              { label: 'Subtotal', value: formatCents(order.subtotal_cents) },
+              { label: 'Shipping', value: formatCents(order.shipping_cost_in_cents) },
               { label: 'Shipped?', value: isShipped(order) ? 'Yes' : 'No' },
             ]}
             paymentStatus={paymentStatus}
@@ -264,7 +280,7 @@ export function OrdersPage() {
                   size="small"
                   variant="outlined"
                   onClick={() => openOrder(order)}
-                  aria-label={`View Order ${orderNumber(order.id)}`}
+                  aria-label={`View Order ${orderNumber(order)}`}
                   sx={{ whiteSpace: 'nowrap', mr: 'auto' }}
                 >
                   View Order

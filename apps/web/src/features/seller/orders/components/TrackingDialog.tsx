@@ -109,7 +109,7 @@ export function TrackingDialog({ open, orgId, order, onClose }: TrackingDialogPr
         <DialogContent>
           {order && (
             <Typography variant="body2" sx={{ mb: 2 }}>
-              Order {orderNumber(order.id)} for {order.organization.name}
+              Order {orderNumber(order)} for {order.organization.name}
             </Typography>
           )}
           <Stack spacing={2.5} sx={{ pt: 1 }}>
