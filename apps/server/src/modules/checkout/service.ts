@@ -56,6 +56,7 @@ import { recordOrderForDashboard } from '../dashboard/service.js';
 import { currentShippingRate } from '../shipping/service.js';
 import { queueOrderEmails } from './order-notices.js';
 import { queueReturnedPaymentEmail } from './returned-payment-email.js';
+import { recordProviderRefundEvent } from '../refunds/provider-events.js';
 import { claimSellerSlot, tryClaimSellerSlotSql } from './seller-slot.js';
 import { checkoutSessions, type SessionLine, type SessionShipping } from './schema.js';
 
@@ -1175,6 +1176,11 @@ export async function handleWebhook(
     event = provider.verifyWebhook(rawBody, signature);
   } catch (error) {
     throw providerError(error);
+  }
+  // A refund made in the provider's dashboard (or the state of one of ours): the refunds module.
+  if (event.type === 'charge.refunded') {
+    await recordProviderRefundEvent(ctx, event);
+    return { received: true };
   }
   if (event.type === 'other' || !event.sessionId) return { received: true };
   const session = await sessionByProviderId(ctx.db, event.sessionId);
