@@ -21,7 +21,10 @@ export const payByInvoiceLabel = (netDays: number) => `Pay by invoice (Net ${net
 export const PLACE_ORDER_LABEL = 'Place order';
 export const invoiceTermsText = (netDays: number) =>
   `No card needed now: the order is placed with an open invoice, due ${netDays} days after today. You can pay it by card later from your orders page.`;
-export const ORDER_PLACED_ON_TERMS = 'Order placed. Its invoice is open until paid.';
+/** The toast once an order is placed on terms, naming it by its number (CB-000001) as every screen does. */
+export function orderPlacedOnTermsMessage(orderNumber: string): string {
+  return `Order ${orderNumber} placed. Its invoice is open until paid.`;
+}
 export const PAY_NOW_LABEL = 'Pay now';
 
 export const orderTermsKey = (orderId: string) => ['order-payment-terms', orderId] as const;

@@ -39,7 +39,7 @@ import {
 import { checkoutPath, useBillingGuard } from '../checkout';
 import { buyerOrdersPath, checkoutReturnPath, useCheckoutSession } from '../payment';
 import {
-  ORDER_PLACED_ON_TERMS,
+  orderPlacedOnTermsMessage,
   PAY_BY_CARD_LABEL,
   PLACE_ORDER_LABEL,
   invoiceTermsText,
@@ -340,9 +340,9 @@ function InvoicePayment({
   const place = async () => {
     if (beforePay && !(await beforePay())) return;
     submit.mutate(cart.total_cents, {
-      onSuccess: async () => {
+      onSuccess: async (placed) => {
         void client.invalidateQueries({ queryKey: ['orders'] });
-        toast.show(ORDER_PLACED_ON_TERMS);
+        toast.show(orderPlacedOnTermsMessage(placed.invoice.number));
         // The order is placed and its cart closed: the next read gives a new, empty cart. Read it
         // only once the orders page is shown — here, an empty cart would send the buyer back to
         // step 1 (useBillingGuard) before the orders page has loaded.

@@ -22,6 +22,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useToast } from '../../../components/Toast';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { billingPath } from '../checkout';
 import { buyerOrdersPath, useVerifyPayment, verificationErrorMessage } from '../payment';
@@ -32,6 +33,11 @@ export const RETURN_PHRASE_STEP_MS = 1500;
 export const BACK_TO_CHECKOUT_LABEL = 'Back to checkout';
 export const RETURN_TITLE = 'Completing your order';
 export const RETURN_FAILED_TITLE = 'We could not confirm your payment';
+
+/** The toast once the payment is confirmed, naming the order by its number (CB-000001) as every screen does. */
+export function orderPlacedMessage(orderNumber: string): string {
+  return `Order ${orderNumber} placed. Thank you!`;
+}
 
 /** What the page shows: one of the phrases, or a message typed out up to `chars`. */
 export type ReturnFrame = { kind: 'phrase'; index: number } | { kind: 'message'; index: number; chars: number };
@@ -139,7 +145,9 @@ export function CheckoutReturnPage() {
   const verify = useVerifyPayment(orgId, sessionId);
   const client = useQueryClient();
   const navigate = useNavigate();
+  const toast = useToast();
   const verified = verify.isSuccess && verify.data?.success === true;
+  const orderNumber = verified ? verify.data.invoice_number : null;
   const frame = useReturnFrames(Boolean(sessionId) && !verify.isError);
   const done = useRef<string | null>(null);
 
@@ -149,8 +157,10 @@ export function CheckoutReturnPage() {
     // The order is complete and its cart closed: the next read gives a new, empty cart.
     void client.invalidateQueries({ queryKey: ['cart', orgId] });
     client.removeQueries({ queryKey: ['checkout-session', orgId] });
+    // The order's number (its invoice's), as the orders page, the e-mails and the invoice name it.
+    if (orderNumber) toast.show(orderPlacedMessage(orderNumber));
     void navigate(buyerOrdersPath(orgId), { replace: true });
-  }, [verified, sessionId, orgId, client, navigate]);
+  }, [verified, sessionId, orgId, client, navigate, toast, orderNumber]);
 
   if (!sessionId) return <Failed orgId={orgId} message={NO_SESSION_ID_MESSAGE} />;
   if (verify.isError) return <Failed orgId={orgId} message={verificationErrorMessage(verify.error)} />;

@@ -684,7 +684,8 @@ describe('BillingPage, paying on net terms (issue 13)', () => {
     expect(screen.getByText(/due 30 days after today/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByText('Orders page')).toBeTruthy();
-    expect(await screen.findByText('Order placed. Its invoice is open until paid.')).toBeTruthy();
+    // The order by its number (the submit answer's invoice number), as the orders page shows it.
+    expect(await screen.findByText('Order CB-000001 placed. Its invoice is open until paid.')).toBeTruthy();
     expect(server.submittedOnTerms()).toBe(1);
   });
 

@@ -15,6 +15,7 @@ import { renderWithProviders, testQueryClient } from '../../../test/render';
 import { verificationErrorMessage } from '../payment';
 import { fakePayments, makeCart, paymentsFetch, widget, type FakePaymentsOptions } from './cart-test-server';
 import { BACK_TO_CHECKOUT_LABEL, CheckoutReturnPage, RETURN_PHRASE_STEP_MS } from './CheckoutReturnPage';
+import { ToastProvider } from '../../../components/Toast';
 import { matchingMedia } from '../../../test/phone-width';
 
 const buyer = makeUser({
@@ -40,10 +41,12 @@ function renderReturn(search: string, options: FakePaymentsOptions = {}, { hold 
   );
   renderWithProviders(
     <StrictMode>
-      <Routes>
-        <Route path="/storefront/:orgId/checkout/return" element={<CheckoutReturnPage />} />
-        <Route path="/storefront/:orgId/orders" element={<p>Your orders</p>} />
-      </Routes>
+      <ToastProvider>
+        <Routes>
+          <Route path="/storefront/:orgId/checkout/return" element={<CheckoutReturnPage />} />
+          <Route path="/storefront/:orgId/orders" element={<p>Your orders</p>} />
+        </Routes>
+      </ToastProvider>
     </StrictMode>,
     { path: `${returnPath}${search}`, client },
   );
@@ -62,9 +65,11 @@ afterEach(() => {
 });
 
 describe('CheckoutReturnPage, /storefront/{org}/checkout/return', () => {
-  it('verifies the payment once and goes on to the orders with the cart read afresh', async () => {
+  it('verifies the payment once and goes on to the orders, naming the order by its number, with the cart read afresh', async () => {
     const { payments, client } = renderReturn('?session_id=cs_test_1');
     expect(await screen.findByText('Your orders')).toBeTruthy();
+    // The verify answer's invoice number is the order's number (the fake answers INV-0001).
+    expect(await screen.findByText('Order INV-0001 placed. Thank you!')).toBeTruthy();
     expect(payments.verifyCalls()).toEqual([`/api/stripe/organization/${ids.sellerX}/verify-payment/cs_test_1`]);
     // The paid cart is closed: its query is marked for reading again.
     expect(client.getQueryState(cartKey)?.isInvalidated).toBe(true);
