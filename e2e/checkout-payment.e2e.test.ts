@@ -149,13 +149,13 @@ describe('checkout and payment journey', () => {
     expect(problems).toEqual([]);
     await context.close();
 
-    // ── The seller finds the order by the start of its PO number, in any case ───────────
+    // ── The seller finds the order by the start of its PO number, in any case, and by its number ──
     const findContext = await scene.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const findProblems = watchForProblems(findContext);
     const orders = await findContext.newPage();
     await orders.goto(`${scene.server.url}/app/${store.id}/orders`);
     await signInOnProviderPage(orders, seller.email, seller.password);
-    const search = orders.getByRole('searchbox', { name: 'Search by PO number' });
+    const search = orders.getByRole('searchbox', { name: 'Search by order or PO number' });
     await expect.poll(() => search.isVisible()).toBe(true);
     await search.fill('no-such-po');
     await expect.poll(() => orders.getByText('No orders match “no-such-po”').isVisible()).toBe(true);
@@ -169,6 +169,13 @@ describe('checkout and payment journey', () => {
       fullPage: true,
       animations: 'disabled',
     });
+    // By its number as a person types it: the digits without CB- and the zeros.
+    const [placed] = await seller.call<{ order_number: string }[]>('GET', `/api/order/organization/${store.id}/selling`);
+    const digits = String(Number(placed!.order_number.slice(3)));
+    await search.fill(digits);
+    const byNumber = orders.getByRole('row', { name: new RegExp(placed!.order_number) });
+    await expect.poll(() => byNumber.isVisible()).toBe(true);
+    expect(await byNumber.textContent()).toContain('Corner Pantry');
     expect(findProblems).toEqual([]);
     await findContext.close();
   });

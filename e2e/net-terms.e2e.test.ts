@@ -49,7 +49,6 @@ async function cartAtBilling(buyer: ApiUser, buyerOrgId: string, storeId: string
   return cart;
 }
 
-const orderNumber = (id: string) => `#${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
 
 describe('net terms journey', () => {
   it('seller gives Net 30; buyer orders by invoice and pays another by card; seller marks the first paid', async () => {
@@ -103,21 +102,27 @@ describe('net terms journey', () => {
     await page.screenshot({ path: `${SHOTS}/net-terms-billing-desktop.png`, fullPage: true, animations: 'disabled' });
     await place.click();
     await page.waitForURL(`**/storefront/${store.id}/orders`);
-    // The row's name holds the order number (its View Order button's label).
-    const firstRow = page.getByRole('row', { name: new RegExp(orderNumber(first.order.id).slice(1)) });
+    // The order goes by its number (CB-000001), as its invoice and e-mails name it; the row's name holds it.
+    const placedOrders = await buyer.call<{ id: string; order_number: string }[]>(
+      'GET',
+      `/api/order/organization/${buyerOrgId}/purchasing`,
+    );
+    const firstNumber = placedOrders.find((o) => o.id === first.order.id)!.order_number;
+    expect(firstNumber).toMatch(/^CB-\d{6,}$/);
+    const firstRow = page.getByRole('row', { name: new RegExp(firstNumber) });
     await expect.poll(() => firstRow.isVisible()).toBe(true);
     const openStatus = firstRow.getByText('OPEN', { exact: true });
     expect(await openStatus.getAttribute('data-status')).toBe('error');
 
     // ── A second order on terms (API), paid by card from the orders page ─────────────
     const second = await cartAtBilling(buyer, buyerOrgId, store.id, oilId, 2);
-    const placed = await buyer.call<{ invoice: { stripe_status: string; due_on: string } }>(
+    const placed = await buyer.call<{ invoice: { number: string; stripe_status: string; due_on: string } }>(
       'POST',
       `/api/order/${second.order.id}/submit-on-terms`,
     );
     expect(placed.invoice.stripe_status).toBe('OPEN');
     await page.reload();
-    const payNow = page.getByRole('button', { name: `Pay now: invoice for order ${orderNumber(second.order.id)}` });
+    const payNow = page.getByRole('button', { name: `Pay now: invoice for order ${placed.invoice.number}` });
     await expect.poll(() => payNow.isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'buyer orders with open invoices');
     await page.screenshot({

@@ -53,6 +53,13 @@ describe('orders and fulfilment journey', () => {
     await expect.poll(() => row.isVisible()).toBe(true);
     expect(await row.textContent()).toMatch(/PAID/);
     expect(await row.textContent()).toMatch(/\$66\.00/);
+    // The order by its number, and as its Amount what the buyer paid (the buyer's list says the same).
+    const sold = await seller.call<{ order_number: string; total_cents: number }>('GET', `/api/order/${orderId}`);
+    const soldTotal = `$${(sold.total_cents / 100).toFixed(2)}`;
+    expect(sold.order_number).toMatch(/^CB-\d{6,}$/);
+    expect(await row.textContent()).toContain(sold.order_number);
+    expect(await row.textContent()).toContain(soldTotal);
+    expect(await row.textContent()).toContain('$66.00 subtotal + ');
     await expectNoAxeViolations(sellerPage, 'Orders');
     await sellerPage.screenshot({ path: `${SHOTS}/seller-orders-desktop.png`, fullPage: true, animations: 'disabled' });
 
@@ -129,6 +136,8 @@ describe('orders and fulfilment journey', () => {
     const mine = page.getByRole('row').filter({ hasText: 'PAID' });
     await expect.poll(() => mine.count()).toBe(1);
     expect(await mine.textContent()).toMatch(/Yes/);
+    expect(await mine.textContent()).toContain(sold.order_number);
+    expect(await mine.textContent()).toContain(soldTotal);
     await expectNoAxeViolations(page, 'buyer orders');
     await page.screenshot({ path: `${SHOTS}/buyer-orders-desktop.png`, fullPage: true, animations: 'disabled' });
 
