@@ -46,7 +46,7 @@ describe('seller dashboard journey', () => {
     await paidOrder(buyer, buyerOrgId, store.id, { [jamId!]: 4, [honeyId!]: 2 }); // $36 + $30
 
     await page.reload();
-    const sales = page.getByRole('region', { name: 'Sales (12 weeks)' });
+    const sales = page.getByRole('region', { name: 'Net sales (12 weeks)' });
     await expect.poll(async () => (await sales.textContent()) ?? '').toMatch(/\$66\.00/);
     expect(await page.getByRole('region', { name: 'Orders' }).textContent()).toMatch(/1$/);
     expect(await page.getByRole('region', { name: 'Average order value' }).textContent()).toMatch(/\$66\.00/);

@@ -19,6 +19,7 @@ import { TintedIcon } from '../../../components/TintedIcon';
 import { useToast } from '../../../components/Toast';
 import { OrderAmount } from '../../../components/orders/OrderAmount';
 import { OrderCardList, usePhoneLayout } from '../../../components/orders/OrderCardList';
+import { RefundChip } from '../../../components/orders/RefundChip';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { errorMessage, loadedItems } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -209,14 +210,17 @@ export function BuyerOrdersPage() {
       cell: (order) => {
         const { label, open } = paymentStatus(order);
         return (
-          <Typography
-            variant="body2"
-            component="span"
-            data-status={open ? 'error' : 'primary'}
-            sx={{ color: open ? 'error.main' : 'primary.main', fontWeight: 600 }}
-          >
-            {label}
-          </Typography>
+          <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+            <Typography
+              variant="body2"
+              component="span"
+              data-status={open ? 'error' : 'primary'}
+              sx={{ color: open ? 'error.main' : 'primary.main', fontWeight: 600 }}
+            >
+              {label}
+            </Typography>
+            <RefundChip totalCents={order.total_cents} refundedCents={order.refunded_cents} />
+          </Stack>
         );
       },
     },
@@ -261,6 +265,14 @@ export function BuyerOrdersPage() {
                 { label: 'Shipping', value: formatCents(order.shipping_cost_in_cents) },
                 { label: 'Shipped?', value: order.shipping_information?.status ? 'Yes' : 'No' },
                 { label: 'Invoice', value: invoiceLink(order) },
+                ...(order.refunded_cents
+                  ? [
+                      {
+                        label: 'Refunded',
+                        value: <RefundChip totalCents={order.total_cents} refundedCents={order.refunded_cents} />,
+                      },
+                    ]
+                  : []),
               ]}
               paymentStatus={paymentStatus}
               actions={rowActions}

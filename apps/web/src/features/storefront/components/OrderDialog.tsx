@@ -10,6 +10,7 @@ import { ShipToBlock } from '../../../components/orders/ShipToBlock';
 import { TrackingLine } from '../../../components/orders/TrackingLine';
 import { formatDate } from '../../../lib/format';
 import { shippedTracking, useBuyerOrder } from '../orders';
+import { BuyerOrderRefunds } from './BuyerOrderRefunds';
 
 /** The number an order goes by ("CB-000001"; the full id stays in a title attribute). */
 export const buyerOrderNumber = orderNumber;
@@ -51,6 +52,7 @@ export function OrderDialog({ summary, open, onClose }: OrderDialogProps) {
           </Typography>
           <OrderLines query={order} errorPrefix="We could not load the order’s items." label="Line items" />
           <OrderTotals order={shown} maxWidth={300} />
+          <BuyerOrderRefunds orderId={shown.id} />
           <Box
             sx={{
               mt: 3,

@@ -11,10 +11,11 @@ import type { DataColumn } from '../../../../components/DataTable';
 import { NotFoundView } from '../../../../components/NotFound';
 import { PagedTable } from '../../../../components/PagedTable';
 import { ApiError, errorMessage } from '../../../../lib/api';
-import { formatDate, formatDay } from '../../../../lib/format';
+import { formatCents, formatDate, formatDay } from '../../../../lib/format';
 import { useCustomer, useCustomerOrders } from '../api';
 import { orderNumber } from '../../../../components/orders/order-format';
 import { OrderAmount } from '../../../../components/orders/OrderAmount';
+import { RefundChip } from '../../../../components/orders/RefundChip';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 import { PageHeader } from '../../../../components/PageHeader';
 import { PaymentTermsField } from './PaymentTermsField';
@@ -27,6 +28,13 @@ function isCustomer(value: unknown): value is Customer {
 }
 
 export { orderNumber };
+
+/** " · $134.65 ordered · $15.00 refunded": what the customer's orders came to, less refunds (issue 21). */
+export function customerTotals(info: Pick<Customer, 'count' | 'total_cents' | 'refunded_cents'>): string {
+  if (!info.count || info.total_cents === undefined) return '';
+  const refunded = info.refunded_cents ?? 0;
+  return ` · ${formatCents(info.total_cents)} ordered${refunded > 0 ? ` · ${formatCents(refunded)} refunded` : ''}`;
+}
 
 const columns: DataColumn<CustomerOrder>[] = [
   {
@@ -56,7 +64,22 @@ const columns: DataColumn<CustomerOrder>[] = [
   },
   { header: 'Completed', cell: (order) => formatDate(order.completed_on), width: 220, hideOnPhone: true },
   // What the buyer paid, with its parts under it (docs/decisions/007), as the order lists show it.
-  { header: 'Total', cell: (order) => <OrderAmount order={order} />, align: 'right', width: 200 },
+  {
+    header: 'Total',
+    cell: (order) => (
+      <>
+        <OrderAmount order={order} />
+        {/* What the seller refunded of it (issue 21). */}
+        {Boolean(order.refunded_cents) && (
+          <Box sx={{ mt: 0.5 }}>
+            <RefundChip totalCents={order.total_cents} refundedCents={order.refunded_cents} />
+          </Box>
+        )}
+      </>
+    ),
+    align: 'right',
+    width: 200,
+  },
   {
     header: 'Invoice',
     width: 130,
@@ -107,7 +130,7 @@ export function CustomerDetailPage() {
           info &&
           `Customer since ${formatDay(info.customer_since)} · ${info.count} ${info.count === 1 ? 'order' : 'orders'}${
             info.last_order ? ` · last order ${formatDate(info.last_order)}` : ''
-          }`
+          }${customerTotals(info)}`
         }
         back={{ to: `/app/${orgId}/customers`, label: 'Customers' }}
       />

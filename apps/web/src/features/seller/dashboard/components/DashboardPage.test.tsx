@@ -98,8 +98,10 @@ describe('DashboardPage', () => {
   it('shows the stat cards, the weeks as a table, and the top lists with links', async () => {
     stubDashboard(SELLING);
     renderDashboard();
-    await screen.findByRole('region', { name: 'Sales (12 weeks)' });
-    expect(within(card('Sales (12 weeks)')).getByText('$14,845.67')).toBeTruthy();
+    await screen.findByRole('region', { name: 'Net sales (12 weeks)' });
+    // Net sales: the goods sold less the goods refunded, with both under it.
+    expect(within(card('Net sales (12 weeks)')).getByText('$14,000.00')).toBeTruthy();
+    expect(within(card('Net sales (12 weeks)')).getByText('$14,845.67 sales − $845.67 refunded')).toBeTruthy();
     expect(within(card('Orders')).getByText('3')).toBeTruthy();
     expect(within(card('Average order value')).getByText('$4,948.56')).toBeTruthy();
     expect(within(card('Reorder rate')).getByText('50%')).toBeTruthy();
@@ -115,6 +117,9 @@ describe('DashboardPage', () => {
     expect(rows).toHaveLength(13);
     expect(within(rows[12]!).getByRole('rowheader').textContent).toBe('Mar 23');
     expect(within(rows[12]!).getByText('$12,345.67')).toBeTruthy();
+    expect(within(rows[12]!).getByText('$845.67')).toBeTruthy();
+    expect(within(rows[12]!).getByText('$11,500.00')).toBeTruthy();
+    expect(within(rows[11]!).getAllByText('$0.00')).toHaveLength(3);
 
     const products = screen.getByRole('region', { name: 'Top products' });
     const items = within(products).getAllByRole('listitem');

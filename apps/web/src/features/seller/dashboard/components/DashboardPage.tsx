@@ -138,6 +138,12 @@ function WeeksTable({ weeks }: { weeks: Dashboard['weeks'] }) {
           <TableCell component="th" scope="col">
             Sales
           </TableCell>
+          <TableCell component="th" scope="col">
+            Refunded
+          </TableCell>
+          <TableCell component="th" scope="col">
+            Net sales
+          </TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -148,6 +154,8 @@ function WeeksTable({ weeks }: { weeks: Dashboard['weeks'] }) {
             </TableCell>
             <TableCell>{w.order_count}</TableCell>
             <TableCell>{formatCents(w.sales_in_cents)}</TableCell>
+            <TableCell>{formatCents(w.refunded_in_cents)}</TableCell>
+            <TableCell>{formatCents(w.net_sales_in_cents)}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -240,7 +248,16 @@ function DashboardContent({ orgId, dashboard: d }: { orgId: string; dashboard: D
   return (
     <>
       <Box sx={cardGrid}>
-        <StatCard label="Sales (12 weeks)" value={formatCents(d.totals.sales_in_cents)} />
+        {/* Net sales: the goods sold less the goods refunded (issue 21). */}
+        <StatCard
+          label="Net sales (12 weeks)"
+          value={formatCents(d.totals.net_sales_in_cents)}
+          detail={
+            d.totals.refunded_in_cents > 0
+              ? `${formatCents(d.totals.sales_in_cents)} sales − ${formatCents(d.totals.refunded_in_cents)} refunded`
+              : undefined
+          }
+        />
         <StatCard label="Orders" value={d.totals.orders.toLocaleString('en-US')} />
         <StatCard label="Average order value" value={formatCents(d.totals.average_order_value_in_cents)} />
         <StatCard

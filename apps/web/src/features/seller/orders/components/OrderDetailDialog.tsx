@@ -11,6 +11,7 @@ import { TrackingLine } from '../../../../components/orders/TrackingLine';
 import { formatDate } from '../../../../lib/format';
 import { paymentStatus } from '../order-display';
 import { useOrder } from '../orders';
+import { SellerOrderRefunds } from './SellerOrderRefunds';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -94,6 +95,7 @@ export function OrderDetailDialog({ summary, open, onClose }: OrderDetailDialogP
             showSkuAndUnit
           />
           <OrderTotals order={shown} showShippingService />
+          <SellerOrderRefunds order={shown} />
         </>
       )}
     </OrderDialogFrame>

@@ -42,6 +42,7 @@ import { isShipped, paymentStatus } from '../order-display';
 import { fetchPackingSlip, orderNumber, useSellerOrders } from '../orders';
 import { openPdfInNewTab } from '../packing-slip';
 import { OrderDetailDialog } from './OrderDetailDialog';
+import { RefundChip } from '../../../../components/orders/RefundChip';
 import { TrackingDialog } from './TrackingDialog';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
@@ -232,14 +233,17 @@ export function OrdersPage() {
       cell: (order) => {
         const status = paymentStatus(order);
         return (
-          <Typography
-            variant="body2"
-            component="span"
-            data-status={status.open ? 'error' : 'primary'}
-            sx={{ color: status.open ? 'error.main' : 'primary.main', fontWeight: 600 }}
-          >
-            {status.label}
-          </Typography>
+          <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+            <Typography
+              variant="body2"
+              component="span"
+              data-status={status.open ? 'error' : 'primary'}
+              sx={{ color: status.open ? 'error.main' : 'primary.main', fontWeight: 600 }}
+            >
+              {status.label}
+            </Typography>
+            <RefundChip totalCents={order.total_cents} refundedCents={order.refunded_cents} />
+          </Stack>
         );
       },
     },
@@ -272,6 +276,14 @@ export function OrdersPage() {
               { label: 'Subtotal', value: formatCents(order.subtotal_cents) },
               { label: 'Shipping', value: formatCents(order.shipping_cost_in_cents) },
               { label: 'Shipped?', value: isShipped(order) ? 'Yes' : 'No' },
+              ...(order.refunded_cents
+                ? [
+                    {
+                      label: 'Refunded',
+                      value: <RefundChip totalCents={order.total_cents} refundedCents={order.refunded_cents} />,
+                    },
+                  ]
+                : []),
             ]}
             paymentStatus={paymentStatus}
             actions={(order) => (
