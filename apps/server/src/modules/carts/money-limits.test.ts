@@ -16,6 +16,7 @@ import {
   pairUrl,
   readCart,
   readySeller,
+  SHIP_TO,
   type Org,
 } from '../../../test/support/checkout.js';
 
@@ -81,7 +82,10 @@ describe('money inputs have the limit their columns hold', () => {
       expect(paths(res)).toEqual([`order_terms.${field}`]);
     }
     const saved = await ok(
-      h.call('PUT', url, { token: seller.token, body: { order_terms: { new_customer_min_cents: MONEY_LIMITS.amountCents } } }),
+      h.call('PUT', url, {
+        token: seller.token,
+        body: { order_terms: { new_customer_min_cents: MONEY_LIMITS.amountCents } },
+      }),
     );
     expect(saved.order_terms.new_customer_min_cents).toBe(MONEY_LIMITS.amountCents);
   });
@@ -116,7 +120,9 @@ describe('an order above the order maximum', () => {
     // Nothing was placed; the cart is still there as it was.
     const again = await ok<Cart>(h.call('GET', pairUrl(seller, buyer), { token: buyer.token }));
     expect(again).toMatchObject({ id: cart.id, total_cents: goods, order: { status: 'draft' } });
-    expect(await ok(h.call('GET', `/api/order/organization/${seller.orgId}/selling`, { token: seller.token }))).toEqual([]);
+    expect(await ok(h.call('GET', `/api/order/organization/${seller.orgId}/selling`, { token: seller.token }))).toEqual(
+      [],
+    );
   });
 
   it('counts the shipping once a rate is chosen: goods at the limit pass until shipping is added', async () => {
@@ -125,7 +131,9 @@ describe('an order above the order maximum', () => {
     const bar = await liveProduct(h, seller, { unit_price_in_cents: MONEY_LIMITS.orderTotalCents });
 
     const before = await readCart(h, seller, buyer);
-    await ok(h.call('PUT', `/api/cart/${before.id}/line_item`, { token: buyer.token, body: { product_id: bar, quantity: 1 } }));
+    await ok(
+      h.call('PUT', `/api/cart/${before.id}/line_item`, { token: buyer.token, body: { product_id: bar, quantity: 1 } }),
+    );
     const goodsOnly = await readCart(h, seller, buyer);
     expect(goodsOnly.total_cents).toBe(MONEY_LIMITS.orderTotalCents);
     expect(goodsOnly.checkout_issues).toEqual([]);
@@ -139,6 +147,39 @@ describe('an order above the order maximum', () => {
     const card = await createSession(h, seller, buyer, cart);
     expect(card.status).toBe(409);
     expect(card.body.error).toBe('order_too_large');
+  });
+
+  it('a quote whose every rate costs more than an order may is 409 naming the cart, not a 500', async () => {
+    const seller = await readySeller(h);
+    const buyer = await customerOf(h, seller);
+    // 9,999 units of a 1,000,000 lb crate: shipping alone would cost billions of dollars.
+    const crate = await liveProduct(h, seller, {
+      unit_price_in_cents: 100,
+      product_physical_measurements: { weight: 1_000_000, weight_unit: 'lb' },
+    });
+    const cart = await readCart(h, seller, buyer);
+    await ok(
+      h.call('PUT', `/api/cart/${cart.id}/line_item`, {
+        token: buyer.token,
+        body: { product_id: crate, quantity: 9_999 },
+      }),
+    );
+    const saved = await ok(
+      h.call('POST', '/api/address/organization', {
+        token: buyer.token,
+        body: { organization: { id: buyer.orgId }, address: SHIP_TO },
+      }),
+    );
+    await ok(
+      h.call('POST', `/api/order/${cart.order.id}/shipping_address?address_id=${saved.address.id}`, {
+        token: buyer.token,
+      }),
+    );
+    const res = await h.call('GET', `/api/shipping/order/${cart.order.id}/estimates`, { token: buyer.token });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('order_too_large');
+    expect(paths(res)).toEqual(['cart']);
+    expect(res.body.message).toContain('$9,999,999.99');
   });
 
   it('an order just under the limit with its shipping is placed, and every answer carries its total', async () => {

@@ -11,7 +11,13 @@
  */
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { SHIPPING_ESTIMATES_ERROR, type CartOrder, type ShippingEstimate } from '@cratebase/contract';
+import {
+  MONEY_LIMITS,
+  SHIPPING_ESTIMATES_ERROR,
+  dollars,
+  type CartOrder,
+  type ShippingEstimate,
+} from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import {
@@ -193,9 +199,21 @@ export async function getEstimates(ctx: AppContext, orderId: string): Promise<Sh
     throw err;
   }
 
+  // A rate above what one order may cost (goods and shipping, contract money-rules.ts, decision
+  // 007) could never be paid, nor kept in its column: it is left out, and a quote of only such
+  // rates is the buyer's to fix (a smaller order), not a server error.
+  const payable = quote.rates.filter((r) => r.amount_cents <= MONEY_LIMITS.orderTotalCents);
+  if (quote.rates.length > 0 && payable.length === 0) {
+    throw refusal(
+      409,
+      'order_too_large',
+      'cart',
+      `shipping this order would cost more than the ${dollars(MONEY_LIMITS.orderTotalCents)} one order may cost; split it into smaller orders`,
+    );
+  }
   // One row per rate id (a provider repeating an id keeps its first, cheapest, rate).
   const seen = new Set<string>();
-  const rates = quote.rates.filter((r) => !seen.has(r.object_id) && seen.add(r.object_id));
+  const rates = payable.filter((r) => !seen.has(r.object_id) && seen.add(r.object_id));
   const hash = requestHash(request);
   const expiresAt = new Date(quote.expires_at);
   await ctx.db.transaction(async (tx) => {
