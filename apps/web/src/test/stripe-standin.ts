@@ -139,7 +139,7 @@ function defineStripe(win: Window) {
               style: `${FONT};border:1px solid #eaecf0;border-radius:8px;padding:16px`,
             },
             el(doc, 'p', { style: 'margin:0;font-weight:600' }, 'Stripe test checkout (stand-in)'),
-            el(doc, 'p', { style: 'margin:4px 0 0;color:#475467' }, `Session ${sessionId}`),
+            el(doc, 'p', { style: 'margin:4px 0 0;color:#475467;overflow-wrap:anywhere' }, `Session ${sessionId}`),
             vendorFrame(doc, STRIPE_JS_ORIGIN, STRIPE_STANDIN_FRAME_TITLE),
             pay,
             status,

@@ -105,7 +105,7 @@ export function StripeCheckout({ clientSecret, publishableKey, onComplete }: Str
     <Stack spacing={1.5}>
       {/* A new session (a new secret) is a new embedded checkout: Stripe keeps its first options. */}
       <EmbeddedCheckoutProvider key={clientSecret} stripe={current.stripe} options={options}>
-        <Box sx={{ minHeight: 320, '& iframe': { maxWidth: '100%' } }}>
+        <Box sx={{ minWidth: 0, '& iframe': { maxWidth: '100%' } }}>
           <EmbeddedCheckout className="stripe-embedded-checkout" />
         </Box>
       </EmbeddedCheckoutProvider>

@@ -71,10 +71,12 @@ export function StripeOnboarding({ orgId, account, session }: StripeOnboardingPr
   // Made once (and again only when the seller asks to try again after a failure).
   const [instance, setInstance] = useState(connect);
 
-  function exited() {
+  async function exited() {
     // The seller left the onboarding: what Stripe now says about the account decides the page.
-    void client.invalidateQueries({ queryKey: paymentKeys.status(orgId) });
-    void client.invalidateQueries({ queryKey: organizationKeys.detail(orgId) });
+    // Reading it also brings our record up to date, which the organization's set-up flags (the
+    // Welcome steps, the Configure badge) are read from: those are read after it.
+    await client.invalidateQueries({ queryKey: paymentKeys.status(orgId) });
+    await client.invalidateQueries({ queryKey: organizationKeys.detail(orgId) });
   }
 
   let body;
@@ -120,7 +122,7 @@ export function StripeOnboarding({ orgId, account, session }: StripeOnboardingPr
         <Box sx={{ minWidth: 0 }}>
           <ConnectComponentsProvider connectInstance={instance}>
             <ConnectAccountOnboarding
-              onExit={exited}
+              onExit={() => void exited()}
               onLoaderStart={() => setStarted(true)}
               onLoadError={({ error }) => setLoadError(error.message ?? error.type)}
             />
