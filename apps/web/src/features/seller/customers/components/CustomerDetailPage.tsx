@@ -40,19 +40,17 @@ const columns: DataColumn<CustomerOrder>[] = [
   {
     header: 'Order',
     cell: (order) => (
-      <Typography
-        variant="body2"
-        title={order.id}
-        sx={{ color: 'text.primary', fontWeight: 600, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }}
-      >
-        {orderNumber(order)}
+      <Typography variant="body2" title={order.id} sx={{ color: 'text.primary', fontWeight: 600 }}>
+        {/* The number on one line (it is what the order goes by), as the order lists show it. */}
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {orderNumber(order)}
+        </Box>
         {/* On a phone the Completed column is hidden: its date goes under the number. */}
         <Typography
           component="span"
           variant="caption"
           sx={{
             display: { xs: 'block', sm: 'none' },
-            fontFamily: (t) => t.typography.fontFamily,
             fontWeight: 400,
             color: 'text.secondary',
           }}
