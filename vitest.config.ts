@@ -7,7 +7,8 @@ const expectOptions = { poll: { timeout: 30_000, interval: 100 } };
 
 // Projects: `unit` (pure functions and React components, jsdom), `api` (server through
 // app.inject() on a fresh database per file), `cluster` (several processes on PostgreSQL)
-// and `e2e` (browser journeys). scripts/test.mjs (`npm test`) runs them in that order.
+// and `e2e` (browser journeys). scripts/test.mjs (`npm test`) runs them in that order. `live`
+// (the vendors in test mode) runs only through `npm run test:live`.
 export default defineConfig({
   test: {
     projects: [
@@ -19,6 +20,7 @@ export default defineConfig({
             'packages/contract/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/server/src/**/*.unit.test.ts',
+            'scripts/**/*.unit.test.ts',
           ],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
@@ -49,6 +51,19 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          expect: expectOptions,
+        },
+      },
+      {
+        // Opt-in, never part of `npm test`: the vendors' real browser code in test mode (Stripe
+        // test keys, Plaid sandbox). Run it with `npm run test:live` (scripts/live-check.mjs).
+        test: {
+          name: 'live',
+          include: ['e2e/live/**/*.live.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
           expect: expectOptions,
         },
       },

@@ -4,7 +4,7 @@
  *
  * Loaded on demand (React.lazy) with the `/pure` entry of @stripe/stripe-js, so Stripe.js is
  * requested only here, on the payment step — never by the storefront's first load (a deliberate
- * trade-off against Stripe's fraud signals: docs/decisions/007-stripe-js-on-the-payment-step.md).
+ * trade-off against Stripe's fraud signals: docs/decisions/008-stripe-js-on-the-payment-step.md).
  * The card, its declines and 3-D Secure live in Stripe's frame. Once paid, Stripe sends the buyer
  * to the session's return URL, whose page verifies the payment and completes the order; when
  * Stripe completes without leaving the page, `onComplete` runs instead.
