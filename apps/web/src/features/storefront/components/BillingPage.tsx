@@ -65,6 +65,8 @@ const BACK_TO_STORE_CODES = new Set([
   'min_cents',
   'unavailable_lines',
   'quantity_rules',
+  // Above the most one order may cost (money-rules.ts): fewer items, or several orders.
+  'order_too_large',
 ]);
 
 /** The carrier's logo, the service, when it arrives, the chips; the amount on the right. */

@@ -491,6 +491,19 @@ describe('BillingPage, step 2: Shipping & Payment', () => {
     expect(server.payments.sessionCreates()).toBe(2);
   });
 
+  it('leads back to the store when the order costs more than one order may', async () => {
+    const message =
+      'This order comes to $24,997,600.00 with shipping, more than the $9,999,999.99 one order may cost. Remove some items or split it into smaller orders.';
+    renderBilling({ rate: ground, refuseSessions: [{ status: 409, body: { error: 'order_too_large', message } }] });
+    const payment = await screen.findByRole('region', { name: 'Payment' });
+    const alert = await within(payment).findByRole('alert');
+    expect(within(alert).getByText(message)).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Back to Seller X' }).getAttribute('href')).toBe(
+      `/storefront/${ids.sellerX}`,
+    );
+    expect(within(payment).queryByRole('button', { name: /^Pay / })).toBeNull();
+  });
+
   it('reads the shipping options again when the server says the quote went stale', async () => {
     const server = renderBilling({
       rate: ground,
