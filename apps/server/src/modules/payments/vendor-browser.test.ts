@@ -43,7 +43,8 @@ beforeAll(async () => {
   await Promise.all([builtin.app.checkoutReconciler.stop(), vendors.app.checkoutReconciler.stop()]);
 });
 afterAll(async () => {
-  await vendors?.close();
+  // One database under both apps: close the second app, then the first with the database.
+  await vendors?.app.close();
   await builtin?.close();
   await Promise.all([stripe?.close(), plaid?.close()]);
 });
