@@ -12,7 +12,17 @@ import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { TEST_CARDS, isoDay, type SubmittedOrder } from '@cratebase/contract';
 import type { Harness } from './harness.js';
-import { CARD, atPayment, createSession, customerOf, liveProduct, ok, readySeller, setStock, type Org } from './checkout.js';
+import {
+  CARD,
+  atPayment,
+  createSession,
+  customerOf,
+  liveProduct,
+  ok,
+  readySeller,
+  setStock,
+  type Org,
+} from './checkout.js';
 import { builtinPaymentsOfOrder } from '../../src/providers/payments/builtin-checkout.js';
 import { createBuiltinPayments } from '../../src/providers/payments/index.js';
 

@@ -50,9 +50,20 @@ export function renderReturnedPaymentEmail(input: ReturnedPaymentEmailInput): Re
     button: { label: 'View your orders', url: input.buttonUrl },
     footer,
   });
-  const text = [heading, '', ...paragraphs, '', `Refunded: ${amount}`, '', 'View your orders:', input.buttonUrl, '', '--', ...footer, ''].join(
-    '\n',
-  );
+  const text = [
+    heading,
+    '',
+    ...paragraphs,
+    '',
+    `Refunded: ${amount}`,
+    '',
+    'View your orders:',
+    input.buttonUrl,
+    '',
+    '--',
+    ...footer,
+    '',
+  ].join('\n');
   return { subject: heading, html, text };
 }
 

@@ -28,7 +28,14 @@ import type {
   SubmittedOrder,
   VerifyPayment,
 } from '@cratebase/contract';
-import { NO_PAYMENT_TERMS_MESSAGE, SELLER_PAYMENTS_NOT_ACTIVE, PREVIEW_CHECKOUT_MESSAGE } from '@cratebase/contract';
+import {
+  MONEY_LIMITS,
+  NO_PAYMENT_TERMS_MESSAGE,
+  PREVIEW_CHECKOUT_MESSAGE,
+  SELLER_PAYMENTS_NOT_ACTIVE,
+  dollars,
+  orderTooLargeMessage,
+} from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { HttpError, notFound, unavailable } from '../../lib/errors.js';
@@ -43,7 +50,14 @@ import {
 import { lockCartForCheckout, readCart } from '../carts/service.js';
 import { closeCartWithLines } from '../carts/service.js';
 import { touchOrderLists } from '../orders/list-version.js';
-import { lockOrder, orderState, recordNetTerms, recordSubmission, type LockedOrder, type OrderState } from '../orders/submission.js';
+import {
+  lockOrder,
+  orderState,
+  recordNetTerms,
+  recordSubmission,
+  type LockedOrder,
+  type OrderState,
+} from '../orders/submission.js';
 import { paymentTermsDays } from '../customers/payment-terms.js';
 import { closeOpenInvoice, invoiceToPay, payInvoiceByCard } from '../payments/invoices.js';
 import { organizationName } from '../organizations/service.js';
@@ -91,6 +105,27 @@ const cartChanged = () =>
     'cart',
     'Your cart changed while the payment was being prepared. Please review it and pay again.',
   );
+
+/**
+ * 409 before any money moves for an amount no payment may take: above the order maximum (the
+ * cart's own issue, checked again here against the shipping priced under the order's lock — a
+ * rate chosen in another tab meanwhile), or above what the provider's checkout takes in one
+ * payment (Stripe Checkout: $999,999.99).
+ */
+function refuseUnpayable(amountCents: number, provider: string, field: 'cart' | 'invoice_id'): void {
+  if (amountCents > MONEY_LIMITS.orderTotalCents) {
+    throw refusal(409, 'order_too_large', field, orderTooLargeMessage(amountCents, field === 'cart'));
+  }
+  if (provider === 'stripe' && amountCents > MONEY_LIMITS.stripeCheckoutSessionCents) {
+    throw refusal(
+      409,
+      'amount_above_card_limit',
+      field,
+      `This comes to ${dollars(amountCents)}, more than the ${dollars(MONEY_LIMITS.stripeCheckoutSessionCents)} ` +
+        'one card payment can take. Split it into smaller orders, or ask the seller about paying by invoice.',
+    );
+  }
+}
 
 function providerError(error: unknown): unknown {
   if (!(error instanceof PaymentsProviderError)) return error;
@@ -207,7 +242,10 @@ async function afterSettled(ctx: AppContext, result: Settled): Promise<Completio
     // Best effort here: a provider that cannot be reached leaves them superseded, and the
     // reconciler ends them at its next round (they can no longer complete this order).
     await confirmSuperseded(ctx, result.superseded).catch((err: unknown) =>
-      ctx.log.warn({ err, orderId: result.completion.orderId }, 'checkout: superseded sessions left for the reconciler'),
+      ctx.log.warn(
+        { err, orderId: result.completion.orderId },
+        'checkout: superseded sessions left for the reconciler',
+      ),
     );
   }
   return result.completion;
@@ -523,7 +561,10 @@ export async function refundUnusablePayment(ctx: AppContext, session: SessionRow
       metadata: { order_id: session.orderId, checkout_session_id: session.id },
     });
   } catch (err) {
-    ctx.log.warn({ err, sessionId: session.id }, 'checkout: refund of an unusable payment failed; the reconciler retries');
+    ctx.log.warn(
+      { err, sessionId: session.id },
+      'checkout: refund of an unusable payment failed; the reconciler retries',
+    );
     return false;
   }
   if (refund.status === 'failed') {
@@ -760,6 +801,7 @@ export async function createCheckoutSession(
     if (amountCents <= 0) {
       throw refusal(409, 'nothing_to_pay', 'cart', 'This order has nothing to pay by card. Submit it instead.');
     }
+    refuseUnpayable(amountCents, provider.name, 'cart');
     const superseded = await supersedeLiveSessions(tx, orderId, 'order');
     const [row] = await tx
       .insert(checkoutSessions)
@@ -930,7 +972,11 @@ const toSubmittedOrder = (completion: Completion): SubmittedOrder => ({
   subtotal_cents: completion.subtotalCents,
   shipping_cost_in_cents: completion.shippingCents,
   total_cents: completion.amountCents,
-  invoice: { number: completion.invoiceNumber, stripe_status: completion.invoiceStatus, due_on: completion.invoiceDueOn },
+  invoice: {
+    number: completion.invoiceNumber,
+    stripe_status: completion.invoiceStatus,
+    due_on: completion.invoiceDueOn,
+  },
 });
 
 /** The answer for an order already placed: the session that placed it, read without locks. */
@@ -1014,6 +1060,7 @@ async function placeOnTerms(
     const { lines, subtotalCents } = await priceLockedCart(tx, liveStateId, cart, shownTotalCents);
     const amountCents = subtotalCents + shipping.cost_cents;
     if (amountCents <= 0) throw refusal(409, 'nothing_to_pay', 'cart', 'This order has nothing to pay.');
+    refuseUnpayable(amountCents, TERMS_PROVIDER, 'cart');
     const expiresAt = new Date(Date.now() + CHECKOUT_SESSION_TTL_MS);
     // A card checkout started since ends too (the completion's superseded list has it).
     await supersedeLiveSessions(tx, orderId, 'order');
@@ -1079,6 +1126,7 @@ export async function createInvoiceCheckoutSession(
     const locked = await invoiceToPay(tx, invoiceId, { lock: true });
     if (!locked) throw notFound('Invoice');
     if (locked.status !== 'OPEN') throw notOpenInvoice(locked.status);
+    refuseUnpayable(locked.amount_cents, provider.name, 'invoice_id');
     const superseded = await supersedeLiveSessions(tx, invoice.order_id, 'invoice');
     const [row] = await tx
       .insert(checkoutSessions)

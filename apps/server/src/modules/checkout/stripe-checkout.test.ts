@@ -536,4 +536,16 @@ describe('checkout with Stripe', () => {
     expect(() => stripe.completeSession(dialog.session_id)).toThrow(/expired/);
     expect(stripeMoney(placed.id)).toEqual({ charges: 0, refunds: 0 });
   });
+
+  it('an order above what one Stripe payment takes ($999,999.99) is refused before Stripe is asked', async () => {
+    const { seller, buyer, cart } = await ready({ price: 500_000_00, quantity: 2 });
+    const before = stripe.sessions.size;
+    const res = await createSession(h, seller, buyer, cart);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('amount_above_card_limit');
+    expect(res.body.message).toMatch(/more than the \$999,999\.99 one card payment can take/);
+    expect(res.body.issues[0].path).toBe('cart');
+    expect(stripe.sessions.size).toBe(before);
+    expect((await orderState(cart, buyer, seller)).sessions).toEqual([]);
+  });
 });

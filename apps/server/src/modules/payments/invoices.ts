@@ -98,17 +98,20 @@ export async function listInvoices(
 /** GET /api/organization/{org_id}/invoices/totals: count and amount per status; overdue is part of open. */
 export async function invoiceTotals(ctx: AppContext, sellerId: string, now: Date = new Date()): Promise<InvoiceTotals> {
   const today = isoDay(now);
-  const result = await ctx.db.execute<{ bucket: string; count: number; amount_cents: number }>(sql`
-    select lower(status) as bucket, count(*)::int as count, coalesce(sum(amount_cents), 0)::int as amount_cents
+  // Sums in bigint (a seller's invoices add up past 32 bits), read back as numbers.
+  const result = await ctx.db.execute<{ bucket: string; count: number; amount_cents: number | string }>(sql`
+    select lower(status) as bucket, count(*)::int as count, coalesce(sum(amount_cents), 0)::bigint as amount_cents
       from invoices where seller_organization_id = ${sellerId}
      group by status
     union all
-    select 'overdue', count(*)::int, coalesce(sum(amount_cents), 0)::int
+    select 'overdue', count(*)::int, coalesce(sum(amount_cents), 0)::bigint
       from invoices where seller_organization_id = ${sellerId} and status = 'OPEN' and due_on < ${today}::date`);
   const zero = () => ({ count: 0, amount_cents: 0 });
   const totals: InvoiceTotals = { open: zero(), overdue: zero(), paid: zero(), void: zero() };
   for (const r of result.rows) {
-    if (r.bucket in totals) totals[r.bucket as keyof InvoiceTotals] = { count: r.count, amount_cents: r.amount_cents };
+    if (r.bucket in totals) {
+      totals[r.bucket as keyof InvoiceTotals] = { count: r.count, amount_cents: Number(r.amount_cents) };
+    }
   }
   return totals;
 }

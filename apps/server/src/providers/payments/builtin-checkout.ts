@@ -226,7 +226,10 @@ export function createBuiltinCheckout(db: DbOrTx, now: () => Date): CheckoutPaym
           status: r.status as ProviderRefund['status'],
           amountCents: r.amountCents,
         });
-        const [again] = await tx.select().from(builtinRefunds).where(eq(builtinRefunds.idempotencyKey, input.idempotencyKey));
+        const [again] = await tx
+          .select()
+          .from(builtinRefunds)
+          .where(eq(builtinRefunds.idempotencyKey, input.idempotencyKey));
         if (again) return toRefund(again);
         if (!session || session.status !== 'complete' || session.paymentId !== input.paymentId) {
           throw new PaymentsProviderError('not_refundable', 'This payment was not taken, so it cannot be refunded.');
@@ -336,15 +339,25 @@ export async function builtinPaymentsOfOrder(
   db: DbOrTx,
   orderId: string,
 ): Promise<{ charges: number; chargedCents: number; refunds: number; refundedCents: number }> {
-  const result = await db.execute<{ charges: number; charged: number; refunds: number; refunded: number }>(sql`
+  const result = await db.execute<{
+    charges: number;
+    charged: number | string;
+    refunds: number;
+    refunded: number | string;
+  }>(sql`
     select count(*) filter (where s.status = 'complete')::int as charges,
-           coalesce(sum(s.amount_cents) filter (where s.status = 'complete'), 0)::int as charged,
+           coalesce(sum(s.amount_cents) filter (where s.status = 'complete'), 0)::bigint as charged,
            (select count(*) from builtin_refunds r join builtin_checkout_sessions x on x.id = r.session_id
              where x.metadata->>'order_id' = ${orderId})::int as refunds,
            (select coalesce(sum(r.amount_cents), 0) from builtin_refunds r join builtin_checkout_sessions x on x.id = r.session_id
-             where x.metadata->>'order_id' = ${orderId})::int as refunded
+             where x.metadata->>'order_id' = ${orderId})::bigint as refunded
       from builtin_checkout_sessions s
      where s.metadata->>'order_id' = ${orderId}`);
   const row = result.rows[0]!;
-  return { charges: row.charges, chargedCents: row.charged, refunds: row.refunds, refundedCents: row.refunded };
+  return {
+    charges: row.charges,
+    chargedCents: Number(row.charged),
+    refunds: row.refunds,
+    refundedCents: Number(row.refunded),
+  };
 }
