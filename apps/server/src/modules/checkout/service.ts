@@ -155,7 +155,12 @@ function providerError(error: unknown): unknown {
 const returnUrl = (ctx: AppContext, sellerId: string, sessionId: string) =>
   `${ctx.config.publicUrl}/storefront/${sellerId}/checkout/return?session_id=${sessionId}`;
 
-const invoiceReturnUrl = (ctx: AppContext, sellerId: string) => `${ctx.config.publicUrl}/storefront/${sellerId}/orders`;
+/**
+ * Where a paid invoice session returns: the buyer's orders, which verify `paid_session` (the
+ * provider fills in {CHECKOUT_SESSION_ID}) and say the invoice is paid.
+ */
+const invoiceReturnUrl = (ctx: AppContext, sellerId: string, sessionId = '{CHECKOUT_SESSION_ID}') =>
+  `${ctx.config.publicUrl}/storefront/${sellerId}/orders?paid_session=${sessionId}`;
 
 // ─── Completion ──────────────────────────────────────────────────────────────────────
 const toIso = (value: Date | string) => new Date(value).toISOString();
@@ -1304,7 +1309,7 @@ async function answerOutcome(ctx: AppContext, outcome: CardOutcome): Promise<Car
     status: 'complete',
     return_url:
       session.purpose === 'invoice'
-        ? invoiceReturnUrl(ctx, order!.selling_organization_id)
+        ? invoiceReturnUrl(ctx, order!.selling_organization_id, outcome.session.sessionId)
         : returnUrl(ctx, order!.selling_organization_id, outcome.session.sessionId),
     challenge_id: null,
     card: outcome.session.card ?? { brand: 'unknown', last4: '' },

@@ -445,7 +445,9 @@ describe('paying an OPEN invoice by card later', () => {
       }),
     );
     expect(paid.status).toBe('complete');
-    expect(paid.return_url).toMatch(new RegExp(`/storefront/${a.seller.orgId}/orders$`));
+    expect(paid.return_url).toMatch(
+      new RegExp(`/storefront/${a.seller.orgId}/orders\\?paid_session=${session.session_id}$`),
+    );
     const [invoice] = await rows<{ status: string }>(sql`select status from invoices where id = ${a.invoiceId}`);
     expect(invoice!.status).toBe('PAID');
   });

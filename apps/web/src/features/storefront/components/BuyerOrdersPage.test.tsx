@@ -85,7 +85,7 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The orders calls over `rows`, then the in-memory cart (and /api/user/me) of cart-test-server. */
-function renderOrders(rows: OrderSummary[], cartLines: StoredLine[] = []) {
+function renderOrders(rows: OrderSummary[], cartLines: StoredLine[] = [], path = `/storefront/${ids.sellerX}/orders`) {
   const cart = fakeCartServer({
     user: buyer,
     lines: cartLines,
@@ -103,8 +103,28 @@ function renderOrders(rows: OrderSummary[], cartLines: StoredLine[] = []) {
         : null,
   });
   const listCalls: URL[] = [];
+  const verifyCalls: string[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
+    const verified = /^\/api\/stripe\/organization\/[^/]+\/verify-payment\/([^/]+)$/.exec(url.pathname);
+    if (verified) {
+      verifyCalls.push(verified[1]!);
+      return verified[1] === 'cs_paid'
+        ? json(200, {
+            success: true,
+            order_id: rows[0]!.id,
+            invoice_number: rows[0]!.order_number,
+            amount_cents: rows[0]!.total_cents,
+            completed_on: rows[0]!.completed_on,
+            card: { brand: 'visa', last4: '4242' },
+          })
+        : json(409, {
+            error: 'invoice_not_open',
+            message:
+              'This invoice is no longer open: the seller recorded it meanwhile. Your payment is being refunded to your card, and you will get an e-mail.',
+            issues: [],
+          });
+    }
     if ((init.method ?? 'GET') === 'GET' && url.pathname === `/api/order/organization/${ids.buyer}/purchasing`) {
       listCalls.push(url);
       return json(200, rows);
@@ -132,9 +152,9 @@ function renderOrders(rows: OrderSummary[], cartLines: StoredLine[] = []) {
         </Routes>
       </ToastProvider>
     </AuthContext.Provider>,
-    { path: `/storefront/${ids.sellerX}/orders` },
+    { path },
   );
-  return { cart, listCalls };
+  return { cart, listCalls, verifyCalls };
 }
 
 const cardOf = async (date: string) => (await screen.findByText(formatDate(date))).closest('li') as HTMLElement;
@@ -180,6 +200,22 @@ describe('BuyerOrdersPage', () => {
     expect(within(older).getByRole('button', { name: 'Order Again CB-000041' })).toBeTruthy();
 
     expect(listCalls[0]!.searchParams.get('selling_organization_id')).toBe(ids.sellerX);
+  });
+
+  it('back from paying an invoice in the provider’s form: confirms it once, says so, and reads the orders again', async () => {
+    const { listCalls, verifyCalls } = renderOrders(
+      [summary(1)],
+      [],
+      `/storefront/${ids.sellerX}/orders?paid_session=cs_paid`,
+    );
+    expect(await screen.findByText('Invoice CB-000041 paid. Thank you!')).toBeTruthy();
+    await waitFor(() => expect(listCalls.length).toBeGreaterThanOrEqual(2));
+    expect(verifyCalls).toEqual(['cs_paid']);
+  });
+
+  it('back from a payment that could not be used: says it is being refunded', async () => {
+    renderOrders([summary(1)], [], `/storefront/${ids.sellerX}/orders?paid_session=cs_late`);
+    expect(await screen.findByText(/Your payment is being refunded to your card/)).toBeTruthy();
   });
 
   it('shows the empty state with the way to the catalogue', async () => {
@@ -336,6 +372,22 @@ describe('BuyerOrdersPage', () => {
       expect(await within(drawer).findByRole('listitem', { name: 'Widget' })).toBeTruthy();
       expect(await screen.findByText('Added 1 of 3 products to your cart.')).toBeTruthy();
       expect(cart.cart().line_items.map((item) => [item.product.name, item.quantity])).toEqual([['Widget', 3]]);
+    });
+
+    it('back from paying an invoice in the provider’s form: confirms it once, says so, and reads the orders again', async () => {
+      const { listCalls, verifyCalls } = renderOrders(
+        [summary(1)],
+        [],
+        `/storefront/${ids.sellerX}/orders?paid_session=cs_paid`,
+      );
+      expect(await screen.findByText('Invoice CB-000041 paid. Thank you!')).toBeTruthy();
+      await waitFor(() => expect(listCalls.length).toBeGreaterThanOrEqual(2));
+      expect(verifyCalls).toEqual(['cs_paid']);
+    });
+
+    it('back from a payment that could not be used: says it is being refunded', async () => {
+      renderOrders([summary(1)], [], `/storefront/${ids.sellerX}/orders?paid_session=cs_late`);
+      expect(await screen.findByText(/Your payment is being refunded to your card/)).toBeTruthy();
     });
 
     it('shows the empty state with the way to the catalogue', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { BUYER_ORDERS_EMPTY, PO_NUMBER_LABEL, paymentStatusLabel, type OrderSummary } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import type { DataColumn } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/EmptyState';
 import { PagedTable } from '../../../components/PagedTable';
@@ -32,6 +32,7 @@ import { useOrganizationPageTitle } from '../../../lib/use-page-title';
 import { useQueryClient } from '@tanstack/react-query';
 import { PAY_NOW_LABEL } from '../terms';
 import { PayInvoiceDialog } from './PayInvoiceDialog';
+import { useVerifyPayment, verificationErrorMessage } from '../payment';
 import { PageHeader } from '../../../components/PageHeader';
 
 /** What Order Again says: how many products went into the cart, and which could not. */
@@ -113,6 +114,36 @@ export function BuyerOrdersPage() {
   const phone = usePhoneLayout();
   const client = useQueryClient();
   const [paying, setPaying] = useState<{ order: OrderSummary | null; open: boolean }>({ order: null, open: false });
+  // Back from the provider's hosted card form (Stripe) after paying an invoice: confirm it once.
+  const [params, setParams] = useSearchParams();
+  const paidSession = params.get('paid_session');
+  const paidInvoice = useVerifyPayment(orgId, paidSession);
+  useEffect(() => {
+    if (!paidSession || paidInvoice.isPending) return;
+    if (paidInvoice.isSuccess) {
+      toast.show(`Invoice ${paidInvoice.data.invoice_number} paid. Thank you!`);
+      void client.invalidateQueries({ queryKey: ['orders'] });
+    } else {
+      toast.show(verificationErrorMessage(paidInvoice.error), { severity: 'error' });
+    }
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('paid_session');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [
+    paidSession,
+    paidInvoice.isPending,
+    paidInvoice.isSuccess,
+    paidInvoice.data,
+    paidInvoice.error,
+    toast,
+    client,
+    setParams,
+  ]);
 
   function onOrderAgain(order: OrderSummary) {
     if (orderingAgain) return;
