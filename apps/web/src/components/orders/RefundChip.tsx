@@ -21,9 +21,14 @@ export function RefundChip({ totalCents, refundedCents }: RefundChipProps) {
       label={`${label} · ${formatCents(refundedCents ?? 0)}`}
       size="small"
       variant="outlined"
-      color={full ? 'default' : 'secondary'}
       data-refund={full ? 'full' : 'partial'}
-      sx={{ fontWeight: 600, maxWidth: '100%' }}
+      // Dark text on both (contrast); a partial refund has the amber border of something still open.
+      sx={{
+        fontWeight: 600,
+        maxWidth: '100%',
+        color: 'text.primary',
+        borderColor: full ? undefined : 'secondary.main',
+      }}
     />
   );
 }

@@ -130,7 +130,9 @@ describe('the seller’s refunds of an order', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), 'Jar broken');
     await user.click(within(dialog).getByRole('button', { name: 'Refund $30.00' }));
 
-    expect(await screen.findByText('Refunded $30.00 to Visa •••• 4242.')).toBeTruthy();
+    // Said in the order (a status screen readers hear: the toast is outside the order's dialog) and in a toast.
+    expect((await screen.findByRole('status')).textContent).toContain('Refunded $30.00 to Visa •••• 4242.');
+    await waitFor(() => expect(screen.getAllByText('Refunded $30.00 to Visa •••• 4242.')).toHaveLength(2));
     const post = fake.calls.find((c) => c.method === 'POST')!;
     expect(post.body).toEqual({
       lines: [{ line_item_id: jamLine, quantity: 1 }],

@@ -1,7 +1,10 @@
 import { useId, useState } from 'react';
 import { STAFF_REFUND_MESSAGE, type Refund } from '@cratebase/contract';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useParams } from 'react-router';
 import { RefundsSection } from '../../../../components/orders/RefundsSection';
 import { useToast } from '../../../../components/Toast';
@@ -19,8 +22,12 @@ export function SellerOrderRefunds({ order }: { order: { id: string; order_numbe
   const refunds = useOrderRefunds(order.id);
   const isStaff = useIsStaff(orgId);
   const toast = useToast();
+  // On a phone the order fills the screen and a toast would sit over its buttons: the status says it.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const reasonId = useId();
   const [open, setOpen] = useState(false);
+  // Said here too: the toast sits outside the order's dialog, which hides it from screen readers.
+  const [done, setDone] = useState<Refund | null>(null);
   const state = refunds.data;
   const blocked = isStaff ? STAFF_REFUND_MESSAGE : (state?.not_refundable ?? null);
   return (
@@ -43,11 +50,24 @@ export function SellerOrderRefunds({ order }: { order: { id: string; order_numbe
           </Button>
         }
         note={
-          blocked && (
-            <Typography id={reasonId} variant="caption" component="p" sx={{ color: 'text.secondary', mb: 0.5 }}>
-              {blocked}
-            </Typography>
-          )
+          <>
+            {done && (
+              <Alert
+                severity={done.status === 'failed' ? 'error' : 'success'}
+                role="status"
+                onClose={() => setDone(null)}
+                closeText="Dismiss"
+                sx={{ mb: 1 }}
+              >
+                {refundDoneMessage(done)}
+              </Alert>
+            )}
+            {blocked && (
+              <Typography id={reasonId} variant="caption" component="p" sx={{ color: 'text.secondary', mb: 0.5 }}>
+                {blocked}
+              </Typography>
+            )}
+          </>
         }
       />
       {state && !blocked && (
@@ -59,7 +79,9 @@ export function SellerOrderRefunds({ order }: { order: { id: string; order_numbe
           onClose={() => setOpen(false)}
           onDone={(refund: Refund) => {
             setOpen(false);
-            toast.show(refundDoneMessage(refund), { severity: refund.status === 'failed' ? 'error' : 'success' });
+            setDone(refund);
+            if (!phone)
+              toast.show(refundDoneMessage(refund), { severity: refund.status === 'failed' ? 'error' : 'success' });
           }}
         />
       )}
