@@ -170,7 +170,10 @@ describe('checkout and payment journey', () => {
       animations: 'disabled',
     });
     // By its number as a person types it: the digits without CB- and the zeros.
-    const [placed] = await seller.call<{ order_number: string }[]>('GET', `/api/order/organization/${store.id}/selling`);
+    const [placed] = await seller.call<{ order_number: string }[]>(
+      'GET',
+      `/api/order/organization/${store.id}/selling`,
+    );
     const digits = String(Number(placed!.order_number.slice(3)));
     await search.fill(digits);
     const byNumber = orders.getByRole('row', { name: new RegExp(placed!.order_number) });
@@ -235,6 +238,102 @@ describe('checkout and payment journey', () => {
     await dialog.getByRole('button', { name: 'Complete authentication' }).click();
     await page.waitForURL(`**/storefront/${store.id}/orders`);
     expect((await buyer.call<Cart>('GET', cartUrl)).id).not.toBe(cart.id);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('two tabs of one checkout: the older card form cannot take the card, the order is paid once', async () => {
+    const stamp = Date.now();
+    const seller = await apiUser(scene.server.url, `tansy-${stamp}@example.com`);
+    const store = await cardReadyStore(seller, 'Tansy Provisions');
+    const [oilId] = await liveProducts(seller, store.id, [{ name: 'Olive Oil', priceCents: 1_500, msrpCents: 3_000 }]);
+    const { buyer, buyerOrgId } = await invitedRetailer(
+      scene.server.url,
+      seller,
+      store.id,
+      `ivo-${stamp}@example.com`,
+      'Ivo’s Deli',
+    );
+    const cartUrl = `/api/cart/selling_organization/${store.id}/purchasing_organization/${buyerOrgId}`;
+    const cart = await buyer.call<Cart>('GET', cartUrl);
+    await buyer.call('PUT', `/api/cart/${cart.id}/line_item`, { product_id: oilId, quantity: 2 });
+    const saved = await buyer.call<{ address: { id: string } }>('POST', '/api/address/organization', {
+      organization: { id: buyerOrgId },
+      address: {
+        first_name: 'Ivo',
+        last_name: 'Deli',
+        line1: '4 Oak Ave',
+        city: 'Austin',
+        state: 'TX',
+        postal_code: '78701',
+      },
+    });
+    await buyer.call('POST', `/api/order/${cart.order.id}/shipping_address?address_id=${saved.address.id}`);
+
+    const context = await scene.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const problems = watchForProblems(context);
+    const billing = `${scene.server.url}/storefront/${store.id}/billing`;
+    const first = await context.newPage();
+    await first.goto(billing);
+    await signInOnProviderPage(first, buyer.email, buyer.password);
+    await first.waitForURL(`**/storefront/${store.id}/billing`);
+    const firstPay = first.getByRole('button', { name: /^Pay \$/ });
+    await expect.poll(() => firstPay.isVisible()).toBe(true);
+
+    // The same checkout opened in a second tab: its card form is now the only one that can be paid.
+    const second = await context.newPage();
+    await second.goto(billing);
+    if (/\/interaction\//.test(second.url())) await signInOnProviderPage(second, buyer.email, buyer.password);
+    await second.waitForURL(`**/storefront/${store.id}/billing`);
+    const secondPay = second.getByRole('button', { name: /^Pay \$/ });
+    await expect.poll(() => secondPay.isVisible()).toBe(true);
+
+    // Paying in the first tab takes no money: its session was ended; a new one is offered.
+    await fillCard(first, TEST_CARDS.succeeds);
+    await firstPay.click();
+    await expect
+      .poll(() =>
+        first.getByText('Your checkout session had expired, so we started a new one.', { exact: false }).isVisible(),
+      )
+      .toBe(true);
+    expect((await buyer.call<Cart>('GET', cartUrl)).order.status).toBe('draft');
+    await first.screenshot({
+      path: `${SHOTS}/checkout-two-tabs-renewed-desktop.png`,
+      fullPage: true,
+      animations: 'disabled',
+    });
+
+    // Pay again in the first tab: the order is placed.
+    await fillCard(first, TEST_CARDS.succeeds);
+    await first.getByRole('button', { name: /^Pay \$/ }).click();
+    await first.waitForURL(`**/storefront/${store.id}/orders`);
+
+    // The second tab's form can no longer take the card either: it says the order was placed.
+    await fillCard(second, TEST_CARDS.succeeds);
+    await secondPay.click();
+    await expect
+      .poll(() =>
+        second
+          .getByText(/This order was (already|just) placed/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await expect.poll(() => second.getByRole('link', { name: 'View your orders' }).isVisible()).toBe(true);
+    await expectNoAxeViolations(second, 'billing after the order was placed in another tab');
+    await second.screenshot({
+      path: `${SHOTS}/checkout-two-tabs-placed-desktop.png`,
+      fullPage: true,
+      animations: 'disabled',
+    });
+
+    // One order, one confirmation, and nothing to refund.
+    const orders = await buyer.call<{ id: string }[]>('GET', `/api/order/organization/${buyerOrgId}/purchasing`);
+    expect(orders.map((o) => o.id)).toEqual([cart.order.id]);
+    await expect
+      .poll(async () => (await mailboxFor(buyer.email)).filter((m) => /is confirmed/.test(m.subject)).length)
+      .toBe(1);
+    expect((await mailboxFor(buyer.email)).some((m) => /was refunded/.test(m.subject))).toBe(false);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -58,6 +58,7 @@ export const BACK_TO_ADDRESS_LABEL = 'Back to shipping address';
 export const CHOOSE_SHIPPING_TO_PAY = 'Card payment opens here once you choose a shipping option.';
 export const LOADING_PAYMENT_FORM = 'Loading the payment form';
 export const PAYMENT_NOT_READY = 'Payment cannot start yet';
+export const ORDER_ALREADY_PLACED = 'This order is placed';
 /** Refusals of the payment whose way on is the store (change what is in the cart). */
 const BACK_TO_STORE_CODES = new Set([
   'insufficient_inventory',
@@ -285,6 +286,20 @@ function SessionRefused({
 }) {
   const refusal = error instanceof ApiError && error.status === 409;
   const backToStore = error instanceof ApiError && BACK_TO_STORE_CODES.has(error.code);
+  // Placed meanwhile (paid in another tab or window): nothing to retry, the order is there.
+  if (refusal && error.code === 'order_submitted') {
+    return (
+      <Alert severity="info">
+        <AlertTitle>{ORDER_ALREADY_PLACED}</AlertTitle>
+        {errorMessage(error)}
+        <Box sx={{ mt: 1 }}>
+          <Link component={RouterLink} to={buyerOrdersPath(orgId)} color="inherit">
+            View your orders
+          </Link>
+        </Box>
+      </Alert>
+    );
+  }
   return (
     <Alert
       severity={refusal ? 'warning' : 'error'}
@@ -390,7 +405,11 @@ function PaymentPanel({ cart, orgId, storeName, rateChosen, optionsRead, totalCe
   const chosenInvoice = choose.isPending ? choose.variables : (terms.data?.is_net_30 ?? false);
   // Without card payments, an invoice is the only way (when the seller gave terms).
   const byInvoice = netDays > 0 && (chosenInvoice || !active);
-  const session = useCheckoutSession(orgId, cart, active && rateChosen && optionsRead && !terms.isPending && !byInvoice);
+  const session = useCheckoutSession(
+    orgId,
+    cart,
+    active && rateChosen && optionsRead && !terms.isPending && !byInvoice,
+  );
   const { refetch } = session;
   const navigate = useNavigate();
   const sessionId = session.data?.session_id;

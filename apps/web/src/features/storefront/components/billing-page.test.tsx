@@ -31,6 +31,7 @@ import {
   BillingPage,
   CHOOSE_SHIPPING_TO_PAY,
   LOADING_PAYMENT_FORM,
+  ORDER_ALREADY_PLACED,
   PAYMENT_NOT_READY,
 } from './BillingPage';
 import { STRIPE_SECURE_NOTE } from './StripeCheckout';
@@ -489,6 +490,26 @@ describe('BillingPage, step 2: Shipping & Payment', () => {
     expect(await within(payment).findByRole('textbox', { name: /Card number/ })).toBeTruthy();
     expect(within(payment).queryByText(PAYMENT_NOT_READY)).toBeNull();
     expect(server.payments.sessionCreates()).toBe(2);
+  });
+
+  it('says the order is placed, with the way to the orders, when it was paid in another tab meanwhile', async () => {
+    const message =
+      'This order was just placed with the payment made in your other window. Open your orders to see it.';
+    const server = renderBilling({
+      rate: ground,
+      refuseSessions: [{ status: 409, body: { error: 'order_submitted', message } }],
+    });
+    const payment = await screen.findByRole('region', { name: 'Payment' });
+    const alert = await within(payment).findByRole('alert');
+    expect(within(alert).getByText(ORDER_ALREADY_PLACED)).toBeTruthy();
+    expect(within(alert).getByText(message)).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'View your orders' }).getAttribute('href')).toBe(
+      `/storefront/${ids.sellerX}/orders`,
+    );
+    // Nothing to try again, and no card form to pay twice.
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(within(payment).queryByRole('button', { name: /^Pay / })).toBeNull();
+    expect(server.payments.sessionCreates()).toBe(1);
   });
 
   it('leads back to the store when the order costs more than one order may', async () => {
