@@ -10,7 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CheckoutSession, OrderRefunds, Refund } from '@cratebase/contract';
 import { createHarness, type Harness } from '../../../test/support/harness.js';
-import { atPayment, createSession, customerOf, liveProduct, ok, readySeller, verify, type Org } from '../../../test/support/checkout.js';
+import {
+  atPayment,
+  createSession,
+  customerOf,
+  liveProduct,
+  ok,
+  readySeller,
+  verify,
+  type Org,
+} from '../../../test/support/checkout.js';
 import { FAKE_STRIPE_PUBLISHABLE_KEY, startFakeStripe, type FakeStripe } from '../../../test/support/fake-stripe.js';
 import type { AppContext } from '../../lib/context.js';
 import { createStripePayments } from '../../providers/payments/index.js';
@@ -69,7 +78,9 @@ interface StripeOrder {
 async function stripeOrder(): Promise<StripeOrder> {
   const seller = await readySeller(h, { payments: false });
   const base = `/api/stripe/organization/${seller.orgId}`;
-  const { account } = await ok<{ account: string }>(h.call('POST', `${base}/create-connect-account`, { token: seller.token }));
+  const { account } = await ok<{ account: string }>(
+    h.call('POST', `${base}/create-connect-account`, { token: seller.token }),
+  );
   stripe.updateAccount(account, { details_submitted: true, charges_enabled: true });
   await ok(h.call('GET', `${base}/account-status`, { token: seller.token }));
   const buyer = await customerOf(h, seller);
@@ -120,7 +131,11 @@ describe('refunds through Stripe', () => {
     const made = stripe.refunds.get(
       (await rows<{ id: string }>(sql`select provider_refund_id as id from refunds where id = ${part.id}`))[0]!.id,
     )!;
-    expect(made).toMatchObject({ amount: 1_000, payment_intent: o.intentId, transfer_reversal: expect.stringMatching(/^trr_/) });
+    expect(made).toMatchObject({
+      amount: 1_000,
+      payment_intent: o.intentId,
+      transfer_reversal: expect.stringMatching(/^trr_/),
+    });
 
     const rest = Refund.parse(await ok(refund(o, { full: true, reason: 'damaged' })));
     expect(rest.amount_cents).toBe(o.paid - 1_000);
@@ -204,7 +219,9 @@ describe('refunds through Stripe', () => {
       card: { brand: 'visa', last4: '4242' },
       created_by: null,
     });
-    const listed = await ok(h.call('GET', `/api/order/organization/${o.seller.orgId}/selling`, { token: o.seller.token }));
+    const listed = await ok(
+      h.call('GET', `/api/order/organization/${o.seller.orgId}/selling`, { token: o.seller.token }),
+    );
     expect(listed.find((x: { id: string }) => x.id === o.orderId).refunded_cents).toBe(2_500);
     const mails = await rows<{ subject: string }>(
       sql`select subject from mail_outbox where kind = 'refund' and to_email = ${o.buyer.email} order by created_at`,
@@ -217,6 +234,30 @@ describe('refunds through Stripe', () => {
     const tooMuch = await refund(o, { amount_cents: o.paid - 2_500 + 1, reason: 'other' });
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body.error).toBe('refund_exceeds_payment');
+  });
+
+  it('through the app’s own webhook endpoint: a signed charge.refunded records the dashboard refund once', async () => {
+    const o = await stripeOrder();
+    stripe.refundInDashboard(o.intentId, 700);
+    const post = () => {
+      const body = stripe.chargeEventBody('charge.refunded', o.intentId);
+      return h.call('POST', '/api/stripe/webhook', {
+        body,
+        headers: { 'content-type': 'application/json', 'stripe-signature': stripe.signWebhook(body, WEBHOOK_SECRET) },
+      });
+    };
+    expect((await post()).status).toBe(200);
+    expect((await post()).status).toBe(200);
+    const state = await readRefunds(o);
+    expect(state.refunds).toHaveLength(1);
+    expect(state.refunds[0]).toMatchObject({ amount_cents: 700, source: 'provider', status: 'succeeded' });
+    // A forged event changes nothing.
+    const forged = await h.call('POST', '/api/stripe/webhook', {
+      body: stripe.chargeEventBody('charge.refunded', o.intentId),
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+    });
+    expect(forged.status).toBe(400);
+    expect((await readRefunds(o)).refunded_cents).toBe(700);
   });
 
   it('a refund we recorded but whose answer we never stored (a crash) is matched by its metadata, not recorded again', async () => {
