@@ -5,7 +5,14 @@
  */
 
 /** Why a seller gives money back. */
-export const REFUND_REASONS = ['damaged', 'returned', 'out_of_stock', 'retailer_request', 'duplicate', 'other'] as const;
+export const REFUND_REASONS = [
+  'damaged',
+  'returned',
+  'out_of_stock',
+  'retailer_request',
+  'duplicate',
+  'other',
+] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
   damaged: 'Damaged',

@@ -63,7 +63,8 @@ function cardLabel(card: { brand: string; last4: string }): string {
 
 /** How the money went back, as the credit note says it. */
 export function creditRouteLabel(input: Pick<CreditNoteInput, 'method' | 'card' | 'invoiceNumber'>): string {
-  if (input.method === 'card') return input.card ? `Refunded to ${cardLabel(input.card)}` : 'Refunded to the card that paid';
+  if (input.method === 'card')
+    return input.card ? `Refunded to ${cardLabel(input.card)}` : 'Refunded to the card that paid';
   return input.invoiceNumber
     ? `Credit against invoice ${pdfText(input.invoiceNumber)} (paid by other means)`
     : 'Credit against the order (paid by other means)';
@@ -103,7 +104,11 @@ export function renderCreditNote(input: CreditNoteInput): Promise<Buffer> {
             .fontSize(11)
             .fillColor(status.color)
             .text(status.label, x, y, { width, align: 'right', characterSpacing: 1 });
-          doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Issued ${issued}`, x, y + 16, { width, align: 'right' });
+          doc
+            .font('Helvetica')
+            .fontSize(10)
+            .fillColor(MUTED)
+            .text(`Issued ${issued}`, x, y + 16, { width, align: 'right' });
         },
       );
     const tableHead = (y: number): number => {
@@ -125,7 +130,14 @@ export function renderCreditNote(input: CreditNoteInput): Promise<Buffer> {
       `Order total ${formatUsd(input.orderTotalCents)}`,
     ];
     const bottoms = [
-      drawBlock(doc, 'From', [sellerName, ...(input.seller.address ? addressLines(input.seller.address) : [])], PAGE.margin, y, blockW - 12),
+      drawBlock(
+        doc,
+        'From',
+        [sellerName, ...(input.seller.address ? addressLines(input.seller.address) : [])],
+        PAGE.margin,
+        y,
+        blockW - 12,
+      ),
       drawBlock(doc, 'Credit to', [pdfText(input.buyerName) || 'Customer'], PAGE.margin + blockW, y, blockW - 12),
       drawBlock(doc, 'For', details, PAGE.margin + 2 * blockW, y, blockW - 12),
     ];
@@ -141,7 +153,11 @@ export function renderCreditNote(input: CreditNoteInput): Promise<Buffer> {
     y = drawBlock(doc, 'How', how, PAGE.margin, y, CONTENT_WIDTH) + 16;
 
     const rows: { name: string; quantity: string; amount: number }[] = [
-      ...input.lines.map((l) => ({ name: pdfText(l.name) || 'Item', quantity: String(l.quantity), amount: l.amountCents })),
+      ...input.lines.map((l) => ({
+        name: pdfText(l.name) || 'Item',
+        quantity: String(l.quantity),
+        amount: l.amountCents,
+      })),
     ];
     if (input.shippingCents > 0) rows.push({ name: 'Shipping', quantity: '', amount: input.shippingCents });
     const itemized = rows.reduce((n, r) => n + r.amount, 0);
@@ -162,7 +178,12 @@ export function renderCreditNote(input: CreditNoteInput): Promise<Buffer> {
       doc.text(row.quantity, COLUMNS.qty.x, y + 5, { width: COLUMNS.qty.w - 4, align: 'right' });
       doc.text(formatUsd(row.amount), COLUMNS.amount.x, y + 5, { width: COLUMNS.amount.w - 2, align: 'right' });
       y += h;
-      doc.moveTo(PAGE.margin, y).lineTo(PAGE.margin + CONTENT_WIDTH, y).lineWidth(0.5).strokeColor(RULE).stroke();
+      doc
+        .moveTo(PAGE.margin, y)
+        .lineTo(PAGE.margin + CONTENT_WIDTH, y)
+        .lineWidth(0.5)
+        .strokeColor(RULE)
+        .stroke();
     }
     if (y + 40 > CONTENT_BOTTOM) {
       doc.addPage();

@@ -138,7 +138,11 @@ async function recordOne(ctx: AppContext, payment: OrderCardPayment, listed: Pro
 }
 
 /** Our refund of the order named by the metadata we gave the provider, if there is one. */
-async function ourRefundNamed(ctx: AppContext, orderId: string, refundId: string | undefined): Promise<string | undefined> {
+async function ourRefundNamed(
+  ctx: AppContext,
+  orderId: string,
+  refundId: string | undefined,
+): Promise<string | undefined> {
   if (!refundId || !/^[0-9a-f-]{36}$/i.test(refundId)) return undefined;
   const [row] = await ctx.db
     .select({ id: refunds.id })

@@ -4,7 +4,13 @@
  * caller read in the refunding transaction. Every name is user text: escaped by the layout in
  * HTML, kept on one line everywhere.
  */
-import { CARD_BRAND_LABELS, PRODUCT_NAME, REFUND_REASON_LABELS, type CardBrand, type RefundReason } from '@cratebase/contract';
+import {
+  CARD_BRAND_LABELS,
+  PRODUCT_NAME,
+  REFUND_REASON_LABELS,
+  type CardBrand,
+  type RefundReason,
+} from '@cratebase/contract';
 import { oneLine, renderEmailHtml } from '../../providers/mail/index.js';
 
 export interface RefundEmailInput {
@@ -79,7 +85,13 @@ export function renderRefundEmail(input: RefundEmailInput): { subject: string; h
     heading: `${amount} refunded`,
     paragraphs: [intro],
     ...(lines.length > 0
-      ? { items: { title: 'Refunded items', headings: { item: 'Item', quantity: 'Qty', amount: 'Amount' }, rows: lines } }
+      ? {
+          items: {
+            title: 'Refunded items',
+            headings: { item: 'Item', quantity: 'Qty', amount: 'Amount' },
+            rows: lines,
+          },
+        }
       : {}),
     totals,
     details,

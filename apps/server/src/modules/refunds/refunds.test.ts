@@ -78,7 +78,8 @@ async function cardOrder(): Promise<CardOrder> {
   };
 }
 
-const refundUrl = (o: { seller: Org; orderId: string }) => `/api/organization/${o.seller.orgId}/orders/${o.orderId}/refunds`;
+const refundUrl = (o: { seller: Org; orderId: string }) =>
+  `/api/organization/${o.seller.orgId}/orders/${o.orderId}/refunds`;
 
 function refund(o: { seller: Org; orderId: string }, body: unknown, opts: { key?: string; token?: string } = {}) {
   return h.call('POST', refundUrl(o), {
@@ -95,7 +96,9 @@ const stockOf = async (productId: string) =>
   (await rows<{ n: number }>(sql`select inventory_count as n from products where id = ${productId}`))[0]!.n;
 
 async function listed(org: Org, side: 'selling' | 'purchasing', orderId: string): Promise<OrderSummary> {
-  const list = await ok<OrderSummary[]>(h.call('GET', `/api/order/organization/${org.orgId}/${side}`, { token: org.token }));
+  const list = await ok<OrderSummary[]>(
+    h.call('GET', `/api/order/organization/${org.orgId}/${side}`, { token: org.token }),
+  );
   return list.find((o) => o.id === orderId)!;
 }
 
@@ -164,7 +167,12 @@ describe('refunding a card order', () => {
 
     // The rest, in full: what is left of every line and the shipping; nothing goes back to stock.
     const rest = Refund.parse(await ok(refund(o, { full: true, reason: 'retailer_request' })));
-    expect(rest).toMatchObject({ amount_cents: o.paid - 1_250, shipping_cents: o.shipping, status: 'succeeded', restock: false });
+    expect(rest).toMatchObject({
+      amount_cents: o.paid - 1_250,
+      shipping_cents: o.shipping,
+      status: 'succeeded',
+      restock: false,
+    });
     expect(rest.lines.map((l) => [l.name, l.quantity, l.amount_cents])).toEqual([
       ['Fig Jam', 3, 3_750],
       ['Wild Honey', 2, 4_000],
@@ -174,7 +182,11 @@ describe('refunding a card order', () => {
     expect((await listed(o.seller, 'selling', o.orderId)).refunded_cents).toBe(o.paid);
 
     const after = await readRefunds(o.orderId, o.buyer.token);
-    expect(after).toMatchObject({ refunded_cents: o.paid, refundable_cents: 0, not_refundable: 'This order was refunded in full.' });
+    expect(after).toMatchObject({
+      refunded_cents: o.paid,
+      refundable_cents: 0,
+      not_refundable: 'This order was refunded in full.',
+    });
     expect(after.refunds.map((r) => r.id)).toEqual([rest.id, first.id]);
     expect(after.lines.map((l) => l.refunded_quantity)).toEqual([4, 2]);
 
@@ -195,7 +207,9 @@ describe('refunding a card order', () => {
   it('serves each refund’s credit note and lists the refunds on the invoice PDF', async () => {
     const o = await cardOrder();
     const given = Refund.parse(
-      await ok(refund(o, { lines: [{ line_item_id: o.honeyLine, quantity: 1 }], shipping_cents: 300, reason: 'returned' })),
+      await ok(
+        refund(o, { lines: [{ line_item_id: o.honeyLine, quantity: 1 }], shipping_cents: 300, reason: 'returned' }),
+      ),
     );
     const link = new URL(given.credit_note_link);
     const pdf = await h.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
@@ -229,9 +243,19 @@ describe('refunding a card order', () => {
     const o = await cardOrder();
     const cases: [unknown, number, string, string][] = [
       [{ amount_cents: o.paid + 1, reason: 'other' }, 409, 'refund_exceeds_payment', 'amount_cents'],
-      [{ lines: [{ line_item_id: o.jamLine, quantity: 5 }], reason: 'returned' }, 409, 'refund_exceeds_quantity', 'lines.0.quantity'],
+      [
+        { lines: [{ line_item_id: o.jamLine, quantity: 5 }], reason: 'returned' },
+        409,
+        'refund_exceeds_quantity',
+        'lines.0.quantity',
+      ],
       [{ shipping_cents: o.shipping + 1, reason: 'other' }, 409, 'refund_exceeds_shipping', 'shipping_cents'],
-      [{ lines: [{ line_item_id: o.cart.id, quantity: 1 }], reason: 'other' }, 400, 'validation_error', 'lines.0.line_item_id'],
+      [
+        { lines: [{ line_item_id: o.cart.id, quantity: 1 }], reason: 'other' },
+        400,
+        'validation_error',
+        'lines.0.line_item_id',
+      ],
       [{ amount_cents: 100 }, 400, 'validation_error', 'reason'],
       [{ reason: 'other' }, 400, 'validation_error', 'amount_cents'],
       [{ amount_cents: 100, full: true, reason: 'other' }, 400, 'validation_error', 'full'],
@@ -241,7 +265,13 @@ describe('refunding a card order', () => {
       [{ amount_cents: 100, reason: 'because' }, 400, 'validation_error', 'reason'],
       [{ amount_cents: 100, reason: 'other', note: 'x'.repeat(501) }, 400, 'validation_error', 'note'],
       [
-        { lines: [{ line_item_id: o.jamLine, quantity: 1 }, { line_item_id: o.jamLine, quantity: 1 }], reason: 'other' },
+        {
+          lines: [
+            { line_item_id: o.jamLine, quantity: 1 },
+            { line_item_id: o.jamLine, quantity: 1 },
+          ],
+          reason: 'other',
+        },
         400,
         'validation_error',
         'lines.1.line_item_id',
@@ -258,9 +288,9 @@ describe('refunding a card order', () => {
     expect(exceeds.body.message).toBe(
       `This refund of $${((o.paid + 1) / 100).toFixed(2)} is more than is left: only $${(o.paid / 100).toFixed(2)} of the $${(o.paid / 100).toFixed(2)} paid can still be refunded.`,
     );
-    expect((await refund(o, { lines: [{ line_item_id: o.jamLine, quantity: 5 }], reason: 'returned' })).body.message).toBe(
-      'Only 4 units of “Fig Jam” are left to refund.',
-    );
+    expect(
+      (await refund(o, { lines: [{ line_item_id: o.jamLine, quantity: 5 }], reason: 'returned' })).body.message,
+    ).toBe('Only 4 units of “Fig Jam” are left to refund.');
     // Nothing moved.
     expect((await builtinPaymentsOfOrder(db(), o.orderId)).refunds).toBe(0);
     expect((await readRefunds(o.orderId, o.seller.token)).refunded_cents).toBe(0);
@@ -304,7 +334,9 @@ describe('at once and again', () => {
     const o = await cardOrder();
     const third = Math.floor(o.paid / 3);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => refund(o, { amount_cents: third, reason: 'other' }, { key: `parallel-${i}` })),
+      Array.from({ length: 10 }, (_, i) =>
+        refund(o, { amount_cents: third, reason: 'other' }, { key: `parallel-${i}` }),
+      ),
     );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([200, 200, 200, 409, 409, 409, 409, 409, 409, 409]);
@@ -317,7 +349,11 @@ describe('at once and again', () => {
     const p = await cardOrder();
     const both = await Promise.all([
       refund(p, { full: true, reason: 'other' }, { key: 'full' }),
-      refund(p, { lines: [{ line_item_id: p.jamLine, quantity: 4 }], reason: 'returned', restock: true }, { key: 'lines' }),
+      refund(
+        p,
+        { lines: [{ line_item_id: p.jamLine, quantity: 4 }], reason: 'returned', restock: true },
+        { key: 'lines' },
+      ),
       refund(p, { amount_cents: p.paid, reason: 'duplicate' }, { key: 'amount' }),
     ]);
     expect(both.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(1);
@@ -332,7 +368,9 @@ describe('at once and again', () => {
     const first = await ok<Refund>(refund(o, body, { key: 'retry-me' }));
     const again = await ok<Refund>(refund(o, body, { key: 'retry-me' }));
     expect(again.id).toBe(first.id);
-    const raced = await Promise.all(Array.from({ length: 6 }, () => refund(o, { ...body, amount_cents: 700 }, { key: 'race' })));
+    const raced = await Promise.all(
+      Array.from({ length: 6 }, () => refund(o, { ...body, amount_cents: 700 }, { key: 'race' })),
+    );
     expect(raced.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(new Set(raced.map((r) => r.body.id)).size).toBe(1);
     expect(await builtinPaymentsOfOrder(db(), o.orderId)).toMatchObject({ refunds: 2, refundedCents: 1_200 });
@@ -426,7 +464,9 @@ describe('an order paid by invoice', () => {
     );
     const { cart, rate } = await atPayment(h, seller, buyer, { [product]: 4 });
     await ok(h.call('POST', `/api/order/${cart.order.id}/submit-on-terms`, { token: buyer.token }));
-    const [invoice] = await rows<{ id: string; number: string }>(sql`select id, number from invoices where order_id = ${cart.order.id}`);
+    const [invoice] = await rows<{ id: string; number: string }>(
+      sql`select id, number from invoices where order_id = ${cart.order.id}`,
+    );
     return { seller, buyer, orderId: cart.order.id, invoice: invoice!, total: 10_000 + rate.amount_cents };
   }
 
@@ -474,10 +514,17 @@ describe('an order paid by invoice', () => {
 describe('where refunds show', () => {
   it('the dashboard counts refunded goods against sales (net sales); refunded shipping is not sales', async () => {
     const o = await cardOrder();
-    const dashboard = () => ok(h.call('GET', `/api/organization/${o.seller.orgId}/dashboard`, { token: o.seller.token }));
+    const dashboard = () =>
+      ok(h.call('GET', `/api/organization/${o.seller.orgId}/dashboard`, { token: o.seller.token }));
     const before = await dashboard();
     expect(before.totals).toMatchObject({ sales_in_cents: 9_000, refunded_in_cents: 0, net_sales_in_cents: 9_000 });
-    await ok(refund(o, { lines: [{ line_item_id: o.honeyLine, quantity: 1 }], shipping_cents: o.shipping, reason: 'returned' }));
+    await ok(
+      refund(o, {
+        lines: [{ line_item_id: o.honeyLine, quantity: 1 }],
+        shipping_cents: o.shipping,
+        reason: 'returned',
+      }),
+    );
     await ok(refund(o, { amount_cents: 1_000, reason: 'other' }));
     const after = await dashboard();
     expect(after.totals).toMatchObject({ sales_in_cents: 9_000, refunded_in_cents: 3_000, net_sales_in_cents: 6_000 });

@@ -146,7 +146,13 @@ interface Plan {
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 /** The refund the body asks for, checked against what is left; refusals name the field. */
-function planRefund(order: OrderForRefund, paid: Payment, taken: Taken, lines: OrderLineForRefund[], body: CreateRefundBody): Plan {
+function planRefund(
+  order: OrderForRefund,
+  paid: Payment,
+  taken: Taken,
+  lines: OrderLineForRefund[],
+  body: CreateRefundBody,
+): Plan {
   const remaining = paid.paidCents - order.refunded_cents;
   const shippingLeft = Math.max(0, order.shipping_cost_in_cents - taken.shippingCents);
   const goodsLeft = Math.max(0, paid.paidCents - order.shipping_cost_in_cents - taken.goodsCents);
@@ -174,7 +180,12 @@ function planRefund(order: OrderForRefund, paid: Payment, taken: Taken, lines: O
     const chosen: RefundLineRecord[] = (body.lines ?? []).map((wanted, i) => {
       const line = lines.find((l) => l.id === wanted.line_item_id);
       if (!line) {
-        throw refusal(400, 'validation_error', `lines.${i}.line_item_id`, `lines.${i}.line_item_id: is not a line of this order`);
+        throw refusal(
+          400,
+          'validation_error',
+          `lines.${i}.line_item_id`,
+          `lines.${i}.line_item_id: is not a line of this order`,
+        );
       }
       const left = line.quantity - (taken.byLine.get(line.id) ?? 0);
       if (wanted.quantity > left) {
@@ -208,7 +219,12 @@ function planRefund(order: OrderForRefund, paid: Payment, taken: Taken, lines: O
     }
     const amount = chosen.reduce((n, l) => n + l.amount_cents, 0) + shipping;
     if (amount <= 0) {
-      throw refusal(400, 'validation_error', 'lines', 'lines: the items chosen come to $0.00; there is nothing to refund.');
+      throw refusal(
+        400,
+        'validation_error',
+        'lines',
+        'lines: the items chosen come to $0.00; there is nothing to refund.',
+      );
     }
     plan = { amountCents: amount, shippingCents: shipping, lines: chosen };
   }
@@ -317,7 +333,6 @@ export async function createRefund(ctx: AppContext, req: RefundRequest): Promise
   return presentRefund(await creditNoteLinkSigner(ctx), refund, null);
 }
 
-
 // ─── Settling a card refund ──────────────────────────────────────────────────────────
 /** What the provider's refund reason is for ours (Stripe knows duplicate and requested_by_customer). */
 function providerReason(reason: string): string {
@@ -417,7 +432,10 @@ export async function settleCardRefund(
       metadata: { order_id: row.orderId, refund_id: row.id, credit_note: row.creditNoteNumber },
     });
   } catch (error) {
-    if (error instanceof PaymentsProviderError && (error.code === 'refund_exceeds_payment' || error.code === 'not_refundable')) {
+    if (
+      error instanceof PaymentsProviderError &&
+      (error.code === 'refund_exceeds_payment' || error.code === 'not_refundable')
+    ) {
       const message =
         error.code === 'refund_exceeds_payment'
           ? 'The payments provider refused the refund: less is left of this payment than was asked. Nothing was refunded.'
@@ -430,13 +448,22 @@ export async function settleCardRefund(
     if (!unreachable) ctx.log.error({ err: error, refundId }, 'refunds: the provider failed; the refund stays pending');
     await ctx.db
       .update(refunds)
-      .set({ failureMessage: unreachable ? 'The payments provider could not be reached; trying again.' : 'The payments provider failed; trying again.' })
+      .set({
+        failureMessage: unreachable
+          ? 'The payments provider could not be reached; trying again.'
+          : 'The payments provider failed; trying again.',
+      })
       .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
     const [now] = await ctx.db.select().from(refunds).where(eq(refunds.id, refundId));
     return now!;
   }
   if (answer.status === 'failed') {
-    return failRefund(ctx, row.id, 'The payments provider could not give the money back to the card. Nothing was refunded.', answer.refundId);
+    return failRefund(
+      ctx,
+      row.id,
+      'The payments provider could not give the money back to the card. Nothing was refunded.',
+      answer.refundId,
+    );
   }
   return recordProviderAnswer(ctx, row.id, answer.refundId, answer.status);
 }
@@ -471,7 +498,12 @@ export async function recordProviderAnswer(
 }
 
 /** The refund failed: its amount is free again (the order's refunded amount goes down by it). */
-export async function failRefund(ctx: AppContext, refundId: string, message: string, providerRefundId?: string): Promise<RefundRow> {
+export async function failRefund(
+  ctx: AppContext,
+  refundId: string,
+  message: string,
+  providerRefundId?: string,
+): Promise<RefundRow> {
   return ctx.db.transaction(async (tx) => {
     const [head] = await tx.select({ orderId: refunds.orderId }).from(refunds).where(eq(refunds.id, refundId));
     const order = await lockOrderForRefund(tx, head!.orderId);
@@ -551,14 +583,20 @@ async function followProviderRefund(ctx: AppContext, refundId: string): Promise<
   if (!list) return settleCardRefund(ctx, refundId);
   let found;
   try {
-    found = (await list.call(ctx.providers.payments, row.providerPaymentId)).find((r) => r.refundId === row.providerRefundId);
+    found = (await list.call(ctx.providers.payments, row.providerPaymentId)).find(
+      (r) => r.refundId === row.providerRefundId,
+    );
   } catch (error) {
     if (error instanceof PaymentsProviderError && error.code === 'provider_unavailable') return row;
     throw error;
   }
   if (!found || found.status === 'pending') return row;
   if (found.status === 'failed') {
-    return failRefund(ctx, refundId, 'The payments provider could not give the money back to the card. Nothing was refunded.');
+    return failRefund(
+      ctx,
+      refundId,
+      'The payments provider could not give the money back to the card. Nothing was refunded.',
+    );
   }
   return recordProviderAnswer(ctx, refundId, found.refundId, 'succeeded');
 }
@@ -621,11 +659,7 @@ export async function orderRefunds(ctx: AppContext, orderId: string): Promise<Or
   );
   const paidCents = isPaid(paid) ? paid.paidCents : 0;
   const refundable = Math.max(0, paidCents - order.refunded_cents);
-  const notRefundable = !isPaid(paid)
-    ? paid.message
-    : refundable === 0
-      ? 'This order was refunded in full.'
-      : null;
+  const notRefundable = !isPaid(paid) ? paid.message : refundable === 0 ? 'This order was refunded in full.' : null;
   return {
     order_id: order.id,
     paid_cents: paidCents,

@@ -21,7 +21,9 @@ export function refundedGoodsByDaySql(sellerId: SQL): SQL {
 export async function refundsForInvoice(
   db: DbOrTx,
   orderId: string,
-): Promise<{ creditNoteNumber: string; createdAt: string; amountCents: number; status: 'pending' | 'succeeded' | 'failed' }[]> {
+): Promise<
+  { creditNoteNumber: string; createdAt: string; amountCents: number; status: 'pending' | 'succeeded' | 'failed' }[]
+> {
   const result = await db.execute<{
     credit_note_number: string;
     created_at: string;
