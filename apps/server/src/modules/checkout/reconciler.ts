@@ -9,13 +9,12 @@
  * processes, so several reconcilers, the return page and the webhook may meet on one session.
  */
 import type { AppContext } from '../../lib/context.js';
+import { periodicJob, type PeriodicJob } from '../../lib/periodic-job.js';
 import { reconcileOpenSessions, type ReconcileRound } from './service.js';
 
 export const RECONCILE_INTERVAL_MS = 60_000;
 
-export interface Reconciler {
-  start(): void;
-  stop(): Promise<void>;
+export interface Reconciler extends PeriodicJob {
   /** One round now (tests and operators; `olderThanMs` 0 takes every open session). */
   runOnce(opts?: { olderThanMs?: number }): Promise<ReconcileRound>;
 }
@@ -28,34 +27,13 @@ declare module 'fastify' {
 }
 
 export function createReconciler(ctx: AppContext, intervalMs = RECONCILE_INTERVAL_MS): Reconciler {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = reconcileOpenSessions(ctx)
-        .then((r) => {
-          if (r.completed + r.ended + r.refunded > 0) ctx.log.info(r, 'checkout reconciler: sessions settled');
-        })
-        .catch((err: unknown) => ctx.log.warn({ err }, 'checkout reconciler: round failed; retrying at the next one'))
-        .finally(schedule);
-    }, intervalMs);
-    // Never keeps the process alive on its own.
-    timer.unref();
-  };
-
-  return {
-    start() {
-      stopped = false;
-      schedule();
+  const job = periodicJob({
+    intervalMs,
+    run: () => reconcileOpenSessions(ctx),
+    done: (r) => {
+      if (r.completed + r.ended + r.refunded > 0) ctx.log.info(r, 'checkout reconciler: sessions settled');
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-    runOnce: (opts) => reconcileOpenSessions(ctx, opts),
-  };
+    failed: (err) => ctx.log.warn({ err }, 'checkout reconciler: round failed; retrying at the next one'),
+  });
+  return { ...job, runOnce: (opts) => reconcileOpenSessions(ctx, opts) };
 }

@@ -8,6 +8,7 @@
  */
 import { dollars, PRODUCT_NAME } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
+import { periodicJob, type PeriodicJob } from '../../lib/periodic-job.js';
 import { enqueueMail, oneLine, renderEmailHtml, wakeMailWorkers } from '../../providers/mail/index.js';
 import { organizationName } from '../organizations/service.js';
 import { memberContacts } from '../users/service.js';
@@ -15,9 +16,7 @@ import { claimReminder, invoicesToRemind, type DueInvoice } from './invoices.js'
 
 export const REMINDER_INTERVAL_MS = 15 * 60_000;
 
-export interface InvoiceReminders {
-  start(): void;
-  stop(): Promise<void>;
+export interface InvoiceReminders extends PeriodicJob {
   /** One round now (tests, operators). */
   runOnce(now?: Date): Promise<{ sent: number }>;
 }
@@ -117,33 +116,14 @@ export function createInvoiceReminders(
   ctx: AppContext,
   opts: { intervalMs?: number; now?: () => Date } = {},
 ): InvoiceReminders {
-  const intervalMs = opts.intervalMs ?? REMINDER_INTERVAL_MS;
   const clock = opts.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = sendInvoiceReminders(ctx, clock())
-        .then((r) => {
-          if (r.sent > 0) ctx.log.info(r, 'invoice reminders: queued');
-        })
-        .catch((err: unknown) => ctx.log.warn({ err }, 'invoice reminders: round failed; retrying at the next one'))
-        .finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  };
-  return {
-    start() {
-      stopped = false;
-      schedule();
+  const job = periodicJob({
+    intervalMs: opts.intervalMs ?? REMINDER_INTERVAL_MS,
+    run: () => sendInvoiceReminders(ctx, clock()),
+    done: (r) => {
+      if (r.sent > 0) ctx.log.info(r, 'invoice reminders: queued');
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-    runOnce: (now) => sendInvoiceReminders(ctx, now ?? clock()),
-  };
+    failed: (err) => ctx.log.warn({ err }, 'invoice reminders: round failed; retrying at the next one'),
+  });
+  return { ...job, runOnce: (now) => sendInvoiceReminders(ctx, now ?? clock()) };
 }

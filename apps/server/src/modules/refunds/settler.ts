@@ -6,13 +6,12 @@
  * Settling is safe across processes: each answer is recorded under the order row's lock, once.
  */
 import type { AppContext } from '../../lib/context.js';
+import { periodicJob, type PeriodicJob } from '../../lib/periodic-job.js';
 import { settlePendingRefunds } from './service.js';
 
 export const REFUND_SETTLE_INTERVAL_MS = 60_000;
 
-export interface RefundSettler {
-  start(): void;
-  stop(): Promise<void>;
+export interface RefundSettler extends PeriodicJob {
   /** One round now (tests and operators; `olderThanMs` 0 takes every pending refund). */
   runOnce(opts?: { olderThanMs?: number }): Promise<{ settled: number; failed: number; pending: number }>;
 }
@@ -25,33 +24,13 @@ declare module 'fastify' {
 }
 
 export function createRefundSettler(ctx: AppContext, intervalMs = REFUND_SETTLE_INTERVAL_MS): RefundSettler {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = settlePendingRefunds(ctx)
-        .then((r) => {
-          if (r.settled + r.failed > 0) ctx.log.info(r, 'refund settler: refunds settled');
-        })
-        .catch((err: unknown) => ctx.log.warn({ err }, 'refund settler: round failed; retrying at the next one'))
-        .finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  };
-
-  return {
-    start() {
-      stopped = false;
-      schedule();
+  const job = periodicJob({
+    intervalMs,
+    run: () => settlePendingRefunds(ctx),
+    done: (r) => {
+      if (r.settled + r.failed > 0) ctx.log.info(r, 'refund settler: refunds settled');
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-    runOnce: (opts) => settlePendingRefunds(ctx, opts),
-  };
+    failed: (err) => ctx.log.warn({ err }, 'refund settler: round failed; retrying at the next one'),
+  });
+  return { ...job, runOnce: (opts) => settlePendingRefunds(ctx, opts) };
 }

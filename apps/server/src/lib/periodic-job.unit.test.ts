@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { periodicJob } from './periodic-job.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A round the test ends by hand. */
+function deferred() {
+  let resolve!: (n: number) => void;
+  let reject!: (e: Error) => void;
+  const promise = new Promise<number>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('periodicJob', () => {
+  it('runs one round at a time, the next an interval after the last ended; a failed round is reported and the next runs', async () => {
+    vi.useFakeTimers();
+    const rounds: ReturnType<typeof deferred>[] = [];
+    const done = vi.fn();
+    const failed = vi.fn();
+    const job = periodicJob({
+      intervalMs: 1_000,
+      run: () => {
+        const round = deferred();
+        rounds.push(round);
+        return round.promise;
+      },
+      done,
+      failed,
+    });
+    job.start();
+    expect(rounds).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(rounds).toHaveLength(1);
+    // A slow round: no second one starts meanwhile.
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(rounds).toHaveLength(1);
+    rounds[0]!.resolve(7);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toHaveBeenCalledWith(7);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(rounds).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(rounds).toHaveLength(2);
+    rounds[1]!.reject(new Error('database down'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(failed).toHaveBeenCalledWith(expect.objectContaining({ message: 'database down' }));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(rounds).toHaveLength(3);
+    rounds[2]!.resolve(0);
+    await job.stop();
+  });
+
+  it('stop() waits for the round in flight and schedules no more', async () => {
+    vi.useFakeTimers();
+    const rounds: ReturnType<typeof deferred>[] = [];
+    const job = periodicJob({
+      intervalMs: 100,
+      run: () => {
+        const round = deferred();
+        rounds.push(round);
+        return round.promise;
+      },
+      done: () => {},
+      failed: () => {},
+    });
+    job.start();
+    await vi.advanceTimersByTimeAsync(100);
+    let stopped = false;
+    const stopping = job.stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stopped).toBe(false);
+    rounds[0]!.resolve(1);
+    await stopping;
+    expect(stopped).toBe(true);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(rounds).toHaveLength(1);
+  });
+});
