@@ -8,7 +8,7 @@
  *    (invoice-links.ts). A wrong or missing signature is 404, like an unknown invoice; a genuine
  *    link past its hour is 410 with a page that says to open the invoice again.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -19,7 +19,8 @@ import { orderDetail } from '../orders/queries.js';
 import { cartOrderJsonSql } from '../orders/service.js';
 import { pdfFileName, sellerFacts } from '../orders/packing-slip.js';
 import { orderPayment } from '../checkout/service.js';
-import { checkInvoiceLink, invoiceLink, invoiceLinkKey, invoiceLinkSigner } from './invoice-links.js';
+import { invoiceLink, invoiceLinks, invoiceLinkSigner } from './invoice-links.js';
+import { signedPdfRoute } from '../../lib/signed-documents.js';
 import { renderInvoice, serviceFromToken, shippingMethodLabel, type InvoiceInput } from './invoice-pdf.js';
 import { invoiceAt } from './resources.js';
 import { refundsForInvoice } from '../refunds/sql.js';
@@ -31,8 +32,6 @@ const InvoiceLinkBody = z.object({
   /** The invoice PDF's signed URL; it opens without a token for an hour. */
   link: z.string(),
 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type InvoiceRow = {
   id: string;
@@ -88,18 +87,6 @@ export async function invoiceDocument(ctx: AppContext, invoiceId: string): Promi
 }
 
 /** A short page for a person who opened a link in a browser tab. */
-function page(reply: FastifyReply, status: number, title: string, message: string) {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; color: #1a1a1a">
-<h1 style="font-size: 1.25rem">${title}</h1><p>${message}</p></body></html>`;
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(html);
-}
-
 export const INVOICE_LINK_EXPIRED_MESSAGE = 'This invoice link has expired. Open the invoice again from your orders.';
 export const INVOICE_LINK_INVALID_MESSAGE = 'This invoice link is not valid. Open the invoice again from your orders.';
 
@@ -126,27 +113,17 @@ export async function invoiceRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get<{ Params: { invoiceId: string }; Querystring: { expires?: string; signature?: string } }>(
-    '/invoices/:invoiceId.pdf',
-    { config: { access: 'public' }, schema: { hide: true } },
-    async (req, reply) => {
-      const { invoiceId } = req.params;
-      const query = req.query ?? {};
-      const expires = typeof query.expires === 'string' ? query.expires : undefined;
-      const signature = typeof query.signature === 'string' ? query.signature : undefined;
-      if (!UUID.test(invoiceId)) return page(reply, 404, 'Invoice not found', INVOICE_LINK_INVALID_MESSAGE);
-      const check = checkInvoiceLink(await invoiceLinkKey(ctx.db), invoiceId.toLowerCase(), expires, signature);
-      if (check === 'invalid') return page(reply, 404, 'Invoice not found', INVOICE_LINK_INVALID_MESSAGE);
-      if (check === 'expired') return page(reply, 410, 'Invoice link expired', INVOICE_LINK_EXPIRED_MESSAGE);
+  signedPdfRoute(app, {
+    links: invoiceLinks,
+    path: 'invoices',
+    noun: 'Invoice',
+    invalidMessage: INVOICE_LINK_INVALID_MESSAGE,
+    expiredMessage: INVOICE_LINK_EXPIRED_MESSAGE,
+    db: ctx.db,
+    async render(invoiceId) {
       const input = await invoiceDocument(ctx, invoiceId);
-      if (!input) return page(reply, 404, 'Invoice not found', INVOICE_LINK_INVALID_MESSAGE);
-      const pdf = await renderInvoice(input);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${pdfFileName('invoice', input.invoice.number)}"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-robots-tag', 'noindex')
-        .send(pdf);
+      if (!input) return undefined;
+      return { pdf: await renderInvoice(input), fileName: pdfFileName('invoice', input.invoice.number) };
     },
-  );
+  });
 }

@@ -8,7 +8,7 @@
  *  - GET /credit-notes/{refund_id}.pdf?expires=&signature= — a refund's credit note, behind a
  *    signed link (outside /api, opened in a new tab without the token, like invoice PDFs).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
@@ -29,7 +29,8 @@ import { orderPartyAt, soldOrderAt } from '../orders/resources.js';
 import { pdfFileName, sellerFacts } from '../orders/packing-slip.js';
 import { organizationName } from '../organizations/service.js';
 import { invoiceOfOrder } from '../payments/invoice-of-order.js';
-import { checkCreditNoteLink, creditNoteLinkKey } from './credit-note-links.js';
+import { creditNoteLinks } from './credit-note-links.js';
+import { signedPdfRoute } from '../../lib/signed-documents.js';
 import { renderCreditNote, type CreditNoteInput } from './credit-note-pdf.js';
 import { refunds } from './schema.js';
 import { createRefund, orderRefunds } from './service.js';
@@ -46,8 +47,6 @@ const Headers = z.object({
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
     .optional(),
 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const CREDIT_NOTE_LINK_EXPIRED_MESSAGE = 'This credit note link has expired. Open the order’s refunds again.';
 export const CREDIT_NOTE_LINK_INVALID_MESSAGE = 'This credit note link is not valid. Open the order’s refunds again.';
@@ -83,18 +82,6 @@ export async function creditNoteDocument(ctx: AppContext, refundId: string): Pro
     card: refund.cardBrand && refund.cardLast4 ? { brand: refund.cardBrand, last4: refund.cardLast4 } : null,
     fromProvider: refund.source === 'provider',
   };
-}
-
-function page(reply: FastifyReply, status: number, title: string, message: string) {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; color: #1a1a1a">
-<h1 style="font-size: 1.25rem">${title}</h1><p>${message}</p></body></html>`;
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(html);
 }
 
 export async function refundRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -155,27 +142,17 @@ export async function refundRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get<{ Params: { refundId: string }; Querystring: { expires?: string; signature?: string } }>(
-    '/credit-notes/:refundId.pdf',
-    { config: { access: 'public' }, schema: { hide: true } },
-    async (req, reply) => {
-      const { refundId } = req.params;
-      const query = req.query ?? {};
-      const expires = typeof query.expires === 'string' ? query.expires : undefined;
-      const signature = typeof query.signature === 'string' ? query.signature : undefined;
-      if (!UUID.test(refundId)) return page(reply, 404, 'Credit note not found', CREDIT_NOTE_LINK_INVALID_MESSAGE);
-      const check = checkCreditNoteLink(await creditNoteLinkKey(ctx.db), refundId.toLowerCase(), expires, signature);
-      if (check === 'invalid') return page(reply, 404, 'Credit note not found', CREDIT_NOTE_LINK_INVALID_MESSAGE);
-      if (check === 'expired') return page(reply, 410, 'Credit note link expired', CREDIT_NOTE_LINK_EXPIRED_MESSAGE);
-      const input = await creditNoteDocument(ctx, refundId.toLowerCase());
-      if (!input) return page(reply, 404, 'Credit note not found', CREDIT_NOTE_LINK_INVALID_MESSAGE);
-      const pdf = await renderCreditNote(input);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${pdfFileName('credit-note', input.creditNoteNumber)}"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-robots-tag', 'noindex')
-        .send(pdf);
+  signedPdfRoute(app, {
+    links: creditNoteLinks,
+    path: 'credit-notes',
+    noun: 'Credit note',
+    invalidMessage: CREDIT_NOTE_LINK_INVALID_MESSAGE,
+    expiredMessage: CREDIT_NOTE_LINK_EXPIRED_MESSAGE,
+    db: ctx.db,
+    async render(refundId) {
+      const input = await creditNoteDocument(ctx, refundId);
+      if (!input) return undefined;
+      return { pdf: await renderCreditNote(input), fileName: pdfFileName('credit-note', input.creditNoteNumber) };
     },
-  );
+  });
 }
