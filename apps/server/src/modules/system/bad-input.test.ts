@@ -236,6 +236,7 @@ function sampleBody(op: Operation): unknown {
     'POST /api/order/:order_id/po_number': () => ({ po_number: 'PO-1' }),
     'PUT /api/order/organization/:org_id/purchasers/:id/payment_terms': () => ({ net_days: 30 }),
     'POST /api/organization/:org_id/invoices/:invoice_id/mark-paid': () => ({ method: 'check', paid_on: '2025-01-02' }),
+    'POST /api/organization/:org_id/orders/:order_id/refunds': () => ({ amount_cents: 100, reason: 'damaged' }),
     'POST /api/shipping/order/:order_id/rate': () => ({ rate_id: 'fuzz-rate' }),
     'POST /api/shipping/order/:order_id/rate-type': () => ({ provider: 'USPS', service_level_token: 'usps_priority' }),
     'POST /api/stripe/organization/:org_id/refresh-connect-account': () => ({ account: 'acct_fuzz' }),
