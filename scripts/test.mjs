@@ -12,8 +12,23 @@ let passed = 0;
 let failed = 0;
 let runs = 0;
 const problems = [];
+/** Each stage's wall time, printed at the end (issue 22: where `npm test` spends its minutes). */
+const timings = [];
+const started = Date.now();
+const timed = (label, fn) => {
+  const t0 = Date.now();
+  try {
+    return fn();
+  } finally {
+    timings.push({ label, seconds: (Date.now() - t0) / 1000 });
+  }
+};
 
 function vitest(label, args, env) {
+  return timed(label, () => runVitest(label, args, env));
+}
+
+function runVitest(label, args, env) {
   runs += 1;
   const out = path.join(tmp, `${runs}.json`);
   console.log(`\n━━ ${label} ━━`);
@@ -41,6 +56,10 @@ function vitest(label, args, env) {
 
 /** A step that is not a vitest run (lint, typecheck, build): one pass or one failure. */
 function step(label, command, args) {
+  return timed(label, () => runStep(label, command, args));
+}
+
+function runStep(label, command, args) {
   console.log(`\n━━ ${label} ━━`);
   const res = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   if (res.status !== 0) {
@@ -68,6 +87,9 @@ if (step('production build', 'npm', ['run', 'build'])) {
 }
 
 fs.rmSync(tmp, { recursive: true, force: true });
+console.log('\nStage times:');
+for (const t of timings) console.log(`  ${t.seconds.toFixed(0).padStart(5)} s  ${t.label}`);
+console.log(`  ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s  in all`);
 if (problems.length) console.log(`\nFailed: ${problems.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
