@@ -117,7 +117,13 @@ describe('orders of one seller at once', () => {
       expect((await paidA!).status).toBe(200);
       expect(await listed()).toEqual([a.order.id, b.order.id].sort());
       expect(await stock()).toEqual({ jam: 8, honey: 7 });
-      expect(await totals()).toEqual({ orders: 2, sales_in_cents: 4_100, average_order_value_in_cents: 2_050 });
+      expect(await totals()).toEqual({
+        orders: 2,
+        sales_in_cents: 4_100,
+        average_order_value_in_cents: 2_050,
+        refunded_in_cents: 0,
+        net_sales_in_cents: 4_100,
+      });
     },
   );
 
