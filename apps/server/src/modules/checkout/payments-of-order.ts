@@ -2,7 +2,8 @@
  * The card payments of a placed order, as the checkout recorded them, for refunds (issue 21
  * part 2): the completed checkout session that took the money — the checkout's own (`purpose`
  * order) or the later payment of its invoice (`purpose` invoice) — with the provider's session
- * and payment ids and the card. Sessions on net terms (provider `terms`) took no money.
+ * and payment ids and the card. Sessions on net terms (provider `terms`) took no money. Also the
+ * order a provider session pays (access policies) and how the invoice prints the payment.
  */
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
@@ -96,4 +97,51 @@ export async function cardPaymentByProviderPayment(
     .where(and(eq(checkoutSessions.provider, provider), eq(checkoutSessions.paymentId, paymentId), paidByCard))
     .limit(1);
   return rows[0] ? toPayment(rows[0]) : undefined;
+}
+
+// ─── For access policies and the invoice ─────────────────────────────────────────────
+/**
+ * The purchasing organization of the order a provider session pays (for access policies);
+ * empty for a session that is not ours. `orderPurchaser` then applies the cart's pair rule.
+ */
+export async function providerSessionOrder(db: DbOrTx, providerSessionId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ orderId: checkoutSessions.orderId })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.providerSessionId, providerSessionId));
+  return row?.orderId;
+}
+
+/**
+ * How the order was paid, as its invoice prints it: the card charged, the shipping service's
+ * name and when the checkout completed; undefined when no checkout session completed it.
+ */
+export async function orderPayment(
+  db: DbOrTx,
+  orderId: string,
+): Promise<
+  { card: { brand: string; last4: string } | null; serviceLevelName: string | null; paidAt: Date | null } | undefined
+> {
+  const [row] = await db
+    .select({
+      cardBrand: checkoutSessions.cardBrand,
+      cardLast4: checkoutSessions.cardLast4,
+      shipping: checkoutSessions.shipping,
+      completedAt: checkoutSessions.completedAt,
+    })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.orderId, orderId),
+        eq(checkoutSessions.status, 'complete'),
+        eq(checkoutSessions.purpose, 'order'),
+      ),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+    serviceLevelName: row.shipping.service_level_name || null,
+    paidAt: row.completedAt,
+  };
 }
