@@ -4,7 +4,7 @@
  * text from facts the caller read in the completing transaction. Every name, address and
  * product name is user text: escaped by the layout in HTML, kept on one line everywhere.
  */
-import { CARD_BRAND_LABELS, PRODUCT_NAME, type CardBrand } from '@cratebase/contract';
+import { CARD_BRAND_LABELS, PRODUCT_NAME, dollars, type CardBrand } from '@cratebase/contract';
 import { oneLine } from '../../providers/mail/index.js';
 import { renderEmailHtml, type EmailDetail, type EmailTotal } from '../../providers/mail/layout.js';
 
@@ -60,12 +60,7 @@ export interface RenderedEmail {
 }
 
 /** Integer cents → "$1,234.50" (integer arithmetic: no floating-point rounding). */
-export function formatUsd(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
-}
+export const formatUsd = dollars;
 
 /** "June 3, 2025": the completion day in UTC (the server does not know the reader's zone). */
 function formatDay(date: Date): string {

@@ -10,6 +10,7 @@
 import {
   CARD_BRAND_LABELS,
   INVOICE_PAYMENT_METHOD_LABELS,
+  dollars,
   type CardBrand,
   type InvoicePaymentMethod,
   type Order,
@@ -74,12 +75,7 @@ export interface InvoiceRefundLine {
 }
 
 /** Integer cents → "$1,234.50" (integer arithmetic: no floating-point rounding). */
-export function formatUsd(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
-}
+export const formatUsd = dollars;
 
 /** "Visa •••• 4242". */
 export function cardLabel(card: { brand: string; last4: string }): string {

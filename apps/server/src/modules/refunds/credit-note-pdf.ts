@@ -7,7 +7,7 @@
  * A pure function of the facts, so it is tested without a database; routes.ts reads the facts
  * and serves it behind a signed link (credit-note-links.ts).
  */
-import { CARD_BRAND_LABELS, REFUND_REASON_LABELS, type CardBrand, type RefundReason } from '@cratebase/contract';
+import { REFUND_REASON_LABELS, type RefundReason } from '@cratebase/contract';
 import {
   CONTENT_BOTTOM,
   CONTENT_WIDTH,
@@ -25,7 +25,7 @@ import {
   renderPdf,
   type SellerFacts,
 } from '../orders/packing-slip.js';
-import { formatUsd } from './refund-email.js';
+import { cardLabel, formatUsd } from '../payments/invoice-pdf.js';
 
 export interface CreditNoteInput {
   creditNoteNumber: string;
@@ -54,12 +54,6 @@ const STATUS: Record<CreditNoteInput['status'], { label: string; color: string }
   pending: { label: 'PROCESSING', color: '#8a6d00' },
   failed: { label: 'FAILED', color: '#b3261e' },
 };
-
-function cardLabel(card: { brand: string; last4: string }): string {
-  const brand = card.brand.toLowerCase();
-  const label = brand in CARD_BRAND_LABELS ? CARD_BRAND_LABELS[brand as CardBrand] : CARD_BRAND_LABELS.unknown;
-  return `${label} •••• ${pdfText(card.last4)}`;
-}
 
 /** How the money went back, as the credit note says it. */
 export function creditRouteLabel(input: Pick<CreditNoteInput, 'method' | 'card' | 'invoiceNumber'>): string {

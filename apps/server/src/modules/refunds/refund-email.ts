@@ -8,6 +8,7 @@ import {
   CARD_BRAND_LABELS,
   PRODUCT_NAME,
   REFUND_REASON_LABELS,
+  dollars,
   type CardBrand,
   type RefundReason,
 } from '@cratebase/contract';
@@ -32,11 +33,8 @@ export interface RefundEmailInput {
 }
 
 /** Integer cents → "$1,234.50". */
-export function formatUsd(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** Integer cents → "$1,234.50": the contract's one formatter. */
+export const formatUsd = dollars;
 
 function cardLabel(card: { brand: string; last4: string }): string {
   const brand = card.brand.toLowerCase();
