@@ -1,4 +1,5 @@
 /** Cart rules shared by the server and the browser (zod-free). */
+import { dollars, isOrderTooLarge, orderTooLargeMessage } from './money-rules.js';
 
 export const CART_LIMITS = {
   /** The most of one product a cart line may hold (the API's limit; the UI offers 0–79). */
@@ -9,14 +10,6 @@ export const CART_LIMITS = {
 
 /** Spec section 5: quantity choices are whole numbers 0 to 79 (80 options). */
 export const QUANTITY_CHOICES_MAX = 79;
-
-/** US dollars with cents and thousands separators: 123456 → "$1,234.56". */
-export function dollars(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 /** Spec section 5 (DECISIONS wording): the 'Cannot Checkout' messages. */
 export function minimumItemsMessage(items: number): string {
@@ -46,6 +39,76 @@ export const UNAVAILABLE_LINES_MESSAGE =
 export const EMPTY_CART_MESSAGE = 'Cart is Empty';
 export const QUANTITY_RULES_MESSAGE =
   "Some quantities no longer match the seller's order rules. Update them to checkout.";
+
+/** The order minimums a seller sets (0 or null: none), for a first order and for reorders. */
+export interface OrderMinimums {
+  new_customer_min: number | null;
+  returning_customer_min: number | null;
+  new_customer_min_cents: number | null;
+  returning_customer_min_cents: number | null;
+}
+
+/**
+ * The minimum that applies to this buyer (spec section 5): the returning customer's once the
+ * buyer has submitted an order with this seller, the new customer's before; 0 when none is set.
+ */
+export function applicableMinimum(minimums: OrderMinimums, isReturning: boolean): { items: number; cents: number } {
+  return {
+    items: (isReturning ? minimums.returning_customer_min : minimums.new_customer_min) ?? 0,
+    cents: (isReturning ? minimums.returning_customer_min_cents : minimums.new_customer_min_cents) ?? 0,
+  };
+}
+
+/** What the checkout gate looks at: a cart's lines and totals, its minimum, who looks, its shipping. */
+export interface CheckoutFacts {
+  /** Every line of the cart: whether it can be bought as it is, and why its quantity breaks the product's order rules (null: it keeps them). */
+  lines: ReadonlyArray<{ available: boolean; quantity_issue: string | null }>;
+  /** Quantities and total of the available lines (a line's total at its quantity's unit price). */
+  itemCount: number;
+  totalCents: number;
+  /** The minimum that applies (applicableMinimum), 0 when none. */
+  minItems: number;
+  minCents: number;
+  /** The seller previews its own store (View as Buyer). */
+  isPreview: boolean;
+  /** The chosen shipping rate's cost; null before one is chosen. */
+  shippingCents: number | null;
+}
+
+/** Whether the available lines reach the applicable minimum (items and value). */
+export function meetsMinimum(facts: Pick<CheckoutFacts, 'itemCount' | 'totalCents' | 'minItems' | 'minCents'>): boolean {
+  return facts.itemCount >= facts.minItems && facts.totalCents >= facts.minCents;
+}
+
+/**
+ * THE checkout gate (spec section 5): why this cart cannot go to checkout, in the order the
+ * buyer reads them; none when it can. The server answers it with every cart
+ * (carts/service.ts); the browser shows it for a cart whose changes are still on their way
+ * (web storefront/cart/cart-changes.ts).
+ */
+export function checkoutIssues(facts: CheckoutFacts): Array<{ code: CheckoutIssueCode; message: string }> {
+  const { lines, itemCount, totalCents, minItems, minCents, shippingCents } = facts;
+  const issues: Array<{ code: CheckoutIssueCode; message: string }> = [];
+  if (lines.length === 0) issues.push({ code: 'empty', message: EMPTY_CART_MESSAGE });
+  if (lines.some((line) => !line.available)) {
+    issues.push({ code: 'unavailable_lines', message: UNAVAILABLE_LINES_MESSAGE });
+  }
+  if (lines.some((line) => line.available && line.quantity_issue !== null)) {
+    issues.push({ code: 'quantity_rules', message: QUANTITY_RULES_MESSAGE });
+  }
+  if (itemCount < minItems) issues.push({ code: 'min_items', message: minimumItemsMessage(minItems) });
+  if (totalCents < minCents) issues.push({ code: 'min_cents', message: minimumCentsMessage(minCents) });
+  if (facts.isPreview) issues.push({ code: 'preview', message: PREVIEW_CHECKOUT_MESSAGE });
+  // One order may cost at most MONEY_LIMITS.orderTotalCents, goods and — once a rate is chosen —
+  // shipping together (the amount checkout charges and stores: money-rules.ts, decision 007).
+  if (isOrderTooLarge(totalCents, shippingCents)) {
+    issues.push({
+      code: 'order_too_large',
+      message: orderTooLargeMessage(totalCents + (shippingCents ?? 0), shippingCents !== null),
+    });
+  }
+  return issues;
+}
 
 /**
  * The Terms tab's notices (spec section 2): the minimum item count and dollar value of an order,

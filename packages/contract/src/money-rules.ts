@@ -7,7 +7,14 @@
  * issue) before it reaches a column. docs/decisions/007-order-totals-numbers-and-money-limits.md
  * says why.
  */
-import { dollars } from './cart-rules.js';
+
+/** US dollars with cents and thousands separators: 123456 → "$1,234.56". */
+export function dollars(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
+}
 
 export const MONEY_LIMITS = {
   /** The most one order may cost, its goods and its shipping together: $9,999,999.99. */

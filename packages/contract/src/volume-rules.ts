@@ -7,7 +7,7 @@
  * `effectiveUnitPriceSql`); `unitPriceForQuantity` below is the same rule for the browser's
  * display only, and the tests of both walk the same cases.
  */
-import { dollars } from './cart-rules.js';
+import { dollars } from './money-rules.js';
 import { parseDollarsToCents, formatCentsAsDollars } from './catalog-rules.js';
 
 /** A price break: from `min_quantity` units on, each unit costs `unit_price_in_cents`. */
