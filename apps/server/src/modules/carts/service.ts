@@ -12,19 +12,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   CART_LIMITS,
-  EMPTY_CART_MESSAGE,
-  PREVIEW_CHECKOUT_MESSAGE,
-  QUANTITY_RULES_MESSAGE,
-  UNAVAILABLE_LINES_MESSAGE,
-  isOrderTooLarge,
-  minimumCentsMessage,
-  minimumItemsMessage,
-  orderTooLargeMessage,
+  applicableMinimum,
+  checkoutIssues,
+  meetsMinimum,
   quantityProblemMessage,
   type Cart,
   type CartOrder,
   type CartProduct,
-  type CheckoutIssue,
   type LineItem,
   type QuantityProblem,
   type SetLineItemBody,
@@ -122,8 +116,6 @@ function toCart(row: CartRow, order: CartOrder): Cart {
   const lines = JSON.parse(row.lines_json) as LineRow[];
   let totalCents = 0;
   let itemCount = 0;
-  let unavailable = 0;
-  let offRules = 0;
   const lineItems: LineItem[] = lines.map((line) => {
     const reason = unavailableReason(line);
     const lineTotal = reason === null ? line.quantity * line.unit_price_in_cents : 0;
@@ -131,12 +123,9 @@ function toCart(row: CartRow, order: CartOrder): Cart {
       reason === null && line.quantity_problem !== null
         ? quantityProblemMessage(line.quantity_problem, line.product)
         : null;
-    if (quantityIssue !== null) offRules += 1;
     if (reason === null) {
       totalCents += lineTotal;
       itemCount += line.quantity;
-    } else {
-      unavailable += 1;
     }
     return {
       id: line.id,
@@ -150,25 +139,11 @@ function toCart(row: CartRow, order: CartOrder): Cart {
     };
   });
   const isReturning = row.is_returning;
-  const minItems = (isReturning ? row.returning_customer_min : row.new_customer_min) ?? 0;
-  const minCents = (isReturning ? row.returning_customer_min_cents : row.new_customer_min_cents) ?? 0;
+  const { items: minItems, cents: minCents } = applicableMinimum(row, isReturning);
   const isPreview = row.selling_organization_id === row.purchasing_organization_id;
-  const issues: CheckoutIssue[] = [];
-  if (lineItems.length === 0) issues.push({ code: 'empty', message: EMPTY_CART_MESSAGE });
-  if (unavailable > 0) issues.push({ code: 'unavailable_lines', message: UNAVAILABLE_LINES_MESSAGE });
-  if (offRules > 0) issues.push({ code: 'quantity_rules', message: QUANTITY_RULES_MESSAGE });
-  if (itemCount < minItems) issues.push({ code: 'min_items', message: minimumItemsMessage(minItems) });
-  if (totalCents < minCents) issues.push({ code: 'min_cents', message: minimumCentsMessage(minCents) });
-  if (isPreview) issues.push({ code: 'preview', message: PREVIEW_CHECKOUT_MESSAGE });
-  // One order may cost at most MONEY_LIMITS.orderTotalCents, goods and — once a rate is chosen —
-  // shipping together (the amount checkout charges and stores: money-rules.ts, decision 007).
-  const shippingCents = order.shipping_cost_in_cents ?? null;
-  if (isOrderTooLarge(totalCents, shippingCents)) {
-    issues.push({
-      code: 'order_too_large',
-      message: orderTooLargeMessage(totalCents + (shippingCents ?? 0), shippingCents !== null),
-    });
-  }
+  // The gate itself is the contract's (cart-rules.ts checkoutIssues), shared with the browser.
+  const gate = { lines: lineItems, itemCount, totalCents, minItems, minCents, isPreview };
+  const issues = checkoutIssues({ ...gate, shippingCents: order.shipping_cost_in_cents ?? null });
   return {
     id: row.id,
     selling_organization_id: row.selling_organization_id,
@@ -179,7 +154,7 @@ function toCart(row: CartRow, order: CartOrder): Cart {
     min_items: minItems,
     min_cents: minCents,
     is_returning: isReturning,
-    meets_minimum: itemCount >= minItems && totalCents >= minCents,
+    meets_minimum: meetsMinimum(gate),
     is_preview: isPreview,
     can_checkout: issues.length === 0,
     seller_payments_active: row.seller_payments_active,
