@@ -2,9 +2,7 @@ import type { CreateOrganizationBody, CurrentUser, Organization, TeamRole } from
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './api';
 import { clearBuyerSignupKeys } from './storage';
-
-/** Spec section 7: the current user is cached under the key `user`. */
-export const userQueryKey = ['user'] as const;
+import { userQueryKey } from './query-keys';
 
 /** GET /api/user/me; null while the user row does not exist yet (404 user_not_found). */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {

@@ -6,8 +6,7 @@
 import type { OrderRefunds } from '@cratebase/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api, apiPath } from './api';
-
-export const orderRefundsKey = (orderId: string) => ['orders', 'refunds', orderId] as const;
+import { orderKeys } from './query-keys';
 
 export function fetchOrderRefunds(orderId: string): Promise<OrderRefunds> {
   return api.get<OrderRefunds>(apiPath`/api/order/${orderId}/refunds`);
@@ -16,7 +15,7 @@ export function fetchOrderRefunds(orderId: string): Promise<OrderRefunds> {
 /** The order's refunds (null id: nothing to read). Credit note links expire: read fresh each time a view opens. */
 export function useOrderRefunds(orderId: string | null) {
   return useQuery({
-    queryKey: orderRefundsKey(orderId ?? ''),
+    queryKey: orderKeys.refunds(orderId ?? ''),
     queryFn: () => fetchOrderRefunds(orderId ?? ''),
     enabled: Boolean(orderId),
     staleTime: 0,

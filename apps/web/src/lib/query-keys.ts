@@ -21,7 +21,7 @@ import type { InvoiceFilter } from '@cratebase/contract';
 
 // ── The signed-in user ──────────────────────────────────────────────────────────────────────
 
-/** The signed-in user (`GET /api/user`), with memberships and roles. */
+/** Spec section 7: the current user (`GET /api/user/me`) is cached under the key `user`. */
 export const userQueryKey = ['user'] as const;
 
 // ── Seller area ─────────────────────────────────────────────────────────────────────────────

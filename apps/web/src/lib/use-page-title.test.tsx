@@ -4,8 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ids, makeUser, org, purchasing } from '../test/fixtures';
 import { testQueryClient } from '../test/render';
-import { userQueryKey } from './current-user';
 import { pageTitle, useOrganizationPageTitle, usePageTitle } from './use-page-title';
+import { userQueryKey } from './query-keys';
 
 describe('pageTitle', () => {
   it('joins the page, the organization and the product with a middle dot', () => {

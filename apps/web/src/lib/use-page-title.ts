@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { fetchCurrentUser, userQueryKey } from './current-user';
+import { fetchCurrentUser } from './current-user';
+import { userQueryKey } from './query-keys';
 
 export const PRODUCT_NAME = 'Cratebase';
 const SEPARATOR = ' · ';

@@ -1,7 +1,5 @@
-import type { InviteMetadata } from '@cratebase/contract';
-import { apiPath, ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api';
-
-export const inviteMetadataKey = (inviteId: string) => ['invite-metadata', inviteId] as const;
+import type { AcceptTeamInviteResult, InviteMetadata, TeamInviteMetadata } from '@cratebase/contract';
+import { api, apiPath, ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api';
 
 /**
  * GET /api/invite/metadata/invite/{invite_id}: the inviting organization's id, name and image
@@ -34,4 +32,16 @@ export async function fetchInviteMetadata(inviteId: string): Promise<InviteMetad
     );
   }
   return body as InviteMetadata;
+}
+
+// ─── Team invites ─────────────
+
+/** GET /api/team/invite/{invite_id}: public (the invitee may not be signed in yet). */
+export function fetchTeamInviteMetadata(inviteId: string): Promise<TeamInviteMetadata> {
+  return api.get<TeamInviteMetadata>(apiPath`/api/team/invite/${inviteId}`);
+}
+
+/** POST /api/team/invite/{invite_id}/accept: the signed-in user with the invited e-mail joins. */
+export function acceptTeamInvite(inviteId: string): Promise<AcceptTeamInviteResult> {
+  return api.post<AcceptTeamInviteResult>(apiPath`/api/team/invite/${inviteId}/accept`);
 }

@@ -3,16 +3,13 @@ import type {
   Invite,
   OnboardingStatus,
   Organization,
+  ProductState,
+  Unit,
   UpdateOrganizationBody,
 } from '@cratebase/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiPath } from '../../lib/api';
-
-export const organizationKeys = {
-  all: ['organization'] as const,
-  detail: (orgId: string) => ['organization', orgId] as const,
-  onboardingStatus: (orgId: string) => ['organization', orgId, 'onboarding-status'] as const,
-};
+import { inviteKeys, organizationKeys, productKeys, type ProductLookupKind } from '../../lib/query-keys';
 
 /** GET /api/organization/{id}: the organization with order terms, flags and product count. */
 export function fetchOrganization(orgId: string): Promise<Organization> {
@@ -59,12 +56,6 @@ export function useUpdateOrganization(orgId: string) {
 
 // ─── Sending invites (the invite dialog of the welcome and invites pages) ─────────────
 
-export const inviteKeys = {
-  all: ['invites'] as const,
-  list: (orgId: string, q = '') => ['invites', orgId, { q }] as const,
-  organization: (orgId: string) => ['invites', orgId] as const,
-};
-
 /** POST /api/invite/purchaser. */
 export function sendInvites(body: CreateInvitesBody): Promise<Invite[]> {
   return api.post<Invite[]>('/api/invite/purchaser', body);
@@ -84,3 +75,24 @@ export function useSendInvites(orgId: string) {
     },
   });
 }
+
+// ─── Catalogue lookups (the product form, the CSV import and the package dialog) ─────────────
+
+// The seller area's shared catalogue pieces: product query keys (the products, catalog-import
+// and welcome screens refresh the same lists) and the seeded lookup lists (units, states) that
+// the product form, the CSV import and the package dialog all show.
+
+/** GET /api/product/state|order_unit|weight_unit|dimension_unit: seeded lists, cached for the session. */
+function useLookup<T>(kind: ProductLookupKind) {
+  return useQuery({
+    queryKey: productKeys.lookup(kind),
+    queryFn: () => api.get<T[]>(`/api/product/${kind}`),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+export const useProductStates = () => useLookup<ProductState>('state');
+export const useOrderUnits = () => useLookup<Unit>('order_unit');
+export const useWeightUnits = () => useLookup<Unit>('weight_unit');
+export const useDimensionUnits = () => useLookup<Unit>('dimension_unit');

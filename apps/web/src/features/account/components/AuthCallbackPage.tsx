@@ -15,9 +15,10 @@ import { useSignIn } from '../../../lib/auth-hooks';
 import { errorMessage } from '../../../lib/api';
 import { rememberedOrgId } from '../../../lib/storage';
 import { useLoadUserManager } from '../../../lib/auth-context';
-import { fetchSignedInUser, userQueryKey } from '../../../lib/current-user';
+import { fetchSignedInUser } from '../../../lib/current-user';
 import { postLoginDestination } from '../../../lib/routing';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { userQueryKey } from '../../../lib/query-keys';
 
 // The sign-in response can be redeemed once; React may mount this page twice in development.
 const pending = new Map<string, Promise<User | undefined>>();

@@ -12,12 +12,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api';
 import { useSignedInProfile } from '../../../lib/auth-hooks';
 import { rememberedOrgId, rememberOrgId } from '../../../lib/storage';
-import { createUserAccount, refreshCurrentUser, userQueryKey } from '../../../lib/current-user';
+import { createUserAccount, refreshCurrentUser } from '../../../lib/current-user';
 import { accountHomeDestination, buyerLandingChoice } from '../../../lib/routing';
 import { AccountHeader } from '../../../components/AccountHeader';
 import { AccountLayout } from '../../../components/AccountLayout';
 import { DetailsForm } from './DetailsForm';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { userQueryKey } from '../../../lib/query-keys';
 
 function FormSkeleton() {
   return (

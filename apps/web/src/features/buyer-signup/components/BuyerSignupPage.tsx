@@ -12,13 +12,14 @@ import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'reac
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useSignedInProfile } from '../../../lib/auth-hooks';
 import { clearBuyerSignupKeys } from '../../../lib/storage';
-import { createOrganization, createUserAccount, refreshCurrentUser, userQueryKey } from '../../../lib/current-user';
+import { createOrganization, createUserAccount, refreshCurrentUser } from '../../../lib/current-user';
 import { BusinessNameField, SignedInEmailField } from '../../../components/AccountFields';
 import { AccountHeader } from '../../../components/AccountHeader';
 import { AccountLayout } from '../../../components/AccountLayout';
 import { ConsentCheckboxes } from '../../../components/ConsentCheckboxes';
 import { acceptInvite, isAlreadyPurchaser, saveBuyerSignupKeys, savedBuyerSignupKeys } from '../../../lib/invites';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { userQueryKey } from '../../../lib/query-keys';
 
 export const WORKING_TITLE = 'We are setting up your account!';
 export const WORKING_TEXT = 'Your wholesale process is about to be much simpler.';

@@ -21,8 +21,9 @@ import { refreshCurrentUser, useCurrentUser } from '../../../lib/current-user';
 import { AccountLayout } from '../../../components/AccountLayout';
 import { ConsentCheckboxes } from '../../../components/ConsentCheckboxes';
 import { acceptInvite, buyerSignupPath, isAlreadyPurchaser, saveBuyerSignupKeys } from '../../../lib/invites';
-import { fetchInviteMetadata, inviteMetadataKey } from '../api';
+import { fetchInviteMetadata } from '../api';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { inviteMetadataKeys } from '../../../lib/query-keys';
 
 export const PRODUCT = 'Cratebase';
 export const inviteHeadline = (orgName: string) => `Accept your invitation to ${orgName} on ${PRODUCT}`;
@@ -58,7 +59,7 @@ export function InvitePage() {
   const [emails, setEmails] = useState(true);
 
   const metadata = useQuery({
-    queryKey: inviteMetadataKey(inviteId),
+    queryKey: inviteMetadataKeys.customer(inviteId),
     queryFn: () => fetchInviteMetadata(inviteId),
     enabled: Boolean(inviteId),
     staleTime: 5 * 60_000,

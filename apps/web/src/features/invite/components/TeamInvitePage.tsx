@@ -20,7 +20,8 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { useSignedInProfile, useSignIn, useSignOut } from '../../../lib/auth-hooks';
 import { createUserAccount, refreshCurrentUser, useCurrentUser } from '../../../lib/current-user';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { acceptTeamInvite, fetchTeamInviteMetadata, teamInviteMetadataKey } from '../team-api';
+import { acceptTeamInvite, fetchTeamInviteMetadata } from '../api';
+import { inviteMetadataKeys } from '../../../lib/query-keys';
 
 export const teamInviteHeadline = (orgName: string, role: keyof typeof TEAM_ROLE_LABELS) =>
   `Join ${orgName} on Cratebase as ${TEAM_ROLE_LABELS[role]}`;
@@ -53,7 +54,7 @@ export function TeamInvitePage() {
   const user = useCurrentUser({ enabled: signedIn });
 
   const metadata = useQuery({
-    queryKey: teamInviteMetadataKey(inviteId),
+    queryKey: inviteMetadataKeys.team(inviteId),
     queryFn: () => fetchTeamInviteMetadata(inviteId),
     enabled: Boolean(inviteId),
     retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
@@ -144,7 +145,12 @@ export function TeamInvitePage() {
               {signedIn ? (
                 <Stack spacing={1.5}>
                   {alreadyMember ? (
-                    <Button variant="contained" size="large" component={RouterLink} to={landingPath({ organization: invite.organization, role: invite.role })}>
+                    <Button
+                      variant="contained"
+                      size="large"
+                      component={RouterLink}
+                      to={landingPath({ organization: invite.organization, role: invite.role })}
+                    >
                       Open {invite.organization.name}
                     </Button>
                   ) : (
@@ -161,7 +167,12 @@ export function TeamInvitePage() {
                   {signedInEmail && (
                     <Typography variant="body2" sx={{ textAlign: 'center' }}>
                       Signed in as <strong>{signedInEmail}</strong>.{' '}
-                      <Link component="button" type="button" onClick={() => void signOut()} sx={{ verticalAlign: 'baseline' }}>
+                      <Link
+                        component="button"
+                        type="button"
+                        onClick={() => void signOut()}
+                        sx={{ verticalAlign: 'baseline' }}
+                      >
                         Not you? Log out
                       </Link>
                     </Typography>

@@ -6,8 +6,7 @@ import {
 } from '@cratebase/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiPath, apiUpload } from '../../../lib/api';
-import { organizationKeys } from '../api';
-import { productKeys } from '../catalogue';
+import { organizationKeys, productKeys } from '../../../lib/query-keys';
 
 const importPath = (orgId: string) => apiPath`/api/product/organization/${orgId}/import`;
 

@@ -1,17 +1,10 @@
 import type { Customer, CustomerOrder, PaymentTerms } from '@cratebase/contract';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, apiPath, keysetPaging, withQuery, type Page } from '../../../lib/api';
+import { customerKeys } from '../../../lib/query-keys';
 
 export const CUSTOMERS_PAGE_SIZE = 25;
 export const CUSTOMER_ORDERS_PAGE_SIZE = 25;
-
-export const customerKeys = {
-  organization: (orgId: string) => ['customers', orgId] as const,
-  list: (orgId: string, q = '') => ['customers', orgId, 'list', { q }] as const,
-  detail: (orgId: string, customerId: string) => ['customers', orgId, 'detail', customerId] as const,
-  orders: (orgId: string, customerId: string) => ['customers', orgId, 'orders', customerId] as const,
-  terms: (orgId: string, customerId: string) => ['customers', orgId, 'terms', customerId] as const,
-};
 
 /** GET /api/order/organization/{org_id}/purchasers: customers, newest first. */
 export function fetchCustomersPage(

@@ -2,10 +2,7 @@
 import type { Dashboard } from '@cratebase/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api, apiPath } from '../../../lib/api';
-
-export const dashboardKeys = {
-  of: (orgId: string) => ['dashboard', orgId] as const,
-};
+import { dashboardKeys } from '../../../lib/query-keys';
 
 export function fetchDashboard(orgId: string): Promise<Dashboard> {
   return api.get<Dashboard>(apiPath`/api/organization/${orgId}/dashboard`);

@@ -7,7 +7,7 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import { api, apiPath, keysetPaging, withQuery, type Page } from '../../../lib/api';
-import { inviteKeys } from '../api';
+import { inviteKeys } from '../../../lib/query-keys';
 
 /** Rows per page of the invites table. */
 export const INVITES_PAGE_SIZE = 25;

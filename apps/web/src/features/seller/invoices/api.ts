@@ -6,14 +6,9 @@
 import type { InvoiceFilter, InvoiceTotals, MarkInvoicePaidBody, SellerInvoice } from '@cratebase/contract';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiPath, keysetPaging, withQuery, type Page } from '../../../lib/api';
+import { dashboardKeys, invoiceKeys, orderKeys } from '../../../lib/query-keys';
 
 export const INVOICES_PAGE_SIZE = 25;
-
-export const invoiceKeys = {
-  all: (orgId: string) => ['invoices', orgId] as const,
-  list: (orgId: string, status: InvoiceFilter) => ['invoices', orgId, 'list', status] as const,
-  totals: (orgId: string) => ['invoices', orgId, 'totals'] as const,
-};
 
 export function useInvoices(orgId: string, status: InvoiceFilter) {
   return useInfiniteQuery({
@@ -47,8 +42,8 @@ function useInvoiceChange<Vars>(orgId: string, request: (vars: Vars) => Promise<
     onSettled: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: invoiceKeys.all(orgId) }),
-        client.invalidateQueries({ queryKey: ['orders'] }),
-        client.invalidateQueries({ queryKey: ['dashboard'] }),
+        client.invalidateQueries({ queryKey: orderKeys.all }),
+        client.invalidateQueries({ queryKey: dashboardKeys.all }),
       ]);
     },
   });

@@ -1,15 +1,12 @@
 import type { ImageSet, UpdateImageSetBody } from '@cratebase/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiPath } from '../../../lib/api';
-import { userQueryKey } from '../../../lib/current-user';
-import { organizationKeys } from '../api';
-
-export const imageSetKey = (orgId: string) => ['organization', orgId, 'image-set'] as const;
+import { organizationKeys, userQueryKey } from '../../../lib/query-keys';
 
 /** GET /api/organization/{org_id}/image_set: the logo and the cover (splash) image. */
 export function useImageSet(orgId: string) {
   return useQuery({
-    queryKey: imageSetKey(orgId),
+    queryKey: organizationKeys.imageSet(orgId),
     queryFn: () => api.get<ImageSet>(apiPath`/api/organization/${orgId}/image_set`),
     enabled: Boolean(orgId),
   });
@@ -26,12 +23,12 @@ export function useUpdateImageSet(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: ImageSetChange) => {
-      const current = queryClient.getQueryData<ImageSet>(imageSetKey(orgId));
+      const current = queryClient.getQueryData<ImageSet>(organizationKeys.imageSet(orgId));
       const body: UpdateImageSetBody = { id: current?.id ?? null, organization_id: orgId, ...change };
       return api.put<ImageSet>('/api/organization/image_set', body);
     },
     onSuccess: async (imageSet) => {
-      queryClient.setQueryData(imageSetKey(orgId), imageSet);
+      queryClient.setQueryData(organizationKeys.imageSet(orgId), imageSet);
       await Promise.all([
         queryClient.invalidateQueries({
           queryKey: organizationKeys.detail(orgId),

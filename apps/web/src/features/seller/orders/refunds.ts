@@ -1,13 +1,10 @@
 /**
  * The seller's refunds (issue 21 part 2): what the Refund dialog plans from the order's refunds
- * (what is left of each line and of the shipping), and the call that makes one — with an
- * Idempotency-Key kept for the dialog's whole opening, so a retried or double-clicked refund is
- * applied once.
+ * (what is left of each line and of the shipping). The call that makes one is `useCreateRefund`
+ * in `api.ts` — with an Idempotency-Key kept for the dialog's whole opening, so a retried or
+ * double-clicked refund is applied once.
  */
-import type { CreateRefundInput, OrderRefunds, Refund, RefundReason } from '@cratebase/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiPath } from '../../../lib/api';
-import { orderRefundsKey } from '../../../lib/order-refunds';
+import type { CreateRefundInput, OrderRefunds, RefundReason } from '@cratebase/contract';
 
 export type RefundMode = 'full' | 'items' | 'amount';
 
@@ -78,21 +75,4 @@ export function planRefund(state: OrderRefunds, draft: RefundDraft): RefundPlan 
   if (totalCents > state.refundable_cents) problem ??= 'That is more than is left to refund.';
   if (!reason) problem ??= 'Choose a reason.';
   return { totalCents, problem, restockableUnits, body: problem ? null : body };
-}
-
-/** POST /api/organization/{org_id}/orders/{order_id}/refunds. The order's views read it again. */
-export function useCreateRefund(orgId: string, orderId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { body: CreateRefundInput; idempotencyKey: string }) =>
-      api.post<Refund>(apiPath`/api/organization/${orgId}/orders/${orderId}/refunds`, input.body, {
-        headers: { 'Idempotency-Key': input.idempotencyKey },
-      }),
-    onSettled: async () => {
-      await client.invalidateQueries({ queryKey: orderRefundsKey(orderId) });
-      void client.invalidateQueries({ queryKey: ['orders'] });
-      void client.invalidateQueries({ queryKey: ['dashboard'] });
-      void client.invalidateQueries({ queryKey: ['customers'] });
-    },
-  });
 }

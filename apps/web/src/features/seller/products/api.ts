@@ -9,8 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { api, apiPath, keysetPaging, withQuery } from '../../../lib/api';
 import { saveBlob, todayStamp } from '../../../lib/download';
-import { organizationKeys } from '../api';
-import { productKeys } from '../catalogue';
+import { organizationKeys, productKeys } from '../../../lib/query-keys';
 
 /** Rows per page of the merchant product list. */
 export const PRODUCTS_PAGE_SIZE = 25;

@@ -1,18 +1,12 @@
 import type { CreateTeamInviteBody, TeamInvite, TeamMember, TeamRole } from '@cratebase/contract';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiPath, keysetPaging, withQuery, type Page } from '../../../lib/api';
-import { userQueryKey } from '../../../lib/current-user';
+import { teamKeys, userQueryKey } from '../../../lib/query-keys';
 
 /** Rows per page of the members table. */
 export const MEMBERS_PAGE_SIZE = 50;
 /** Pending invites shown at once (an organization has few). */
 export const TEAM_INVITES_LIMIT = 100;
-
-export const teamKeys = {
-  all: (orgId: string) => ['team', orgId] as const,
-  members: (orgId: string) => ['team', orgId, 'members'] as const,
-  invites: (orgId: string) => ['team', orgId, 'invites'] as const,
-};
 
 const membersPath = (orgId: string) => apiPath`/api/organization/${orgId}/members`;
 
@@ -37,7 +31,11 @@ export function useMembers(orgId: string) {
 }
 
 export function useTeamInvites(orgId: string) {
-  return useQuery({ queryKey: teamKeys.invites(orgId), queryFn: () => fetchTeamInvites(orgId), enabled: Boolean(orgId) });
+  return useQuery({
+    queryKey: teamKeys.invites(orgId),
+    queryFn: () => fetchTeamInvites(orgId),
+    enabled: Boolean(orgId),
+  });
 }
 
 /** Every change reloads the team (members and pending invites). */
@@ -51,12 +49,16 @@ function useTeamMutation<Input, Output>(orgId: string, mutationFn: (input: Input
 
 /** POST …/members/invites: a pending invite to the address is answered again (no second e-mail). */
 export function useInviteMember(orgId: string) {
-  return useTeamMutation(orgId, (body: CreateTeamInviteBody) => api.post<TeamInvite>(`${membersPath(orgId)}/invites`, body));
+  return useTeamMutation(orgId, (body: CreateTeamInviteBody) =>
+    api.post<TeamInvite>(`${membersPath(orgId)}/invites`, body),
+  );
 }
 
 /** DELETE …/members/invites/{invite_id}. */
 export function useRevokeTeamInvite(orgId: string) {
-  return useTeamMutation(orgId, (inviteId: string) => api.delete<void>(apiPath`/api/organization/${orgId}/members/invites/${inviteId}`));
+  return useTeamMutation(orgId, (inviteId: string) =>
+    api.delete<void>(apiPath`/api/organization/${orgId}/members/invites/${inviteId}`),
+  );
 }
 
 /** PATCH …/members/{user_id}. */

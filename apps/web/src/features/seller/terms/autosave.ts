@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Organization, OrderTerms } from '@cratebase/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api';
-import { organizationKeys, updateOrganization } from '../api';
+import { updateOrganization } from '../api';
+import { organizationKeys } from '../../../lib/query-keys';
 
 /** Quiet time after the last keystroke before the terms are saved ("12.50" is one save). */
 export const TERMS_SAVE_DELAY_MS = 600;

@@ -29,7 +29,7 @@ import { formatCents } from '../../../../lib/format';
 import { errorMessage } from '../../../../lib/api';
 import { useFileDrop } from '../../../../lib/use-file-drop';
 import { saveBlob } from '../../../../lib/download';
-import { useOrderUnits, useProductStates, useWeightUnits } from '../../catalogue';
+import { useOrderUnits, useProductStates, useWeightUnits } from '../../api';
 import {
   catalogTemplateCsv,
   commitCatalogImport,

@@ -10,7 +10,7 @@ import { ShipToBlock } from '../../../../components/orders/ShipToBlock';
 import { TrackingLine } from '../../../../components/orders/TrackingLine';
 import { formatDate } from '../../../../lib/format';
 import { paymentStatus } from '../order-display';
-import { useOrder } from '../orders';
+import { useOrder } from '../api';
 import { SellerOrderRefunds } from './SellerOrderRefunds';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

@@ -39,7 +39,7 @@ import { useToast } from '../../../../components/Toast';
 import { errorMessage, loadedItems } from '../../../../lib/api';
 import { formatCents, formatDate } from '../../../../lib/format';
 import { isShipped, paymentStatus } from '../order-display';
-import { fetchPackingSlip, orderNumber, useSellerOrders } from '../orders';
+import { fetchPackingSlip, orderNumber, useSellerOrders } from '../api';
 import { openPdfInNewTab } from '../packing-slip';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { RefundChip } from '../../../../components/orders/RefundChip';

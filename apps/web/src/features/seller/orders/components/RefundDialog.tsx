@@ -31,7 +31,8 @@ import { MoneyInput } from '../../../../components/MoneyInput';
 import { cardLabel } from '../../../../components/orders/RefundsSection';
 import { errorMessage } from '../../../../lib/api';
 import { formatCents } from '../../../../lib/format';
-import { planRefund, shippingLeft, unitsLeft, useCreateRefund, type RefundDraft, type RefundMode } from '../refunds';
+import { useCreateRefund } from '../api';
+import { planRefund, shippingLeft, unitsLeft, type RefundDraft, type RefundMode } from '../refunds';
 
 function newKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto

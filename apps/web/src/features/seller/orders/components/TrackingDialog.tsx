@@ -25,7 +25,7 @@ import { useTheme } from '@mui/material/styles';
 import { DialogButtons } from '../../../../components/DialogButtons';
 import { useToast } from '../../../../components/Toast';
 import { ApiError, errorMessage } from '../../../../lib/api';
-import { orderNumber, useSaveTracking } from '../orders';
+import { orderNumber, useSaveTracking } from '../api';
 
 export const TRACKING_SAVED_TEXT = 'Tracking saved. The customer will get an e-mail with the tracking link.';
 

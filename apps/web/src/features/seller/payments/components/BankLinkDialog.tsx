@@ -32,7 +32,8 @@ import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlin
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '../../../../lib/api';
-import { builtinLink, createLinkToken, useExchangePublicToken } from '../banking';
+import { builtinLink, createLinkToken, useExchangePublicToken } from '../api';
+import { bankingKeys } from '../../../../lib/query-keys';
 
 /** Plaid Link (react-plaid-link), loaded only when the server links banks through Plaid. */
 const PlaidBankLink = lazy(() => import('./PlaidBankLink'));
@@ -72,7 +73,9 @@ type Step =
 
 /** The link session is over (expired or completed): only a new one helps. */
 const sessionOver = (error: unknown) =>
-  error instanceof ApiError && ['token_expired', 'token_used', 'invalid_token'].includes(error.code) && error.issueFor('link_token') !== undefined;
+  error instanceof ApiError &&
+  ['token_expired', 'token_used', 'invalid_token'].includes(error.code) &&
+  error.issueFor('link_token') !== undefined;
 
 /**
  * Linking a bank account. With Plaid configured, Plaid Link (PlaidBankLink.tsx). Otherwise the
@@ -94,7 +97,7 @@ export function BankLinkDialog({ orgId, onClose, onLinked }: BankLinkDialogProps
 
   // A fresh link token (and the widget's session) every time the dialog opens or starts again.
   const session = useQuery({
-    queryKey: ['banking', orgId, 'link-session', attempt],
+    queryKey: bankingKeys.linkSession(orgId, attempt),
     queryFn: async () => {
       const token = await createLinkToken(orgId);
       if (token.provider !== 'builtin') return { token, session: null };
@@ -218,7 +221,14 @@ export function BankLinkDialog({ orgId, onClose, onLinked }: BankLinkDialogProps
     );
   } else if (step.name === 'credentials') {
     body = (
-      <Stack component="form" id={`${titleId}-form`} spacing={2} onSubmit={signIn} noValidate aria-label={`Sign in to ${step.institution.name}`}>
+      <Stack
+        component="form"
+        id={`${titleId}-form`}
+        spacing={2}
+        onSubmit={signIn}
+        noValidate
+        aria-label={`Sign in to ${step.institution.name}`}
+      >
         <Typography variant="body2">
           Sign in with your online banking username and password for <strong>{step.institution.name}</strong>.
         </Typography>
@@ -275,7 +285,9 @@ export function BankLinkDialog({ orgId, onClose, onLinked }: BankLinkDialogProps
           {signedIn.accounts.map((account) => (
             <FormControlLabel
               key={account.id}
-              control={<Checkbox checked={chosen.includes(account.id)} onChange={() => toggle(account.id)} disabled={busy} />}
+              control={
+                <Checkbox checked={chosen.includes(account.id)} onChange={() => toggle(account.id)} disabled={busy} />
+              }
               label={
                 <Box>
                   <Typography sx={{ color: 'text.primary' }}>{account.name}</Typography>
@@ -304,9 +316,20 @@ export function BankLinkDialog({ orgId, onClose, onLinked }: BankLinkDialogProps
   }
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs" fullScreen={fullScreen}>
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+      fullScreen={fullScreen}
+    >
       <DialogTitle id={titleId}>
-        {step.name === 'institution' ? 'Link a bank account' : step.name === 'credentials' ? step.institution.name : 'Choose accounts'}
+        {step.name === 'institution'
+          ? 'Link a bank account'
+          : step.name === 'credentials'
+            ? step.institution.name
+            : 'Choose accounts'}
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2}>

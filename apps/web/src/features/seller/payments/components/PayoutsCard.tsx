@@ -15,7 +15,7 @@ import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlin
 import AddIcon from '@mui/icons-material/Add';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { errorMessage } from '../../../../lib/api';
-import { useBankAccounts, useMakeDefaultBankAccount } from '../banking';
+import { useBankAccounts, useMakeDefaultBankAccount } from '../api';
 import { BankLinkDialog } from './BankLinkDialog';
 
 function AccountRow({

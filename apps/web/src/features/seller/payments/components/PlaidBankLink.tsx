@@ -24,7 +24,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { errorMessage } from '../../../../lib/api';
-import { useExchangePublicToken } from '../banking';
+import { useExchangePublicToken } from '../api';
 
 export const CONTINUE_WITH_PLAID = 'Continue with Plaid';
 export const PLAID_LOAD_FAILED = 'We could not load Plaid Link. Check your connection and try again.';

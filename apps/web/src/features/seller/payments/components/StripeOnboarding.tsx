@@ -23,8 +23,8 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { organizationKeys } from '../../api';
-import { createAccountSession, paymentKeys } from '../api';
+import { createAccountSession } from '../api';
+import { organizationKeys, paymentKeys } from '../../../../lib/query-keys';
 
 export const STRIPE_ONBOARDING_TITLE = 'Verify your business with Stripe';
 export const STRIPE_ONBOARDING_LOADING = 'Loading Stripe’s onboarding';

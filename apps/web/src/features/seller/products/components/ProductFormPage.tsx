@@ -26,7 +26,7 @@ import { UnitSelect } from '../../../../components/UnitSelect';
 import { useToast } from '../../../../components/Toast';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { ApiError, errorMessage } from '../../../../lib/api';
-import { useOrderUnits, useProductStates, useWeightUnits } from '../../catalogue';
+import { useOrderUnits, useProductStates, useWeightUnits } from '../../api';
 import { useDeleteProduct, useProduct, useSaveProduct } from '../api';
 import {
   emptyProductForm,

@@ -4,9 +4,9 @@ import { Route, Routes } from 'react-router';
 import type { Organization } from '@cratebase/contract';
 import { fakeFetch, ids } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
-import { organizationKeys } from '../../api';
 import { TERMS_SAVE_DELAY_MS } from '../autosave';
 import { TermsPage } from './TermsPage';
+import { organizationKeys } from '../../../../lib/query-keys';
 
 function organization(overrides: Partial<Organization> = {}): Organization {
   return {

@@ -25,9 +25,8 @@ import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined
 import { DialogButtons } from '../../../../components/DialogButtons';
 import { UnitSelect } from '../../../../components/UnitSelect';
 import { ApiError, errorMessage } from '../../../../lib/api';
-import { useOrganization } from '../../api';
-import { useDimensionUnits } from '../../catalogue';
-import { ShippingSaveError, usePackageTemplates, useSaveShippingDetails } from '../shipping-api';
+import { useDimensionUnits, useOrganization } from '../../api';
+import { ShippingSaveError, usePackageTemplates, useSaveShippingDetails } from '../api';
 import { maskPostalCode, US_STATE_OPTIONS } from '../../../../lib/us-address';
 
 /** The fields of the dialog, as typed. */

@@ -17,7 +17,7 @@ import { importWithReload } from '../../../../lib/chunk-reload';
 import { useOnboardingStatus, useOrganization } from '../../api';
 import { InviteDialog } from '../../components/InviteDialog';
 import { stepSummary, welcomeSteps } from '../steps';
-import { useInvitesSent } from '../summary-api';
+import { useInvitesSent } from '../api';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 
 // Step 6's dialog (and the address schemas it uses) loads when it is first opened.

@@ -2,7 +2,14 @@
  * The seller's orders (spec sections 2 "Orders", 5 "Tracking dialog", 7): the list by keyset,
  * one order with its lines, saving tracking, and the packing slip.
  */
-import { PO_NUMBER_MAX, type Carrier, type Order, type OrderSummary } from '@cratebase/contract';
+import {
+  PO_NUMBER_MAX,
+  type Carrier,
+  type CreateRefundInput,
+  type Order,
+  type OrderSummary,
+  type Refund,
+} from '@cratebase/contract';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -12,16 +19,9 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import { api, apiPath, keysetPaging, withQuery, type Page } from '../../../lib/api';
+import { customerKeys, dashboardKeys, orderKeys } from '../../../lib/query-keys';
 
 export const SELLER_ORDERS_PAGE_SIZE = 25;
-
-export const orderKeys = {
-  /** Every list of the seller's orders (searched or not). */
-  selling: (orgId: string) => ['orders', 'selling', orgId] as const,
-  /** The list searched by order number or PO number prefix (`search`, '' for all). */
-  sellingSearch: (orgId: string, search: string) => ['orders', 'selling', orgId, search] as const,
-  detail: (orderId: string) => ['orders', 'detail', orderId] as const,
-};
 
 /**
  * GET /api/order/organization/{org_id}/selling: the seller's submitted orders, newest first;
@@ -116,6 +116,26 @@ export async function fetchPackingSlip(orderId: string): Promise<Blob> {
   const { blob } = await api.download(apiPath`/api/order/${orderId}/packing-slip`, 'application/pdf');
   // Typed as a PDF whatever the answer's header says, so that the new tab shows it.
   return new Blob([blob], { type: 'application/pdf' });
+}
+
+/**
+ * POST /api/organization/{org_id}/orders/{order_id}/refunds, with the Idempotency-Key the Refund
+ * dialog keeps for its whole opening. The order's views read it again.
+ */
+export function useCreateRefund(orgId: string, orderId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { body: CreateRefundInput; idempotencyKey: string }) =>
+      api.post<Refund>(apiPath`/api/organization/${orgId}/orders/${orderId}/refunds`, input.body, {
+        headers: { 'Idempotency-Key': input.idempotencyKey },
+      }),
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: orderKeys.refunds(orderId) });
+      void client.invalidateQueries({ queryKey: orderKeys.all });
+      void client.invalidateQueries({ queryKey: dashboardKeys.all });
+      void client.invalidateQueries({ queryKey: customerKeys.all });
+    },
+  });
 }
 
 /** The number an order goes by ("CB-000001"; the full id stays in a title attribute). */

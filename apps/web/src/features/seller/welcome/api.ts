@@ -1,11 +1,7 @@
-import type { AddressInput, AddressLink, PackageTemplate, PackageTemplateInput } from '@cratebase/contract';
+import type { AddressInput, AddressLink, Invite, PackageTemplate, PackageTemplateInput } from '@cratebase/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiPath } from '../../../lib/api';
-import { organizationKeys } from '../api';
-
-export const packageTemplateKeys = {
-  list: (orgId: string) => ['package-template', orgId] as const,
-};
+import { api, apiPath, withQuery } from '../../../lib/api';
+import { inviteKeys, organizationKeys, packageTemplateKeys } from '../../../lib/query-keys';
 
 /** GET /api/package_template/organization/{org_id}. */
 export function usePackageTemplates(orgId: string, options: { enabled?: boolean } = {}) {
@@ -68,5 +64,29 @@ export function useSaveShippingDetails(orgId: string) {
         queryClient.invalidateQueries({ queryKey: packageTemplateKeys.list(orgId) }),
       ]);
     },
+  });
+}
+
+// ─── Step 5's summary: invites sent ─────────────
+
+/** How many invites step 5's summary counts before it says "25+". */
+export const INVITES_COUNTED = 25;
+
+/**
+ * GET /api/invite/organization/{org_id}?limit=25: how many invites were sent ("2 invites sent"),
+ * and whether there are more. Its own key (the invites lists' keys hold paged data that their
+ * updates rewrite), read afresh each time the welcome page opens.
+ */
+export function useInvitesSent(orgId: string, options: { enabled: boolean }) {
+  return useQuery({
+    queryKey: inviteKeys.sent(orgId),
+    queryFn: async () => {
+      const page = await api.getPage<Invite>(
+        withQuery(apiPath`/api/invite/organization/${orgId}`, { limit: INVITES_COUNTED }),
+      );
+      return { count: page.items.length, more: page.nextCursor !== null };
+    },
+    staleTime: 0,
+    enabled: Boolean(orgId) && options.enabled,
   });
 }
