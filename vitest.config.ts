@@ -5,8 +5,8 @@ import react from '@vitejs/plugin-react';
 // user would see for up to 30 s (a passing poll returns as soon as it holds).
 const expectOptions = { poll: { timeout: 30_000, interval: 100 } };
 
-// Projects: `unit` (pure functions and React components, jsdom), `api` (server through
-// app.inject() on a fresh database per file), `cluster` (several processes on PostgreSQL)
+// Projects: `unit` (web components and hooks, jsdom), `unit-node` (pure modules), `api` (server through
+// app.inject() on a fresh copy of a migrated database per file), `cluster` (several processes on one database)
 // and `e2e` (browser journeys). scripts/test.mjs (`npm test`) runs them in that order. `live`
 // (the vendors in test mode) runs only through `npm run test:live`.
 export default defineConfig({
@@ -16,12 +16,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'unit',
-          include: [
-            'packages/contract/src/**/*.test.ts',
-            'apps/web/src/**/*.test.{ts,tsx}',
-            'apps/server/src/**/*.unit.test.ts',
-            'scripts/**/*.unit.test.ts',
-          ],
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
           // Rendering a screen in jsdom can take seconds on a busy 2-core machine.
@@ -31,9 +26,22 @@ export default defineConfig({
         },
       },
       {
+        // Pure modules (the contract's rules, the server's pure functions, scripts): no DOM.
+        test: {
+          name: 'unit-node',
+          include: ['packages/contract/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          expect: expectOptions,
+        },
+      },
+      {
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.test.ts'],
+          // One PostgreSQL and one migrated template database for the run (the server at
+          // DATABASE_URL, else an embedded one); each file copies the template.
+          globalSetup: ['apps/server/test/support/global-database.ts'],
           exclude: ['apps/server/src/**/*.unit.test.ts', 'apps/server/src/**/*.cluster.test.ts', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
@@ -44,10 +52,12 @@ export default defineConfig({
         },
       },
       {
-        // Needs a PostgreSQL server (DATABASE_URL): several server processes on one database.
+        // Several server processes on one PostgreSQL database (the server at DATABASE_URL, else
+        // an embedded one).
         test: {
           name: 'cluster',
           include: ['apps/server/src/**/*.cluster.test.ts'],
+          globalSetup: ['apps/server/test/support/global-database.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
@@ -68,14 +78,16 @@ export default defineConfig({
         },
       },
       {
-        // Browser journeys: production build, fresh database per file, headless Chromium.
+        // Browser journeys: production build, a server with its own embedded PostgreSQL per
+        // file, headless Chromium; two files at a time (each has its own ports and folders).
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          fileParallelism: true,
+          maxWorkers: 2,
           expect: expectOptions,
         },
       },

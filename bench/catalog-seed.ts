@@ -3,7 +3,7 @@
  * INSERT ... SELECT FROM generate_series straight into the database, half of the products
  * Live, every product with one photo (1600 px square, resized copies of 200, 600 and 1200 px
  * as an upload makes them). PostgreSQL: through `pg` while the server runs.
- * PGlite (one process at a time): call it with the server stopped, on its data directory.
+ * the embedded PostgreSQL (one Cratebase process per directory): call it with the server stopped.
  *
  *   tsx bench/catalog-seed.ts <organization id> [count]     (DATABASE_URL or DATA_DIR)
  */
@@ -14,7 +14,7 @@ import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 export interface SeedTarget {
   /** postgres:// URL of the database the server uses. */
   databaseUrl?: string;
-  /** The server's DATA_DIR (PGlite in DATA_DIR/pglite); the server must be stopped. */
+  /** The server's DATA_DIR (the embedded PostgreSQL in DATA_DIR/pg); the server must be stopped. */
   dataDir?: string;
 }
 
@@ -28,7 +28,7 @@ export async function seedCatalog(
   if (target.databaseUrl)
     database = await openDatabase({ databaseUrl: target.databaseUrl, poolSize: 1, migrate: false, statementTimeoutMs: 0 });
   else if (target.dataDir)
-    database = await openDatabase({ pgliteDir: path.join(target.dataDir, 'pglite'), migrate: false });
+    database = await openDatabase({ embeddedDir: path.join(target.dataDir, 'pg'), migrate: false });
   else throw new Error('seedCatalog needs databaseUrl or dataDir');
   try {
     const db = database.db;

@@ -121,7 +121,7 @@ async function main() {
   });
   const base = `http://127.0.0.1:${server.port}`;
   const dbSizeMb = async (): Promise<number> => {
-    if (!scratch) return dirMb(path.join(server.dataDir, 'pglite'));
+    if (!scratch) return dirMb(path.join(server.dataDir, 'pg'));
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     try {
@@ -163,7 +163,7 @@ async function main() {
     const sizeBefore = await dbSizeMb();
     const rssBefore = rssMb(server.process.pid!);
     console.log(
-      `soak: ${minutes} min at ${rate} ops/s on ${scratch ? 'PostgreSQL' : 'PGlite'}; ${PRODUCTS} products, ` +
+      `soak: ${minutes} min at ${rate} ops/s on ${scratch ? 'PostgreSQL' : 'the embedded PostgreSQL'}; ${PRODUCTS} products, ` +
         `${BROWSERS} browsing and ${PAYERS} paying buyers; RSS ${rssBefore.toFixed(0)} MB, database ${sizeBefore.toFixed(1)} MB`,
     );
 

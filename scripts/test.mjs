@@ -1,7 +1,12 @@
-// `npm test`: lint and typecheck, unit and API tests on embedded PGlite, the API tests again on PostgreSQL when
-// DATABASE_URL is set, then the browser journeys against the production build.
-// Ends with one line `N passed, N failed` and a non-zero exit on any failure.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check of the project, in two lanes so both cores work:
+//   lane 1: unit tests (web components in jsdom, pure modules in node)
+//   lane 2: lint → typecheck → production build → two server processes on one database
+// then the API tests, then the browser journeys (production build, headless Chromium, two
+// files at a time). One PostgreSQL for the run: the server at DATABASE_URL when
+// it is set (CI), else an embedded one (apps/server/test/support/global-database.ts).
+// Ends with each stage's time and one line `N passed, N failed`; non-zero exit on any failure.
+// A lane running beside another writes to a file, printed whole when its stage ends.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,28 +20,34 @@ const problems = [];
 /** Each stage's wall time, printed at the end (issue 22: where `npm test` spends its minutes). */
 const timings = [];
 const started = Date.now();
-const timed = (label, fn) => {
-  const t0 = Date.now();
-  try {
-    return fn();
-  } finally {
-    timings.push({ label, seconds: (Date.now() - t0) / 1000 });
-  }
-};
 
-function vitest(label, args, env) {
-  return timed(label, () => runVitest(label, args, env));
+/** Runs a command to its end with its output in a file; prints the output when it ends. */
+function run(label, command, args, env = {}) {
+  runs += 1;
+  const logFile = path.join(tmp, `${runs}.log`);
+  const out = fs.openSync(logFile, 'w');
+  const t0 = Date.now();
+  console.log(`▶ ${label}`);
+  return new Promise((resolve) => {
+    const childEnv = { ...process.env, ...env };
+    for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', out, out], env: childEnv });
+    child.on('error', (err) => fs.appendFileSync(logFile, `\n${err.stack}\n`));
+    child.on('close', (code) => {
+      fs.closeSync(out);
+      const seconds = (Date.now() - t0) / 1000;
+      timings.push({ label, seconds });
+      console.log(`\n━━ ${label} (${seconds.toFixed(0)} s) ━━`);
+      process.stdout.write(fs.readFileSync(logFile, 'utf8'));
+      resolve(code ?? 1);
+    });
+  });
 }
 
-function runVitest(label, args, env) {
-  runs += 1;
-  const out = path.join(tmp, `${runs}.json`);
-  console.log(`\n━━ ${label} ━━`);
-  const res = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
+async function vitest(label, projects, env = {}) {
+  const out = path.join(tmp, `vitest-${runs + 1}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const code = await run(label, 'npx', args, { FORCE_COLOR: '1', ...env });
   if (fs.existsSync(out)) {
     const r = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += r.numPassedTests;
@@ -44,25 +55,20 @@ function runVitest(label, args, env) {
     const suiteErrors = r.testResults.filter((t) => t.status === 'failed' && t.assertionResults.every((a) => a.status !== 'failed'));
     failed += suiteErrors.length;
     if (r.numFailedTests || suiteErrors.length) problems.push(label);
-  } else if (res.status !== 0) {
+  } else if (code !== 0) {
     failed += 1;
     problems.push(`${label} (runner crashed)`);
   }
-  if (res.status !== 0 && !problems.includes(label)) {
+  if (code !== 0 && !problems.some((p) => p.startsWith(label))) {
     failed += 1;
-    problems.push(`${label} (exit ${res.status})`);
+    problems.push(`${label} (exit ${code})`);
   }
 }
 
 /** A step that is not a vitest run (lint, typecheck, build): one pass or one failure. */
-function step(label, command, args) {
-  return timed(label, () => runStep(label, command, args));
-}
-
-function runStep(label, command, args) {
-  console.log(`\n━━ ${label} ━━`);
-  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  if (res.status !== 0) {
+async function step(label, command, args) {
+  const code = await run(label, command, args, { FORCE_COLOR: '1' });
+  if (code !== 0) {
     failed += 1;
     problems.push(label);
     return false;
@@ -71,20 +77,21 @@ function runStep(label, command, args) {
   return true;
 }
 
-step('lint (ESLint)', 'npx', ['eslint', '.', '--max-warnings=0']);
-step('typecheck (contract, server, web, e2e, bench, scripts)', 'npm', ['run', '--silent', 'typecheck']);
+let built = false;
+await Promise.all([
+  vitest('unit tests', ['unit', 'unit-node']),
+  (async () => {
+    await step('lint (ESLint, import cycles)', 'npm', ['run', '--silent', 'lint']);
+    await step('typecheck (contract, server, web, e2e, bench, scripts)', 'npm', ['run', '--silent', 'typecheck']);
+    built = await step('production build', 'npm', ['run', '--silent', 'build']);
+    // Starts the production server (apps/server/dist) as real processes.
+    if (built) await vitest('two server processes on one PostgreSQL database', ['cluster']);
+  })(),
+]);
 
-const { DATABASE_URL, ...withoutDb } = process.env;
-process.env = withoutDb;
-vitest('unit tests', ['--project', 'unit'], {});
-vitest('API tests on embedded PGlite', ['--project', 'api'], {});
-if (DATABASE_URL) vitest('API tests on PostgreSQL', ['--project', 'api'], { DATABASE_URL });
-
-if (step('production build', 'npm', ['run', 'build'])) {
-  // Both suites below start the production server (apps/server/dist) as a real process.
-  if (DATABASE_URL) vitest('two server processes on one PostgreSQL database', ['--project', 'cluster'], { DATABASE_URL });
-  vitest('browser journeys (production build, headless Chromium)', ['--project', 'e2e'], {});
-}
+await vitest('API tests (app.inject, a copy of the migrated database per file)', ['api']);
+// The journeys start their own servers, each with an embedded PostgreSQL in its own DATA_DIR.
+if (built) await vitest('browser journeys (production build, headless Chromium, two files at a time)', ['e2e'], { DATABASE_URL: undefined });
 
 fs.rmSync(tmp, { recursive: true, force: true });
 console.log('\nStage times:');

@@ -1,6 +1,6 @@
 /**
  * Starts the production server (apps/server/dist/main.js, which serves apps/web/dist) on a
- * free port with a fresh embedded database, and stops it afterwards.
+ * free port with a fresh embedded PostgreSQL in its own data directory, and stops it afterwards.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,6 +36,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   if (!fs.existsSync(main)) throw new Error('No production build: run `npm run build` first.');
   const port = Number(env.PORT ?? (await freePort()));
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cratebase-e2e-'));
+  // The embedded PostgreSQL runs as the OS user `postgres` when the tests run as root: it must
+  // be able to enter the data directory (mkdtemp makes it 0700).
+  fs.chmodSync(dataDir, 0o755);
   const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
   let output = '';
   const child = spawn(process.execPath, [main], {

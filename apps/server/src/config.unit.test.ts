@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from './config.js';
 
 describe('loadConfig', () => {
-  it('defaults to port 3000, PGlite under ./data, the built-in identity provider, local media and the outbox', () => {
+  it('defaults to port 3000, the embedded PostgreSQL under ./data, the built-in identity provider, local media and the outbox', () => {
     const c = loadConfig({});
     expect(c.port).toBe(3000);
     expect(c.publicUrl).toBe('http://localhost:3000');

@@ -1,33 +1,8 @@
 /** Process entry: read config, open the database, build the app, listen, shut down cleanly. */
 import path from 'node:path';
 import { loadConfig, ConfigError, type Config } from './config.js';
-import { DatabaseInUseError, openDatabase, type Database } from './db/client.js';
+import { DatabaseInUseError, EmbeddedPostgresError, openDatabase, type Database } from './db/client.js';
 import { buildApp } from './app.js';
-
-/**
- * How `npm start` runs the server (package.json), for the embedded database's memory (issue 11,
- * docs/performance.md "Embedded PGlite: memory and first start"); glibc and Node read all of
- * it before any code of ours runs, so a process started without it only says so.
- *  - glibc's malloc: two arenas, and fixed mmap and trim thresholds of 128 kB. Left to itself,
- *    glibc raises both thresholds after the first large block is freed (PGlite's 9 MB module,
- *    V8's compiler zones), and memory freed in its heap then stays resident.
- *  - One V8 worker thread instead of four: TurboFan compiles PGlite's hot WebAssembly functions
- *    one at a time, in one arena.
- *  - A young generation of 2 × 4 MB instead of up to 2 × 16 MB, and an old generation of at
- *    most 192 MB (the page caches size themselves to it: lib/page-cache.ts), which also makes
- *    V8 collect before it grows the heap far.
- */
-const START_ENVIRONMENT = ['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_TRIM_THRESHOLD_'];
-const START_NODE_OPTIONS = ['--v8-pool-size=1', '--max-semi-space-size=4', '--max-old-space-size=192'];
-
-/** What of `npm start`'s settings this process was started without (command line, NODE_OPTIONS, environment). */
-function missingStartSettings(): string[] {
-  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].map((option) => option.split('=')[0]);
-  return [
-    ...START_ENVIRONMENT.filter((name) => process.env[name] === undefined),
-    ...START_NODE_OPTIONS.filter((option) => !given.includes(option.split('=')[0])),
-  ];
-}
 
 async function main() {
   let config: Config;
@@ -45,14 +20,15 @@ async function main() {
   try {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
-      pgliteDir: path.join(config.dataDir, 'pglite'),
+      embeddedDir: path.join(config.dataDir, 'pg'),
+      log: (line) => console.log(line),
       poolSize: config.databasePoolSize,
       prepare: config.databasePrepare,
       statementTimeoutMs: config.databaseStatementTimeoutMs,
     });
   } catch (err) {
-    if (err instanceof DatabaseInUseError) {
-      // One line: the directory is taken, and PostgreSQL is how several processes share data.
+    if (err instanceof DatabaseInUseError || err instanceof EmbeddedPostgresError) {
+      // One line: the directory is taken (or the embedded server cannot run), and what to do.
       console.error(`Cratebase cannot start: ${err.message}`);
       process.exit(1);
     }
@@ -94,14 +70,6 @@ async function main() {
     { url: config.publicUrl, database: database.kind, identity: config.identity.mode },
     `Cratebase is ready at ${config.publicUrl}`,
   );
-  const missing = database.kind === 'pglite' ? missingStartSettings() : [];
-  if (missing.length > 0) {
-    app.log.info(
-      { missing },
-      'started without some settings of `npm start` (package.json): with the embedded database the process ' +
-        'then takes ~50 MB more memory under load (docs/performance.md)',
-    );
-  }
 }
 
 main().catch((err) => {

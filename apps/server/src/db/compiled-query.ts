@@ -5,16 +5,15 @@
  * `sql.placeholder('name')` where the values go, compile it once (at start-up or on first use
  * of its shape), then run it with `{ name: value }`.
  *
- * It runs on the driver's client directly (pg's pool or PGlite), not through drizzle's session:
+ * It runs on pg's pool directly, not through drizzle's session:
  * columns come back with the driver's default parsing, so select text, integers and booleans
- * (cast timestamps and bigints to text). On PostgreSQL the pool's named prepared statements
- * apply as to every pooled query (db/client.ts), so the server parses and plans it once per
- * connection too.
+ * (cast timestamps and bigints to text). The pool's named prepared statements apply as to every
+ * pooled query (db/client.ts), so the server parses and plans it once per connection too.
  */
 import pg from 'pg';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { driverOf, type Db } from './client.js';
+import { poolOf, type Db } from './client.js';
 
 const dialect = new PgDialect();
 
@@ -33,12 +32,7 @@ export function compileQuery(query: SQL): CompiledQuery {
 /** Runs a compiled statement outside any transaction, the placeholders filled from `values`. */
 export async function runCompiled<Row>(db: Db, query: CompiledQuery, values: Record<string, unknown>): Promise<Row[]> {
   const params = fillPlaceholders(query.params as unknown[], values);
-  const driver = driverOf(db);
-  if (driver.kind === 'postgres') {
-    // A config object (not text, values) so the pool's prepared-statement naming applies.
-    const result = await driver.pool.query<Row & pg.QueryResultRow>({ text: query.text, values: params });
-    return result.rows;
-  }
-  const result = await driver.client.query<Row>(query.text, params);
+  // A config object (not text, values) so the pool's prepared-statement naming applies.
+  const result = await poolOf(db).query<Row & pg.QueryResultRow>({ text: query.text, values: params });
   return result.rows;
 }

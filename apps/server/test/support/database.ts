@@ -1,6 +1,7 @@
 /**
- * A fresh database per test file: in-memory PGlite by default; when DATABASE_URL is set, a
- * uniquely named database on that server, dropped afterwards.
+ * A fresh database per test file: a uniquely named database on the run's PostgreSQL
+ * (global-database.ts: the server at DATABASE_URL, or the embedded one), copied from the
+ * migrated template, and dropped afterwards.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -8,7 +9,7 @@ import { openDatabase, type Database } from '../../src/db/client.js';
 
 export interface TestDatabase {
   database: Database;
-  url: string | undefined;
+  url: string;
   drop(): Promise<void>;
 }
 
@@ -18,31 +19,43 @@ export function serverUrlFor(base: string, dbName: string): string {
   return u.toString();
 }
 
-/** Creates an empty database on the server at DATABASE_URL and returns its URL. */
-export async function createScratchPostgres(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** The run's PostgreSQL (set by global-database.ts for the api and cluster projects). */
+export function testServerUrl(): string {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('No DATABASE_URL: run the tests through vitest (its globalSetup starts a PostgreSQL).');
+  return base;
+}
+
+/**
+ * Creates a database on the server at `base` and returns its URL: a copy of the run's migrated
+ * template (CB_TEST_TEMPLATE_DB) unless `empty`, so opening it migrates nothing.
+ */
+export async function createScratchPostgres(base: string, opts: { empty?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `cb_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const template = opts.empty ? undefined : process.env.CB_TEST_TEMPLATE_DB;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
+  try {
+    await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
+  } finally {
+    await admin.end();
+  }
   return {
     url: serverUrlFor(base, name),
     async drop() {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
+      try {
+        await c.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await c.end();
+      }
     },
   };
 }
 
 export async function openTestDatabase(): Promise<TestDatabase> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
-    return { database, url: undefined, drop: async () => database.close() };
-  }
-  const scratch = await createScratchPostgres(base);
+  const scratch = await createScratchPostgres(testServerUrl());
   const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 5 });
   return {
     database,
