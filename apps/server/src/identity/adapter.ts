@@ -84,9 +84,7 @@ export function createOidcAdapter(
         where ${oidcPayloads.expiresAt} < ${now().toISOString()}::timestamptz
         limit ${CLEANUP_BATCH}
       )`);
-    // node-postgres reports rowCount, PGlite affectedRows.
-    const counts = result as { rowCount?: number | null; affectedRows?: number };
-    return counts.rowCount ?? counts.affectedRows ?? 0;
+    return (result as { rowCount?: number | null }).rowCount ?? 0;
   }
 
   async function maybeCleanup() {

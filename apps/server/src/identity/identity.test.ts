@@ -1,8 +1,7 @@
 /**
  * The built-in identity provider, end to end over HTTP: a bare Fastify app with our identity
  * registered (plus the product's security headers and CSP and a JSON /api route), driven like a
- * browser by test-login.ts. One database for the whole file (PGlite, or a scratch database
- * on DATABASE_URL).
+ * browser by test-login.ts. One database for the whole file (a copy of the run's template).
  */
 import net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';

@@ -1,8 +1,8 @@
 /**
- * The money races of issue 21, as scenarios any harness can run: in-process on PGlite or
- * PostgreSQL (apps/server/src/modules/checkout/money-races.test.ts) and over HTTP against two
- * server processes on one PostgreSQL (…/money-races.cluster.test.ts). Each scenario counts what
- * the payments provider itself holds — charges taken and refunds given — never only our records:
+ * The money races of issue 21, as scenarios any harness can run: in-process
+ * (apps/server/src/modules/checkout/money-races.test.ts) and over HTTP against two server
+ * processes on one PostgreSQL (…/money-races.cluster.test.ts). Each scenario counts what the
+ * payments provider itself holds — charges taken and refunds given — never only our records:
  * one order or invoice is charged exactly once, whatever the timing.
  *
  * `callers` are the views requests go through, taken in turn (one harness; or the two processes

@@ -1,7 +1,6 @@
 /**
  * Bank accounts for payouts through the built-in bank linking (spec section 7 "/api/plaid/...";
  * DECISIONS "Bank accounts screen", "The built-in bank linking accepts user_good / pass_good").
- * Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

@@ -401,9 +401,9 @@ describe('concurrency', () => {
     const provider = createBuiltinPayments(db());
     await provider.embeddedCheckout!.payWithCard(s.clientSecret, { ...CARD, number: TEST_CARDS.succeeds });
 
-    // A second server on the same database (its own connection pool on PostgreSQL).
+    // A second server on the same database, with its own connection pool.
     const url = h.testDb.url;
-    const pool = url ? await openDatabase({ databaseUrl: url, poolSize: 5 }) : h.testDb.database;
+    const pool = await openDatabase({ databaseUrl: url, poolSize: 5 });
     const other = await createHarness(
       {},
       {
@@ -411,7 +411,7 @@ describe('concurrency', () => {
           database: pool,
           url,
           drop: async () => {
-            if (url) await pool.close();
+            await pool.close();
           },
         },
       },

@@ -1,6 +1,5 @@
 /**
- * One order, one charge (issue 21), in-process on the engine of the run (PGlite, and PostgreSQL
- * when DATABASE_URL is set): parallel checkouts and Pay now dialogs of one order or invoice,
+ * One order, one charge (issue 21), in-process on the run's PostgreSQL: parallel checkouts and Pay now dialogs of one order or invoice,
  * paid as they open, and Pay now dialogs left open while the seller settles the invoice —
  * counting charges and refunds at the built-in provider itself. The same scenarios run across
  * two server processes in money-races.cluster.test.ts.

@@ -1,7 +1,6 @@
 /**
- * Payment terms and invoices paid later (issue 13 item 1), through the API on PGlite and
- * PostgreSQL: the seller's terms per customer, an order placed by invoice through the same
- * completion as a card order, the seller's invoice list, mark paid and void, overdue from a
+ * Payment terms and invoices paid later (issue 13 item 1), through the API: the seller's terms
+ * per customer, an order placed by invoice through the same completion as a card order, the seller's invoice list, mark paid and void, overdue from a
  * clock, reminders once each with two processes racing, and the buyer paying an OPEN invoice by
  * card later.
  */

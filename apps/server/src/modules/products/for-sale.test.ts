@@ -389,17 +389,15 @@ describe('the storefront page cache', () => {
         token: seller.token,
         body: { count: 3, product: { id: p.id }, inventory_transaction_type: 'add' },
       });
-      if (h.testDb.url) {
-        // PostgreSQL: wait until the request waits for a lock (PGlite runs one transaction at a time).
-        await expect
-          .poll(async () => {
-            const r = await db.execute<{ n: number }>(
-              sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-            );
-            return r.rows[0]!.n;
-          })
-          .toBeGreaterThan(0);
-      }
+      // Wait until the request waits for the lock.
+      await expect
+        .poll(async () => {
+          const r = await db.execute<{ n: number }>(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          return r.rows[0]!.n;
+        })
+        .toBeGreaterThan(0);
       await tx.execute(sql`update products set name = 'Renamed while held' where id = ${p.id}`);
     });
     const res = await call!;

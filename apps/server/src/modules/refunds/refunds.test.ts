@@ -5,7 +5,7 @@
  * giving back more than was paid, a retried refund applied once, a crash between the record and
  * the provider settled by the settler, stock returned only when asked, and everywhere it shows:
  * both order lists, the dashboard's net sales, the customer page, the invoice and credit note
- * PDFs, the buyer's e-mail. PGlite always; PostgreSQL with DATABASE_URL.
+ * PDFs, the buyer's e-mail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
