@@ -132,7 +132,8 @@ export async function benchCatalog(
   deps: CatalogBenchDeps,
 ): Promise<{ rows: CatalogRow[]; timings: CatalogTiming[]; sizes: PageSize[] }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cratebase-bench-catalog-'));
-  // startServer passes the bench's own environment on: an empty DATABASE_URL keeps PGlite on PGlite.
+  // startServer passes the bench's own environment on: an empty DATABASE_URL keeps the embedded
+  // runs on the embedded PostgreSQL.
   const serverEnv = {
     LOG_LEVEL: 'silent',
     IDENTITY_RATE_LIMIT: '1000',
@@ -230,7 +231,8 @@ export async function benchCatalog(
     );
     timings.push({ database: label, operation: `CSV export, ${importRows} products`, seconds: exported.seconds });
 
-    // 100,000 products in the first store. PGlite is one process: seed it with the server stopped.
+    // 100,000 products in the first store. The embedded PostgreSQL belongs to one Cratebase
+    // process at a time (DATA_DIR/pg.lock): seed it with the server stopped.
     let seeded: { seconds: number };
     if (env.DATABASE_URL) {
       seeded = await seedCatalog({ databaseUrl: env.DATABASE_URL }, orgId, productCount);

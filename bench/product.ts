@@ -50,8 +50,8 @@ export interface ProductStore {
 }
 
 /**
- * Starts a production server on a fresh database (PostgreSQL when env.DATABASE_URL is set, else
- * PGlite), with a seller of `productCount` seeded products and an accepted buyer, and checks
+ * Starts a production server on a fresh database (the PostgreSQL server at env.DATABASE_URL when
+ * set, else the embedded PostgreSQL), with a seller of `productCount` seeded products and an accepted buyer, and checks
  * what the buyer may read.
  */
 export async function productStore(env: Record<string, string>, seed: CatalogBenchDeps['seed']): Promise<ProductStore> {
@@ -72,7 +72,8 @@ export async function productStore(env: Record<string, string>, seed: CatalogBen
   try {
     const seller = await seed(server);
     const buyerHeaders = await invitedBuyer(server, seller, 'Bench Product Buyer Co');
-    // PGlite is one process: seed it with the server stopped.
+    // The embedded PostgreSQL belongs to one Cratebase process at a time (DATA_DIR/pg.lock):
+    // seed it with the server stopped.
     if (env.DATABASE_URL) {
       await seedCatalog({ databaseUrl: env.DATABASE_URL }, seller.orgId, productCount);
       // Vacuumed and checkpointed now rather than by autovacuum and the checkpointer during the

@@ -1,15 +1,17 @@
 /**
  * `npm run bench`: starts the production server on a fresh database, loads each endpoint with
  * autocannon for a few seconds and prints req/s, p50, p99 and the ratio to a bare Fastify
- * route measured in the same run. PGlite always; PostgreSQL too when DATABASE_URL is set.
+ * route measured in the same run. The embedded PostgreSQL (the server's default without
+ * DATABASE_URL: its own PostgreSQL on DATA_DIR/pg) always; a PostgreSQL server too when
+ * DATABASE_URL is set (each part on a scratch database of it).
  * Options (env): BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 50), BENCH_CATALOG=0
  * (skip the 100,000-product catalogue), BENCH_CART=0 (skip the cart line; BENCH_CART_BUYERS, default
  * 50, sizes its many-buyers row), BENCH_ORDERS=0 (skip the
  * 1,000,000-order list, PostgreSQL only; BENCH_ORDERS_COUNT sizes it), BENCH_CHECKOUT=0 (skip
  * the card checkout rows), BENCH_CHECKOUT_ORDERS (default 40: buyers timed through the whole
  * submit), BENCH_PRODUCT=0 (skip the product page, `GET /api/product/{id}`, on its own
- * 100,000-product store; bench/product.ts), BENCH_PGLITE=0 (only PostgreSQL, when DATABASE_URL
- * is set).
+ * 100,000-product store; bench/product.ts), BENCH_EMBEDDED=0 (only the PostgreSQL server, when
+ * DATABASE_URL is set).
  */
 import type { CartLoadRequest } from './cart.js';
 import { fork } from 'node:child_process';
@@ -175,8 +177,11 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
 const results: Row[] = [];
 const bareResult = await bare();
 results.push({ database: '—', endpoint: 'bare Fastify route', ...bareResult });
-const withPglite = process.env.BENCH_PGLITE !== '0' || !process.env.DATABASE_URL;
-if (withPglite) results.push(...(await benchDatabase('PGlite', { DATABASE_URL: '' })));
+/** The label of the rows measured on the embedded default. */
+const EMBEDDED = 'embedded PostgreSQL';
+const withEmbedded = process.env.BENCH_EMBEDDED !== '0' || !process.env.DATABASE_URL;
+// startServer passes the bench's own environment on: an empty DATABASE_URL keeps the server on its embedded default.
+if (withEmbedded) results.push(...(await benchDatabase(EMBEDDED, { DATABASE_URL: '' })));
 if (process.env.DATABASE_URL) {
   const scratch = await createScratchPostgres(process.env.DATABASE_URL);
   try {
@@ -190,11 +195,11 @@ if (process.env.DATABASE_URL) {
 const catalogTimings: CatalogTiming[] = [];
 const pageSizes: PageSize[] = [];
 if (process.env.BENCH_CATALOG !== '0') {
-  if (withPglite) {
-    const pglite = await benchCatalog('PGlite', {}, { load, seed });
-    results.push(...pglite.rows);
-    catalogTimings.push(...pglite.timings);
-    pageSizes.push(...pglite.sizes);
+  if (withEmbedded) {
+    const embedded = await benchCatalog(EMBEDDED, {}, { load, seed });
+    results.push(...embedded.rows);
+    catalogTimings.push(...embedded.timings);
+    pageSizes.push(...embedded.sizes);
   }
   if (process.env.DATABASE_URL) {
     const scratch = await createScratchPostgres(process.env.DATABASE_URL);
@@ -211,7 +216,7 @@ if (process.env.BENCH_CATALOG !== '0') {
 
 // The product page (issue 11): one Live product of a 100,000-product store, as a buyer and as the seller.
 if (process.env.BENCH_PRODUCT !== '0') {
-  if (withPglite) results.push(...(await benchProduct('PGlite', {}, { load, seed, loadWith })).rows);
+  if (withEmbedded) results.push(...(await benchProduct(EMBEDDED, {}, { load, seed, loadWith })).rows);
   if (process.env.DATABASE_URL) {
     const scratch = await createScratchPostgres(process.env.DATABASE_URL);
     try {

@@ -1,7 +1,8 @@
 /**
  * `npm run soak`: a steady mixed buyer and seller workload against the production server for
  * SOAK_MINUTES (default 10), then the bad-input suite with a random seed. Issue 11, item 5:
- * error rate 0, p99 flat from the first minute to the last, server RSS flat (no leak), database
+ * error rate 0, p99 flat from the first minute to the last, server RSS flat (no leak; with the
+ * embedded PostgreSQL, node's RSS plus its PostgreSQL processes' PSS), database
  * growth explained by what was written.
  *
  * Workload, open loop at SOAK_RATE operations a second (default 40), spread evenly:
@@ -13,7 +14,7 @@
  * checkout (which would rightly answer 409 cart_changed).
  *
  * Env: SOAK_MINUTES, SOAK_RATE, DATABASE_URL (PostgreSQL on a scratch database; without it the
- * embedded PGlite), SOAK_FUZZ=0 skips the bad-input suite, SOAK_FUZZ_RUNS (default 200 a route).
+ * embedded PostgreSQL), SOAK_FUZZ=0 skips the bad-input suite, SOAK_FUZZ_RUNS (default 200 a route).
  * Prints one line per minute and a summary; exits non-zero on any error or a p99 that grew.
  *
  * The yardstick: a bare Fastify route in its own process (bench/bare-server.mjs), asked 10 times
@@ -28,6 +29,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Cart, OrderSummary } from '@cratebase/contract';
 import { freePort, startServer, type RunningServer } from '../e2e/support/server.js';
+import { totalMb, treeMemory } from './process-memory.js';
 import { createScratchPostgres } from '../apps/server/test/support/database.js';
 import { signInAndGetTokens } from '../apps/server/test/support/test-login.js';
 import {
@@ -92,19 +94,19 @@ function schedule(): Op[] {
   return ops;
 }
 
+/** The server's memory (MB): its RSS, plus the PSS of the embedded PostgreSQL's processes when it runs one. */
 function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
+  return totalMb(treeMemory(pid));
 }
 
+/** The size of a directory's files (MB); files the running PostgreSQL removes meanwhile (WAL, temporary) are skipped. */
 function dirMb(dir: string): number {
   let bytes = 0;
   const walk = (d: string) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else bytes += fs.statSync(p).size;
+      else bytes += fs.statSync(p, { throwIfNoEntry: false })?.size ?? 0;
     }
   };
   walk(dir);
