@@ -15,7 +15,7 @@ import {
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { AppContext, Providers } from './lib/context.js';
-import { HttpError, type FieldIssue } from './lib/errors.js';
+import { DomainError, STATUS_OF_KIND, type FieldIssue } from './lib/errors.js';
 import { buildSecurityHeaders, cspVendorsOf } from './lib/security-headers.js';
 import { authPlugin } from './auth/plugin.js';
 import type { AccessPolicy } from './auth/policies.js';
@@ -139,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(new HttpError(400, 'invalid_json', 'The request body is not valid JSON.'), undefined);
+      done(new DomainError('invalid', 'invalid_json', 'The request body is not valid JSON.'), undefined);
     }
   });
 
@@ -223,7 +223,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : `${issues.length} fields are invalid: ${issues.map((i) => `${i.path} (${i.message})`).join('; ')}`;
       return send(400, 'validation_error', message, issues.map(({ path: p, message: m }) => ({ path: p, message: m })));
     }
-    if (err instanceof HttpError) return send(err.statusCode, err.code, err.message, err.issues);
+    // A domain error: the status of its kind (lib/errors.ts STATUS_OF_KIND, the one table).
+    if (err instanceof DomainError) return send(STATUS_OF_KIND[err.kind], err.code, err.message, err.issues);
     if (isStatementTimeout(err)) {
       req.log.error({ err: err.message, url: req.url }, 'database statement timed out');
       return send(503, 'service_unavailable', 'The service took too long to answer. Please try again shortly.');

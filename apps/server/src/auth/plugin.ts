@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { userIdForSubject } from '../modules/users/service.js';
-import { forbidden, notFound, unauthorized, HttpError } from '../lib/errors.js';
+import { forbidden, notFound, unauthorized, DomainError } from '../lib/errors.js';
 import type { TokenClaims, TokenVerifier } from './token-verifier.js';
 import { referencedId, type AccessAlongside, type AccessPolicy, type Grant } from './policies.js';
 import { teamRoleAtLeast, teamRoleHolders, type TeamRole } from '@cratebase/contract';
@@ -94,7 +94,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (access !== 'signed-in') {
         auth.userId = await resolveUserId(auth.claims.sub);
         if (!auth.userId) {
-          throw new HttpError(403, 'account_not_created', 'Finish creating your account first (POST /api/user/create).');
+          throw new DomainError('forbidden', 'account_not_created', 'Finish creating your account first (POST /api/user/create).');
         }
       }
       if (access === 'signed-in' || access === 'user') {
@@ -156,7 +156,7 @@ async function enforceGrants(
   const first = grants[0]!;
   if (first.minRole && failing[0]!.every((r) => r.owners.some((o) => roles.get(o) === 'member'))) {
     const what = first.action ?? 'do this';
-    throw new HttpError(403, 'role_required', `Only ${teamRoleHolders(first.minRole)} can ${what}.`);
+    throw new DomainError('forbidden', 'role_required', `Only ${teamRoleHolders(first.minRole)} can ${what}.`);
   }
   // When an id that must not be probed is among the first grant's failures, say it does not
   // exist rather than that it exists elsewhere.

@@ -12,7 +12,7 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
-import { HttpError } from '../lib/errors.js';
+import { DomainError } from '../lib/errors.js';
 import { createExternalVerifier, createJwksVerifier, type TokenVerifier } from './token-verifier.js';
 
 const issuer = 'https://id.example.test/oidc';
@@ -49,12 +49,12 @@ async function sign(
   return jwt.sign(opts.key ?? privateKey);
 }
 
-async function rejection(promise: Promise<unknown>): Promise<HttpError> {
+async function rejection(promise: Promise<unknown>): Promise<DomainError> {
   try {
     await promise;
   } catch (err) {
-    expect(err).toBeInstanceOf(HttpError);
-    return err as HttpError;
+    expect(err).toBeInstanceOf(DomainError);
+    return err as DomainError;
   }
   throw new Error('expected the token to be rejected');
 }

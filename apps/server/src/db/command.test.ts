@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openTestDatabase, type TestDatabase } from '../../test/support/database.js';
 import { runCommand } from './command.js';
-import { HttpError } from '../lib/errors.js';
+import { DomainError } from '../lib/errors.js';
 
 let t: TestDatabase;
 const db = () => t.database.db;
@@ -18,7 +18,7 @@ afterAll(async () => t?.drop());
 const addRow = (scope: string, key: string | null, n: number, fail = false) =>
   runCommand(db(), { name: 'test.add', scope, idempotencyKey: key, request: { n } }, async (tx) => {
     await tx.execute(sql`insert into command_test_rows (scope, n) values (${scope}, ${n})`);
-    if (fail) throw new HttpError(409, 'test_failure', 'failed on purpose');
+    if (fail) throw new DomainError('conflict', 'test_failure', 'failed on purpose');
     const r = await tx.execute<{ c: number }>(sql`select count(*)::int as c from command_test_rows where scope = ${scope}`);
     return { rows: r.rows[0]!.c };
   });

@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { HttpError } from './errors.js';
+import { DomainError } from './errors.js';
 
 /** 413 for a file over `maxBytes`, with a hint of what to do instead. */
 export function tooLarge(maxBytes: number, hint = 'Upload a smaller file.') {
@@ -14,7 +14,7 @@ export function tooLarge(maxBytes: number, hint = 'Upload a smaller file.') {
     : maxBytes % 1024 === 0
       ? `${maxBytes / 1024} KB`
       : `${maxBytes} bytes`;
-  return new HttpError(413, 'payload_too_large', `The file is larger than ${size}. ${hint}`, [
+  return new DomainError('too_large', 'payload_too_large', `The file is larger than ${size}. ${hint}`, [
     { path: 'file', message: `must be at most ${size}` },
   ]);
 }
@@ -30,8 +30,8 @@ const MULTIPART_OVERHEAD = 64 * 1024;
  */
 export async function readMultipartFile(req: FastifyRequest, maxBytes: number, hint?: string): Promise<Buffer> {
   if (!req.isMultipart()) {
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      'invalid',
       'validation_error',
       'file is required: send it as multipart/form-data in a field named "file".',
       [{ path: 'file', message: 'is required' }],
@@ -52,8 +52,8 @@ export async function readMultipartFile(req: FastifyRequest, maxBytes: number, h
     throw multipartError(err as FastifyError, maxBytes, hint);
   }
   if (file) return file;
-  throw new HttpError(
-    400,
+  throw new DomainError(
+    'invalid',
     'validation_error',
     'file is required: send it as multipart/form-data in a field named "file".',
     [{ path: 'file', message: 'is required' }],
@@ -61,7 +61,7 @@ export async function readMultipartFile(req: FastifyRequest, maxBytes: number, h
 }
 
 const oneFileOnly = () =>
-  new HttpError(400, 'validation_error', 'file: send one file per request.', [
+  new DomainError('invalid', 'validation_error', 'file: send one file per request.', [
     { path: 'file', message: 'send one file per request' },
   ]);
 
@@ -70,10 +70,10 @@ const oneFileOnly = () =>
  * 413, anything else (a second file, too many parts, a body cut short or malformed) a 400.
  */
 function multipartError(err: FastifyError, maxBytes: number, hint?: string): Error {
-  if (err instanceof HttpError) return err;
+  if (err instanceof DomainError) return err;
   if (err.code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes, hint);
   if (err.code === 'FST_FILES_LIMIT') return oneFileOnly();
-  return new HttpError(400, 'validation_error', `file: the upload could not be read (${err.message}).`, [
+  return new DomainError('invalid', 'validation_error', `file: the upload could not be read (${err.message}).`, [
     { path: 'file', message: 'the upload could not be read (it may have been cut short)' },
   ]);
 }
@@ -101,7 +101,7 @@ export async function withUploads(
     const parent = scope.errorHandler;
     scope.setErrorHandler(function (err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
       const mapped =
-        !(err instanceof HttpError) && (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE')
+        !(err instanceof DomainError) && (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE')
           ? tooLarge(maxBytes, hint)
           : err;
       return parent.call(this, mapped as FastifyError, req, reply);

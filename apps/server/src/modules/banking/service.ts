@@ -21,7 +21,7 @@ import type {
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { HttpError, conflict, unavailable } from '../../lib/errors.js';
+import { DomainError, conflict, unavailable } from '../../lib/errors.js';
 import { BankingProviderError, type BuiltinBankLink, type ItemAccounts } from '../../providers/banking/index.js';
 import { bankAccounts } from './schema.js';
 
@@ -170,7 +170,7 @@ export async function exchangePublicToken(ctx: AppContext, body: PublicTokenExch
 /** POST /api/plaid/accounts/{id}/default: payouts go to this account from now on. Answers the list. */
 export async function makeDefaultBankAccount(ctx: AppContext, accountId: string): Promise<BankAccount[]> {
   const [owner] = await bankAccountOwners(ctx.db, accountId);
-  if (!owner) throw new HttpError(404, 'not_found', 'Bank account not found.');
+  if (!owner) throw new DomainError('not_found', 'not_found', 'Bank account not found.');
   await ctx.db.transaction(async (tx) => {
     await lockOrganizationAccounts(tx, owner);
     // Clear first, then set: the partial unique index allows one default at every moment.
@@ -242,10 +242,10 @@ function providerHttpError(error: unknown): unknown {
   switch (error.code) {
     case 'token_used':
     case 'not_signed_in':
-      return new HttpError(409, error.code, error.message, issues);
+      return new DomainError('conflict', error.code, error.message, issues);
     case 'provider_unavailable':
       return unavailable(error.message);
     default:
-      return new HttpError(400, error.code, error.message, issues);
+      return new DomainError('invalid', error.code, error.message, issues);
   }
 }

@@ -28,7 +28,7 @@ import {
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { HttpError, notFound } from '../../lib/errors.js';
+import { DomainError, fieldRefusal, notFound } from '../../lib/errors.js';
 import { purchasingRelationshipsSql } from '../../auth/access.js';
 import {
   cartProductSql,
@@ -232,16 +232,12 @@ export async function getCartForPair(ctx: AppContext, sellerId: string, purchase
 const commitWithoutWaitingForDisk = sql`set_config('synchronous_commit', 'off', true)`;
 
 const cartClosed = () =>
-  new HttpError(
-    409,
+  new DomainError(
+    'conflict',
     'cart_closed',
     'cartId: this cart was checked out (its order was submitted); open the store again to start a new cart.',
     [{ path: 'cartId', message: 'this cart was checked out' }],
   );
-
-/** A 4xx naming one field of the line change. */
-const lineRefusal = (status: 404 | 409, code: string, field: 'product_id' | 'quantity', message: string) =>
-  new HttpError(status, code, `${field}: ${message}`, [{ path: field, message }]);
 
 /** Why the write statement left the cart as it was (null when it wrote, or had nothing to do). */
 type Refusal =
@@ -322,9 +318,9 @@ export async function setLineItem(ctx: AppContext, cartId: string, body: SetLine
   return readCart(ctx, cartId);
 }
 
-/** A refusal's answer: its status, its code, the field it names and why, in the buyer's words. */
+/** A refusal's answer: its kind, its code, the field it names and why, in the buyer's words. */
 interface RefusalDetail {
-  status: 404 | 409;
+  kind: 'not_found' | 'conflict';
   code: string;
   field: 'product_id' | 'quantity';
   message: string;
@@ -336,15 +332,15 @@ function refusalDetail(refusal: Exclude<Refusal, 'cart_closed'>, row: RefusedPro
   const name = `"${row.name ?? ''}"`;
   switch (refusal) {
     case 'product_not_found':
-      return { status: 404, code: 'not_found', field: 'product_id', message: 'this store has no product with this id' };
+      return { kind: 'not_found', code: 'not_found', field: 'product_id', message: 'this store has no product with this id' };
     case 'product_deleted':
-      return { status: 409, code: 'product_deleted', field: 'product_id', message: `${name} was removed from the catalogue` };
+      return { kind: 'conflict', code: 'product_deleted', field: 'product_id', message: `${name} was removed from the catalogue` };
     case 'product_unavailable':
-      return { status: 409, code: 'product_unavailable', field: 'product_id', message: `${name} is not for sale` };
+      return { kind: 'conflict', code: 'product_unavailable', field: 'product_id', message: `${name} is not for sale` };
     case 'below_minimum':
     case 'not_a_multiple':
       return {
-        status: 409,
+        kind: 'conflict',
         code: refusal,
         field: 'quantity',
         message: quantityProblemMessage(refusal, {
@@ -355,7 +351,7 @@ function refusalDetail(refusal: Exclude<Refusal, 'cart_closed'>, row: RefusedPro
     case 'insufficient_inventory': {
       const left = row.inventory_count ?? 0;
       return {
-        status: 409,
+        kind: 'conflict',
         code: 'insufficient_inventory',
         field: 'quantity',
         message: left <= 0 ? `${name} is out of stock` : `only ${left} of ${name} left`,
@@ -363,7 +359,7 @@ function refusalDetail(refusal: Exclude<Refusal, 'cart_closed'>, row: RefusedPro
     }
     case 'too_many_lines':
       return {
-        status: 409,
+        kind: 'conflict',
         code: 'too_many_lines',
         field: 'product_id',
         message: `a cart holds at most ${CART_LIMITS.lines} different products; remove one to add ${name}`,
@@ -371,10 +367,10 @@ function refusalDetail(refusal: Exclude<Refusal, 'cart_closed'>, row: RefusedPro
   }
 }
 
-function refusalError(refusal: Refusal, row: SetLineRow): HttpError {
+function refusalError(refusal: Refusal, row: SetLineRow): DomainError {
   if (refusal === 'cart_closed') return cartClosed();
   const detail = refusalDetail(refusal, row);
-  return lineRefusal(detail.status, detail.code, detail.field, detail.message);
+  return fieldRefusal(detail.kind, detail.code, detail.field, detail.message);
 }
 
 // ─── Many lines at once ──────────────────────────────────────────────────────────────
@@ -467,7 +463,7 @@ async function applyBulkLines(
   for (const row of rows) {
     if (row.refusal === 'duplicate_line') {
       refusals.set(row.idx, {
-        status: 409,
+        kind: 'conflict',
         code: 'duplicate_line',
         field: 'product_id',
         message: `"${row.name ?? ''}" is already on line ${row.first_idx + 1} of this list`,

@@ -28,7 +28,7 @@ import {
   type CatalogCsvOptionalColumn,
   type CatalogRowError,
 } from '@cratebase/contract';
-import { HttpError } from '../../lib/errors.js';
+import { DomainError } from '../../lib/errors.js';
 import { findByName, type Lookups } from '../products/lookups.js';
 
 export interface CatalogRow {
@@ -110,7 +110,7 @@ const YES = new Set(['yes', 'y', 'true', '1', 'on']);
 const NO = new Set(['no', 'n', 'false', '0', 'off']);
 
 const fileError = (message: string, issues = [{ path: 'file', message }]) =>
-  new HttpError(400, 'invalid_csv', message, issues);
+  new DomainError('invalid', 'invalid_csv', message, issues);
 
 /** A record of the file with at least one non-blank cell, and its spreadsheet row number (first line = 1). */
 export interface CsvRecord {

@@ -9,7 +9,7 @@ import {
   OrgIdParams,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { HttpError } from '../../lib/errors.js';
+import { DomainError } from '../../lib/errors.js';
 import { requireUserId } from '../../auth/plugin.js';
 import { readMultipartFile, withUploads } from '../../lib/uploads.js';
 import { commitImport, exportCatalog, ImportRefusedError, previewImport } from './service.js';
@@ -24,8 +24,8 @@ const CSV_HINT = 'Split the catalogue into smaller files and import them one aft
 async function readCsv(req: FastifyRequest, maxBytes: number): Promise<Buffer> {
   if (req.isMultipart()) return readMultipartFile(req, maxBytes, CSV_HINT);
   if (Buffer.isBuffer(req.body)) return req.body;
-  throw new HttpError(
-    400,
+  throw new DomainError(
+    'invalid',
     'validation_error',
     'file is required: send the CSV as multipart/form-data (field "file") or as a text/csv body.',
     [{ path: 'file', message: 'is required' }],

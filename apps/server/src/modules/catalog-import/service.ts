@@ -33,7 +33,7 @@ import {
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { HttpError } from '../../lib/errors.js';
+import { DomainError } from '../../lib/errors.js';
 import { getLookups, type Lookups } from '../products/lookups.js';
 import {
   catalogExportPage,
@@ -225,7 +225,7 @@ export async function previewImport(
 }
 
 /** A refused import: the row errors travel in the 400 body (routes.ts sends them). */
-export class ImportRefusedError extends HttpError {
+export class ImportRefusedError extends DomainError {
   constructor(
     public readonly rows: number,
     public readonly rowErrors: CatalogRowError[],
@@ -236,7 +236,7 @@ export class ImportRefusedError extends HttpError {
       .join('; ');
     const rowsWithErrors = new Set(rowErrors.map((e) => e.row)).size;
     super(
-      400,
+      'invalid',
       'import_invalid',
       `${rowsWithErrors} row${rowsWithErrors === 1 ? ' has' : 's have'} errors; nothing was imported. ${first}${rowErrors.length > 3 ? '; …' : ''}`,
       rowErrors.slice(0, 20).map((e) => ({ path: `row ${e.row}.${e.field}`, message: e.message })),
@@ -265,7 +265,7 @@ export async function commitImport(
   const parsed = await parseCatalogCsv(file, lk);
   if (parsed.errors.length > 0) throw new ImportRefusedError(parsed.total, parsed.errors);
   if (parsed.rows.length === 0) {
-    throw new HttpError(400, 'invalid_csv', 'file has no product rows below the header.', [
+    throw new DomainError('invalid', 'invalid_csv', 'file has no product rows below the header.', [
       { path: 'file', message: 'has no product rows' },
     ]);
   }

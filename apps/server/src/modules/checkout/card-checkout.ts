@@ -13,7 +13,8 @@ import { sellerPaymentAccount } from '../payments/service.js';
 import { getLookups } from '../products/lookups.js';
 import { checkoutSessions } from './schema.js';
 import { openProviderSession } from './provider-sessions.js';
-import { refusal, alreadySubmitted, refuseUnpayable } from './refusals.js';
+import { refusal } from '../../lib/errors.js';
+import { alreadySubmitted, refuseUnpayable } from './refusals.js';
 import { returnUrl } from './return-urls.js';
 import { supersedeLiveSessions } from './settlement.js';
 import {
@@ -40,17 +41,17 @@ export async function createCheckoutSession(
 ): Promise<CheckoutSession> {
   const cart = await readCart(ctx, body.cart.id);
   if (cart.selling_organization_id !== sellerId) {
-    throw refusal(404, 'not_found', 'cart.id', 'This store has no such cart.');
+    throw refusal('not_found', 'not_found', 'cart.id', 'This store has no such cart.');
   }
   const orderId = cart.order.id;
   if (cart.order.status !== 'draft') throw alreadySubmitted();
-  if (cart.is_preview) throw refusal(409, 'preview', 'cart', PREVIEW_CHECKOUT_MESSAGE);
+  if (cart.is_preview) throw refusal('conflict', 'preview', 'cart', PREVIEW_CHECKOUT_MESSAGE);
   const issue = cart.checkout_issues[0];
-  if (issue) throw refusal(409, issue.code, 'cart', issue.message);
+  if (issue) throw refusal('conflict', issue.code, 'cart', issue.message);
   const provider = ctx.providers.payments;
   const account = await sellerPaymentAccount(ctx.db, sellerId);
   if (!cart.seller_payments_active || !account?.chargesEnabled || account.provider !== provider.name) {
-    throw refusal(409, 'seller_payments_inactive', 'org_id', SELLER_PAYMENTS_NOT_ACTIVE);
+    throw refusal('conflict', 'seller_payments_inactive', 'org_id', SELLER_PAYMENTS_NOT_ACTIVE);
   }
   const shipping = await checkoutShipping(ctx, orderId);
 
@@ -62,7 +63,7 @@ export async function createCheckoutSession(
     const { lines, subtotalCents } = await priceLockedCart(tx, liveStateId, cart, body.cart.total_cents);
     const amountCents = subtotalCents + shipping.cost_cents;
     if (amountCents <= 0) {
-      throw refusal(409, 'nothing_to_pay', 'cart', 'This order has nothing to pay by card. Submit it instead.');
+      throw refusal('conflict', 'nothing_to_pay', 'cart', 'This order has nothing to pay by card. Submit it instead.');
     }
     refuseUnpayable(amountCents, provider.name, 'cart');
     const superseded = await supersedeLiveSessions(tx, orderId, 'order');
@@ -99,13 +100,13 @@ export async function createCheckoutSession(
     {
       paidMeanwhile: () =>
         refusal(
-          409,
+          'conflict',
           'order_submitted',
           'order_id',
           'This order was just placed with the payment made in your other window. Open your orders to see it.',
         ),
       supersededMeanwhile: () =>
-        refusal(409, 'checkout_superseded', 'cart', 'A newer checkout of this order was started in another window.'),
+        refusal('conflict', 'checkout_superseded', 'cart', 'A newer checkout of this order was started in another window.'),
     },
   );
   return {

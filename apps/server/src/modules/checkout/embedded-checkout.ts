@@ -1,10 +1,10 @@
 /** The built-in provider's embedded card form: what it shows, a card, a challenge's answer. */
 import type { CardInput, CardPaymentResult, EmbeddedCheckout } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { HttpError } from '../../lib/errors.js';
+import { DomainError, refusal } from '../../lib/errors.js';
 import type { CardOutcome } from '../../providers/payments/interface.js';
 import { orderState } from '../orders/submission.js';
-import { refusal, providerError } from './refusals.js';
+import { providerError } from './refusals.js';
 import { returnUrl, invoiceReturnUrl } from './return-urls.js';
 import { completePaid, sessionByProviderId } from './settlement.js';
 
@@ -13,7 +13,7 @@ function embedded(ctx: AppContext) {
   const checkout = ctx.providers.payments.embeddedCheckout;
   if (!checkout) {
     throw refusal(
-      409,
+      'conflict',
       'checkout_hosted_by_provider',
       'client_secret',
       'This payments provider hosts its own checkout form.',
@@ -51,7 +51,7 @@ export async function viewEmbeddedCheckout(ctx: AppContext, clientSecret: string
 /** A card outcome in HTTP terms: paid completes the order at once (the buyer's tab may close). */
 async function answerOutcome(ctx: AppContext, outcome: CardOutcome): Promise<CardPaymentResult> {
   if (outcome.status === 'declined') {
-    throw new HttpError(402, outcome.code, outcome.message, [{ path: 'card.number', message: outcome.message }]);
+    throw new DomainError('payment_required', outcome.code, outcome.message, [{ path: 'card.number', message: outcome.message }]);
   }
   if (outcome.status === 'requires_action') {
     return { status: 'requires_action', return_url: null, challenge_id: outcome.challengeId, card: outcome.card };

@@ -4,14 +4,14 @@
  */
 import { type InvoiceCheckoutSession, SELLER_PAYMENTS_NOT_ACTIVE } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { notFound } from '../../lib/errors.js';
+import { notFound, refusal } from '../../lib/errors.js';
 import { lockOrder } from '../orders/submission.js';
 import { closeOpenInvoice, invoiceToPay } from '../payments/invoices.js';
 import { organizationName } from '../organizations/service.js';
 import { sellerPaymentAccount } from '../payments/service.js';
 import { checkoutSessions } from './schema.js';
 import { openProviderSession } from './provider-sessions.js';
-import { refusal, refuseUnpayable, notOpenInvoice } from './refusals.js';
+import { refuseUnpayable, notOpenInvoice } from './refusals.js';
 import { invoiceReturnUrl } from './return-urls.js';
 import { supersedeLiveSessions, confirmSuperseded } from './settlement.js';
 import { CHECKOUT_SESSION_TTL_MS } from './snapshot.js';
@@ -36,7 +36,7 @@ export async function createInvoiceCheckoutSession(
   const provider = ctx.providers.payments;
   const account = await sellerPaymentAccount(ctx.db, sellerId);
   if (!account?.chargesEnabled || account.provider !== provider.name) {
-    throw refusal(409, 'seller_payments_inactive', 'invoice_id', SELLER_PAYMENTS_NOT_ACTIVE);
+    throw refusal('conflict', 'seller_payments_inactive', 'invoice_id', SELLER_PAYMENTS_NOT_ACTIVE);
   }
   const expiresAt = new Date(Date.now() + CHECKOUT_SESSION_TTL_MS);
   const { pending, superseded } = await ctx.db.transaction(async (tx) => {
@@ -85,10 +85,10 @@ export async function createInvoiceCheckoutSession(
     },
     {
       paidMeanwhile: () =>
-        refusal(409, 'invoice_not_open', 'invoice_id', 'This invoice was just paid in another window.'),
+        refusal('conflict', 'invoice_not_open', 'invoice_id', 'This invoice was just paid in another window.'),
       supersededMeanwhile: () =>
         refusal(
-          409,
+          'conflict',
           'checkout_superseded',
           'invoice_id',
           'This invoice was settled, or a newer payment of it was started in another window.',

@@ -1,13 +1,13 @@
 /** POST /api/order/{order_id}/submit-on-terms: an order placed to be paid by invoice (issue 13). */
 import { type SubmittedOrder, NO_PAYMENT_TERMS_MESSAGE, PREVIEW_CHECKOUT_MESSAGE } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { HttpError, notFound } from '../../lib/errors.js';
+import { DomainError, notFound, refusal } from '../../lib/errors.js';
 import { readCart } from '../carts/service.js';
 import { lockOrder, orderState, recordNetTerms } from '../orders/submission.js';
 import { paymentTermsDays } from '../customers/payment-terms.js';
 import { getLookups } from '../products/lookups.js';
 import { checkoutSessions } from './schema.js';
-import { refusal, refuseUnpayable } from './refusals.js';
+import { refuseUnpayable } from './refusals.js';
 import {
   afterSettled,
   completeInTransaction,
@@ -48,7 +48,7 @@ export async function submitOnTerms(
   } catch (error) {
     // However a concurrent or retried submit learns that the order is placed (its cart closed
     // under it, a card payment made first), it answers the placed order, like the first did.
-    if (error instanceof HttpError && error.code === 'order_submitted') {
+    if (error instanceof DomainError && error.code === 'order_submitted') {
       const now = await orderState(ctx.db, orderId);
       if (now && now.status !== 'draft') return toSubmittedOrder(await placedOrderAnswer(ctx, orderId));
     }
@@ -67,13 +67,13 @@ async function placeOnTerms(
   if (state.status !== 'draft') return toSubmittedOrder(await placedOrderAnswer(ctx, orderId));
   const cart = await readCart(ctx, state.cart_id);
   if (cart.order.status !== 'draft') return toSubmittedOrder(await placedOrderAnswer(ctx, orderId));
-  if (cart.is_preview) throw refusal(409, 'preview', 'cart', PREVIEW_CHECKOUT_MESSAGE);
-  const noTerms = () => refusal(409, 'no_payment_terms', 'is_net_30', NO_PAYMENT_TERMS_MESSAGE);
+  if (cart.is_preview) throw refusal('conflict', 'preview', 'cart', PREVIEW_CHECKOUT_MESSAGE);
+  const noTerms = () => refusal('conflict', 'no_payment_terms', 'is_net_30', NO_PAYMENT_TERMS_MESSAGE);
   if ((await paymentTermsDays(ctx.db, state.selling_organization_id, state.purchasing_organization_id)) <= 0) {
     throw noTerms();
   }
   const issue = cart.checkout_issues[0];
-  if (issue) throw refusal(409, issue.code, 'cart', issue.message);
+  if (issue) throw refusal('conflict', issue.code, 'cart', issue.message);
   const shipping = await checkoutShipping(ctx, orderId);
   // A card checkout of this order still open ends first (one paid meanwhile placed the order).
   if (await endCardCheckouts(ctx, orderId)) return toSubmittedOrder(await placedOrderAnswer(ctx, orderId));
@@ -88,7 +88,7 @@ async function placeOnTerms(
     if (netDays <= 0) throw noTerms();
     const { lines, subtotalCents } = await priceLockedCart(tx, liveStateId, cart, shownTotalCents);
     const amountCents = subtotalCents + shipping.cost_cents;
-    if (amountCents <= 0) throw refusal(409, 'nothing_to_pay', 'cart', 'This order has nothing to pay.');
+    if (amountCents <= 0) throw refusal('conflict', 'nothing_to_pay', 'cart', 'This order has nothing to pay.');
     refuseUnpayable(amountCents, TERMS_PROVIDER, 'cart');
     const expiresAt = new Date(Date.now() + CHECKOUT_SESSION_TTL_MS);
     // A card checkout started since ends too (the completion's superseded list has it).

@@ -1,7 +1,7 @@
 /** Opening a provider's checkout session for one of ours, once the sessions it superseded are over. */
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context.js';
-import { HttpError } from '../../lib/errors.js';
+import { DomainError } from '../../lib/errors.js';
 import type { CreatedCheckoutSession, NewCheckoutSession } from '../../providers/payments/interface.js';
 import { checkoutSessions } from './schema.js';
 import { providerError } from './refusals.js';
@@ -19,7 +19,7 @@ export async function openProviderSession(
   pending: SessionRow,
   superseded: SessionRow[],
   request: Omit<NewCheckoutSession, 'accountId' | 'amountCents' | 'currency' | 'expiresAt' | 'idempotencyKey'>,
-  refusals: { paidMeanwhile: () => HttpError; supersededMeanwhile: () => HttpError },
+  refusals: { paidMeanwhile: () => DomainError; supersededMeanwhile: () => DomainError },
 ): Promise<CreatedCheckoutSession> {
   const provider = ctx.providers.payments;
   let created: CreatedCheckoutSession;

@@ -1,7 +1,7 @@
 /** The reconciler's round (reconciler.ts runs it every minute in every process). */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context.js';
-import { HttpError } from '../../lib/errors.js';
+import { DomainError, isRefusal } from '../../lib/errors.js';
 import { PaymentsProviderError, type CheckoutSessionState } from '../../providers/payments/interface.js';
 import { checkoutSessions } from './schema.js';
 import { completePaid, confirmSuperseded, refundUnusablePayment, endSession } from './settlement.js';
@@ -60,7 +60,7 @@ export async function reconcileOpenSessions(
         await completePaid(ctx, session, state);
         round.completed += 1;
       } catch (err) {
-        if (!(err instanceof HttpError && err.statusCode < 500)) throw err;
+        if (!isRefusal(err)) throw err;
         // Paid, but for an order or invoice settled another way: refunded (or left refund_due
         // for the next round when the refund could not be made).
         round.refunded += 1;
@@ -79,7 +79,7 @@ export async function reconcileOpenSessions(
       if (paid) round.completed += 1;
       else round.ended += 1;
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 503) continue;
+      if (error instanceof DomainError && error.kind === 'unavailable') continue;
       throw error;
     }
   }

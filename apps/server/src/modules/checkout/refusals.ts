@@ -3,16 +3,12 @@
  * cannot start or be used, and the payments provider's failures in the same words.
  */
 import { MONEY_LIMITS, SELLER_PAYMENTS_NOT_ACTIVE, dollars, orderTooLargeMessage } from '@cratebase/contract';
-import { HttpError, unavailable } from '../../lib/errors.js';
+import { DomainError, refusal, unavailable } from '../../lib/errors.js';
 import { PaymentsProviderError } from '../../providers/payments/interface.js';
-
-/** A refusal the buyer reads as it is (a sentence), naming the field in `issues`. */
-export const refusal = (status: 400 | 402 | 404 | 409, code: string, field: string, message: string) =>
-  new HttpError(status, code, message, [{ path: field, message }]);
 
 export const alreadySubmitted = () =>
   refusal(
-    409,
+    'conflict',
     'order_submitted',
     'order_id',
     'This order was already placed. Open the store again to start a new order.',
@@ -20,7 +16,7 @@ export const alreadySubmitted = () =>
 
 export const cartChanged = () =>
   refusal(
-    409,
+    'conflict',
     'cart_changed',
     'cart',
     'Your cart changed while the payment was being prepared. Please review it and pay again.',
@@ -34,11 +30,11 @@ export const cartChanged = () =>
  */
 export function refuseUnpayable(amountCents: number, provider: string, field: 'cart' | 'invoice_id'): void {
   if (amountCents > MONEY_LIMITS.orderTotalCents) {
-    throw refusal(409, 'order_too_large', field, orderTooLargeMessage(amountCents, field === 'cart'));
+    throw refusal('conflict', 'order_too_large', field, orderTooLargeMessage(amountCents, field === 'cart'));
   }
   if (provider === 'stripe' && amountCents > MONEY_LIMITS.stripeCheckoutSessionCents) {
     throw refusal(
-      409,
+      'conflict',
       'amount_above_card_limit',
       field,
       `This comes to ${dollars(amountCents)}, more than the ${dollars(MONEY_LIMITS.stripeCheckoutSessionCents)} ` +
@@ -54,21 +50,21 @@ export function providerError(error: unknown): unknown {
       return unavailable('The payments provider cannot be reached right now. Please try again shortly.');
     case 'session_expired':
       return refusal(
-        409,
+        'conflict',
         'session_expired',
         'client_secret',
         'This payment session expired. A new one is being prepared.',
       );
     case 'session_complete':
-      return refusal(409, 'session_complete', 'client_secret', 'This payment was already made.');
+      return refusal('conflict', 'session_complete', 'client_secret', 'This payment was already made.');
     case 'invalid_session':
     case 'unknown_session':
-      return refusal(404, 'not_found', 'client_secret', 'This payment session is not valid.');
+      return refusal('not_found', 'not_found', 'client_secret', 'This payment session is not valid.');
     case 'unknown_account':
-      return refusal(409, 'seller_payments_inactive', 'account', SELLER_PAYMENTS_NOT_ACTIVE);
+      return refusal('conflict', 'seller_payments_inactive', 'account', SELLER_PAYMENTS_NOT_ACTIVE);
     case 'invalid_signature':
       // The provider says what was wrong (no header, a bad signature, a body that is not an event).
-      return refusal(400, 'invalid_signature', 'stripe-signature', error.message);
+      return refusal('invalid', 'invalid_signature', 'stripe-signature', error.message);
   }
 }
 
@@ -77,10 +73,10 @@ export function providerError(error: unknown): unknown {
  * The buyer's sentence for a payment that is given back: it reached an order or invoice already
  * settled — or, when its order is still a draft (`orderStatus`), it did not match the session.
  */
-export function unusableRefusal(session: { purpose: string }, orderStatus?: string): HttpError {
+export function unusableRefusal(session: { purpose: string }, orderStatus?: string): DomainError {
   if (session.purpose === 'order' && orderStatus === 'draft') {
     return refusal(
-      409,
+      'conflict',
       'payment_mismatch',
       'session_id',
       'This payment does not match the order, so it is being refunded to your card. Please contact the seller.',
@@ -88,13 +84,13 @@ export function unusableRefusal(session: { purpose: string }, orderStatus?: stri
   }
   return session.purpose === 'invoice'
     ? refusal(
-        409,
+        'conflict',
         'invoice_not_open',
         'session_id',
         'This invoice is no longer open: the seller recorded it meanwhile. Your payment is being refunded to your card, and you will get an e-mail.',
       )
     : refusal(
-        409,
+        'conflict',
         'order_submitted',
         'session_id',
         'This order was already placed with another payment. This payment is being refunded to your card, and you will get an e-mail.',
@@ -103,4 +99,4 @@ export function unusableRefusal(session: { purpose: string }, orderStatus?: stri
 
 // ─── POST /api/invoice/{invoice_id}/checkout-session ─────────────────────────────────
 export const notOpenInvoice = (status: string) =>
-  refusal(409, 'invoice_not_open', 'invoice_id', `This invoice is ${status}: there is nothing to pay.`);
+  refusal('conflict', 'invoice_not_open', 'invoice_id', `This invoice is ${status}: there is nothing to pay.`);

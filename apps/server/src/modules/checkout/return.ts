@@ -5,11 +5,11 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SubmittedOrder, VerifyPayment } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { HttpError, notFound } from '../../lib/errors.js';
+import { DomainError, notFound, refusal } from '../../lib/errors.js';
 import type { CheckoutSessionState } from '../../providers/payments/interface.js';
 import { orderState, type OrderState } from '../orders/submission.js';
 import { checkoutSessions } from './schema.js';
-import { refusal, alreadySubmitted, providerError, unusableRefusal } from './refusals.js';
+import { alreadySubmitted, providerError, unusableRefusal } from './refusals.js';
 import {
   completedAnswer,
   completePaid,
@@ -38,7 +38,7 @@ export async function settle(ctx: AppContext, session: SessionRow, order?: Order
     throw unusableRefusal(session, (order ?? (await orderState(ctx.db, session.orderId)))?.status);
   }
   if (!session.providerSessionId) {
-    throw refusal(409, 'payment_incomplete', 'session_id', 'The payment was not completed. Please try again.');
+    throw refusal('conflict', 'payment_incomplete', 'session_id', 'The payment was not completed. Please try again.');
   }
   let state: CheckoutSessionState | null;
   try {
@@ -46,19 +46,19 @@ export async function settle(ctx: AppContext, session: SessionRow, order?: Order
   } catch (error) {
     throw providerError(error);
   }
-  if (!state) throw refusal(404, 'not_found', 'session_id', 'This payment session is not known.');
+  if (!state) throw refusal('not_found', 'not_found', 'session_id', 'This payment session is not known.');
   if (!state.paid) {
     if (state.status === 'expired') {
       await endSession(ctx, session.id, 'expired');
       throw refusal(
-        409,
+        'conflict',
         'session_expired',
         'session_id',
         'This payment session expired before it was paid. Please return to checkout and pay again.',
       );
     }
     throw refusal(
-      402,
+      'payment_required',
       'payment_incomplete',
       'session_id',
       'The payment was not completed. Please return to checkout and try again.',
@@ -76,7 +76,7 @@ export async function verifyPayment(
   const session = await sessionByProviderId(ctx.db, providerSessionId);
   const order = session ? await orderState(ctx.db, session.orderId) : undefined;
   if (!session || order?.selling_organization_id !== sellerId) {
-    throw refusal(404, 'not_found', 'session_id', 'This payment session is not known.');
+    throw refusal('not_found', 'not_found', 'session_id', 'This payment session is not known.');
   }
   return toVerifyPayment(await settle(ctx, session, order));
 }
@@ -104,14 +104,14 @@ export async function submitOrder(ctx: AppContext, orderId: string): Promise<Sub
   if (!order) throw notFound('Order');
   if (!latest) {
     if (order.status !== 'draft') throw alreadySubmitted();
-    throw refusal(409, 'payment_required', 'order_id', 'Pay for this order by card to place it.');
+    throw refusal('conflict', 'payment_required', 'order_id', 'Pay for this order by card to place it.');
   }
   let completion: Completion;
   try {
     completion = await settle(ctx, latest);
   } catch (error) {
-    if (error instanceof HttpError && error.code === 'payment_incomplete') {
-      throw refusal(409, 'payment_required', 'order_id', 'Pay for this order by card to place it.');
+    if (error instanceof DomainError && error.code === 'payment_incomplete') {
+      throw refusal('conflict', 'payment_required', 'order_id', 'Pay for this order by card to place it.');
     }
     throw error;
   }

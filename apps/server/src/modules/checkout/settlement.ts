@@ -10,7 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { SubmittedOrder } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { HttpError, notFound } from '../../lib/errors.js';
+import { DomainError, notFound, refusal, isRefusal } from '../../lib/errors.js';
 import { wakeMailWorkers } from '../../providers/mail/index.js';
 import type { CheckoutSessionState } from '../../providers/payments/interface.js';
 import { closeCartWithLines } from '../carts/service.js';
@@ -26,7 +26,7 @@ import { queueOrderEmails } from './order-notices.js';
 import { queueReturnedPaymentEmail } from './returned-payment-email.js';
 import { claimSellerSlot, tryClaimSellerSlotSql } from './seller-slot.js';
 import { checkoutSessions } from './schema.js';
-import { refusal, alreadySubmitted, providerError, unusableRefusal } from './refusals.js';
+import { alreadySubmitted, providerError, unusableRefusal } from './refusals.js';
 
 export type SessionRow = typeof checkoutSessions.$inferSelect;
 /** What a payment provider (or net terms: no id, no card) says of a completed payment. */
@@ -92,7 +92,7 @@ export async function completedAnswer(db: DbOrTx, session: SessionRow, known?: O
  */
 type Settled =
   | { kind: 'completed'; completion: Completion; queued: boolean; superseded: SessionRow[] }
-  | { kind: 'unusable'; session: SessionRow; refusal: HttpError };
+  | { kind: 'unusable'; session: SessionRow; refusal: DomainError };
 
 /**
  * Completes the session's order with its snapshot, once. `payment` is the provider's word that
@@ -287,7 +287,7 @@ export async function completePaid(
     });
     if (unusable?.kind === 'unusable') await refundUnusablePayment(ctx, unusable.session);
     throw refusal(
-      409,
+      'conflict',
       'payment_mismatch',
       'session_id',
       'This payment does not match the order, so it is being refunded to your card. Please contact the seller.',
@@ -357,7 +357,7 @@ export async function confirmSuperseded(ctx: AppContext, sessions: SessionRow[])
         await completePaid(ctx, session, state);
       } catch (error) {
         // Refunded (the order or invoice was settled another way): nothing more to do here.
-        if (!(error instanceof HttpError && error.statusCode < 500)) throw error;
+        if (!isRefusal(error)) throw error;
       }
       continue;
     }

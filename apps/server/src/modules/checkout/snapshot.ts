@@ -4,12 +4,12 @@
  */
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { HttpError } from '../../lib/errors.js';
+import { DomainError, refusal } from '../../lib/errors.js';
 import { lockCartForCheckout, readCart } from '../carts/service.js';
 import { holdStock } from '../products/reservations.js';
 import { currentShippingRate } from '../shipping/service.js';
 import type { SessionLine, SessionShipping } from './schema.js';
-import { refusal, alreadySubmitted, cartChanged } from './refusals.js';
+import { alreadySubmitted, cartChanged } from './refusals.js';
 import { takeSellerSlot } from './settlement.js';
 
 /** How long a checkout session can be paid (Stripe takes 30 minutes to 24 hours from its creation). */
@@ -28,9 +28,9 @@ export async function checkoutShipping(ctx: AppContext, orderId: string): Promis
     rate = await currentShippingRate(ctx, orderId);
   } catch (error) {
     // The shipping module names what to fix in `issues`; the buyer reads a sentence here.
-    if (error instanceof HttpError && error.issues?.[0]) {
+    if (error instanceof DomainError && error.issues?.[0]) {
       const message = error.issues[0].message;
-      throw refusal(409, error.code, error.issues[0].path, message.charAt(0).toUpperCase() + message.slice(1) + '.');
+      throw refusal('conflict', error.code, error.issues[0].path, message.charAt(0).toUpperCase() + message.slice(1) + '.');
     }
     throw error;
   }
@@ -102,7 +102,7 @@ export async function holdOrRefuse(
       short.available <= 0
         ? `"${short.name}" just sold out. Please update your cart.`
         : `Only ${short.available} of "${short.name}" are left. Please update your cart.`;
-    throw refusal(409, 'insufficient_inventory', 'cart', message);
+    throw refusal('conflict', 'insufficient_inventory', 'cart', message);
   }
   return slot;
 }

@@ -1,6 +1,6 @@
 /** POST /api/stripe/webhook: the provider's signed events about sessions and refunds. */
 import type { AppContext } from '../../lib/context.js';
-import { HttpError, notFound } from '../../lib/errors.js';
+import { notFound, isRefusal } from '../../lib/errors.js';
 import { recordProviderRefundEvent } from '../refunds/provider-events.js';
 import { providerError } from './refusals.js';
 import { settle } from './return.js';
@@ -39,7 +39,7 @@ export async function handleWebhook(
   } catch (error) {
     // An event for a session that is not paid after all is acknowledged; anything else is
     // answered as an error so the provider delivers the event again.
-    if (!(error instanceof HttpError && error.statusCode < 500)) throw error;
+    if (!isRefusal(error)) throw error;
   }
   return { received: true };
 }

@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { invites } from './schema.js';
-import { conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
+import { conflict, forbidden, DomainError, notFound } from '../../lib/errors.js';
 import { mediaUrl } from '../../lib/media-url.js';
 import { enqueueMail, wakeMailWorkers } from '../../providers/mail/index.js';
 import { imageSetColumns, imageSetJoins, logoKeyColumns, toImageSet, type ImageSetRow } from '../media/service.js';
@@ -36,12 +36,12 @@ import {
 } from '../../lib/pagination.js';
 
 /** 429 with the number of seconds to wait (the route sends it as Retry-After). */
-export class RetryLaterError extends HttpError {
+export class RetryLaterError extends DomainError {
   constructor(
     message: string,
     public readonly retryAfterSeconds: number,
   ) {
-    super(429, 'rate_limited', message);
+    super('rate_limited', 'rate_limited', message);
   }
 }
 
@@ -58,8 +58,8 @@ export function maskEmail(email: string): string {
 }
 
 export const inviteForAnotherEmail = (sendToEmail: string) =>
-  new HttpError(
-    403,
+  new DomainError(
+    'forbidden',
     'invite_email_mismatch',
     `This invitation was sent to ${maskEmail(sendToEmail.trim().toLowerCase())}. Sign in with that e-mail to accept it.`,
   );

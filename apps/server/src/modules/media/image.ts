@@ -11,7 +11,7 @@
  */
 import sharp, { type Metadata } from 'sharp';
 import { MEDIA_VARIANT_WIDTHS, type AcceptedImageType } from '@cratebase/contract';
-import { HttpError } from '../../lib/errors.js';
+import { DomainError } from '../../lib/errors.js';
 
 /** Decoded-size cap: refuses "decompression bombs" (a tiny file that decodes to gigapixels). */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -62,7 +62,7 @@ export interface ProcessedImage {
 }
 
 const damaged = () =>
-  new HttpError(400, 'invalid_image', 'file: the image could not be read; the file is damaged or incomplete.', [
+  new DomainError('invalid', 'invalid_image', 'file: the image could not be read; the file is damaged or incomplete.', [
     { path: 'file', message: 'the image could not be read; the file is damaged or incomplete' },
   ]);
 
@@ -91,8 +91,8 @@ export function checkPixelLimit(d: { width: number; height: number; pages: numbe
   const pixels = d.width * d.height;
   if (pixels > MAX_INPUT_PIXELS || pixels * d.pages > MAX_ANIMATED_PIXELS) {
     const mp = Math.round(MAX_INPUT_PIXELS / 1_000_000);
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      'invalid',
       'image_too_large',
       `file: the image is ${d.width}×${d.height} pixels; images may have at most ${mp} megapixels.`,
       [{ path: 'file', message: `must have at most ${mp} megapixels` }],
@@ -154,7 +154,7 @@ export async function processImage(
       variants,
     };
   } catch (err) {
-    if (err instanceof HttpError) throw err;
+    if (err instanceof DomainError) throw err;
     throw damaged();
   }
 }

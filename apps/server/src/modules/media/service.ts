@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { imageSets, media } from './schema.js';
-import { HttpError, notFound, unavailable } from '../../lib/errors.js';
+import { DomainError, notFound, unavailable } from '../../lib/errors.js';
 import { tooLarge } from '../../lib/uploads.js';
 import { mediaUrl } from '../../lib/media-url.js';
 import { organizationsSql } from '../organizations/service.js';
@@ -109,7 +109,7 @@ const PURPOSE_LABEL: Record<MediaPurpose, string> = {
 };
 
 export function notSquare(what: string, width: number, height: number, field = 'file') {
-  return new HttpError(400, 'validation_error', `${what} must be square (got ${width}×${height}).`, [
+  return new DomainError('invalid', 'validation_error', `${what} must be square (got ${width}×${height}).`, [
     { path: field, message: `must be square (got ${width}×${height})` },
   ]);
 }
@@ -122,13 +122,13 @@ export async function uploadMedia(
   log?: { error: (obj: object, msg: string) => void },
 ): Promise<UploadedMedia> {
   if (bytes.length === 0) {
-    throw new HttpError(400, 'validation_error', 'file is empty.', [{ path: 'file', message: 'is empty' }]);
+    throw new DomainError('invalid', 'validation_error', 'file is empty.', [{ path: 'file', message: 'is empty' }]);
   }
   if (bytes.length > ctx.config.storage.maxBytes)
     throw tooLarge(ctx.config.storage.maxBytes, 'Upload a smaller image.');
   const type: AcceptedImageType | null = detectImageType(bytes);
   if (!type) {
-    throw new HttpError(415, 'unsupported_media_type', UNSUPPORTED_IMAGE_MESSAGE, [
+    throw new DomainError('unsupported_media', 'unsupported_media_type', UNSUPPORTED_IMAGE_MESSAGE, [
       { path: 'file', message: 'must be a PNG, GIF, JPEG or WebP image' },
     ]);
   }
@@ -251,8 +251,8 @@ export async function updateImageSet(ctx: AppContext, body: UpdateImageSetBody):
     for (const w of wanted) {
       const row = rows.find((r) => r.id === w.id);
       if (!row) {
-        throw new HttpError(
-          404,
+        throw new DomainError(
+          'not_found',
           'not_found',
           `${w.field}.id: no image with this id was uploaded for this organization.`,
           [{ path: `${w.field}.id`, message: 'no image with this id was uploaded for this organization' }],
@@ -274,7 +274,7 @@ export async function updateImageSet(ctx: AppContext, body: UpdateImageSetBody):
         .from(imageSets)
         .where(eq(imageSets.organizationId, orgId));
       if (existing && existing.id !== body.id) {
-        throw new HttpError(404, 'not_found', 'id: this image set does not belong to the organization.', [
+        throw new DomainError('not_found', 'not_found', 'id: this image set does not belong to the organization.', [
           { path: 'id', message: 'does not belong to the organization' },
         ]);
       }

@@ -7,7 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { NO_PAYMENT_TERMS_MESSAGE, PREVIEW_CHECKOUT_MESSAGE, type CartOrder, type OrderPaymentTerms } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { HttpError, notFound } from '../../lib/errors.js';
+import { DomainError, fieldRefusal, notFound } from '../../lib/errors.js';
 import { savedAddressOfSql } from '../addresses/service.js';
 import { cartIsOpenSql } from '../carts/service.js';
 import { paymentTermsDaysSql } from '../customers/payment-terms.js';
@@ -21,24 +21,21 @@ type ChangeRow = {
   order_json: CartOrder | string | null;
 };
 
-const refusal = (status: 404 | 409, code: string, field: string, message: string) =>
-  new HttpError(status, code, `${field}: ${message}`, [{ path: field, message }]);
-
 /**
  * Why a checkout choice of the order is refused before anything else is looked at: it was
  * submitted (its cart closed), or it is a View as Buyer preview's. Null for a draft order of an
  * open cart. The shipping module refuses its estimates and rate choices with the same answers.
  */
-export function draftOrderRefusal(order: { status: string; cart_open: boolean; preview: boolean }): HttpError | null {
+export function draftOrderRefusal(order: { status: string; cart_open: boolean; preview: boolean }): DomainError | null {
   if (order.status !== 'draft' || !order.cart_open) {
-    return refusal(
-      409,
+    return fieldRefusal(
+      'conflict',
       'order_submitted',
       'order_id',
       'this order was already submitted; open the store again to start a new order',
     );
   }
-  if (order.preview) return refusal(409, 'preview', 'order_id', PREVIEW_CHECKOUT_MESSAGE);
+  if (order.preview) return fieldRefusal('conflict', 'preview', 'order_id', PREVIEW_CHECKOUT_MESSAGE);
   return null;
 }
 
@@ -51,7 +48,7 @@ async function changeDraftOrder(
   orderId: string,
   set: SQL,
   allowed: SQL,
-  refused: () => HttpError,
+  refused: () => DomainError,
 ): Promise<CartOrder> {
   const result = await ctx.db.execute<ChangeRow>(sql`
     with target as (
@@ -105,7 +102,7 @@ export async function setOrderShippingAddress(ctx: AppContext, orderId: string, 
     orderId,
     sql`${dropRate}, shipping_address_id = ${address}`,
     savedAddressOfSql(address, sql`o.purchasing_organization_id`),
-    () => refusal(404, 'not_found', 'address_id', 'your organization has no saved address with this id'),
+    () => fieldRefusal('not_found', 'not_found', 'address_id', 'your organization has no saved address with this id'),
   );
 }
 
@@ -119,7 +116,7 @@ export async function setOrderPaymentTerms(ctx: AppContext, orderId: string, isN
   const terms = paymentTermsDaysSql(sql`o.selling_organization_id`, sql`o.purchasing_organization_id`);
   return isNet30
     ? changeDraftOrder(ctx, orderId, sql`is_net_30 = true, net_days = ${terms}`, sql`${terms} > 0`, () =>
-        new HttpError(409, 'no_payment_terms', NO_PAYMENT_TERMS_MESSAGE, [
+        new DomainError('conflict', 'no_payment_terms', NO_PAYMENT_TERMS_MESSAGE, [
           { path: 'is_net_30', message: NO_PAYMENT_TERMS_MESSAGE },
         ]),
       )
@@ -165,7 +162,7 @@ export async function setOrderShippingRate(
   orderId: string,
   rate: ChosenShippingRate,
   quotedForAddressId: string,
-  stale: () => HttpError,
+  stale: () => DomainError,
 ): Promise<CartOrder> {
   return changeDraftOrder(
     ctx,

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { SHIPPED_STATUS, orderLabel, trackingUrl, type Order, type SetShippingBody } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { HttpError, notFound } from '../../lib/errors.js';
+import { DomainError, notFound } from '../../lib/errors.js';
 import { enqueueMail, wakeMailWorkers } from '../../providers/mail/index.js';
 import { organizationName } from '../organizations/service.js';
 import { orderInvoice } from '../payments/service.js';
@@ -28,7 +28,7 @@ export async function setOrderShipping(ctx: AppContext, orderId: string, body: S
     const order = locked.rows[0];
     if (!order) throw notFound('Order');
     if (order.status !== 'submitted') {
-      throw new HttpError(409, 'order_not_submitted', 'order_id: only a placed (paid) order can be shipped', [
+      throw new DomainError('conflict', 'order_not_submitted', 'order_id: only a placed (paid) order can be shipped', [
         { path: 'order_id', message: 'only a placed (paid) order can be shipped' },
       ]);
     }

@@ -19,7 +19,7 @@ import {
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { HttpError, notFound } from '../../lib/errors.js';
+import { DomainError, notFound } from '../../lib/errors.js';
 import { beforeCursor, decodeCursor, keysetTimestamp, limitPlusOne, takePage, toIso } from '../../lib/pagination.js';
 import { joinOrganizationSql } from '../organizations/service.js';
 import { touchOrderLists } from '../orders/list-version.js';
@@ -117,7 +117,7 @@ export async function invoiceTotals(ctx: AppContext, sellerId: string, now: Date
 }
 
 const notOpen = (status: string, action: string) =>
-  new HttpError(409, 'invoice_not_open', `Only an open invoice can be ${action}; this one is ${status}.`, [
+  new DomainError('conflict', 'invoice_not_open', `Only an open invoice can be ${action}; this one is ${status}.`, [
     { path: 'invoice_id', message: `is ${status}, not OPEN` },
   ]);
 
@@ -164,7 +164,7 @@ export async function closeOpenInvoice(
 /** mark-paid's day: 400 naming paid_on for a day after today (UTC). */
 export function checkPaidOn(body: MarkInvoicePaidBody, now: Date = new Date()): void {
   if (body.paid_on > isoDay(now)) {
-    throw new HttpError(400, 'invalid', 'paid_on: cannot be in the future', [
+    throw new DomainError('invalid', 'invalid', 'paid_on: cannot be in the future', [
       { path: 'paid_on', message: 'cannot be in the future' },
     ]);
   }

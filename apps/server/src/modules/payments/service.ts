@@ -13,7 +13,7 @@ import type {
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { HttpError, conflict, unavailable } from '../../lib/errors.js';
+import { DomainError, conflict, unavailable } from '../../lib/errors.js';
 import { PaymentsProviderError, type ConnectedAccountStatus } from '../../providers/payments/index.js';
 import { publishableKeyFor } from '../../providers/payments/browser-key.js';
 import { paymentAccounts } from './schema.js';
@@ -93,7 +93,7 @@ export async function createConnectAccount(ctx: AppContext, organizationId: stri
 }
 
 const notThisAccount = () =>
-  new HttpError(404, 'not_found', 'account: not this organization’s payment account. Start again with Get Started.', [
+  new DomainError('not_found', 'not_found', 'account: not this organization’s payment account. Start again with Get Started.', [
     { path: 'account', message: 'is not this organization’s payment account' },
   ]);
 
@@ -180,14 +180,14 @@ function providerHttpError(error: unknown): unknown {
   if (!(error instanceof PaymentsProviderError)) return error;
   switch (error.code) {
     case 'session_expired':
-      return new HttpError(
-        400,
+      return new DomainError(
+        'invalid',
         'session_expired',
         'client_secret: the onboarding session has expired. Please try again.',
         [{ path: 'client_secret', message: 'has expired' }],
       );
     case 'invalid_session':
-      return new HttpError(400, 'invalid_session', 'client_secret: is not valid for this payment account.', [
+      return new DomainError('invalid', 'invalid_session', 'client_secret: is not valid for this payment account.', [
         { path: 'client_secret', message: 'is not valid for this payment account' },
       ]);
     case 'unknown_account':

@@ -6,7 +6,7 @@ import { asc } from 'drizzle-orm';
 import type { LookupRef, ProductState, Unit } from '@cratebase/contract';
 import type { Db } from '../../db/client.js';
 import { dimensionUnits, orderUnits, productStates, weightUnits } from './schema.js';
-import { HttpError } from '../../lib/errors.js';
+import { DomainError } from '../../lib/errors.js';
 
 export interface Lookups {
   states: ProductState[];
@@ -74,7 +74,7 @@ export function resolveLookup(list: Named[], ref: LookupRef, field: string): num
   if (!found) {
     const got = typeof ref === 'object' ? `id ${ref.id}` : typeof ref === 'number' ? `id ${ref}` : JSON.stringify(ref);
     const message = `must be one of ${list.map(nameOf).join(', ')} (got ${got})`;
-    throw new HttpError(400, 'validation_error', `${field} ${message}`, [{ path: field, message }]);
+    throw new DomainError('invalid', 'validation_error', `${field} ${message}`, [{ path: field, message }]);
   }
   return found.id;
 }

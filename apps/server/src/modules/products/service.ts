@@ -18,7 +18,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { productMedia, productPriceBreaks, products } from './schema.js';
 import { imagesOfOrganization, joinMediaSql } from '../media/service.js';
 import { joinOrganizationSql } from '../organizations/service.js';
-import { fieldError, HttpError, notFound } from '../../lib/errors.js';
+import { fieldError, DomainError, notFound } from '../../lib/errors.js';
 import { beforeCursor, containsPattern, decodeCursor, isoTimestampSql, keysetTimestamp, limitPlusOne, takePage, type JsonPage } from '../../lib/pagination.js';
 import { getLookups, resolveLookup, type Lookups } from './lookups.js';
 import { lockCatalogVersion } from './catalog-version.js';
@@ -161,7 +161,7 @@ export function pgErrorCode(err: unknown): { code?: string; constraint?: string 
 }
 
 const duplicateSku = (sku: string) =>
-  new HttpError(409, 'duplicate_sku', `stock_keeping_unit: another product already uses the SKU "${sku}".`, [
+  new DomainError('conflict', 'duplicate_sku', `stock_keeping_unit: another product already uses the SKU "${sku}".`, [
     { path: 'stock_keeping_unit', message: `another product already uses the SKU "${sku}"` },
   ]);
 
@@ -225,7 +225,7 @@ function orderedMedia(input: ProductInput): string[] | undefined {
   const seen = new Set<string>();
   for (const m of list) {
     if (seen.has(m.id)) {
-      throw new HttpError(400, 'validation_error', `media.${m.i}.media.id: the same photo is listed twice.`, [
+      throw new DomainError('invalid', 'validation_error', `media.${m.i}.media.id: the same photo is listed twice.`, [
         { path: `media.${m.i}.media.id`, message: 'the same photo is listed twice' },
       ]);
     }
@@ -242,16 +242,16 @@ async function checkMedia(db: Db, organizationId: string, input: ProductInput, i
     const row = byId.get(m.media.id);
     const path = `media.${i}.media.id`;
     if (!row) {
-      throw new HttpError(
-        400,
+      throw new DomainError(
+        'invalid',
         'validation_error',
         `${path}: no image with this id was uploaded for this organization.`,
         [{ path, message: 'no image with this id was uploaded for this organization' }],
       );
     }
     if (row.width && row.height && !isSquare(row.width, row.height)) {
-      throw new HttpError(
-        400,
+      throw new DomainError(
+        'invalid',
         'validation_error',
         `${path}: The product photo must be square (got ${row.width}×${row.height}).`,
         [{ path, message: `must be square (got ${row.width}×${row.height})` }],
@@ -292,7 +292,7 @@ async function saveVolumeRules(tx: Tx, productId: string, breaks: ProductInput['
   });
   if (issues.length > 0) {
     const first = issues[0]!;
-    throw new HttpError(400, 'validation_error', `${first.path}: ${first.message}.`, issues);
+    throw new DomainError('invalid', 'validation_error', `${first.path}: ${first.message}.`, issues);
   }
   if (!replacing) return;
   await tx.delete(productPriceBreaks).where(eq(productPriceBreaks.productId, productId));
@@ -319,7 +319,7 @@ export async function saveProduct(ctx: AppContext, input: ProductInput): Promise
       .where(eq(products.id, input.id));
     if (!existing) throw notFound('Product');
     if (existing.deletedAt)
-      throw new HttpError(404, 'not_found', 'Product not found: it was removed from the catalogue.');
+      throw new DomainError('not_found', 'not_found', 'Product not found: it was removed from the catalogue.');
     if (existing.organizationId !== orgId) {
       throw fieldError('organization.id', 'cannot change: a product stays in the organization that created it');
     }

@@ -4,7 +4,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { conflict, HttpError } from '../../lib/errors.js';
+import { conflict, DomainError } from '../../lib/errors.js';
 import { products } from './schema.js';
 
 export type StockChange = 'add' | 'remove' | 'set';
@@ -57,7 +57,7 @@ export async function changeStock(
     .from(products)
     .where(eq(products.id, productId));
   if (!current || current.deletedAt) throw productRemovedError();
-  throw new HttpError(409, 'insufficient_inventory', `count: only ${current.n} in stock; stock cannot go below zero.`, [
+  throw new DomainError('conflict', 'insufficient_inventory', `count: only ${current.n} in stock; stock cannot go below zero.`, [
     { path: 'count', message: `only ${current.n} in stock` },
   ]);
 }

@@ -32,7 +32,7 @@ import {
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { HttpError, notFound } from '../../lib/errors.js';
+import { notFound, refusal } from '../../lib/errors.js';
 import { enqueueMail, wakeMailWorkers } from '../../providers/mail/index.js';
 import { PaymentsProviderError } from '../../providers/payments/interface.js';
 import { cardPaymentOfOrder } from '../checkout/payments-of-order.js';
@@ -58,10 +58,6 @@ import { formatUsd, renderRefundEmail } from './refund-email.js';
 import { refunds, type RefundLineRecord } from './schema.js';
 
 export type RefundRow = typeof refunds.$inferSelect;
-
-/** A refusal the seller reads as it is (a sentence), naming the field in `issues`. */
-const refusal = (status: 400 | 404 | 409, code: string, field: string, message: string) =>
-  new HttpError(status, code, message, [{ path: field, message }]);
 
 // ─── What was paid ───────────────────────────────────────────────────────────────────
 /** How the order was paid, and so how a refund goes back. */
@@ -157,7 +153,7 @@ function planRefund(
   const shippingLeft = Math.max(0, order.shipping_cost_in_cents - taken.shippingCents);
   const goodsLeft = Math.max(0, paid.paidCents - order.shipping_cost_in_cents - taken.goodsCents);
   if (remaining <= 0) {
-    throw refusal(409, 'already_refunded', 'amount_cents', 'This order was already refunded in full.');
+    throw refusal('conflict', 'already_refunded', 'amount_cents', 'This order was already refunded in full.');
   }
   let plan: Plan;
   if (body.full) {
@@ -181,7 +177,7 @@ function planRefund(
       const line = lines.find((l) => l.id === wanted.line_item_id);
       if (!line) {
         throw refusal(
-          400,
+          'invalid',
           'validation_error',
           `lines.${i}.line_item_id`,
           `lines.${i}.line_item_id: is not a line of this order`,
@@ -190,7 +186,7 @@ function planRefund(
       const left = line.quantity - (taken.byLine.get(line.id) ?? 0);
       if (wanted.quantity > left) {
         throw refusal(
-          409,
+          'conflict',
           'refund_exceeds_quantity',
           `lines.${i}.quantity`,
           left === 0
@@ -209,7 +205,7 @@ function planRefund(
     const shipping = body.shipping_cents ?? 0;
     if (shipping > shippingLeft) {
       throw refusal(
-        409,
+        'conflict',
         'refund_exceeds_shipping',
         'shipping_cents',
         shippingLeft === 0
@@ -220,7 +216,7 @@ function planRefund(
     const amount = chosen.reduce((n, l) => n + l.amount_cents, 0) + shipping;
     if (amount <= 0) {
       throw refusal(
-        400,
+        'invalid',
         'validation_error',
         'lines',
         'lines: the items chosen come to $0.00; there is nothing to refund.',
@@ -230,7 +226,7 @@ function planRefund(
   }
   if (plan.amountCents > remaining) {
     throw refusal(
-      409,
+      'conflict',
       'refund_exceeds_payment',
       'amount_cents',
       `This refund of ${formatUsd(plan.amountCents)} is more than is left: only ${formatUsd(remaining)} of the ${formatUsd(paid.paidCents)} paid can still be refunded.`,
@@ -277,7 +273,7 @@ export async function createRefund(ctx: AppContext, req: RefundRequest): Promise
     if (again) {
       if (again.requestHash !== hash) {
         throw refusal(
-          409,
+          'conflict',
           'idempotency_key_reused',
           'idempotency-key',
           'This Idempotency-Key was already used for another refund of this order. Send a new key for a new refund.',
@@ -286,7 +282,7 @@ export async function createRefund(ctx: AppContext, req: RefundRequest): Promise
       return again;
     }
     const paid = await paymentOf(tx, order);
-    if (!isPaid(paid)) throw refusal(409, paid.code, 'order_id', paid.message);
+    if (!isPaid(paid)) throw refusal('conflict', paid.code, 'order_id', paid.message);
     const [taken, lines] = [await takenSoFar(tx, order.id), await orderLinesForRefund(tx, order.id)];
     const plan = planRefund(order, paid, taken, lines, req.body);
     const card = paid.method === 'card';
@@ -441,7 +437,7 @@ export async function settleCardRefund(
           ? 'The payments provider refused the refund: less is left of this payment than was asked. Nothing was refunded.'
           : 'The payments provider refused the refund: it does not hold this payment as paid. Nothing was refunded.';
       const failed = await failRefund(ctx, row.id, message);
-      if (opts.answerRefusal) throw refusal(409, 'refund_refused', 'amount_cents', message);
+      if (opts.answerRefusal) throw refusal('conflict', 'refund_refused', 'amount_cents', message);
       return failed;
     }
     const unreachable = error instanceof PaymentsProviderError && error.code === 'provider_unavailable';

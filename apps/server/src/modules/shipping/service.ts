@@ -19,7 +19,7 @@ import {
   type ShippingEstimate,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { HttpError, notFound } from '../../lib/errors.js';
+import { DomainError, fieldRefusal, notFound, refusal } from '../../lib/errors.js';
 import {
   ShippingProviderError,
   ShippingRequestError,
@@ -38,16 +38,12 @@ import { shippingPackageTemplate } from '../package-templates/service.js';
 import { productWeights } from '../products/for-shipping.js';
 import { shippingQuotes } from './schema.js';
 
-/** A 4xx naming one field: `field: message`, with the field in `issues`. */
-const refusal = (status: 404 | 409, code: string, field: string, message: string) =>
-  new HttpError(status, code, `${field}: ${message}`, [{ path: field, message }]);
-
 /**
  * Something only the seller can fix. The message is the sentence the billing page shows under
  * its "error getting shipping estimates" alert, so it carries no field prefix.
  */
 const sellerNotReady = (field: 'origin' | 'package', message: string) =>
-  new HttpError(409, 'seller_not_ready', message, [{ path: field, message }]);
+  refusal('conflict', 'seller_not_ready', field, message);
 
 const reloadOptions = 'reload the shipping options and choose again';
 
@@ -89,8 +85,8 @@ async function sellerOrigin(ctx: AppContext, sellerId: string): Promise<OriginRo
 async function quoteRequestFor(ctx: AppContext, order: OrderForShipping): Promise<QuoteRequest> {
   const shipTo = order.shipping_address;
   if (!shipTo) {
-    throw refusal(
-      409,
+    throw fieldRefusal(
+      'conflict',
       'shipping_address_required',
       'shipping_address',
       'choose where the order ships before shipping options can be quoted',
@@ -104,7 +100,7 @@ async function quoteRequestFor(ctx: AppContext, order: OrderForShipping): Promis
   ]);
   const lines = cart.line_items.filter((l) => l.available);
   if (lines.length === 0) {
-    throw refusal(409, 'empty_cart', 'line_items', 'the cart has nothing available to ship; add products first');
+    throw fieldRefusal('conflict', 'empty_cart', 'line_items', 'the cart has nothing available to ship; add products first');
   }
   if (!origin?.postal_code) throw sellerNotReady('origin', 'The seller has not added a shipping address yet.');
   if (!box) throw sellerNotReady('package', 'The seller has not added package dimensions yet.');
@@ -189,10 +185,10 @@ export async function getEstimates(ctx: AppContext, orderId: string): Promise<Sh
     if (err instanceof ShippingRequestError) {
       const seller = err.field === 'origin' || err.field.startsWith('origin.') || err.field.startsWith('package');
       if (seller) throw sellerNotReady(err.field.startsWith('package') ? 'package' : 'origin', err.message);
-      throw refusal(409, err.code, err.field, err.message);
+      throw fieldRefusal('conflict', err.code, err.field, err.message);
     }
     if (err instanceof ShippingProviderError) {
-      throw new HttpError(502, 'shipping_provider_error', SHIPPING_ESTIMATES_ERROR, [
+      throw new DomainError('bad_gateway', 'shipping_provider_error', SHIPPING_ESTIMATES_ERROR, [
         { path: 'provider', message: err.message },
       ]);
     }
@@ -204,8 +200,8 @@ export async function getEstimates(ctx: AppContext, orderId: string): Promise<Sh
   // rates is the buyer's to fix (a smaller order), not a server error.
   const payable = quote.rates.filter((r) => r.amount_cents <= MONEY_LIMITS.orderTotalCents);
   if (quote.rates.length > 0 && payable.length === 0) {
-    throw refusal(
-      409,
+    throw fieldRefusal(
+      'conflict',
       'order_too_large',
       'cart',
       `shipping this order would cost more than the ${dollars(MONEY_LIMITS.orderTotalCents)} one order may cost; split it into smaller orders`,
@@ -263,11 +259,11 @@ async function chooseQuotedRate(
   rate: QuotedRate,
   field: string,
 ): Promise<CartOrder> {
-  if (rate.expired) throw refusal(409, 'quote_expired', field, `these shipping options expired; ${reloadOptions}`);
+  if (rate.expired) throw fieldRefusal('conflict', 'quote_expired', field, `these shipping options expired; ${reloadOptions}`);
   const request = await quoteRequestFor(ctx, order);
   const stale = () =>
-    refusal(
-      409,
+    fieldRefusal(
+      'conflict',
       'quote_stale',
       field,
       `the cart or an address changed since these options were quoted; ${reloadOptions}`,
@@ -295,7 +291,7 @@ export async function chooseRate(ctx: AppContext, orderId: string, rateId: strin
     select ${quotedRateColumns} from shipping_quotes where order_id = ${orderId} and rate_id = ${rateId}`);
   const rate = result.rows[0];
   if (!rate) {
-    throw refusal(404, 'not_found', 'rate_id', `this order has no shipping option with this id; ${reloadOptions}`);
+    throw fieldRefusal('not_found', 'not_found', 'rate_id', `this order has no shipping option with this id; ${reloadOptions}`);
   }
   return chooseQuotedRate(ctx, order, rate, 'rate_id');
 }
@@ -319,8 +315,8 @@ export async function chooseRateType(
      limit 1`);
   const rate = result.rows[0];
   if (!rate) {
-    throw refusal(
-      404,
+    throw fieldRefusal(
+      'not_found',
       'not_found',
       'service_level_token',
       `this order has no ${body.provider} shipping option "${body.service_level_token}"; ${reloadOptions}`,
@@ -341,7 +337,7 @@ export type CurrentShippingRate = ChosenShippingRate & { addressId: string; serv
 export async function currentShippingRate(ctx: AppContext, orderId: string): Promise<CurrentShippingRate> {
   const order = await draftOrder(ctx, orderId);
   if (!order.shipping_address_id) {
-    throw refusal(409, 'shipping_address_required', 'shipping_address', 'choose where the order ships first');
+    throw fieldRefusal('conflict', 'shipping_address_required', 'shipping_address', 'choose where the order ships first');
   }
   const result = order.provider_rate_id
     ? await ctx.db.execute<QuotedRate & { service_level_name: string }>(sql`
@@ -349,11 +345,11 @@ export async function currentShippingRate(ctx: AppContext, orderId: string): Pro
          where order_id = ${orderId} and rate_id = ${order.provider_rate_id}`)
     : { rows: [] };
   const rate = result.rows[0];
-  if (!rate) throw refusal(409, 'shipping_required', 'shipping', `choose a shipping option first; ${reloadOptions}`);
-  if (rate.expired) throw refusal(409, 'quote_expired', 'shipping', `the shipping options expired; ${reloadOptions}`);
+  if (!rate) throw fieldRefusal('conflict', 'shipping_required', 'shipping', `choose a shipping option first; ${reloadOptions}`);
+  if (rate.expired) throw fieldRefusal('conflict', 'quote_expired', 'shipping', `the shipping options expired; ${reloadOptions}`);
   const request = await quoteRequestFor(ctx, order);
   if (requestHash(request) !== rate.request_hash) {
-    throw refusal(409, 'quote_stale', 'shipping', `the cart or an address changed since shipping was quoted; ${reloadOptions}`);
+    throw fieldRefusal('conflict', 'quote_stale', 'shipping', `the cart or an address changed since shipping was quoted; ${reloadOptions}`);
   }
   return {
     provider: rate.provider,

@@ -21,7 +21,7 @@ import {
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { teamInvites } from './schema.js';
-import { conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
+import { conflict, forbidden, DomainError, notFound } from '../../lib/errors.js';
 import { mediaUrl } from '../../lib/media-url.js';
 import { enqueueMail, wakeMailWorkers } from '../../providers/mail/index.js';
 import { imageSetColumns, imageSetJoins, logoKeyColumns, toImageSet, type ImageSetRow } from '../media/service.js';
@@ -255,8 +255,8 @@ export async function acceptTeamInvite(ctx: AppContext, userId: string, inviteId
     const invite = found.rows[0];
     if (!invite) throw notFound('Invite');
     if (userEmail === null || invite.email.trim().toLowerCase() !== userEmail) {
-      throw new HttpError(
-        403,
+      throw new DomainError(
+        'forbidden',
         'invite_email_mismatch',
         `This invitation was sent to ${maskEmail(invite.email)}. Sign in with that e-mail to accept it.`,
       );

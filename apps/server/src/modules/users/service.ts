@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { CurrentUser, TeamRole } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { users } from './schema.js';
-import { fieldError, HttpError } from '../../lib/errors.js';
+import { fieldError, DomainError } from '../../lib/errors.js';
 import type { TokenClaims } from '../../auth/token-verifier.js';
 import { imageSetColumns, imageSetJoins, toImageSet, type ImageSetRow } from '../media/service.js';
 import { organizationsSql } from '../organizations/service.js';
@@ -87,7 +87,7 @@ async function loadCurrentUser(ctx: AppContext, whereUser: SQL): Promise<Current
       from u left join orgs on true
      order by orgs.own_since asc nulls last, orgs.name asc`);
   const first = result.rows[0];
-  if (!first) throw new HttpError(404, 'user_not_found', 'No account yet: finish creating your account.');
+  if (!first) throw new DomainError('not_found', 'user_not_found', 'No account yet: finish creating your account.');
   const rows = result.rows.filter((r) => r.id !== null) as (UserOrgRow & { id: string })[];
   const purchasing = rows.filter((r) => !r.own || r.selected_type === 'Merchant');
   return {

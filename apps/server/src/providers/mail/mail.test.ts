@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../../db/client.js';
 import { openTestDatabase, type TestDatabase } from '../../../test/support/database.js';
 import { createHarness } from '../../../test/support/harness.js';
-import { HttpError } from '../../lib/errors.js';
+import { DomainError } from '../../lib/errors.js';
 import {
   createMailTransport,
   defaultRetryDelayMs,
@@ -128,9 +128,9 @@ describe('enqueueMail', () => {
     ['to', { to: 'Someone <a@example.com>' }],
   ] as const)('refuses a header injection or bad recipient in %s with a 400 naming it', async (field, over) => {
     const err = await enqueueMail(db, message(over)).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(HttpError);
-    expect((err as HttpError).statusCode).toBe(400);
-    expect((err as HttpError).issues?.[0]?.path).toBe(field);
+    expect(err).toBeInstanceOf(DomainError);
+    expect((err as DomainError).statusCode).toBe(400);
+    expect((err as DomainError).issues?.[0]?.path).toBe(field);
     const count = await db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox`);
     expect(count.rows[0]!.n).toBe(0);
   });
