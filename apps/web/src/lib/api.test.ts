@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../test/fixtures';
-import { api, ApiError, apiPath, configureApi, errorMessage, NETWORK_ERROR_MESSAGE } from './api';
+import { api, ApiError, apiPath, configureApi, errorMessage, issuesByField, NETWORK_ERROR_MESSAGE } from './api';
 import { AccessTokenError, GET_ACCESS_TOKEN_FAILED } from './auth';
 
 function useHooks(token: string | null | (() => Promise<string | null>)) {
@@ -165,5 +165,34 @@ describe('requestSignInAgain', () => {
       state: { returnTo: '/app/o1/products?q=tea' },
       extraQueryParams: { resource: 'https://api' },
     });
+  });
+});
+
+describe('issuesByField', () => {
+  const refused = new ApiError(400, 'validation_error', 'invalid', [
+    { path: 'address.postal_code', message: 'must be exactly 5 digits' },
+    { path: 'address.postal_code', message: 'is required' },
+    { path: 'name', message: 'Too long' },
+    { path: 'constructor', message: 'not a field' },
+    { path: 'to_emails.3', message: 'not an e-mail address' },
+  ]);
+
+  it('maps the last segment of each path to the form field, first issue first, capitalised', () => {
+    expect(issuesByField(refused, { postal_code: 'zip', name: 'name' })).toEqual({
+      zip: 'Must be exactly 5 digits',
+      name: 'Too long',
+    });
+  });
+
+  it('takes a function of the whole path and a wording of its own', () => {
+    const byIndex = issuesByField(refused, (path) => /^to_emails\.(\d+)$/.exec(path)?.[1], {
+      word: (message, field) => `#${field}: ${message}`,
+    });
+    expect(byIndex).toEqual({ 3: '#3: not an e-mail address' });
+  });
+
+  it('gives nothing for an error that is not the API’s', () => {
+    expect(issuesByField(new Error('offline'), { name: 'name' })).toEqual({});
+    expect(issuesByField(undefined, () => 'name')).toEqual({});
   });
 });

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import CancelIcon from '@mui/icons-material/Cancel';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { errorMessage, issuesByField } from '../../../lib/api';
 import { useToast } from '../../../components/Toast';
 import { useSendInvites } from '../api';
 
@@ -31,13 +31,8 @@ export interface InviteDialogProps {
 
 /** Indexes of addresses the server named in its issues (paths like "to_emails.3"). */
 function rejectedIndexes(error: unknown): Set<number> {
-  const indexes = new Set<number>();
-  if (!(error instanceof ApiError)) return indexes;
-  for (const issue of error.issues) {
-    const match = /^to_emails\.(\d+)/.exec(issue.path);
-    if (match) indexes.add(Number(match[1]));
-  }
-  return indexes;
+  const byIndex = issuesByField(error, (path) => /^to_emails\.(\d+)/.exec(path)?.[1]);
+  return new Set(Object.keys(byIndex).map(Number));
 }
 
 /**

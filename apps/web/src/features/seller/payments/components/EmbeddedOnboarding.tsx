@@ -17,7 +17,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { RetryAlert } from '../../../../components/QueryErrorAlert';
-import { ApiError, errorMessage } from '../../../../lib/api';
+import { ApiError, errorMessage, issuesByField } from '../../../../lib/api';
 import { useAccountSession, useSubmitOnboarding, type OnboardingFormBody } from '../api';
 import { maskPostalCode } from '../../../../lib/us-address';
 import { NATIVE_STATE_SELECT_PROPS, nativeStateOptions } from '../../../../components/NativeStateOptions';
@@ -63,16 +63,11 @@ export function validateOnboardingForm(form: OnboardingForm, today = new Date())
   return errors;
 }
 
-/** The server's field issues, worded like ours. */
-function serverErrors(error: unknown): Errors {
-  if (!(error instanceof ApiError)) return {};
-  const out: Errors = {};
-  for (const issue of error.issues) {
-    const field = issue.path.split('.').pop() as FieldName;
-    if (field in LABELS) out[field] = withLabel(field, issue.message);
-  }
-  return out;
-}
+/** The server's field issues name our fields by their paths' last segment. */
+const SERVER_FIELDS = Object.fromEntries(Object.keys(LABELS).map((field) => [field, field])) as Record<
+  string,
+  FieldName
+>;
 
 /** Typing filters: what each field lets through (the rules still check the whole value). */
 const MASKS: Partial<Record<FieldName, (value: string) => string>> = {
@@ -172,7 +167,10 @@ function OnboardingFields(props: {
   const [errors, setErrors] = useState<Errors>({});
   // Focusable handles of the fields (a select's handle focuses its button), to lead to the first problem.
   const inputs = useRef(new Map<FieldName, { focus(): void }>());
-  const fromServer = serverErrors(submit.error);
+  // The server's field issues, worded like ours.
+  const fromServer = issuesByField(submit.error, SERVER_FIELDS, {
+    word: (message, field) => withLabel(field, message),
+  });
   const fieldError = (field: FieldName) => errors[field] ?? fromServer[field];
 
   function change(field: FieldName, raw: string) {

@@ -24,7 +24,7 @@ import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import { DialogButtons } from '../../../../components/DialogButtons';
 import { UnitSelect } from '../../../../components/UnitSelect';
-import { ApiError, errorMessage } from '../../../../lib/api';
+import { errorMessage, issuesByField } from '../../../../lib/api';
 import { useDimensionUnits, useOrganization } from '../../api';
 import { ShippingSaveError, usePackageTemplates, useSaveShippingDetails } from '../api';
 import { maskPostalCode, US_STATE_OPTIONS } from '../../../../lib/us-address';
@@ -109,15 +109,7 @@ const SERVER_FIELDS: Record<string, FieldName> = {
 };
 
 function serverFieldErrors(error: unknown): Partial<Record<FieldName, string>> {
-  const reason = error instanceof ShippingSaveError ? error.reason : error;
-  if (!(reason instanceof ApiError)) return {};
-  const out: Partial<Record<FieldName, string>> = {};
-  for (const issue of reason.issues) {
-    const key = issue.path.split('.').pop() ?? '';
-    const field = SERVER_FIELDS[key];
-    if (field) out[field] = issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
-  }
-  return out;
+  return issuesByField(error instanceof ShippingSaveError ? error.reason : error, SERVER_FIELDS);
 }
 
 export interface AddressPackageDialogProps {
