@@ -19,6 +19,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Both cores: in `npm test` this lane shares them with lint → typecheck → build → cluster.
+          maxWorkers: 2,
           // Rendering a screen in jsdom can take seconds on a busy 2-core machine.
           testTimeout: 30_000,
           hookTimeout: 30_000,
@@ -32,6 +34,7 @@ export default defineConfig({
           include: ['packages/contract/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          maxWorkers: 2,
           expect: expectOptions,
         },
       },
