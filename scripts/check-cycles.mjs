@@ -1,7 +1,12 @@
 // `npm run lint` (and `npm test`'s lint stage): import cycles, which must stay at zero.
 // - file level: no cycle among the files of apps/server/src and apps/web/src;
 // - module level: collapse every file of apps/server/src/modules/<m>/ to <m>; the modules must
-//   form a DAG (docs/architecture.md → Modules and their direction).
+//   form a DAG (docs/architecture.md → Modules and their direction). A module's leaf, <m>/sql.ts
+//   (the SQL fragments others read in their one-query reads), is a node of its own, <m>/sql: the
+//   leaves are the layer under every module's code, so reading another module's columns is not
+//   depending on its commands;
+// - leaves stay leaves: a <m>/sql.ts imports only packages, other leaves, its own schema.ts and
+//   db/ (each leaf is one file, so the leaves' own graph is checked by the file level).
 // Counted: `import … from`, `import '…'`, `export … from` of relative paths. Not counted:
 // `import type` / `export type` (and imports whose every name is `type`), dynamic `import()`,
 // packages; between modules, also one schema.ts naming another's table for a foreign key (the
@@ -200,7 +205,11 @@ export function checkCycles({ fileRoots, modulesDir }) {
   const moduleCycles = [];
   if (modulesDir) {
     const prefix = modulesDir + path.sep;
-    const moduleOf = (f) => (f.startsWith(prefix) && !TEST.test(f) ? f.slice(prefix.length).split(path.sep)[0] : undefined);
+    const moduleOf = (f) => {
+      if (!f.startsWith(prefix) || TEST.test(f)) return undefined;
+      const [m, ...rest] = f.slice(prefix.length).split(path.sep);
+      return rest.join('/') === 'sql.ts' ? `${m}/sql` : m;
+    };
     const { graph: modules, why } = collapse(graph, moduleOf, foreignKeyEdge);
     for (const component of cyclicComponents(modules)) {
       const p = cyclePath(modules, component);
@@ -208,7 +217,25 @@ export function checkCycles({ fileRoots, modulesDir }) {
       moduleCycles.push({ component, path: p, edges });
     }
   }
-  return { fileCycles, moduleCycles, files: files.length };
+  return { fileCycles, moduleCycles, leafImports: modulesDir ? leafImports(graph, modulesDir) : [], files: files.length };
+}
+
+/** Imports that make a leaf <m>/sql.ts more than a leaf: [leaf, imported file] pairs. */
+export function leafImports(graph, modulesDir) {
+  const prefix = modulesDir + path.sep;
+  const db = path.join(path.dirname(modulesDir), 'db') + path.sep;
+  const bad = [];
+  for (const [from, tos] of graph) {
+    if (!from.startsWith(prefix)) continue;
+    const [m, ...rest] = from.slice(prefix.length).split(path.sep);
+    if (rest.join('/') !== 'sql.ts') continue;
+    for (const to of tos) {
+      const leaf = to.startsWith(prefix) && to.endsWith(`${path.sep}sql.ts`) && to.slice(prefix.length).split(path.sep).length === 2;
+      const ownSchema = to === path.join(modulesDir, m, 'schema.ts');
+      if (!leaf && !ownSchema && !to.startsWith(db)) bad.push([from, to]);
+    }
+  }
+  return bad;
 }
 
 function main() {
@@ -216,7 +243,7 @@ function main() {
   const rel = (f) => path.relative(root, f);
   const report = process.argv.includes('--report');
   const t0 = Date.now();
-  const { fileCycles, moduleCycles, files } = checkCycles({
+  const { fileCycles, moduleCycles, leafImports: notLeaf, files } = checkCycles({
     fileRoots: [path.join(root, 'apps/server/src'), path.join(root, 'apps/web/src')],
     modulesDir: path.join(root, 'apps/server/src/modules'),
   });
@@ -229,8 +256,9 @@ function main() {
     console.log(`file cycle (${c.component.length} files):\n  ${c.path.map(rel).join('\n  → ')}`);
     if (report && c.component.length > c.path.length - 1) console.log(`  component: ${c.component.map(rel).join(', ')}`);
   }
-  const summary = `check-cycles: ${files} files in ${ms} ms; ${moduleCycles.length} module cycle(s)${moduleCycles.length ? ` (largest: ${moduleCycles[0].component.length} modules)` : ''}, ${fileCycles.length} file cycle(s)`;
-  const bad = moduleCycles.length + fileCycles.length > 0;
+  for (const [from, to] of notLeaf) console.log(`leaf ${rel(from)} imports ${rel(to)} (a leaf imports only other leaves, its schema.ts and db/)`);
+  const summary = `check-cycles: ${files} files in ${ms} ms; ${moduleCycles.length} module cycle(s)${moduleCycles.length ? ` (largest: ${moduleCycles[0].component.length} modules)` : ''}, ${fileCycles.length} file cycle(s), ${notLeaf.length} leaf import(s) out of bounds`;
+  const bad = moduleCycles.length + fileCycles.length + notLeaf.length > 0;
   if (bad || report) console.log(summary);
   if (bad && !report) {
     console.log('Point the import one way: see docs/architecture.md → Modules and their direction.');

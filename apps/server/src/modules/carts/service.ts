@@ -7,7 +7,7 @@
  * whether the buyer returns), and a line is written in one statement that checks and writes
  * under the cart row's lock — so racing changes of one cart apply one after the other, and
  * pooled statements stay prepared (transactions are not).
- * Other modules read carts in their own queries through the fragments at the end.
+ * Other modules read carts in their own queries through the fragments of sql.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -30,17 +30,12 @@ import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { DomainError, fieldRefusal, notFound } from '../../lib/errors.js';
 import { purchasingRelationshipsSql } from '../../auth/access.js';
-import {
-  cartProductSql,
-  productForCartSql,
-  sellerProductByIdOrSkuSql,
-  productForOrderLineSql,
-  productUnitPriceSql,
-} from '../products/for-carts.js';
+import { cartProductSql, productForCartSql, sellerProductByIdOrSkuSql } from '../products/sql.js';
 import { getLookups } from '../products/lookups.js';
-import { cartOrderJsonSql, completedOrdersSql, createDraftOrder } from '../orders/service.js';
-import { joinOrderTermsSql } from '../organizations/service.js';
-import { paymentAccountJoinSql } from '../payments/service.js';
+import { createDraftOrder } from '../orders/service.js';
+import { cartOrderJsonSql, completedOrdersSql } from '../orders/sql.js';
+import { joinOrderTermsSql } from '../organizations/sql.js';
+import { paymentAccountJoinSql } from '../payments/sql.js';
 
 // ─── Reading ─────────────────────────────────────────────────────────────────────────
 type CartRow = {
@@ -564,35 +559,6 @@ export async function lineItemPurchaser(db: DbOrTx, lineItemId: string): Promise
   return result.rows.map((r) => r.id);
 }
 
-// ─── SQL fragments for other modules' queries ────────────────────────────────────────
-/**
- * A bigint: the total of the cart's goods whose id is in `cartId`, its lines at their captured
- * price (or, before the order was submitted, the product's current price at the line's
- * quantity). Quantity × price is taken in bigint: an open cart may hold more than a 32-bit
- * integer (9,999 × $9,999,999.99 a line); read it as a number.
- */
-export function cartTotalSql(cartId: SQL): SQL {
-  return sql`(
-             select coalesce(sum(li.quantity::bigint * coalesce(li.unit_price_in_cents,
-                                                        ${productUnitPriceSql(sql`li.product_id`, sql`li.quantity`)})), 0)
-               from line_items li
-              where li.cart_id = ${cartId}
-           )`;
-}
-
-/**
- * A FROM item (use it in a `cross join lateral`): the lines of the cart whose id is in `cartId`
- * — `product_id`, `quantity`, `unit_price_in_cents` (captured once its order was submitted).
- */
-export function cartLinesSql(cartId: SQL): SQL {
-  return sql`(select product_id, quantity, unit_price_in_cents from line_items where cart_id = ${cartId})`;
-}
-
-/** A boolean: whether the cart whose id is in `cartId` is still open (its order not submitted). */
-export function cartIsOpenSql(cartId: SQL): SQL {
-  return sql`exists (select 1 from carts c where c.id = ${cartId} and c.status = 'open')`;
-}
-
 // ─── Checkout ────────────────────────────────────────────────────────────────────────
 /** A cart line as the checkout prices it, from the product as it is now. */
 export type CheckoutLine = {
@@ -656,28 +622,4 @@ export async function closeCartWithLines(
     on conflict (cart_id, product_id)
     do update set quantity = excluded.quantity, unit_price_in_cents = excluded.unit_price_in_cents`);
   await tx.execute(sql`update carts set status = 'ordered', updated_at = now() where id = ${cartId}`);
-}
-
-/** An integer: how many units the cart whose id is in `cartId` holds (every line). */
-export function cartItemCountSql(cartId: SQL): SQL {
-  return sql`(select coalesce(sum(li.quantity), 0)::int from line_items li where li.cart_id = ${cartId})`;
-}
-
-/**
- * A JSON array (contract OrderLine[]): the lines of a submitted order's cart whose id is in
- * `cartId`, in the order they were added, at the price captured when it was submitted (the
- * product's current name, SKU and unit; a removed product keeps its line).
- */
-export function orderLinesJsonSql(cartId: SQL): SQL {
-  return sql`coalesce((
-    select json_agg(json_build_object(
-             'id', li.id, 'product_id', li.product_id, 'name', coalesce(p.name, ''),
-             'stock_keeping_unit', p.stock_keeping_unit, 'order_unit', p.order_unit,
-             'quantity_per_unit', p.quantity_per_unit, 'quantity', li.quantity,
-             'unit_price_in_cents', coalesce(li.unit_price_in_cents, 0),
-             'line_total_cents', li.quantity::bigint * coalesce(li.unit_price_in_cents, 0))
-           order by li.created_at, li.id)
-      from line_items li
-      left join lateral ${productForOrderLineSql(sql`li.product_id`)} p on true
-     where li.cart_id = ${cartId}), '[]'::json)`;
 }

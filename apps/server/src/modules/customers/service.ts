@@ -7,10 +7,10 @@ import type { Customer, CustomerOrder, ListQuery, PageQuery } from '@cratebase/c
 import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { purchasingRelationshipsSql } from '../../auth/access.js';
-import { joinOrganizationSql } from '../organizations/service.js';
-import { completedOrdersSql } from '../orders/service.js';
-import { cartTotalSql } from '../carts/service.js';
-import { invoiceWithNumberJoinSql } from '../payments/invoice-numbers.js';
+import { joinOrganizationSql } from '../organizations/sql.js';
+import { completedOrdersSql } from '../orders/sql.js';
+import { cartTotalSql } from '../carts/sql.js';
+import { invoiceWithNumberJoinSql } from '../payments/sql.js';
 import { invoiceLink, invoiceLinkSigner } from '../payments/invoice-links.js';
 import {
   beforeCursor,

@@ -20,11 +20,11 @@ import { sql } from 'drizzle-orm';
 import type { Dashboard, DashboardCustomer, DashboardProduct, DashboardWeek } from '@cratebase/contract';
 import { DASHBOARD_TOP, DASHBOARD_WEEKS } from '@cratebase/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { cartLinesSql } from '../carts/service.js';
-import { completedOrdersSql } from '../orders/service.js';
-import { joinOrganizationSql } from '../organizations/service.js';
-import { openInvoicesSql } from '../payments/service.js';
-import { productForOrderLineSql } from '../products/for-carts.js';
+import { cartLinesSql } from '../carts/sql.js';
+import { completedOrdersSql } from '../orders/sql.js';
+import { joinOrganizationSql } from '../organizations/sql.js';
+import { openInvoicesSql } from '../payments/sql.js';
+import { productForOrderLineSql } from '../products/sql.js';
 import { refundedGoodsByDaySql } from '../refunds/sql.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@
  * the organization's image set (logo and cover photo).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   isSquare,
   type AcceptedImageType,
@@ -18,7 +18,8 @@ import { imageSets, media } from './schema.js';
 import { DomainError, notFound, unavailable } from '../../lib/errors.js';
 import { tooLarge } from '../../lib/uploads.js';
 import { mediaUrl } from '../../lib/media-url.js';
-import { organizationsSql } from '../organizations/service.js';
+import { organizationsSql } from '../organizations/sql.js';
+import { imageSetColumns, imageSetJoins } from './sql.js';
 import {
   checkPixelLimit,
   createLimiter,
@@ -27,32 +28,6 @@ import {
   readDimensions,
   UNSUPPORTED_IMAGE_MESSAGE,
 } from './image.js';
-
-// ─── Image sets in other modules' queries ────────────────────────────────────────────
-/** Columns that build an ImageSet from `image_sets iset`, `media lm` (logo), `media sm` (splash). */
-export const imageSetColumns = sql`
-  iset.id as image_set_id,
-  lm.id as logo_id, lm.storage_key as logo_key, lm.width as logo_width, lm.height as logo_height,
-  lm.variants as logo_variants,
-  sm.id as splash_id, sm.storage_key as splash_key, sm.width as splash_width, sm.height as splash_height,
-  sm.variants as splash_variants`;
-
-export function imageSetJoins(orgIdColumn: SQL): SQL {
-  return sql`
-  left join image_sets iset on iset.organization_id = ${orgIdColumn}
-  left join media lm on lm.id = iset.logo_media_id
-  left join media sm on sm.id = iset.splash_media_id`;
-}
-
-/** The logo's stored key and resized variants, from the joins of imageSetJoins. */
-export const logoKeyColumns = sql`lm.storage_key as logo_key, lm.variants as logo_variants`;
-
-/** `join` of the media row whose id is in `mediaId`, as `alias` (id, storage_key, width, height, variants). */
-export function joinMediaSql(alias: string, mediaId: SQL): SQL {
-  const a = sql.identifier(alias);
-  return sql`join (select id, storage_key, width, height, variants from media) ${a} on ${a}.id = ${mediaId}`;
-}
-
 
 export type ImageSetRow = {
   image_set_id: string | null;

@@ -8,10 +8,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { NO_PAYMENT_TERMS_MESSAGE, PREVIEW_CHECKOUT_MESSAGE, type CartOrder, type OrderPaymentTerms } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { DomainError, fieldRefusal, notFound } from '../../lib/errors.js';
-import { savedAddressOfSql } from '../addresses/service.js';
-import { cartIsOpenSql } from '../carts/service.js';
+import { savedAddressOfSql } from '../addresses/sql.js';
 import { paymentTermsDaysSql } from '../customers/payment-terms.js';
-import { orderJsonSql } from './service.js';
+import { cartOpenSql, orderJsonSql } from './sql.js';
 
 type ChangeRow = {
   status: string;
@@ -52,7 +51,7 @@ async function changeDraftOrder(
 ): Promise<CartOrder> {
   const result = await ctx.db.execute<ChangeRow>(sql`
     with target as (
-      select o.id, o.status, ${cartIsOpenSql(sql`o.cart_id`)} as cart_open,
+      select o.id, o.status, ${cartOpenSql('o')} as cart_open,
              o.selling_organization_id = o.purchasing_organization_id as preview,
              ${allowed} as allowed
         from orders o

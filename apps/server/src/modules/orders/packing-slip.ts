@@ -16,8 +16,8 @@ import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { orderLabel, type Order, type OrderAddress, type OrderLine } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { businessAddressJoinSql } from '../addresses/service.js';
-import { imageSetJoins, logoKeyColumns } from '../media/service.js';
+import { businessAddressJoinSql } from '../addresses/sql.js';
+import { imageSetJoins, logoKeyColumns } from '../media/sql.js';
 
 // ─── Shared PDF helpers (also used by payments/invoice-pdf.ts) ────────────────────────
 

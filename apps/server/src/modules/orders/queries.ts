@@ -16,12 +16,12 @@ import { compileQuery, runCompiled, type CompiledQuery } from '../../db/compiled
 import type { AppContext } from '../../lib/context.js';
 import { DEFAULT_PAGE_CACHE, PageCache, type CachedPage, type PageCacheOptions } from '../../lib/page-cache.js';
 import { decodeCursor, keysetTimestamp, limitPlusOne, takePage } from '../../lib/pagination.js';
-import { shippingAddressJsonSql } from '../addresses/service.js';
-import { cartItemCountSql, orderLinesJsonSql } from '../carts/service.js';
-import { organizationsSql } from '../organizations/service.js';
+import { shippingAddressJsonSql } from '../addresses/sql.js';
+import { cartItemCountSql, orderLinesJsonSql } from '../carts/sql.js';
+import { organizationsSql } from '../organizations/sql.js';
 import { invoiceLink, invoiceLinkSigner, type InvoiceLinkSigner } from '../payments/invoice-links.js';
-import { invoiceWithNumberJoinSql, orderByNumberSql } from '../payments/invoice-numbers.js';
-import { userNameSql } from '../users/service.js';
+import { invoiceWithNumberJoinSql, orderByNumberSql } from '../payments/sql.js';
+import { userNameSql } from '../users/sql.js';
 import { orderListStampSql } from './list-version.js';
 
 /** Pages of orders hold this many unless `limit` says otherwise. */

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { orderLinesJsonSql } from '../carts/service.js';
+import { orderLinesJsonSql } from '../carts/sql.js';
 
 export type OrderForRefund = {
   id: string;

@@ -1,27 +1,13 @@
 /**
- * Orders. Other modules read them in their own queries through the fragments here.
+ * Orders: the cart's draft order, what shipping needs of an order, and who may act on one.
+ * Other modules read orders in their own queries through the fragments of sql.ts.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { purchasingRelationshipsSql } from '../../auth/access.js';
 import type { OrderShippingAddress } from '@cratebase/contract';
-import { shippingAddressJsonSql } from '../addresses/service.js';
-import { cartIsOpenSql } from '../carts/service.js';
-
-/**
- * A FROM item: the completed orders of one seller (to one purchaser when given), with `id`,
- * `cart_id`, `selling_organization_id`, `purchasing_organization_id`, `completed_on`,
- * `subtotal_cents`, `shipping_cost_in_cents`, `total_cents` and `refunded_cents` (what the seller
- * refunded of it, issue 21); give it an alias. The ids are values, or SQL expressions (an outer
- * query's columns) in a correlated subquery.
- */
-export function completedOrdersSql(sellerId: string | SQL, purchaserId?: string | SQL): SQL {
-  const purchaser = purchaserId === undefined ? sql`` : sql`and purchasing_organization_id = ${purchaserId}`;
-  return sql`(select id, cart_id, selling_organization_id, purchasing_organization_id, completed_on,
-                     subtotal_cents, shipping_cost_in_cents, total_cents, refunded_cents
-                from orders
-               where selling_organization_id = ${sellerId} ${purchaser} and completed_on is not null)`;
-}
+import { shippingAddressJsonSql } from '../addresses/sql.js';
+import { cartOpenSql } from './sql.js';
 
 // ─── The cart's draft order ──────────────────────────────────────────────────────────
 /**
@@ -37,37 +23,6 @@ export async function createDraftOrder(
     insert into orders (cart_id, selling_organization_id, purchasing_organization_id, is_net_30, status)
     values (${cart.cartId}, ${cart.sellingOrganizationId}, ${cart.purchasingOrganizationId}, false, 'draft')
     on conflict (cart_id) do nothing`);
-}
-
-/**
- * A jsonb object (contract CartOrder): the order row in alias `o`. `shipping_address` is there
- * only once the buyer has chosen one, and the chosen rate's fields (`shipping_cost_in_cents`,
- * `shippo_provider` — the carrier, `shippo_service_level_token`, `shipping_rate_id`) only once
- * a rate is chosen, `po_number` only once the buyer gave one (older readers compare the object whole).
- */
-export function orderJsonSql(o: string): SQL {
-  const a = sql.identifier(o);
-  return sql`(jsonb_build_object('id', ${a}.id, 'is_net_30', coalesce(${a}.is_net_30, false), 'status', ${a}.status)
-              || case when ${a}.shipping_address_id is null then '{}'::jsonb
-                      else jsonb_build_object('shipping_address', ${shippingAddressJsonSql(sql`${a}.shipping_address_id`)})
-                 end
-              || case when ${a}.shipping_cost_in_cents is null then '{}'::jsonb
-                      else jsonb_build_object('shipping_cost_in_cents', ${a}.shipping_cost_in_cents,
-                                              'shippo_provider', ${a}.shipping_carrier,
-                                              'shippo_service_level_token', ${a}.shipping_service_level,
-                                              'shipping_rate_id', ${a}.provider_rate_id)
-                 end
-              || case when ${a}.po_number is null then '{}'::jsonb
-                      else jsonb_build_object('po_number', ${a}.po_number)
-                 end)`;
-}
-
-/**
- * A JSON object (contract CartOrder: `id`, `is_net_30`, `status`, `shipping_address` once set):
- * the order of the cart whose id is in `cartId`, or null when it has none.
- */
-export function cartOrderJsonSql(cartId: SQL): SQL {
-  return sql`(select ${orderJsonSql('o')} from orders o where o.cart_id = ${cartId})`;
 }
 
 // ─── Shipping ────────────────────────────────────────────────────────────────────────
@@ -92,7 +47,7 @@ export type OrderForShipping = {
 /** The order's facts for shipping estimates, or undefined for an unknown id. */
 export async function orderForShipping(db: DbOrTx, orderId: string): Promise<OrderForShipping | undefined> {
   const result = await db.execute<OrderForShipping>(sql`
-    select o.id, o.cart_id, o.status, ${cartIsOpenSql(sql`o.cart_id`)} as cart_open,
+    select o.id, o.cart_id, o.status, ${cartOpenSql('o')} as cart_open,
            o.selling_organization_id = o.purchasing_organization_id as preview,
            o.selling_organization_id, o.purchasing_organization_id, o.shipping_address_id, o.provider_rate_id,
            ${shippingAddressJsonSql(sql`o.shipping_address_id`)} as shipping_address

@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import type { OrderShippingAddress } from '@cratebase/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { shippingAddressJsonSql } from '../addresses/service.js';
-import { organizationsSql } from '../organizations/service.js';
+import { shippingAddressJsonSql } from '../addresses/sql.js';
+import { organizationsSql } from '../organizations/sql.js';
 
 export type LockedOrder = {
   id: string;

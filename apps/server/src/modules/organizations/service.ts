@@ -2,7 +2,7 @@
  * Organizations: create (the caller becomes a member), read with terms and set-up flags,
  * update name/slogan/terms, order terms, onboarding status.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type {
   CreateOrganizationBody,
   OnboardingStatus,
@@ -15,36 +15,11 @@ import type { DbOrTx } from '../../db/client.js';
 import { organizations } from './schema.js';
 import { notFound } from '../../lib/errors.js';
 import { addMember, hasPurchasersSql, type Role } from '../../auth/access.js';
-import { imageSetColumns, imageSetJoins, toImageSet, type ImageSetRow } from '../media/service.js';
-import { businessAddressJoinSql } from '../addresses/service.js';
-import { paymentAccountJoinSql } from '../payments/service.js';
+import { toImageSet, type ImageSetRow } from '../media/service.js';
+import { imageSetColumns, imageSetJoins } from '../media/sql.js';
+import { businessAddressJoinSql } from '../addresses/sql.js';
+import { paymentAccountJoinSql } from '../payments/sql.js';
 import { acceptClaimedInvites } from '../invites/claims.js';
-
-// ─── SQL fragments for one-query reads elsewhere ─────────────────────────────────────
-/**
- * A FROM item: organizations with the columns anyone who deals with them may read (`id`,
- * `name`, `slogan`, `selected_type`); give it an alias.
- */
-export function organizationsSql(): SQL {
-  return sql`(select id, name, slogan, selected_type from organizations)`;
-}
-
-/** `join` of the organization whose id is in `organizationId`, as `alias` (columns of organizationsSql). */
-export function joinOrganizationSql(alias: string, organizationId: SQL): SQL {
-  const a = sql.identifier(alias);
-  return sql`join ${organizationsSql()} ${a} on ${a}.id = ${organizationId}`;
-}
-
-/**
- * `join` of the order terms of the organization whose id is in `organizationId`, as `alias`:
- * `new_customer_min`, `returning_customer_min`, `new_customer_min_cents`,
- * `returning_customer_min_cents` (each null when unset).
- */
-export function joinOrderTermsSql(alias: string, organizationId: SQL): SQL {
-  const a = sql.identifier(alias);
-  return sql`join (select id, new_customer_min, returning_customer_min, new_customer_min_cents, returning_customer_min_cents
-                     from organizations) ${a} on ${a}.id = ${organizationId}`;
-}
 
 /** The organization's name (null for an unknown id). */
 export async function organizationName(db: DbOrTx, id: string): Promise<string | null> {

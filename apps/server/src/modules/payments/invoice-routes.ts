@@ -16,7 +16,7 @@ import { ErrorBody, Uuid } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { memberOf } from '../../auth/policies.js';
 import { orderDetail } from '../orders/queries.js';
-import { cartOrderJsonSql } from '../orders/service.js';
+import { cartOrderJsonSql } from '../orders/sql.js';
 import { pdfFileName, sellerFacts } from '../orders/packing-slip.js';
 import { orderPayment } from '../checkout/service.js';
 import { invoiceLink, invoiceLinks, invoiceLinkSigner } from './invoice-links.js';

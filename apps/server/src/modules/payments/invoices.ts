@@ -21,7 +21,7 @@ import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { DomainError, notFound } from '../../lib/errors.js';
 import { beforeCursor, decodeCursor, keysetTimestamp, limitPlusOne, takePage, toIso } from '../../lib/pagination.js';
-import { joinOrganizationSql } from '../organizations/service.js';
+import { joinOrganizationSql } from '../organizations/sql.js';
 import { touchOrderLists } from '../orders/list-version.js';
 import { lockOrder } from '../orders/submission.js';
 import { invoiceLink, invoiceLinkSigner, type InvoiceLinkSigner } from './invoice-links.js';

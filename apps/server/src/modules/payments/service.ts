@@ -1,9 +1,9 @@
 /**
  * Payments: the organizations' payment accounts (our record of each connected account at the
  * payments provider) and the orders' invoices. Other modules read them in their own queries
- * through the fragments here.
+ * through the fragments of sql.ts.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type {
   AccountSession,
   ConnectAccount,
@@ -17,30 +17,6 @@ import { DomainError, conflict, unavailable } from '../../lib/errors.js';
 import { PaymentsProviderError, type ConnectedAccountStatus } from '../../providers/payments/index.js';
 import { publishableKeyFor } from '../../providers/payments/browser-key.js';
 import { paymentAccounts } from './schema.js';
-
-/**
- * `left join` of the organization's payment account as `alias` (`charges_enabled`,
- * `details_submitted`; null without an account).
- */
-export function paymentAccountJoinSql(alias: string, organizationId: SQL): SQL {
-  const a = sql.identifier(alias);
-  return sql`left join (select organization_id, charges_enabled, details_submitted from payment_accounts) ${a}
-        on ${a}.organization_id = ${organizationId}`;
-}
-
-/** `left join` of the order's invoice as `alias` (`id`, `status`, `due_on`; null without one). */
-export function invoiceJoinSql(alias: string, orderId: SQL): SQL {
-  const a = sql.identifier(alias);
-  return sql`left join (select id, order_id, status, due_on from invoices) ${a} on ${a}.order_id = ${orderId}`;
-}
-
-/**
- * A FROM item: the invoices still to be paid (status OPEN) — `order_id`, `amount_cents` — read
- * through their partial index; give it an alias and join the orders it should count.
- */
-export function openInvoicesSql(): SQL {
-  return sql`(select order_id, amount_cents from invoices where status = 'OPEN')`;
-}
 
 // ─── Connected accounts (the seller's payment set-up, spec section 4) ──────────────────
 

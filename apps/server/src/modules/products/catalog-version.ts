@@ -40,7 +40,7 @@
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { organizationsSql } from '../organizations/service.js';
+import { organizationsSql } from '../organizations/sql.js';
 
 /** How many counters a seller's catalogue version is split into (slots 0 … CATALOG_SLOTS - 1). */
 export const CATALOG_SLOTS = 16;

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { PriceBreak } from '@cratebase/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { priceBreaksJsonSql } from './service.js';
+import { priceBreaksJsonSql } from './sql.js';
 
 /** What the import needs to know of a product it matched. */
 export type ExistingProduct = {

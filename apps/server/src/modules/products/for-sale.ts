@@ -20,12 +20,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ForSaleQuery } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { containsPattern, decodeCursor, keysetTimestamp, limitPlusOne, takePage } from '../../lib/pagination.js';
-import { joinMediaSql } from '../media/service.js';
+import { joinMediaSql } from '../media/sql.js';
 import { catalogStampSql } from './catalog-version.js';
 import { compileQuery, runCompiled, type CompiledQuery } from '../../db/compiled-query.js';
 import { getLookups } from './lookups.js';
 import { DEFAULT_PAGE_CACHE, PageCache, type CachedPage, type PageCacheOptions } from '../../lib/page-cache.js';
-import { DEFAULT_PAGE_SIZE, mediaUrlSql, priceBreaksJsonSql, productFrom, productJsonSql } from './service.js';
+import { DEFAULT_PAGE_SIZE, productFrom, productJsonSql } from './service.js';
+import { mediaUrlSql, priceBreaksJsonSql } from './sql.js';
 
 export type ForSaleView = NonNullable<ForSaleQuery['view']>;
 

@@ -16,53 +16,17 @@ import {
 import type { AppContext } from '../../lib/context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { productMedia, productPriceBreaks, products } from './schema.js';
-import { imagesOfOrganization, joinMediaSql } from '../media/service.js';
-import { joinOrganizationSql } from '../organizations/service.js';
+import { imagesOfOrganization } from '../media/service.js';
+import { joinOrganizationSql } from '../organizations/sql.js';
 import { fieldError, DomainError, notFound } from '../../lib/errors.js';
 import { beforeCursor, containsPattern, decodeCursor, isoTimestampSql, keysetTimestamp, limitPlusOne, takePage, type JsonPage } from '../../lib/pagination.js';
 import { getLookups, resolveLookup, type Lookups } from './lookups.js';
 import { lockCatalogVersion } from './catalog-version.js';
+import { priceBreaksJsonSql, productMediaJsonSql } from './sql.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
 
 // ─── Reading ─────────────────────────────────────────────────────────────────────────
-/** The public URL of a stored file, in SQL (the same rule as lib/media-url.ts). */
-export const mediaUrlSql = (publicUrl: string, key: SQL) =>
-  sql`case when ${key} ~ '^https?://' then ${key} else ${publicUrl}::text || '/media/' || ${key} end`;
-
-
-/**
- * A JSON array: the photos of the product whose id is in `productId`, in display order, each as
- * contract ProductMedia (`display_order`, `product_id`, `media` with its URL and resized
- * variants) (the product's `media`) — the
- * first `limit` of them when given. Uses product_media's (product_id, display_order) index.
- */
-export function productMediaJsonSql(publicUrl: string, productId: SQL, limit?: number): SQL {
-  const top = limit === undefined ? sql`` : sql`limit ${limit}`;
-  return sql`coalesce((
-      select json_agg(json_build_object(
-               'display_order', pm.display_order, 'product_id', pm.product_id,
-               'media', json_build_object(
-                 'id', m.id, 'cloudinary_url', ${mediaUrlSql(publicUrl, sql`m.storage_key`)},
-                 'width', m.width, 'height', m.height,
-                 'variants', coalesce((select json_object_agg(v.key, ${mediaUrlSql(publicUrl, sql`v.value`)})
-                                         from jsonb_each_text(m.variants) v), '{}'::json)))
-             order by pm.display_order, pm.media_id)
-        from (select product_id, media_id, display_order from product_media
-               where product_id = ${productId}
-               order by display_order, media_id ${top}) pm
-        ${joinMediaSql('m', sql`pm.media_id`)}), '[]'::json)`;
-}
-
-/** A JSON array (contract PriceBreakList): the price breaks of product `p`, by min_quantity. */
-export function priceBreaksJsonSql(p: string): SQL {
-  const a = sql.identifier(p);
-  return sql`coalesce((select json_agg(json_build_object('min_quantity', b.min_quantity,
-                                                         'unit_price_in_cents', b.unit_price_in_cents)
-                                       order by b.min_quantity)
-                         from product_price_breaks b where b.product_id = ${a}.id), '[]'::json)`;
-}
-
 /**
  * The one place a product's JSON (contract `Product`) is built: by PostgreSQL, for the single
  * read and the lists alike. A list page is then one text column per row that Node joins into an

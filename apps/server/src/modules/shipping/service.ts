@@ -29,11 +29,11 @@ import {
   type ShippingItem,
   type WeightUnit,
 } from '../../providers/shipping/index.js';
-import { businessAddressJoinSql } from '../addresses/service.js';
+import { businessAddressJoinSql } from '../addresses/sql.js';
 import { readCart } from '../carts/service.js';
 import { draftOrderRefusal, setOrderShippingRate, type ChosenShippingRate } from '../orders/checkout.js';
 import { orderForShipping, type OrderForShipping } from '../orders/service.js';
-import { organizationsSql } from '../organizations/service.js';
+import { organizationsSql } from '../organizations/sql.js';
 import { shippingPackageTemplate } from '../package-templates/service.js';
 import { productWeights } from '../products/for-shipping.js';
 import { shippingQuotes } from './schema.js';

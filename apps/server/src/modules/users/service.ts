@@ -6,8 +6,9 @@ import type { AppContext } from '../../lib/context.js';
 import { users } from './schema.js';
 import { fieldError, DomainError } from '../../lib/errors.js';
 import type { TokenClaims } from '../../auth/token-verifier.js';
-import { imageSetColumns, imageSetJoins, toImageSet, type ImageSetRow } from '../media/service.js';
-import { organizationsSql } from '../organizations/service.js';
+import { toImageSet, type ImageSetRow } from '../media/service.js';
+import { imageSetColumns, imageSetJoins } from '../media/sql.js';
+import { organizationsSql } from '../organizations/sql.js';
 import { membershipsSql, purchasingRelationshipsSql } from '../../auth/access.js';
 
 /** The user row of a token subject, or null before POST /api/user/create. */
@@ -123,13 +124,6 @@ export async function lockUserEmail(tx: DbOrTx, userId: string): Promise<string 
   return result.rows[0]?.email ?? null;
 }
 
-/** A boolean: whether the user whose id is in `userId` has the e-mail in `email` (any case, no surrounding spaces). */
-export function userHasEmailSql(userId: SQL, email: SQL): SQL {
-  return sql`exists (select 1 from users cu
-                      where cu.id = ${userId}
-                        and lower(trim(cu.email)) = lower(trim(${email})))`;
-}
-
 /** A user's name and e-mail, for messages to them (undefined for an unknown user). */
 export async function userContact(db: DbOrTx, userId: string): Promise<{ name: string | null; email: string } | undefined> {
   const result = await db.execute<{ name: string | null; email: string }>(
@@ -151,14 +145,4 @@ export async function memberContacts(
      order by m.created_at, u.id
      limit ${limit}`);
   return result.rows;
-}
-
-/** A FROM item: the users (`id`, `email` trimmed, `name`); give it an alias. */
-export function usersSql(): SQL {
-  return sql`(select id, trim(email) as email, name from users)`;
-}
-
-/** A text: the name of the user whose id is in `userId` (null without a name or user). */
-export function userNameSql(userId: SQL): SQL {
-  return sql`(select u.name from users u where u.id = ${userId})`;
 }

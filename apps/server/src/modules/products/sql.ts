@@ -1,7 +1,10 @@
 /**
- * Products as the carts module reads them: the facts a cart line change is checked against,
- * and the JSON of a product as a cart line shows it (contract CartProduct, live price). Both
- * are SQL fragments, so a cart is read, and a line written, in one statement each.
+ * What other modules read of products in their own one-query reads (a leaf: it imports only
+ * drizzle, db/ and other modules' sql.ts; docs/architecture.md → Boundaries): the photos and
+ * price breaks of a product's JSON, and the products as the carts module reads them: the facts
+ * a cart line change is checked against, and the JSON of a product as a cart line shows it
+ * (contract CartProduct, live price). Both are SQL fragments, so a cart is read, and a line
+ * written, in one statement each.
  *
  * ── The price of a cart line ─────────────────────────────────────────────────────────────
  * `effectiveUnitPriceSql` below is THE definition of what one unit of a line costs at its
@@ -12,7 +15,43 @@
  * `unitPriceForQuantity`, with the same cases tested on both).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { priceBreaksJsonSql, productMediaJsonSql } from './service.js';
+import { joinMediaSql } from '../media/sql.js';
+
+/** The public URL of a stored file, in SQL (the same rule as lib/media-url.ts). */
+export const mediaUrlSql = (publicUrl: string, key: SQL) =>
+  sql`case when ${key} ~ '^https?://' then ${key} else ${publicUrl}::text || '/media/' || ${key} end`;
+
+/**
+ * A JSON array: the photos of the product whose id is in `productId`, in display order, each as
+ * contract ProductMedia (`display_order`, `product_id`, `media` with its URL and resized
+ * variants) (the product's `media`) — the
+ * first `limit` of them when given. Uses product_media's (product_id, display_order) index.
+ */
+export function productMediaJsonSql(publicUrl: string, productId: SQL, limit?: number): SQL {
+  const top = limit === undefined ? sql`` : sql`limit ${limit}`;
+  return sql`coalesce((
+      select json_agg(json_build_object(
+               'display_order', pm.display_order, 'product_id', pm.product_id,
+               'media', json_build_object(
+                 'id', m.id, 'cloudinary_url', ${mediaUrlSql(publicUrl, sql`m.storage_key`)},
+                 'width', m.width, 'height', m.height,
+                 'variants', coalesce((select json_object_agg(v.key, ${mediaUrlSql(publicUrl, sql`v.value`)})
+                                         from jsonb_each_text(m.variants) v), '{}'::json)))
+             order by pm.display_order, pm.media_id)
+        from (select product_id, media_id, display_order from product_media
+               where product_id = ${productId}
+               order by display_order, media_id ${top}) pm
+        ${joinMediaSql('m', sql`pm.media_id`)}), '[]'::json)`;
+}
+
+/** A JSON array (contract PriceBreakList): the price breaks of product `p`, by min_quantity. */
+export function priceBreaksJsonSql(p: string): SQL {
+  const a = sql.identifier(p);
+  return sql`coalesce((select json_agg(json_build_object('min_quantity', b.min_quantity,
+                                                         'unit_price_in_cents', b.unit_price_in_cents)
+                                       order by b.min_quantity)
+                         from product_price_breaks b where b.product_id = ${a}.id), '[]'::json)`;
+}
 
 /** The unit price of product `p` (an alias of products) for `quantity` units (see above). */
 function effectiveUnitPriceSql(p: string, quantity: SQL): SQL {

@@ -1,0 +1,56 @@
+/**
+ * What other modules read of carts and their lines in their own one-query reads: the cart's
+ * total and lines, and a placed order's lines — the lines of its cart (a leaf: it imports only
+ * drizzle, db/ and other modules' sql.ts; docs/architecture.md → Boundaries).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { fromItem } from '../../db/from-item.js';
+import { productForOrderLineSql, productUnitPriceSql } from '../products/sql.js';
+
+/**
+ * A bigint: the total of the cart's goods whose id is in `cartId`, its lines at their captured
+ * price (or, before the order was submitted, the product's current price at the line's
+ * quantity). Quantity × price is taken in bigint: an open cart may hold more than a 32-bit
+ * integer (9,999 × $9,999,999.99 a line); read it as a number.
+ */
+export function cartTotalSql(cartId: SQL): SQL {
+  return sql`(
+             select coalesce(sum(li.quantity::bigint * coalesce(li.unit_price_in_cents,
+                                                        ${productUnitPriceSql(sql`li.product_id`, sql`li.quantity`)})), 0)
+               from line_items li
+              where li.cart_id = ${cartId}
+           )`;
+}
+
+/**
+ * A FROM item (use it in a `cross join lateral`): the lines of the cart whose id is in `cartId`
+ * — `product_id`, `quantity`, `unit_price_in_cents` (captured once its order was submitted).
+ */
+export const cartLinesSql = fromItem<{ product_id: string; quantity: number; unit_price_in_cents: number | null }>()(
+  { product_id: true, quantity: true, unit_price_in_cents: true },
+  (cartId: SQL) => sql`(select product_id, quantity, unit_price_in_cents from line_items where cart_id = ${cartId})`,
+);
+
+/** An integer: how many units the cart whose id is in `cartId` holds (every line). */
+export function cartItemCountSql(cartId: SQL): SQL {
+  return sql`(select coalesce(sum(li.quantity), 0)::int from line_items li where li.cart_id = ${cartId})`;
+}
+
+/**
+ * A JSON array (contract OrderLine[]): the lines of a submitted order's cart whose id is in
+ * `cartId`, in the order they were added, at the price captured when it was submitted (the
+ * product's current name, SKU and unit; a removed product keeps its line).
+ */
+export function orderLinesJsonSql(cartId: SQL): SQL {
+  return sql`coalesce((
+    select json_agg(json_build_object(
+             'id', li.id, 'product_id', li.product_id, 'name', coalesce(p.name, ''),
+             'stock_keeping_unit', p.stock_keeping_unit, 'order_unit', p.order_unit,
+             'quantity_per_unit', p.quantity_per_unit, 'quantity', li.quantity,
+             'unit_price_in_cents', coalesce(li.unit_price_in_cents, 0),
+             'line_total_cents', li.quantity::bigint * coalesce(li.unit_price_in_cents, 0))
+           order by li.created_at, li.id)
+      from line_items li
+      left join lateral ${productForOrderLineSql(sql`li.product_id`)} p on true
+     where li.cart_id = ${cartId}), '[]'::json)`;
+}

@@ -1,0 +1,86 @@
+/**
+ * What other modules read of orders in their own one-query reads, and the orders module's own
+ * fragments (a leaf: it imports only drizzle, db/ and other modules' sql.ts;
+ * docs/architecture.md → Boundaries).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { fromItem } from '../../db/from-item.js';
+import { shippingAddressJsonSql } from '../addresses/sql.js';
+
+/**
+ * A FROM item: the completed orders of one seller (to one purchaser when given), with `id`,
+ * `cart_id`, `selling_organization_id`, `purchasing_organization_id`, `completed_on`,
+ * `subtotal_cents`, `shipping_cost_in_cents`, `total_cents` and `refunded_cents` (what the seller
+ * refunded of it, issue 21); give it an alias. The ids are values, or SQL expressions (an outer
+ * query's columns) in a correlated subquery.
+ */
+export const completedOrdersSql = fromItem<{
+  id: string;
+  cart_id: string;
+  selling_organization_id: string;
+  purchasing_organization_id: string;
+  completed_on: Date;
+  subtotal_cents: number | null;
+  shipping_cost_in_cents: number | null;
+  total_cents: number | null;
+  refunded_cents: number;
+}>()(
+  {
+    id: true,
+    cart_id: true,
+    selling_organization_id: true,
+    purchasing_organization_id: true,
+    completed_on: true,
+    subtotal_cents: true,
+    shipping_cost_in_cents: true,
+    total_cents: true,
+    refunded_cents: true,
+  },
+  (sellerId: string | SQL, purchaserId?: string | SQL) => {
+    const purchaser = purchaserId === undefined ? sql`` : sql`and purchasing_organization_id = ${purchaserId}`;
+    return sql`(select id, cart_id, selling_organization_id, purchasing_organization_id, completed_on,
+                     subtotal_cents, shipping_cost_in_cents, total_cents, refunded_cents
+                from orders
+               where selling_organization_id = ${sellerId} ${purchaser} and completed_on is not null)`;
+  },
+);
+
+/**
+ * A boolean: whether the cart of order `o` (an alias of orders) is still open — the order is a
+ * draft. A cart closes in the transaction that submits its order (checkout/settlement.ts), so
+ * its draft order is the cart's state, read without the carts table.
+ */
+export function cartOpenSql(o: string): SQL {
+  return sql`(${sql.identifier(o)}.status = 'draft')`;
+}
+
+/**
+ * A jsonb object (contract CartOrder): the order row in alias `o`. `shipping_address` is there
+ * only once the buyer has chosen one, and the chosen rate's fields (`shipping_cost_in_cents`,
+ * `shippo_provider` — the carrier, `shippo_service_level_token`, `shipping_rate_id`) only once
+ * a rate is chosen, `po_number` only once the buyer gave one (older readers compare the object whole).
+ */
+export function orderJsonSql(o: string): SQL {
+  const a = sql.identifier(o);
+  return sql`(jsonb_build_object('id', ${a}.id, 'is_net_30', coalesce(${a}.is_net_30, false), 'status', ${a}.status)
+              || case when ${a}.shipping_address_id is null then '{}'::jsonb
+                      else jsonb_build_object('shipping_address', ${shippingAddressJsonSql(sql`${a}.shipping_address_id`)})
+                 end
+              || case when ${a}.shipping_cost_in_cents is null then '{}'::jsonb
+                      else jsonb_build_object('shipping_cost_in_cents', ${a}.shipping_cost_in_cents,
+                                              'shippo_provider', ${a}.shipping_carrier,
+                                              'shippo_service_level_token', ${a}.shipping_service_level,
+                                              'shipping_rate_id', ${a}.provider_rate_id)
+                 end
+              || case when ${a}.po_number is null then '{}'::jsonb
+                      else jsonb_build_object('po_number', ${a}.po_number)
+                 end)`;
+}
+
+/**
+ * A JSON object (contract CartOrder: `id`, `is_net_30`, `status`, `shipping_address` once set):
+ * the order of the cart whose id is in `cartId`, or null when it has none.
+ */
+export function cartOrderJsonSql(cartId: SQL): SQL {
+  return sql`(select ${orderJsonSql('o')} from orders o where o.cart_id = ${cartId})`;
+}

@@ -1,0 +1,73 @@
+/**
+ * What other modules read of payment accounts and invoices in their own one-query reads (a
+ * leaf: it imports only drizzle, db/ and other modules' sql.ts; docs/architecture.md →
+ * Boundaries). Order numbers (issue 21 part 5): a placed order goes by its invoice's number —
+ * CB-000001, CB-000002, … from one sequence (service.ts createInvoice) — on every screen,
+ * e-mail and PDF; the order search and lists read it through invoiceWithNumberJoinSql and
+ * orderByNumberSql.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { fromItem } from '../../db/from-item.js';
+
+/** A FROM item: the organizations' payment accounts (`organization_id`, `charges_enabled`, `details_submitted`). */
+export const paymentAccountsSql = fromItem<{ organization_id: string; charges_enabled: boolean; details_submitted: boolean }>()(
+  { organization_id: true, charges_enabled: true, details_submitted: true },
+  () => sql`(select organization_id, charges_enabled, details_submitted from payment_accounts)`,
+);
+
+/**
+ * `left join` of the organization's payment account as `alias` (`charges_enabled`,
+ * `details_submitted`; null without an account).
+ */
+export function paymentAccountJoinSql(alias: string, organizationId: SQL): SQL {
+  const a = sql.identifier(alias);
+  return sql`left join ${paymentAccountsSql()} ${a}
+        on ${a}.organization_id = ${organizationId}`;
+}
+
+type InvoiceState = { id: string; order_id: string; status: 'OPEN' | 'PAID' | 'VOID'; due_on: string | null };
+
+/** A FROM item: every invoice's `id`, `order_id`, `status` and `due_on`. */
+export const invoiceStatesSql = fromItem<InvoiceState>()(
+  { id: true, order_id: true, status: true, due_on: true },
+  () => sql`(select id, order_id, status, due_on from invoices)`,
+);
+
+/** `left join` of the order's invoice as `alias` (`id`, `status`, `due_on`; null without one). */
+export function invoiceJoinSql(alias: string, orderId: SQL): SQL {
+  const a = sql.identifier(alias);
+  return sql`left join ${invoiceStatesSql()} ${a} on ${a}.order_id = ${orderId}`;
+}
+
+/**
+ * A FROM item: the invoices still to be paid (status OPEN) — `order_id`, `amount_cents` — read
+ * through their partial index; give it an alias and join the orders it should count.
+ */
+export const openInvoicesSql = fromItem<{ order_id: string; amount_cents: number }>()(
+  { order_id: true, amount_cents: true },
+  () => sql`(select order_id, amount_cents from invoices where status = 'OPEN')`,
+);
+
+/** A FROM item: every invoice's `id`, `order_id`, `status`, `due_on` and `number`. */
+export const invoiceNumbersSql = fromItem<InvoiceState & { number: string }>()(
+  { id: true, order_id: true, status: true, due_on: true, number: true },
+  () => sql`(select id, order_id, status, due_on, number from invoices)`,
+);
+
+/**
+ * `left join` of the order's invoice as `alias` with its number: `id`, `status`, `due_on` and
+ * `number` (null without an invoice). One row per order (invoices.order_id is unique).
+ */
+export function invoiceWithNumberJoinSql(alias: string, orderId: SQL): SQL {
+  const a = sql.identifier(alias);
+  return sql`left join ${invoiceNumbersSql()} ${a} on ${a}.order_id = ${orderId}`;
+}
+
+/**
+ * A FROM item: the order whose invoice bears `number` exactly (`order_id`; no row for none),
+ * read through the number's unique index: the order search by number.
+ */
+export const orderByNumberSql = fromItem<{ order_id: string }>()(
+  { order_id: true },
+  (number: SQL) => sql`(select order_id from invoices where number = ${number})`,
+);
