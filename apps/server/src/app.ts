@@ -20,35 +20,11 @@ import { buildSecurityHeaders, cspVendorsOf } from './lib/security-headers.js';
 import { authPlugin } from './auth/plugin.js';
 import type { AccessPolicy } from './auth/policies.js';
 import { createExternalVerifier, type TokenVerifier } from './auth/token-verifier.js';
-import { systemRoutes } from './modules/system/routes.js';
-import { userRoutes } from './modules/users/routes.js';
-import { organizationRoutes } from './modules/organizations/routes.js';
-import { mediaFiles, mediaRoutes } from './modules/media/routes.js';
-import { productRoutes } from './modules/products/routes.js';
-import { inventoryRoutes } from './modules/inventory/routes.js';
-import { addressRoutes } from './modules/addresses/routes.js';
-import { packageTemplateRoutes } from './modules/package-templates/routes.js';
-import { catalogImportRoutes } from './modules/catalog-import/routes.js';
-import { inviteRoutes } from './modules/invites/routes.js';
-import { customerRoutes } from './modules/customers/routes.js';
-import { cartRoutes } from './modules/carts/routes.js';
-import { orderRoutes } from './modules/orders/routes.js';
-import { orderDocumentRoutes } from './modules/orders/document-routes.js';
-import { invoiceRoutes } from './modules/payments/invoice-routes.js';
-import { paymentRoutes } from './modules/payments/routes.js';
-import { checkoutRoutes } from './modules/checkout/routes.js';
-import { createReconciler } from './modules/checkout/reconciler.js';
-import { createInvoiceReminders } from './modules/payments/reminders.js';
-import { shippingRoutes } from './modules/shipping/routes.js';
-import { mailboxRoutes } from './modules/mailbox/routes.js';
+import { appModules } from './modules/index.js';
+import type { Job } from './lib/periodic-job.js';
 import { createMail, createMailTransport } from './providers/mail/index.js';
 import { createPaymentsProvider } from './providers/payments/index.js';
 import { createBankingProvider } from './providers/banking/index.js';
-import { bankingRoutes } from './modules/banking/routes.js';
-import { teamRoutes } from './modules/team/routes.js';
-import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { refundRoutes } from './modules/refunds/routes.js';
-import { createRefundSettler } from './modules/refunds/settler.js';
 import { createStorage } from './providers/storage/index.js';
 import { createShippingProvider } from './providers/shipping/index.js';
 import { registerCompression } from './lib/compression.js';
@@ -255,53 +231,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     banking: deps.providers?.banking ?? createBankingProvider({ db: database.db, config }),
   };
   const ctx: AppContext = { db: database.db, config, providers, log: app.log };
-  await systemRoutes(app, { ctx, database });
-  await userRoutes(app, ctx);
-  await organizationRoutes(app, ctx);
-  await mediaRoutes(app, ctx);
-  await mediaFiles(app, ctx);
-  await productRoutes(app, ctx);
-  await inventoryRoutes(app, ctx);
-  await addressRoutes(app, ctx);
-  await packageTemplateRoutes(app, ctx);
-  await catalogImportRoutes(app, ctx);
-  await inviteRoutes(app, ctx);
-  await customerRoutes(app, ctx);
-  await cartRoutes(app, ctx);
-  await orderRoutes(app, ctx);
-  await orderDocumentRoutes(app, ctx);
-  await invoiceRoutes(app, ctx);
-  await paymentRoutes(app, ctx);
-  await checkoutRoutes(app, ctx);
-  await shippingRoutes(app, ctx);
-  await bankingRoutes(app, ctx);
-  await teamRoutes(app, ctx);
-  await dashboardRoutes(app, ctx);
-  await refundRoutes(app, ctx);
-  // The built-in outbox is readable only while it is the transport; otherwise /dev/mailbox is 404.
-  if (config.mail.transport === 'builtin') await mailboxRoutes(app, ctx);
+  // Every module's routes and jobs, in the list's order (modules/index.ts). E-mail's worker is
+  // the providers' job: it sends the queued messages of this process.
+  const jobs: Record<string, Job> = {
+    mail: createMail({ transport: providers.mailTransport, db: database.db, log: app.log.child({ module: 'mail' }) }),
+  };
+  for (const appModule of appModules) {
+    if (appModule.when && !appModule.when(config)) continue;
+    for (const routes of appModule.routes) await routes(app, ctx, database);
+    Object.assign(jobs, appModule.jobs?.(ctx));
+  }
+  // Each job is on the app under its name (tests run a round), starts once the app is ready and
+  // stops when it closes (a bounded wait for a round in flight: lib/periodic-job.ts).
+  for (const [name, job] of Object.entries(jobs)) {
+    app.decorate(name, job);
+    app.addHook('onReady', async () => job.start());
+    app.addHook('onClose', async () => job.stop());
+  }
 
-  // E-mail: the worker of this process sends queued messages once the app is ready.
-  const mail = createMail({ transport: providers.mailTransport, db: database.db, log: app.log.child({ module: 'mail' }) });
-  app.decorate('mail', mail);
-  app.addHook('onReady', async () => mail.start());
-  app.addHook('onClose', async () => mail.stop());
-  // Checkout: completes paid orders no one came back for, ends expired sessions (reconciler.ts).
-  const reconciler = createReconciler(ctx);
-  app.decorate('checkoutReconciler', reconciler);
-  app.addHook('onReady', async () => reconciler.start());
-  app.addHook('onClose', async () => reconciler.stop());
-  // Invoices on net terms: due-soon and overdue reminders, once each (payments/reminders.ts).
-  const reminders = createInvoiceReminders(ctx);
-  app.decorate('invoiceReminders', reminders);
-  app.addHook('onReady', async () => reminders.start());
-  app.addHook('onClose', async () => reminders.stop());
-  // Refunds: card refunds still pending are asked again at the provider (refunds/settler.ts).
-  const refundSettler = createRefundSettler(ctx);
-  app.decorate('refundSettler', refundSettler);
-  app.addHook('onReady', async () => refundSettler.start());
-  app.addHook('onClose', async () => refundSettler.stop());
-
+  // Last: the SPA's history fallback answers whatever no route above took.
   registerSpa(app, config);
   return app;
 }

@@ -1,7 +1,8 @@
 /**
  * The mail worker: one per server process, all sharing mail_outbox.
  *
- * Every poll (and at once when this process queues a message) it claims a batch of due
+ * Every poll (and at once when this process queues a message; lib/periodic-job.ts schedules the
+ * rounds) it claims a batch of due
  * messages in one statement — `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)` — so
  * two processes never claim the same row. A claim sets status `sending`, bumps `attempts` and
  * moves `next_attempt_at` to the end of the claim's lock: if the process dies mid-send, the
@@ -18,6 +19,7 @@ import type { Db } from '../../db/client.js';
 import { PermanentMailError, type MailTransport } from './interface.js';
 import { onMailQueued } from './queue.js';
 import { isDatabaseUnavailable } from '../../db/unavailable.js';
+import { periodicJob, type PeriodicJob } from '../../lib/periodic-job.js';
 
 export type MailLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error' | 'debug'>;
 
@@ -94,10 +96,8 @@ export class MailWorker {
   private readonly maxAttempts: number;
   private readonly retryDelayMs: (attempt: number) => number;
   private readonly wakeOnEnqueue: boolean;
+  private readonly job: PeriodicJob;
 
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
   private started = false;
   private stopped = false;
   private unsubscribe: (() => void) | null = null;
@@ -112,6 +112,16 @@ export class MailWorker {
     this.maxAttempts = opts.maxAttempts ?? MAIL_DEFAULTS.maxAttempts;
     this.retryDelayMs = opts.retryDelayMs ?? ((attempt) => defaultRetryDelayMs(attempt));
     this.wakeOnEnqueue = opts.wakeOnEnqueue ?? true;
+    this.job = periodicJob({
+      intervalMs: this.pollIntervalMs,
+      firstDelayMs: 0,
+      run: () => this.runOnce(),
+      // A full batch means more may be waiting.
+      again: (r) => r.claimed >= this.batchSize,
+      done: () => {},
+      // The database may be down for a moment: say so and try again at the next poll.
+      failed: (err) => this.log.warn({ err: describeError(err) }, 'mail worker: round failed; retrying at the next poll'),
+    });
   }
 
   get transportName(): string {
@@ -123,30 +133,24 @@ export class MailWorker {
     if (this.started || this.stopped) return;
     this.started = true;
     if (this.wakeOnEnqueue) this.unsubscribe = onMailQueued(() => this.wake());
-    this.schedule(0);
+    this.job.start();
   }
 
   /**
-   * Stops polling and waits for the round in flight, at most `waitMs` (a send stuck on a dead
-   * server must not hold up shutdown; its message is retried once its claim expires).
+   * Stops polling and waits for the round in flight, at most `waitMs` (default STOP_WAIT_MS: a
+   * send stuck on a dead server must not hold up shutdown; its message is retried once its claim
+   * expires).
    */
-  async stop(waitMs = 5000): Promise<void> {
+  async stop(waitMs?: number): Promise<void> {
     this.stopped = true;
     this.unsubscribe?.();
     this.unsubscribe = null;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (!this.running) return;
-    let timeout: NodeJS.Timeout | undefined;
-    await Promise.race([this.running, new Promise<void>((resolve) => (timeout = setTimeout(resolve, waitMs)))]);
-    clearTimeout(timeout);
+    await this.job.stop(waitMs);
   }
 
   /** Run a round now (or right after the one in flight). */
   wake(): void {
-    if (this.stopped || !this.started) return;
-    if (this.running) this.again = true;
-    else this.schedule(0);
+    this.job.wake();
   }
 
   /**
@@ -159,44 +163,13 @@ export class MailWorker {
     for (;;) {
       // A background round may hold messages it claimed; wait for it before looking again,
       // so "drained" means nothing due is left queued or in flight in this process.
-      await this.running;
+      await this.job.inFlight();
       const r = await this.runOnce();
       total.claimed += r.claimed;
       total.sent += r.sent;
       total.retried += r.retried;
       total.failed += r.failed;
-      if ((r.claimed === 0 && !this.running) || Date.now() > deadline) return total;
-    }
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.loop();
-    }, delayMs);
-    this.timer.unref();
-  }
-
-  private async loop(): Promise<void> {
-    if (this.running || this.stopped) return;
-    let resolve!: () => void;
-    this.running = new Promise<void>((r) => (resolve = r));
-    try {
-      do {
-        this.again = false;
-        const r = await this.runOnce();
-        // A full batch means more may be waiting.
-        if (r.claimed >= this.batchSize) this.again = true;
-      } while (this.again && !this.stopped);
-    } catch (err) {
-      // The database may be down for a moment: say so and try again at the next poll.
-      this.log.warn({ err: describeError(err) }, 'mail worker: round failed; retrying at the next poll');
-    } finally {
-      this.running = null;
-      resolve();
-      this.schedule(this.pollIntervalMs);
+      if ((r.claimed === 0 && !this.job.inFlight()) || Date.now() > deadline) return total;
     }
   }
 

@@ -1,0 +1,96 @@
+/**
+ * The module list: each server module's routes and jobs, in the order buildApp (app.ts)
+ * registers them. A new module adds one entry here; app.ts loops over the list.
+ *
+ * - `routes` run in list order, after the plugins, identity and the error handler and before
+ *   the SPA fallback (app.ts keeps those around the loop). Registration order does not change
+ *   which route answers (the router matches by path), but it is the route table's order.
+ * - `when` leaves a module out under a configuration (the mailbox exists only with the
+ *   built-in mail transport; otherwise /dev/mailbox is 404).
+ * - `jobs` make the module's scheduled jobs (lib/periodic-job.ts); the app decorates itself
+ *   with each under its key (tests run a round through it), starts them once ready and stops
+ *   them when it closes.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { AppContext } from '../lib/context.js';
+import type { Job } from '../lib/periodic-job.js';
+import { systemRoutes } from './system/routes.js';
+import { userRoutes } from './users/routes.js';
+import { organizationRoutes } from './organizations/routes.js';
+import { mediaFiles, mediaRoutes } from './media/routes.js';
+import { productRoutes } from './products/routes.js';
+import { inventoryRoutes } from './inventory/routes.js';
+import { addressRoutes } from './addresses/routes.js';
+import { packageTemplateRoutes } from './package-templates/routes.js';
+import { catalogImportRoutes } from './catalog-import/routes.js';
+import { inviteRoutes } from './invites/routes.js';
+import { customerRoutes } from './customers/routes.js';
+import { cartRoutes } from './carts/routes.js';
+import { orderRoutes } from './orders/routes.js';
+import { orderDocumentRoutes } from './orders/document-routes.js';
+import { invoiceRoutes } from './payments/invoice-routes.js';
+import { paymentRoutes } from './payments/routes.js';
+import { createInvoiceReminders } from './payments/reminders.js';
+import { checkoutRoutes } from './checkout/routes.js';
+import { createReconciler } from './checkout/reconciler.js';
+import { shippingRoutes } from './shipping/routes.js';
+import { bankingRoutes } from './banking/routes.js';
+import { teamRoutes } from './team/routes.js';
+import { dashboardRoutes } from './dashboard/routes.js';
+import { refundRoutes } from './refunds/routes.js';
+import { createRefundSettler } from './refunds/settler.js';
+import { mailboxRoutes } from './mailbox/routes.js';
+
+export type ModuleRoutes = (app: FastifyInstance, ctx: AppContext, database: Database) => Promise<void>;
+
+export interface AppModule {
+  name: string;
+  routes: ModuleRoutes[];
+  /** The module's scheduled jobs, by the name the app is decorated with. */
+  jobs?: (ctx: AppContext) => Record<string, Job>;
+  /** Only under this configuration (default: always). */
+  when?: (config: Config) => boolean;
+}
+
+export const appModules: AppModule[] = [
+  { name: 'system', routes: [(app, ctx, database) => systemRoutes(app, { ctx, database })] },
+  { name: 'users', routes: [userRoutes] },
+  { name: 'organizations', routes: [organizationRoutes] },
+  { name: 'media', routes: [mediaRoutes, mediaFiles] },
+  { name: 'products', routes: [productRoutes] },
+  { name: 'inventory', routes: [inventoryRoutes] },
+  { name: 'addresses', routes: [addressRoutes] },
+  { name: 'package-templates', routes: [packageTemplateRoutes] },
+  { name: 'catalog-import', routes: [catalogImportRoutes] },
+  { name: 'invites', routes: [inviteRoutes] },
+  { name: 'customers', routes: [customerRoutes] },
+  { name: 'carts', routes: [cartRoutes] },
+  { name: 'orders', routes: [orderRoutes, orderDocumentRoutes] },
+  {
+    name: 'payments',
+    routes: [invoiceRoutes, paymentRoutes],
+    // Invoices on net terms: due-soon and overdue reminders, once each (payments/reminders.ts).
+    jobs: (ctx) => ({ invoiceReminders: createInvoiceReminders(ctx) }),
+  },
+  {
+    name: 'checkout',
+    routes: [checkoutRoutes],
+    // Completes paid orders no one came back for, ends expired sessions (checkout/reconciler.ts).
+    jobs: (ctx) => ({ checkoutReconciler: createReconciler(ctx) }),
+  },
+  { name: 'shipping', routes: [shippingRoutes] },
+  { name: 'banking', routes: [bankingRoutes] },
+  { name: 'team', routes: [teamRoutes] },
+  // Its third parameter is a clock for tests, not the database.
+  { name: 'dashboard', routes: [(app, ctx) => dashboardRoutes(app, ctx)] },
+  {
+    name: 'refunds',
+    routes: [refundRoutes],
+    // Card refunds still pending are asked again at the provider (refunds/settler.ts).
+    jobs: (ctx) => ({ refundSettler: createRefundSettler(ctx) }),
+  },
+  // The built-in outbox is readable only while it is the transport; otherwise /dev/mailbox is 404.
+  { name: 'mailbox', routes: [mailboxRoutes], when: (config) => config.mail.transport === 'builtin' },
+];
