@@ -19,6 +19,7 @@ import type { Job } from '../lib/periodic-job.js';
 import { systemRoutes } from './system/routes.js';
 import { userRoutes } from './users/routes.js';
 import { organizationRoutes } from './organizations/routes.js';
+import { onboardingRoutes } from './onboarding/routes.js';
 import { mediaFiles, mediaRoutes } from './media/routes.js';
 import { productRoutes } from './products/routes.js';
 import { inventoryRoutes } from './inventory/routes.js';
@@ -58,6 +59,8 @@ export const appModules: AppModule[] = [
   { name: 'system', routes: [(app, ctx, database) => systemRoutes(app, { ctx, database })] },
   { name: 'users', routes: [userRoutes] },
   { name: 'organizations', routes: [organizationRoutes] },
+  // Creating an organization: it and the invites its owner claimed, one command (onboarding/).
+  { name: 'onboarding', routes: [onboardingRoutes] },
   { name: 'media', routes: [mediaRoutes, mediaFiles] },
   { name: 'products', routes: [productRoutes] },
   { name: 'inventory', routes: [inventoryRoutes] },

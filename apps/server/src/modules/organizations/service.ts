@@ -19,7 +19,6 @@ import { toImageSet, type ImageSetRow } from '../media/service.js';
 import { imageSetColumns, imageSetJoins } from '../media/sql.js';
 import { businessAddressJoinSql } from '../addresses/sql.js';
 import { paymentAccountJoinSql } from '../payments/sql.js';
-import { acceptClaimedInvites } from '../invites/claims.js';
 
 /** The organization's name (null for an unknown id). */
 export async function organizationName(db: DbOrTx, id: string): Promise<string | null> {
@@ -145,28 +144,23 @@ export async function getOrganizationForViewer(ctx: AppContext, id: string, role
   };
 }
 
-export async function createOrganization(
-  ctx: AppContext,
-  userId: string,
-  input: CreateOrganizationBody,
-): Promise<Organization> {
-  const id = await ctx.db.transaction(async (tx) => {
-    const [org] = await tx
-      .insert(organizations)
-      .values({
-        name: input.name,
-        selectedType: input.selected_type,
-        createdByUserId: userId,
-        termsAcceptedAt: input.terms_accepted === false ? null : new Date(),
-        transactionalEmails: input.transactional_emails ?? true,
-      })
-      .returning({ id: organizations.id });
-    await addMember(tx, userId, org!.id, 'owner');
-    // Invites the user accepted before having an organization now make this one a purchaser.
-    await acceptClaimedInvites(tx, userId, org!.id);
-    return org!.id;
-  });
-  return getOrganization(ctx, id);
+/**
+ * Inside the transaction that creates an organization (onboarding/create-organization.ts): the
+ * organization, with `userId` as its owner. Returns its id.
+ */
+export async function insertOrganization(tx: DbOrTx, userId: string, input: CreateOrganizationBody): Promise<string> {
+  const [org] = await tx
+    .insert(organizations)
+    .values({
+      name: input.name,
+      selectedType: input.selected_type,
+      createdByUserId: userId,
+      termsAcceptedAt: input.terms_accepted === false ? null : new Date(),
+      transactionalEmails: input.transactional_emails ?? true,
+    })
+    .returning({ id: organizations.id });
+  await addMember(tx, userId, org!.id, 'owner');
+  return org!.id;
 }
 
 export async function updateOrganization(
