@@ -22,7 +22,7 @@ import { sendCachedPage } from '../../lib/page-cache.js';
 import { accessAlongside } from '../../auth/plugin.js';
 import { memberOf, organizationParam } from '../../auth/policies.js';
 import { orderAt, orderPartyAt, soldOrderAt } from './resources.js';
-import { orderPaymentTerms, setOrderPaymentTerms, setOrderPoNumber, setOrderShippingAddress } from './checkout.js';
+import { orderPaymentTerms, setOrderPaymentTerms, setOrderPoNumber, setOrderShippingAddress } from './draft-order.js';
 import { createOrderLists, orderDetail } from './queries.js';
 import { setOrderShipping } from './tracking.js';
 

@@ -31,7 +31,7 @@ import {
 } from '../../providers/shipping/index.js';
 import { businessAddressJoinSql } from '../addresses/sql.js';
 import { readCart } from '../carts/service.js';
-import { draftOrderRefusal, setOrderShippingRate, type ChosenShippingRate } from '../orders/checkout.js';
+import { draftOrderRefusal, setOrderShippingRate, type ChosenShippingRate } from '../orders/draft-order.js';
 import { orderForShipping, type OrderForShipping } from '../orders/service.js';
 import { organizationsSql } from '../organizations/sql.js';
 import { shippingPackageTemplate } from '../package-templates/service.js';
