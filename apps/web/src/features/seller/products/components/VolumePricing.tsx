@@ -16,7 +16,7 @@ export interface VolumePricingProps {
   values: VolumeValues;
   onChange: (change: Partial<VolumeValues>) => void;
   /** Problems by the API's field paths (form.ts volumeProblems, or the server's answer). */
-  problems: Record<string, string>;
+  problems: Partial<Record<string, string>>;
   disabled?: boolean;
 }
 
