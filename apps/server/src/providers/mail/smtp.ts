@@ -1,9 +1,11 @@
 /**
  * SMTP through nodemailer (SMTP_URL). A small connection pool; every message goes out as
  * multipart/alternative (text + HTML) with a Message-ID derived from its outbox id, so a
- * message retried after a lost answer keeps the same Message-ID.
+ * message retried after a lost answer keeps the same Message-ID. nodemailer is imported on the
+ * first send (lib/load-package.ts): an install on the built-in transport never loads it.
  */
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { importOnce } from '../../lib/load-package.js';
 import {
   findHeaderProblem,
   PermanentMailError,
@@ -28,15 +30,20 @@ function domainOf(from: string): string {
 
 export function createSmtpTransport(opts: SmtpTransportOptions): MailTransport {
   const timeout = opts.timeoutMs ?? 30_000;
-  const transporter = nodemailer.createTransport({
-    url: opts.url,
-    pool: true,
-    maxConnections: opts.maxConnections ?? 3,
-    connectionTimeout: timeout,
-    greetingTimeout: timeout,
-    socketTimeout: timeout,
-    disableFileAccess: true,
-    disableUrlAccess: true,
+  let made: Transporter | undefined;
+  const transport = importOnce(async () => {
+    const { default: nodemailer } = await import('nodemailer');
+    made = nodemailer.createTransport({
+      url: opts.url,
+      pool: true,
+      maxConnections: opts.maxConnections ?? 3,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+      disableFileAccess: true,
+      disableUrlAccess: true,
+    });
+    return made;
   });
   return {
     name: 'smtp',
@@ -44,6 +51,7 @@ export function createSmtpTransport(opts: SmtpTransportOptions): MailTransport {
       // The queue refuses these already; a transport never trusts its input.
       const problem = findHeaderProblem(message);
       if (problem) throw new PermanentMailError(`${problem.field} ${problem.message}`);
+      const transporter = await transport();
       const info = await transporter.sendMail({
         from: message.from,
         to: message.to,
@@ -58,7 +66,8 @@ export function createSmtpTransport(opts: SmtpTransportOptions): MailTransport {
       return { messageId: typeof info.messageId === 'string' ? info.messageId : null };
     },
     async close() {
-      transporter.close();
+      // Nothing to close when nothing was sent.
+      made?.close();
     },
   };
 }

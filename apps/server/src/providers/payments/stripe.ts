@@ -20,7 +20,8 @@
  * else Stripe refuses becomes a plain Error naming the call (a bug or a configuration problem,
  * never the buyer's fault), with the Stripe error as its cause.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { requirePackage } from '../../lib/load-package.js';
 import {
   PaymentsProviderError,
   type AccountSessionSecret,
@@ -57,6 +58,13 @@ export const DESTINATION_METADATA_KEY = 'cratebase_destination_account';
 /** How long Stripe keeps a signed webhook valid (its default tolerance), in seconds. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+/**
+ * The SDK, loaded when a Stripe provider is made (lib/load-package.ts): an install on the
+ * built-in provider never loads it.
+ */
+let sdk: typeof Stripe | undefined;
+const stripeSdk = (): typeof Stripe => (sdk ??= requirePackage('stripe') as typeof Stripe);
+
 function sdkOptions(options: StripePaymentsOptions): ConstructorParameters<typeof Stripe>[1] {
   const base = {
     maxNetworkRetries: options.maxNetworkRetries ?? 2,
@@ -74,7 +82,7 @@ function sdkOptions(options: StripePaymentsOptions): ConstructorParameters<typeo
   };
 }
 
-const isStripeError = (err: unknown): err is Stripe.errors.StripeError => err instanceof Stripe.errors.StripeError;
+const isStripeError = (err: unknown): err is Stripe.errors.StripeError => err instanceof stripeSdk().errors.StripeError;
 
 /** The object does not exist at Stripe (or, for accounts, is not one of this platform's). */
 function isMissing(err: unknown): boolean {
@@ -83,9 +91,9 @@ function isMissing(err: unknown): boolean {
 
 /** Errors worth a later retry: Stripe or the way to it is down or busy. */
 function isUnavailable(err: Stripe.errors.StripeError): boolean {
-  if (err instanceof Stripe.errors.StripeConnectionError) return true;
-  if (err instanceof Stripe.errors.StripeRateLimitError) return true;
-  if (err instanceof Stripe.errors.StripeAPIError) {
+  if (err instanceof stripeSdk().errors.StripeConnectionError) return true;
+  if (err instanceof stripeSdk().errors.StripeRateLimitError) return true;
+  if (err instanceof stripeSdk().errors.StripeAPIError) {
     // No status: Stripe's answer could not be read (cut off, not JSON).
     return err.statusCode === undefined || err.statusCode >= 500 || err.statusCode === 409;
   }
@@ -182,7 +190,8 @@ const refundStatus = (status: string | null | undefined): ProviderRefund['status
   status === 'succeeded' ? 'succeeded' : status === 'failed' || status === 'canceled' ? 'failed' : 'pending';
 
 export function createStripePayments(options: StripePaymentsOptions): PaymentsProvider {
-  const stripe = new Stripe(options.secretKey, sdkOptions(options));
+  const StripeSdk = stripeSdk();
+  const stripe = new StripeSdk(options.secretKey, sdkOptions(options));
   const webhookSecret = options.webhookSecret;
 
   async function retrieve(sessionId: string): Promise<CheckoutSessionState | null> {
@@ -296,7 +305,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
         if (isMissing(err)) return null;
         // Stripe expires only open sessions: one the buyer paid (or that expired) first is
         // refused, and its state now is the answer.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+        if (err instanceof stripeSdk().errors.StripeInvalidRequestError) {
           const state = await retrieve(sessionId);
           if (state === null || state.status !== 'open') return state;
         }
@@ -322,7 +331,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
           { idempotencyKey: input.idempotencyKey },
         );
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+        if (err instanceof stripeSdk().errors.StripeInvalidRequestError) {
           if (err.code === 'charge_already_refunded' || err.code === 'amount_too_large') {
             throw new PaymentsProviderError('refund_exceeds_payment', 'This payment has less left to refund.');
           }
@@ -365,7 +374,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPr
       try {
         event = stripe.webhooks.constructEvent(rawBody, signatureHeader, webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeSignatureVerificationError) {
+        if (err instanceof stripeSdk().errors.StripeSignatureVerificationError) {
           throw new PaymentsProviderError('invalid_signature', `The webhook signature is not valid: ${err.message}`);
         }
         // Signed, but not an event (the body is not JSON).

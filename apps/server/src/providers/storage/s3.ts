@@ -1,9 +1,11 @@
 /**
  * Any S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Backblaze B2...) through
  * @aws-sdk/client-s3. Objects are written with their content type and an immutable
- * Cache-Control; the bucket (or the CDN in front of it, S3_PUBLIC_URL) serves them.
+ * Cache-Control; the bucket (or the CDN in front of it, S3_PUBLIC_URL) serves them. The SDK is
+ * loaded when an S3 storage is made (lib/load-package.ts): local storage never loads it.
  */
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { requirePackage } from '../../lib/load-package.js';
 import { assertSafeKey, IMMUTABLE_CACHE_CONTROL, type MediaStorage } from './interface.js';
 
 export interface S3StorageOptions {
@@ -29,7 +31,12 @@ export function s3PublicBase(o: S3StorageOptions): string {
   return `https://${o.bucket}.s3.${o.region}.amazonaws.com`;
 }
 
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+let sdk: S3Sdk | undefined;
+const s3Sdk = (): S3Sdk => (sdk ??= requirePackage('@aws-sdk/client-s3') as S3Sdk);
+
 export function createS3Storage(o: S3StorageOptions): MediaStorage & { client: S3Client } {
+  const { DeleteObjectCommand, PutObjectCommand, S3Client } = s3Sdk();
   const client = new S3Client({
     region: o.region,
     ...(o.endpoint ? { endpoint: o.endpoint } : {}),
