@@ -33,7 +33,7 @@ export const ROUTES = {
     modules: [
       'src/app/App.tsx',
       'src/features/storefront/components/BuyerShell.tsx',
-      'src/features/storefront/components/StorefrontPage.tsx',
+      'src/features/storefront/catalog/components/StorefrontPage.tsx',
     ],
     // 200 kB until issue 13: its routes (Dashboard, Team, Invoices) in the route table and the
     // volume prices the cart badge's module computes took it to 200.2 kB. The next saving is the

@@ -178,14 +178,14 @@ const storefrontRoutes: RouteObject[] = [
   {
     path: ':orgId',
     lazy: lazyComponent(
-      () => import('../features/storefront/components/StorefrontPage'),
+      () => import('../features/storefront/catalog/components/StorefrontPage'),
       (m) => m.StorefrontPage,
     ),
   },
   {
     path: ':orgId/product/:productId',
     lazy: lazyComponent(
-      () => import('../features/storefront/components/ProductPage'),
+      () => import('../features/storefront/catalog/components/ProductPage'),
       (m) => m.ProductPage,
     ),
   },
@@ -194,28 +194,28 @@ const storefrontRoutes: RouteObject[] = [
   {
     path: ':orgId/checkout',
     lazy: lazyComponent(
-      () => import('../features/storefront/components/CheckoutPage'),
+      () => import('../features/storefront/checkout/components/CheckoutPage'),
       (m) => m.CheckoutPage,
     ),
   },
   {
     path: ':orgId/checkout/return',
     lazy: lazyComponent(
-      () => import('../features/storefront/components/CheckoutReturnPage'),
+      () => import('../features/storefront/payment/components/CheckoutReturnPage'),
       (m) => m.CheckoutReturnPage,
     ),
   },
   {
     path: ':orgId/billing',
     lazy: lazyComponent(
-      () => import('../features/storefront/components/BillingPage'),
+      () => import('../features/storefront/billing/components/BillingPage'),
       (m) => m.BillingPage,
     ),
   },
   {
     path: ':orgId/orders',
     lazy: lazyComponent(
-      () => import('../features/storefront/components/BuyerOrdersPage'),
+      () => import('../features/storefront/orders/components/BuyerOrdersPage'),
       (m) => m.BuyerOrdersPage,
     ),
   },

@@ -1,5 +1,5 @@
 import type { CurrentUser, PurchasingOrganization } from '@cratebase/contract';
-import { useCart } from './cart';
+import { useCart } from './cart/api';
 
 export type Store = PurchasingOrganization['organization'];
 

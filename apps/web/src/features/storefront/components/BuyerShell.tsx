@@ -36,7 +36,7 @@ const labelOnWideScreens = { display: { xs: 'none', sm: 'inline' } } as const;
 // Not needed for the first paint: the cart's tooltip (Popper) and drawer (Modal, Slide) load
 // when the browser is idle, or at once when the cart is opened.
 const loadTooltip = () => import('@mui/material/Tooltip');
-const loadCartDrawer = () => import('./CartDrawer');
+const loadCartDrawer = () => import('../cart/components/CartDrawer');
 
 /** What the buyer shell offers the pages inside it. */
 export interface BuyerShellContextValue {

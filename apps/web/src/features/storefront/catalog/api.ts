@@ -1,0 +1,62 @@
+/**
+ * The buyer's view of a seller's catalogue (spec section 2 "Storefront"): the store's public
+ * face, the grid of Live products (lean tiles, keyset pages, search) and one product's page.
+ * The queries live here (part of the catalog's first load); how a product is shown lives in
+ * catalog-display.ts, which only the grid's and the product page's chunks need.
+ */
+import type { Organization, Product, ProductTile } from '@cratebase/contract';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api, apiPath, keysetPaging, withQuery } from '../../../lib/api';
+
+/** Tiles per page: whole rows in both layouts (3 columns on desktop, 2 on narrow screens). */
+export const CATALOG_PAGE_SIZE = 24;
+
+export const storefrontKeys = {
+  all: ['storefront'] as const,
+  organization: (orgId: string) => ['storefront', orgId, 'organization'] as const,
+  catalogs: (orgId: string) => ['storefront', orgId, 'catalog'] as const,
+  catalog: (orgId: string, q: string) => ['storefront', orgId, 'catalog', q] as const,
+  product: (productId: string) => ['storefront', 'product', productId] as const,
+};
+
+/**
+ * GET /api/organization/{id} as a purchaser: the store's name, slogan, terms and images. It also
+ * asks the server whether the user may still open the store (a revoked purchaser gets 403).
+ */
+export function useStoreOrganization(orgId: string | undefined) {
+  return useQuery({
+    queryKey: storefrontKeys.organization(orgId ?? ''),
+    queryFn: ({ signal }) => api.get<Organization>(apiPath`/api/organization/${orgId!}`, { signal }),
+    enabled: Boolean(orgId),
+  });
+}
+
+/** GET …/for-sale?view=tile&limit&q&cursor: the grid's pages, newest first. */
+export function useCatalog(orgId: string, q: string) {
+  return useInfiniteQuery({
+    queryKey: storefrontKeys.catalog(orgId, q),
+    queryFn: ({ pageParam, signal }) =>
+      api.getPage<ProductTile>(
+        withQuery(apiPath`/api/product/organization/${orgId}/for-sale`, {
+          view: 'tile',
+          limit: CATALOG_PAGE_SIZE,
+          q,
+          cursor: pageParam,
+        }),
+        { signal },
+      ),
+    ...keysetPaging,
+    // A new search keeps the current tiles on screen until its first page arrives.
+    placeholderData: keepPreviousData,
+    enabled: Boolean(orgId),
+  });
+}
+
+/** GET /api/product/{id}: 404 for a purchaser when the product is not Live or was deleted. */
+export function useStoreProduct(productId: string | undefined) {
+  return useQuery({
+    queryKey: storefrontKeys.product(productId ?? ''),
+    queryFn: ({ signal }) => api.get<Product>(apiPath`/api/product/${productId!}`, { signal }),
+    enabled: Boolean(productId),
+  });
+}

@@ -1,0 +1,418 @@
+import { useId, useState, type ReactNode } from 'react';
+import {
+  firstOrderQuantity,
+  minimumOrderMessage,
+  orderIncrementMessage,
+  quantityChoices,
+  type Product,
+} from '@cratebase/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import { Navigate, Link as RouterLink, useParams } from 'react-router';
+import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
+import { TintedIcon } from '../../../../components/TintedIcon';
+import { formatCents } from '../../../../lib/format';
+import { useCurrentUser } from '../../../../lib/current-user';
+import { findStore } from '../../api';
+import { useCart, useLineQuantity, useSetLineQuantity } from '../../cart/api';
+import { useStoreProduct } from '../api';
+import {
+  isForSaleIn,
+  isNotAvailableError,
+  isOutOfStock,
+  maxOrderable,
+  orderedPhotos,
+  orderUnitLabel,
+  packageText,
+  PRODUCT_IMAGE_SIZE,
+  stockLabel,
+  weightText,
+} from '../catalog-display';
+import { ProductGallery } from './ProductGallery';
+import { StoreTabs, TabPanel, type TabItem } from './StoreTabs';
+import { visuallyHidden } from '../../../../components/visually-hidden';
+import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
+
+export const PRODUCT_NOT_AVAILABLE = 'This product is not available';
+
+/** A product this buyer may not see (not Live, another seller's, deleted): said plainly, inside the shell. */
+function ProductNotAvailable({ orgId, storeName }: { orgId: string; storeName: string }) {
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 6, md: 10 }, px: 2 }}>
+      <TintedIcon>
+        <Inventory2OutlinedIcon />
+      </TintedIcon>
+      <Typography variant="h5" component="h1">
+        {PRODUCT_NOT_AVAILABLE}
+      </Typography>
+      <Typography variant="body1" sx={{ maxWidth: 460 }}>
+        {storeName} may have stopped selling it, or the link may be wrong. Its other products are in the store.
+      </Typography>
+      <Button component={RouterLink} to={`/storefront/${orgId}`} variant="contained" startIcon={<ArrowBackIcon />}>
+        Back to {storeName}
+      </Button>
+    </Stack>
+  );
+}
+
+/** The page's shape while the product and the cart load. */
+function ProductPageSkeleton() {
+  return (
+    <Stack spacing={3} aria-busy="true" data-testid="product-loading">
+      <Box component="span" role="status" sx={visuallyHidden}>
+        Loading the product
+      </Box>
+      <Skeleton variant="text" width={280} />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 3, md: 5 }}>
+        <Skeleton
+          variant="rounded"
+          sx={{
+            width: { xs: '100%', md: PRODUCT_IMAGE_SIZE },
+            maxWidth: PRODUCT_IMAGE_SIZE,
+            height: 'auto',
+            aspectRatio: '1 / 1',
+            ml: { md: '124px' },
+          }}
+        />
+        <Stack spacing={1.5} sx={{ flexGrow: 1 }}>
+          <Skeleton variant="rounded" width={90} height={24} />
+          <Skeleton variant="text" width="70%" height={44} />
+          <Skeleton variant="text" width="40%" height={32} />
+          <Skeleton variant="rounded" height={56} />
+          <Skeleton variant="rounded" height={42} />
+        </Stack>
+      </Stack>
+    </Stack>
+  );
+}
+
+function PriceRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline' }}>
+      <Typography variant="body2" component="dt" sx={{ minWidth: 150 }}>
+        {label}
+      </Typography>
+      <Typography
+        component="dd"
+        sx={{
+          m: 0,
+          fontVariantNumeric: 'tabular-nums',
+          color: 'text.primary',
+          ...(strong ? { fontSize: '1.5rem', fontWeight: 700 } : { fontSize: '1.05rem' }),
+        }}
+      >
+        {value}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** "1–11", "12", "24+": the quantities a row of the volume table covers. */
+function rangeLabel(from: number, nextFrom: number | undefined): string {
+  if (nextFrom === undefined) return `${from}+`;
+  return nextFrom - 1 > from ? `${from}–${nextFrom - 1}` : String(from);
+}
+
+/**
+ * The volume prices (issue 13 item 3): a small table "From quantity / Unit price", the product's
+ * own price first; nothing when the product has no price breaks.
+ */
+function VolumePrices({ product }: { product: Product }) {
+  const captionId = useId();
+  if (product.price_breaks.length === 0 || product.unit_price_in_cents === null) return null;
+  const first = firstOrderQuantity(product);
+  // The product's own price first, for the quantities below the first break (if any can be ordered).
+  const below = first < product.price_breaks[0]!.min_quantity;
+  const rows = [
+    ...(below ? [{ min_quantity: first, unit_price_in_cents: product.unit_price_in_cents }] : []),
+    ...product.price_breaks,
+  ];
+  const cell = { py: 0.5, pr: 3, textAlign: 'left', fontVariantNumeric: 'tabular-nums' } as const;
+  return (
+    <Box>
+      <Typography id={captionId} variant="subtitle2" component="h2" sx={{ color: 'text.primary' }}>
+        Volume pricing
+      </Typography>
+      <Box component="table" aria-labelledby={captionId} sx={{ borderCollapse: 'collapse', mt: 0.5 }}>
+        <thead>
+          <tr>
+            <Box component="th" scope="col" sx={{ ...cell, typography: 'body2', fontWeight: 600 }}>
+              Quantity
+            </Box>
+            <Box component="th" scope="col" sx={{ ...cell, typography: 'body2', fontWeight: 600 }}>
+              Unit price
+            </Box>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={row.min_quantity}>
+              <Box component="td" sx={{ ...cell, typography: 'body2', color: 'text.primary' }}>
+                {rangeLabel(row.min_quantity, rows[i + 1]?.min_quantity)}
+              </Box>
+              <Box
+                component="td"
+                sx={{ ...cell, typography: 'body2', color: 'text.primary', fontWeight: i > 0 || !below ? 600 : 400 }}
+              >
+                {formatCents(row.unit_price_in_cents)}
+              </Box>
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </Box>
+  );
+}
+
+/** "Minimum order is 12 · Sold in multiples of 6"; null for a product sold one at a time. */
+function orderRulesText(product: Product): string | null {
+  const parts: string[] = [];
+  if (firstOrderQuantity(product) > 1 && product.minimum_order_quantity > 1) {
+    parts.push(minimumOrderMessage(firstOrderQuantity(product)));
+  }
+  if (product.order_increment > 1) parts.push(orderIncrementMessage(product.order_increment));
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+/**
+ * The quantity selector (spec section 5: 0 and up to 79 choices — the orderable quantities, from
+ * the product's minimum in steps of its order increment; never more than a tracked product has
+ * left) and Add to Cart, or Update Quantity once the product is in the cart (0 removes it).
+ */
+function AddToCart({ orgId, product }: { orgId: string; product: Product }) {
+  const selectId = useId();
+  const cart = useCart(orgId);
+  const inCart = useLineQuantity(orgId, product.id);
+  const setQuantity = useSetLineQuantity(orgId);
+  // The buyer's own choice; until then the cart's quantity, or 1 for a product not in it.
+  const [chosen, setChosen] = useState<number | null>(null);
+  const outOfStock = isOutOfStock(product.track_inventory, product.inventory_count);
+  const max = maxOrderable(product.track_inventory, product.inventory_count, product);
+  const first = firstOrderQuantity(product);
+  const value = chosen ?? (inCart > 0 ? inCart : first <= max ? first : 0);
+  // Every orderable quantity up to the limit, and the cart's own quantity (even one the
+  // seller's rules no longer allow, so the select shows it).
+  const options = [...new Set([...quantityChoices(product, max), inCart])].sort((a, b) => a - b);
+  const rulesText = orderRulesText(product);
+
+  const submit = () => {
+    const photo = orderedPhotos(product)[0];
+    setQuantity(
+      {
+        id: product.id,
+        name: product.name,
+        unit_price_in_cents: product.unit_price_in_cents,
+        msrp_in_cents: product.msrp_in_cents,
+        image_url: photo ? (photo.variants?.['200'] ?? photo.cloudinary_url) : null,
+        minimum_order_quantity: product.minimum_order_quantity,
+        order_increment: product.order_increment,
+        price_breaks: product.price_breaks,
+      },
+      value,
+    );
+    // Removed from the cart: the selector starts again from the first quantity.
+    if (value === 0) setChosen(null);
+  };
+
+  if (cart.isError) {
+    return (
+      <QueryErrorAlert error={cart.error} onRetry={() => void cart.refetch()} prefix="We could not load your cart." />
+    );
+  }
+
+  const label = inCart > 0 ? 'Update Quantity' : 'Add to Cart';
+  const disabled = !cart.data || (inCart > 0 ? value === inCart : value === 0 || outOfStock);
+  return (
+    <Stack spacing={1.5}>
+      {rulesText && (
+        <Typography variant="body2" sx={{ color: 'text.primary' }}>
+          {rulesText}
+        </Typography>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+        <FormControl size="small" sx={{ width: { xs: '100%', sm: 130 } }} disabled={!cart.data}>
+          <InputLabel id={`${selectId}-label`}>Quantity</InputLabel>
+          <Select
+            labelId={`${selectId}-label`}
+            id={selectId}
+            label="Quantity"
+            value={value}
+            onChange={(event) => setChosen(Number(event.target.value))}
+            MenuProps={{ slotProps: { paper: { sx: { maxHeight: 320 } } } }}
+          >
+            {options.map((n) => (
+              <MenuItem key={n} value={n}>
+                {n}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <Button
+          variant="contained"
+          startIcon={inCart > 0 ? undefined : <AddShoppingCartIcon />}
+          onClick={submit}
+          disabled={disabled}
+          // As tall as the small quantity field beside it.
+          sx={{ minWidth: 200, height: 40 }}
+        >
+          {label}
+        </Button>
+      </Stack>
+      <Typography variant="body2" role="status" sx={{ minHeight: '1.5em' }}>
+        {inCart > 0
+          ? `In your cart: ${inCart}`
+          : outOfStock
+            ? 'This product is out of stock.'
+            : inCart === 0 && value === 0
+              ? 'Choose a quantity to add.'
+              : ''}
+      </Typography>
+    </Stack>
+  );
+}
+
+function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, gap: { xs: 0.25, sm: 2 }, py: 1 }}>
+      <Typography variant="body2" component="dt">
+        {label}
+      </Typography>
+      <Typography variant="body1" component="dd" sx={{ m: 0, color: 'text.primary' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+type InfoTab = 'description' | 'dimensions';
+const INFO_TABS: ReadonlyArray<TabItem<InfoTab>> = [
+  { value: 'description', label: 'Description' },
+  { value: 'dimensions', label: 'Dimensions' },
+];
+
+/** Description (line breaks kept) and Dimensions (weight, and the package size when set). */
+function ProductInfoTabs({ product }: { product: Product }) {
+  const [tab, setTab] = useState<InfoTab>('description');
+  const weight = weightText(product.product_physical_measurements);
+  const packageSize = packageText(product.product_physical_measurements);
+  return (
+    <Box>
+      <StoreTabs items={INFO_TABS} value={tab} onChange={setTab} label="Product details" idPrefix="product-details" />
+      <TabPanel idPrefix="product-details" value={tab} sx={{ pt: 2.5 }}>
+        {tab === 'description' ? (
+          <Typography variant="body1" sx={{ whiteSpace: 'pre-line', wordBreak: 'break-word', maxWidth: 760 }}>
+            {product.description?.trim() || 'The seller has not added a description yet.'}
+          </Typography>
+        ) : (
+          <Box component="dl" sx={{ m: 0, maxWidth: 560 }}>
+            <DetailRow label="Weight">{weight ?? 'Not specified'}</DetailRow>
+            {packageSize && <DetailRow label="Package (L × W × H)">{packageSize}</DetailRow>}
+          </Box>
+        )}
+      </TabPanel>
+    </Box>
+  );
+}
+
+/** /storefront/{org_id}/product/{product_id} (spec "Storefront"). */
+export function ProductPage() {
+  useOrganizationPageTitle('Product');
+  const { orgId = '', productId = '' } = useParams();
+  const user = useCurrentUser();
+  const store = findStore(user.data, orgId);
+  const product = useStoreProduct(productId);
+  const cart = useCart(orgId);
+
+  // The buyer shell shows its spinner and errors while the user loads.
+  if (user.isPending || user.isError) return null;
+  if (!store) return <Navigate to={`/storefront/${orgId}/not-found`} replace />;
+
+  if (product.isError) {
+    if (isNotAvailableError(product.error)) return <ProductNotAvailable orgId={orgId} storeName={store.name} />;
+    return (
+      <QueryErrorAlert
+        error={product.error}
+        onRetry={() => void product.refetch()}
+        prefix="We could not load this product."
+      />
+    );
+  }
+  if (product.data && !isForSaleIn(product.data, orgId)) {
+    return <ProductNotAvailable orgId={orgId} storeName={store.name} />;
+  }
+  // Spec: a loading placeholder until the product and the cart are loaded.
+  if (!product.data || cart.isLoading) return <ProductPageSkeleton />;
+
+  const item = product.data;
+  const unit = orderUnitLabel(item.order_unit?.unit, item.quantity_per_unit);
+  const stock = stockLabel(item.track_inventory, item.inventory_count);
+  const outOfStock = isOutOfStock(item.track_inventory, item.inventory_count);
+
+  return (
+    <Stack spacing={{ xs: 3, md: 4 }}>
+      <Breadcrumbs aria-label="Breadcrumb" separator="›">
+        <Link component={RouterLink} to={`/storefront/${orgId}`} underline="hover" color="inherit">
+          {store.name}
+        </Link>
+        <Typography aria-current="page" sx={{ color: 'text.primary', wordBreak: 'break-word' }}>
+          {item.name}
+        </Typography>
+      </Breadcrumbs>
+
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={{ xs: 3, md: 5 }}
+        sx={{ alignItems: { md: 'flex-start' } }}
+      >
+        <ProductGallery name={item.name} photos={orderedPhotos(item)} />
+        <Stack spacing={2} sx={{ minWidth: 0, flexGrow: 1 }}>
+          {unit && (
+            <Chip label={unit} size="small" color="primary" variant="outlined" sx={{ alignSelf: 'flex-start' }} />
+          )}
+          <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
+            {item.name}
+          </Typography>
+          <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.5 }}>
+            <PriceRow
+              label="Wholesale price"
+              value={item.unit_price_in_cents === null ? 'Not set' : formatCents(item.unit_price_in_cents)}
+              strong
+            />
+            {item.msrp_in_cents !== null && (
+              <PriceRow label="Retail price (MSRP)" value={formatCents(item.msrp_in_cents)} />
+            )}
+          </Box>
+          {stock && (
+            <Typography variant="body1" sx={{ fontWeight: 600, color: outOfStock ? 'error.dark' : 'success.dark' }}>
+              {stock}
+            </Typography>
+          )}
+          {item.stock_keeping_unit && <Typography variant="body2">SKU {item.stock_keeping_unit}</Typography>}
+          <VolumePrices product={item} />
+          <AddToCart orgId={orgId} product={item} />
+          {cart.data?.is_preview && (
+            <Alert severity="info">This is a preview of your own store: your customers see this page.</Alert>
+          )}
+        </Stack>
+      </Stack>
+
+      <ProductInfoTabs product={item} />
+    </Stack>
+  );
+}
+
+export default ProductPage;

@@ -1,0 +1,346 @@
+import { useEffect, useState } from 'react';
+import { BUYER_ORDERS_EMPTY, PO_NUMBER_LABEL, paymentStatusLabel, type OrderSummary } from '@cratebase/contract';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import type { DataColumn } from '../../../../components/DataTable';
+import { EmptyState } from '../../../../components/EmptyState';
+import { PagedTable } from '../../../../components/PagedTable';
+import { TintedIcon } from '../../../../components/TintedIcon';
+import { useToast } from '../../../../components/Toast';
+import { OrderAmount } from '../../../../components/orders/OrderAmount';
+import { OrderCardList, usePhoneLayout } from '../../../../components/orders/OrderCardList';
+import { RefundChip } from '../../../../components/orders/RefundChip';
+import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
+import { errorMessage, loadedItems } from '../../../../lib/api';
+import { useCurrentUser } from '../../../../lib/current-user';
+import { formatCents, formatDate } from '../../../../lib/format';
+import { findStore } from '../../api';
+import { useBuyerOrders, useOrderAgain, type OrderAgainResult } from '../api';
+import { useBuyerShell } from '../../components/BuyerShell';
+import { buyerOrderNumber, OrderDialog } from './OrderDialog';
+import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
+import { useQueryClient } from '@tanstack/react-query';
+import { PayInvoiceDialog } from '../../payment/components/PayInvoiceDialog';
+import { PAY_NOW_LABEL, useVerifyPayment, verificationErrorMessage } from '../../payment/api';
+import { PageHeader } from '../../../../components/PageHeader';
+
+/** What Order Again says: how many products went into the cart, and which could not. */
+export function orderAgainSummary(result: OrderAgainResult): string {
+  const total = result.added.length + result.refused.length;
+  const products = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
+  if (result.refused.length === 0) return `Added ${products(total)} to your cart.`;
+  if (result.added.length === 0) return 'None of the products of this order could be added to your cart.';
+  return `Added ${result.added.length} of ${products(total)} to your cart.`;
+}
+
+function EmptyOrders({ orgId, storeName }: { orgId: string; storeName: string | undefined }) {
+  return (
+    <EmptyState
+      icon={
+        <TintedIcon>
+          <ReceiptLongOutlinedIcon />
+        </TintedIcon>
+      }
+      title={BUYER_ORDERS_EMPTY}
+      action={
+        <Button
+          component={RouterLink}
+          to={`/storefront/${orgId}`}
+          variant="contained"
+          startIcon={<StorefrontOutlinedIcon />}
+          sx={{ mt: 1 }}
+        >
+          {storeName ? `Shop ${storeName}` : 'Go to the catalogue'}
+        </Button>
+      }
+    >
+      Your orders from this store will show here, with their shipping, invoice and payment status.
+    </EmptyState>
+  );
+}
+
+/** The invoice's link (opens in a new tab), or a dash while the order has none. */
+function invoiceLink(order: OrderSummary) {
+  return order.invoice?.link ? (
+    <Link
+      href={order.invoice.link}
+      target="_blank"
+      rel="noopener noreferrer"
+      underline="hover"
+      aria-label={`View invoice for order ${buyerOrderNumber(order)} (opens in a new tab)`}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600, whiteSpace: 'nowrap' }}
+    >
+      View invoice
+      <OpenInNewIcon sx={{ fontSize: 16 }} aria-hidden />
+    </Link>
+  ) : (
+    <Typography variant="body2" component="span" sx={{ color: 'text.disabled' }}>
+      —
+    </Typography>
+  );
+}
+
+/** Spec section 4: the invoice status upper-cased or N/A; OPEN is shown as an error. */
+function paymentStatus(order: OrderSummary): { label: string; open: boolean } {
+  const label = paymentStatusLabel(order.invoice?.stripe_status);
+  return { label, open: label === 'OPEN' };
+}
+
+/** /storefront/{org_id}/orders: the buyer's orders from this store. */
+export function BuyerOrdersPage() {
+  useOrganizationPageTitle('Orders');
+  const { orgId = '' } = useParams();
+  const user = useCurrentUser();
+  const store = findStore(user.data, orgId);
+  const toast = useToast();
+  const orders = useBuyerOrders(orgId);
+  const rows = loadedItems(orders.data);
+  const again = useOrderAgain(orgId);
+  const [viewing, setViewing] = useState<{ order: OrderSummary | null; open: boolean }>({ order: null, open: false });
+  const [orderingAgain, setOrderingAgain] = useState<string | null>(null);
+  const [refused, setRefused] = useState<OrderAgainResult['refused']>([]);
+  const shell = useBuyerShell();
+  const phone = usePhoneLayout();
+  const client = useQueryClient();
+  const [paying, setPaying] = useState<{ order: OrderSummary | null; open: boolean }>({ order: null, open: false });
+  // Back from the provider's hosted card form (Stripe) after paying an invoice: confirm it once.
+  const [params, setParams] = useSearchParams();
+  const paidSession = params.get('paid_session');
+  const paidInvoice = useVerifyPayment(orgId, paidSession);
+  useEffect(() => {
+    if (!paidSession || paidInvoice.isPending) return;
+    if (paidInvoice.isSuccess) {
+      toast.show(`Invoice ${paidInvoice.data.invoice_number} paid. Thank you!`);
+      void client.invalidateQueries({ queryKey: ['orders'] });
+    } else {
+      toast.show(verificationErrorMessage(paidInvoice.error), { severity: 'error' });
+    }
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('paid_session');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [
+    paidSession,
+    paidInvoice.isPending,
+    paidInvoice.isSuccess,
+    paidInvoice.data,
+    paidInvoice.error,
+    toast,
+    client,
+    setParams,
+  ]);
+
+  function onOrderAgain(order: OrderSummary) {
+    if (orderingAgain) return;
+    setOrderingAgain(order.id);
+    setRefused([]);
+    again.mutate(order.id, {
+      onSuccess: (result) => {
+        setRefused(result.refused);
+        toast.show(orderAgainSummary(result), { severity: result.refused.length > 0 ? 'warning' : 'success' });
+        shell.openCart();
+      },
+      onError: (error) => toast.show(errorMessage(error), { severity: 'error' }),
+      onSettled: () => setOrderingAgain(null),
+    });
+  }
+
+  /** View Order and Order Again, in a row of the table or at the bottom of a card. */
+  function rowActions(order: OrderSummary) {
+    const number = buyerOrderNumber(order);
+    const busy = orderingAgain === order.id;
+    const payable = order.invoice?.stripe_status?.toUpperCase() === 'OPEN' && Boolean(order.invoice.id);
+    return (
+      <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        {payable && (
+          <Button
+            size="small"
+            variant="contained"
+            color="error"
+            onClick={() => setPaying({ order, open: true })}
+            aria-label={`${PAY_NOW_LABEL}: invoice for order ${number}`}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {PAY_NOW_LABEL}
+          </Button>
+        )}
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => setViewing({ order, open: true })}
+          aria-label={`View Order ${number}`}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          View Order
+        </Button>
+        <Button
+          size="small"
+          variant="contained"
+          onClick={() => onOrderAgain(order)}
+          disabled={Boolean(orderingAgain)}
+          aria-label={`Order Again ${number}`}
+          startIcon={busy ? <CircularProgress size={14} color="inherit" aria-hidden /> : undefined}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          {busy ? 'Adding…' : 'Order Again'}
+        </Button>
+      </Stack>
+    );
+  }
+
+  const columns: DataColumn<OrderSummary>[] = [
+    {
+      header: 'Order',
+      cell: (order) => (
+        <Typography
+          variant="body2"
+          component="span"
+          title={order.id}
+          sx={{ color: 'text.primary', fontWeight: 600, whiteSpace: 'nowrap' }}
+        >
+          {buyerOrderNumber(order)}
+        </Typography>
+      ),
+    },
+    {
+      header: 'Date',
+      cell: (order) => (
+        <>
+          <Typography variant="body2" component="span" sx={{ color: 'text.primary', whiteSpace: 'nowrap' }}>
+            {formatDate(order.completed_on)}
+          </Typography>
+          {order.po_number && (
+            <Typography variant="caption" component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+              {`${PO_NUMBER_LABEL} ${order.po_number}`}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    // What the buyer pays, with its parts under it (docs/decisions/007), as the seller's list shows it.
+    { header: 'Amount', cell: (order) => <OrderAmount order={order} />, align: 'right' },
+    { header: 'Shipped?', cell: (order) => (order.shipping_information?.status ? 'Yes' : 'No') },
+    { header: 'Invoice', cell: (order) => invoiceLink(order) },
+    {
+      header: 'Payment Status',
+      cell: (order) => {
+        const { label, open } = paymentStatus(order);
+        return (
+          <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+            <Typography
+              variant="body2"
+              component="span"
+              data-status={open ? 'error' : 'primary'}
+              sx={{ color: open ? 'error.main' : 'primary.main', fontWeight: 600 }}
+            >
+              {label}
+            </Typography>
+            <RefundChip totalCents={order.total_cents} refundedCents={order.refunded_cents} />
+          </Stack>
+        );
+      },
+    },
+    { header: 'Actions', align: 'right', cell: (order) => rowActions(order) },
+  ];
+
+  return (
+    <Stack spacing={2}>
+      <PageHeader
+        title="Orders"
+        subtitle={store && `Your orders from ${store.name}.`}
+        back={{ to: `/storefront/${orgId}`, label: store ? `Back to ${store.name}` : 'Back to the store' }}
+      />
+      {refused.length > 0 && (
+        <Alert severity="warning" onClose={() => setRefused([])}>
+          <AlertTitle>Not added to your cart</AlertTitle>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {refused.map((item) => (
+              <li key={item.name}>{item.reason}</li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+      {phone ? (
+        <Box sx={{ minWidth: 0 }}>
+          {orders.isError && (
+            <QueryErrorAlert error={orders.error} onRetry={() => void orders.refetch()} sx={{ mb: 2 }} />
+          )}
+          {!(orders.isError && !rows) && (
+            <OrderCardList
+              label="Orders"
+              rows={rows}
+              rowKey={(order) => order.id}
+              loading={orders.isPending}
+              empty={<EmptyOrders orgId={orgId} storeName={store?.name} />}
+              date={(order) => formatDate(order.completed_on)}
+              amount={(order) => formatCents(order.total_cents)}
+              fields={(order) => [
+                { label: 'Order', value: buyerOrderNumber(order) },
+                ...(order.po_number ? [{ label: PO_NUMBER_LABEL, value: order.po_number }] : []),
+                { label: 'Subtotal', value: formatCents(order.subtotal_cents) },
+                { label: 'Shipping', value: formatCents(order.shipping_cost_in_cents) },
+                { label: 'Shipped?', value: order.shipping_information?.status ? 'Yes' : 'No' },
+                { label: 'Invoice', value: invoiceLink(order) },
+                ...(order.refunded_cents
+                  ? [
+                      {
+                        label: 'Refunded',
+                        value: <RefundChip totalCents={order.total_cents} refundedCents={order.refunded_cents} />,
+                      },
+                    ]
+                  : []),
+              ]}
+              paymentStatus={paymentStatus}
+              actions={rowActions}
+              hasMore={orders.hasNextPage}
+              loadingMore={orders.isFetchingNextPage}
+              onLoadMore={() => void orders.fetchNextPage()}
+            />
+          )}
+        </Box>
+      ) : (
+        <Box sx={{ minWidth: 0 }}>
+          <PagedTable
+            query={orders}
+            label="Orders"
+            columns={columns}
+            rowKey={(order) => order.id}
+            empty={<EmptyOrders orgId={orgId} storeName={store?.name} />}
+          />
+        </Box>
+      )}
+      <PayInvoiceDialog
+        invoiceId={paying.order?.invoice?.id ?? null}
+        label={paying.order ? `order ${buyerOrderNumber(paying.order)}` : ''}
+        open={paying.open}
+        onClose={() => setPaying((current) => ({ ...current, open: false }))}
+        onPaid={() => {
+          setPaying((current) => ({ ...current, open: false }));
+          toast.show('Invoice paid. Thank you!');
+          void client.invalidateQueries({ queryKey: ['orders'] });
+        }}
+      />
+      <OrderDialog
+        summary={viewing.order}
+        open={viewing.open}
+        onClose={() => setViewing((current) => ({ ...current, open: false }))}
+      />
+    </Stack>
+  );
+}
+
+export default BuyerOrdersPage;
