@@ -11,11 +11,11 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { orderLabel, type Order, type OrderAddress, type OrderLine } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
+import { importOnce } from '../../lib/load-package.js';
 import { businessAddressJoinSql } from '../addresses/sql.js';
 import { imageSetJoins, logoKeyColumns } from '../media/sql.js';
 
@@ -221,11 +221,15 @@ export function numberPages(doc: PDFKit.PDFDocument, label: string): void {
   }
 }
 
+/** pdfkit, imported on the first PDF (lib/load-package.ts), not at start. */
+const loadPdfkit = importOnce(async () => (await import('pdfkit')).default);
+
 /** Runs `draw` on a new Letter document and answers the finished PDF's bytes. */
-export function renderPdf(
+export async function renderPdf(
   info: { Title: string; Author?: string },
   draw: (doc: PDFKit.PDFDocument) => void,
 ): Promise<Buffer> {
+  const PDFDocument = await loadPdfkit();
   return new Promise<Buffer>((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'LETTER',
