@@ -7,20 +7,16 @@
  * every step. Axe on the sheet and the dialog; screenshots at 1280 and 390 px.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { Cart } from '@cratebase/contract';
 import { journeyScene, SHOTS } from './support/scene.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { signInOnProviderPage, toast, watchForProblems } from './support/journey.js';
+import { signInOnProviderPage, toast, watchForProblems, horizontalOverflow } from './support/journey.js';
 import { apiUser, invitedRetailer, type ApiUser } from './support/seed.js';
 
 const scene = journeyScene();
 
 const PRODUCTS = 250;
 const sku = (n: number) => `SKU-${String(n).padStart(3, '0')}`;
-
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** The store's catalogue: Item 001…250, then four products with rules or stock. */
 async function seedCatalogue(seller: ApiUser, orgId: string) {

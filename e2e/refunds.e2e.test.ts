@@ -6,18 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OrderRefunds } from '@cratebase/contract';
-import type { Page } from 'playwright-core';
 import { journeyScene, SHOTS } from './support/scene.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { signInOnProviderPage, watchForProblems } from './support/journey.js';
+import { signInOnProviderPage, watchForProblems, horizontalOverflow } from './support/journey.js';
 import { apiUser, cardReadyStore, invitedRetailer, liveProducts, paidOrder } from './support/seed.js';
 
 const scene = journeyScene();
 
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
-
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 const mailboxFor = async (to: string): Promise<{ subject: string }[]> => {
   const res = await fetch(`${scene.server.url}/dev/mailbox.json?to=${encodeURIComponent(to)}`);

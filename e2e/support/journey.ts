@@ -132,3 +132,18 @@ export async function fillOnboarding(page: Page, ein: string) {
   await field(/^Account number/).fill('000123456789');
   await field(/^Confirm account number/).fill('000123456789');
 }
+
+/** How far the page scrolls sideways (0 when nothing overflows the viewport: a phone-width check). */
+export const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Fills the built-in card form (the test cardholder in Portland) and returns it. */
+export async function fillCard(page: Page, number: string) {
+  const form = page.getByRole('form', { name: /^Pay / });
+  await form.getByLabel(/^Card number/).fill(number);
+  await form.getByLabel(/^Expiration/).fill('12 / 34');
+  await form.getByLabel(/^CVC/).fill('123');
+  await form.getByLabel(/^Cardholder name/).fill('Rosa Pantry');
+  await form.getByLabel(/^ZIP/).fill('97205');
+  return form;
+}
