@@ -69,8 +69,10 @@ export const refusal = (kind: ErrorKind, code: string, field: string, message: s
 /** A refusal whose sentence starts with the field: `fieldRefusal(…, 'quantity', 'only 3 left')` → "quantity: only 3 left". */
 export const fieldRefusal = (kind: ErrorKind, code: string, field: string, message: string) =>
   new DomainError(kind, code, `${field}: ${message}`, [{ path: field, message }]);
-export const unauthorized = (message = 'Sign in to continue.') => new DomainError('unauthenticated', 'unauthorized', message);
-export const forbidden = (message = 'You do not have access to this.') => new DomainError('forbidden', 'forbidden', message);
+export const unauthorized = (message = 'Sign in to continue.') =>
+  new DomainError('unauthenticated', 'unauthorized', message);
+export const forbidden = (message = 'You do not have access to this.') =>
+  new DomainError('forbidden', 'forbidden', message);
 export const notFound = (what = 'Resource') => new DomainError('not_found', 'not_found', `${what} not found.`);
 export const conflict = (message: string, code = 'conflict') => new DomainError('conflict', code, message);
 export const unavailable = (message = 'The service is temporarily unavailable. Please try again shortly.') =>

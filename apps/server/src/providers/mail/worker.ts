@@ -120,7 +120,8 @@ export class MailWorker {
       again: (r) => r.claimed >= this.batchSize,
       done: () => {},
       // The database may be down for a moment: say so and try again at the next poll.
-      failed: (err) => this.log.warn({ err: describeError(err) }, 'mail worker: round failed; retrying at the next poll'),
+      failed: (err) =>
+        this.log.warn({ err: describeError(err) }, 'mail worker: round failed; retrying at the next poll'),
     });
   }
 
