@@ -285,25 +285,28 @@ describe('checkout and payment journey', () => {
     const secondPay = second.getByRole('button', { name: /^Pay \$/ });
     await expect.poll(() => secondPay.isVisible()).toBe(true);
 
-    // Paying in the first tab takes no money: its session was ended; a new one is offered.
+    // Paying in the first tab takes no money: its session was ended; a new one is offered. (On a
+    // busy machine the first tab may notice first — when its cart is read again on focus — and
+    // open the new session before the click; then this click pays that session and the second
+    // tab is the stale one. Either way the order is paid once, which is what follows checks.)
     await fillCard(first, TEST_CARDS.succeeds);
     await firstPay.click();
-    await expect
-      .poll(() =>
-        first.getByText('Your checkout session had expired, so we started a new one.', { exact: false }).isVisible(),
-      )
-      .toBe(true);
-    expect((await buyer.call<Cart>('GET', cartUrl)).order.status).toBe('draft');
-    await first.screenshot({
-      path: `${SHOTS}/checkout-two-tabs-renewed-desktop.png`,
-      fullPage: true,
-      animations: 'disabled',
-    });
+    const renewedNotice = first.getByText('Your checkout session had expired, so we started a new one.', { exact: false });
+    const ordersUrl = new RegExp(`/storefront/${store.id}/orders`);
+    await expect.poll(async () => (await renewedNotice.isVisible()) || ordersUrl.test(first.url())).toBe(true);
+    if (!ordersUrl.test(first.url())) {
+      expect((await buyer.call<Cart>('GET', cartUrl)).order.status).toBe('draft');
+      await first.screenshot({
+        path: `${SHOTS}/checkout-two-tabs-renewed-desktop.png`,
+        fullPage: true,
+        animations: 'disabled',
+      });
 
-    // Pay again in the first tab: the order is placed.
-    await fillCard(first, TEST_CARDS.succeeds);
-    await first.getByRole('button', { name: /^Pay \$/ }).click();
-    await first.waitForURL(`**/storefront/${store.id}/orders`);
+      // Pay again in the first tab: the order is placed.
+      await fillCard(first, TEST_CARDS.succeeds);
+      await first.getByRole('button', { name: /^Pay \$/ }).click();
+      await first.waitForURL(`**/storefront/${store.id}/orders`);
+    }
 
     // The second tab's form can no longer take the card either: it says the order was placed.
     await fillCard(second, TEST_CARDS.succeeds);
