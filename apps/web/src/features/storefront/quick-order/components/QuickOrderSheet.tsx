@@ -1,103 +1,36 @@
-import {
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ClipboardEvent,
-  type KeyboardEvent,
-} from 'react';
+import { useEffect, useMemo, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import InputBase from '@mui/material/InputBase';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import ContentPasteIcon from '@mui/icons-material/ContentPaste';
-import { useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
-import {
-  priceBreakLabel,
-  quantityRuleMessage,
-  unitPriceForQuantity,
-  type ProductSheetRow,
-} from '@cratebase/contract';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { SearchField } from '../../../../components/SearchField';
-import { useToast } from '../../../../components/Toast';
 import { visuallyHidden } from '../../../../components/visually-hidden';
-import { errorMessage, loadedItems } from '../../../../lib/api';
+import { loadedItems } from '../../../../lib/api';
 import { useCurrentUser } from '../../../../lib/current-user';
 import { formatCents } from '../../../../lib/format';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { useCart } from '../../cart/api';
 import { cartPair } from '../../cart/cart-store';
-import { isNotAvailableError, isOutOfStock, orderUnitLabel, stockLabel } from '../../catalog/catalog-display';
-import { setCartLines, useSheetRows } from '../api';
-import { addedQuantity, heldQuantity, looksLikePastedLines } from '../bulk-lines';
+import { isNotAvailableError, isOutOfStock } from '../../catalog/catalog-display';
+import { useSheetRows } from '../api';
+import { looksLikePastedLines } from '../bulk-lines';
 import { useBuyerShell } from '../../components/BuyerShell';
 import { PasteLinesDialog } from './PasteLinesDialog';
 import { CatalogEmpty } from '../../catalog/components/CatalogEmpty';
+import { HEADER_HEIGHT, QuickOrderHead, QuickOrderRow, ROW_HEIGHT, cellSx } from './QuickOrderRow';
+import { useQuickOrderDrafts } from './useQuickOrderDrafts';
+import { useRowWindow } from './useRowWindow';
 
-/** Every row is this tall (two lines of text), so the sheet can draw only the rows in view. */
-const ROW_HEIGHT = 56;
-const HEADER_HEIGHT = 44;
-/** Rows drawn above and below the visible ones, so fast scrolling and arrow keys meet drawn rows. */
-const OVERSCAN = 8;
 /** The next page is asked for when the drawn rows come this close to the end of the loaded ones. */
 const PRELOAD_ROWS = 60;
-
-/** A quantity typed for a product, with the row it was typed in (it stays when the filter changes). */
-interface Draft {
-  row: ProductSheetRow;
-  text: string;
-}
-
-const WHOLE_NUMBER = /^\d+$/;
-
-/** Why the typed text cannot be sent ("" = nothing typed), or null when it can. */
-function typingProblem(text: string): string | null {
-  if (text === '' || WHOLE_NUMBER.test(text)) return null;
-  return 'Type a whole number';
-}
-
-/** The rules line under a product's name: volume price, minimum and increment. */
-function rulesText(row: ProductSheetRow): string {
-  const parts: string[] = [];
-  if (row.minimum_order_quantity > 1) parts.push(`Min ${row.minimum_order_quantity}`);
-  if (row.order_increment > 1) parts.push(`Multiples of ${row.order_increment}`);
-  for (const b of row.price_breaks) parts.push(priceBreakLabel(b));
-  return parts.join(' · ');
-}
-
-
-const cellSx = {
-  px: 1.5,
-  height: ROW_HEIGHT,
-  borderBottom: 1,
-  borderColor: 'divider',
-  fontSize: '0.875rem',
-  whiteSpace: 'nowrap',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-} as const;
-
-const headSx = {
-  ...cellSx,
-  height: HEADER_HEIGHT,
-  position: 'sticky',
-  top: 0,
-  zIndex: 1,
-  bgcolor: 'background.paper',
-  fontWeight: 600,
-  color: 'text.secondary',
-  textAlign: 'left',
-} as const;
 
 /**
  * The quick-order sheet (issue 13 item 4): the store's whole catalogue as a dense table — SKU,
@@ -108,8 +41,6 @@ const headSx = {
  * one does; pages of 200 rows load as the buyer scrolls.
  */
 export function QuickOrderSheet({ orgId, storeName }: { orgId: string; storeName: string }) {
-  const client = useQueryClient();
-  const toast = useToast();
   const shell = useBuyerShell();
   const pair = cartPair(useCurrentUser().data, orgId);
   const cart = useCart(orgId).data;
@@ -122,33 +53,13 @@ export function QuickOrderSheet({ orgId, storeName }: { orgId: string; storeName
   const sheet = useSheetRows(orgId, q);
   const rows = useMemo(() => loadedItems(sheet.data) ?? [], [sheet.data]);
 
-  const [drafts, setDrafts] = useState<ReadonlyMap<string, Draft>>(new Map());
-  /** The server's reasons for the lines it refused, by product, until the quantity is changed. */
-  const [refusals, setRefusals] = useState<ReadonlyMap<string, { name: string; message: string }>>(new Map());
-  const [adding, setAdding] = useState(false);
+  const drafts = useQuickOrderDrafts(pair, cart);
+  const { ready, units, valueCents, blocked, adding, addAll } = drafts;
   const [pasteText, setPasteText] = useState<string | null>(null);
 
   // ── Drawing only the rows in view ──
-  const scroller = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState({ top: 0, height: 640 });
-  // The scroller exists once there are rows to show: measure it then.
-  const hasRows = rows.length > 0;
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const measure = () => setView({ top: element.scrollTop, height: element.clientHeight });
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasRows]);
-  const onScroll = () => {
-    const element = scroller.current;
-    if (element) setView({ top: element.scrollTop, height: element.clientHeight });
-  };
-  const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(rows.length, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
+  const rowWindow = useRowWindow({ rowCount: rows.length, rowHeight: ROW_HEIGHT, headerHeight: HEADER_HEIGHT, resetKey: q });
+  const { scroller, onScroll, first, last } = rowWindow;
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = sheet;
   useEffect(() => {
@@ -157,104 +68,14 @@ export function QuickOrderSheet({ orgId, storeName }: { orgId: string; storeName
     }
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, last, rows.length, fetchNextPage]);
 
-  // A new filter starts at the top.
-  useEffect(() => {
-    if (scroller.current) scroller.current.scrollTop = 0;
-  }, [q]);
-
-  // ── Keyboard: Enter or ↓ to the next row's quantity, ↑ to the previous one ──
-  const inputs = useRef(new Map<number, HTMLInputElement>());
-  const [focusRow, setFocusRow] = useState<number | null>(null);
-  const moveTo = useCallback(
-    (from: number, step: 1 | -1) => {
-      let target = from + step;
-      while (target >= 0 && target < rows.length && isOutOfStock(rows[target]!.track_inventory, rows[target]!.inventory_count)) {
-        target += step;
-      }
-      if (target < 0 || target >= rows.length) return;
-      const element = scroller.current;
-      if (element) {
-        const rowTop = target * ROW_HEIGHT;
-        const visible = element.clientHeight - HEADER_HEIGHT;
-        if (rowTop < element.scrollTop) element.scrollTop = rowTop;
-        else if (rowTop + ROW_HEIGHT > element.scrollTop + visible) element.scrollTop = rowTop + ROW_HEIGHT - visible;
-      }
-      setFocusRow(target);
-    },
-    [rows],
-  );
-  useLayoutEffect(() => {
-    if (focusRow === null) return;
-    const input = inputs.current.get(focusRow);
-    if (!input) return;
-    input.focus();
-    input.select();
-    setFocusRow(null);
-  }, [focusRow, first, last]);
-
-  // ── What the buyer typed ──
-  const typed = [...drafts.values()].filter((d) => d.text !== '');
-  const ready = typed.filter((d) => typingProblem(d.text) === null && Number(d.text) > 0);
-  const units = ready.reduce((sum, d) => sum + Number(d.text), 0);
-  const held = (productId: string) => (cart ? heldQuantity(cart, { product_id: productId }) : 0);
-  const valueCents = ready.reduce((sum, d) => {
-    const total = addedQuantity(held(d.row.id), Number(d.text));
-    return sum + Number(d.text) * unitPriceForQuantity(d.row.unit_price_in_cents, d.row.price_breaks, total);
-  }, 0);
-  const blocked = typed.length - ready.length;
-
-  const setDraft = (row: ProductSheetRow, text: string) => {
-    setDrafts((current) => {
-      const next = new Map(current);
-      if (text === '') next.delete(row.id);
-      else next.set(row.id, { row, text });
-      return next;
-    });
-    if (refusals.has(row.id)) {
-      setRefusals((current) => {
-        const next = new Map(current);
-        next.delete(row.id);
-        return next;
-      });
+  // ── Keyboard: Enter or ↓ to the next row's quantity, ↑ to the previous one (sold-out rows skipped) ──
+  const moveTo = (from: number, step: 1 | -1) => {
+    let target = from + step;
+    while (target >= 0 && target < rows.length && isOutOfStock(rows[target]!.track_inventory, rows[target]!.inventory_count)) {
+      target += step;
     }
-  };
-
-  const addAll = async () => {
-    if (!pair || ready.length === 0 || adding) return;
-    const sending = ready;
-    setAdding(true);
-    try {
-      const answer = await setCartLines(client, pair, (current) =>
-        sending.map((d) => ({
-          product_id: d.row.id,
-          quantity: addedQuantity(heldQuantity(current, { product_id: d.row.id }), Number(d.text)),
-        })),
-      );
-      const refused = new Map<string, { name: string; message: string }>();
-      const added = new Set<string>();
-      for (const result of answer.results) {
-        const draft = sending[result.index]!;
-        if (result.status === 'refused') {
-          refused.set(draft.row.id, { name: draft.row.name, message: result.message ?? 'Could not be added' });
-        } else {
-          added.add(draft.row.id);
-        }
-      }
-      setDrafts((current) => new Map([...current].filter(([id]) => !added.has(id))));
-      setRefusals(refused);
-      const products = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
-      if (refused.size === 0) {
-        toast.show(`Added ${products(added.size)} to your cart.`, { severity: 'success' });
-      } else {
-        toast.show(`Added ${products(added.size)} to your cart; ${refused.size} could not be added.`, {
-          severity: 'warning',
-        });
-      }
-    } catch (error) {
-      toast.show(errorMessage(error), { severity: 'error' });
-    } finally {
-      setAdding(false);
-    }
+    if (target < 0 || target >= rows.length) return;
+    rowWindow.focusInput(target);
   };
 
   const onQuantityKeyDown = (event: KeyboardEvent<HTMLInputElement>, index: number) => {
@@ -292,7 +113,7 @@ export function QuickOrderSheet({ orgId, storeName }: { orgId: string; storeName
 
   const loadingFirst = !sheet.data;
   const empty = !loadingFirst && rows.length === 0;
-  const refusedList = [...refusals.values()];
+  const refusedList = [...drafts.refusals.values()];
 
   return (
     <Stack spacing={2}>
@@ -365,35 +186,7 @@ export function QuickOrderSheet({ orgId, storeName }: { orgId: string; storeName
                 <col style={{ width: wide ? 104 : 84 }} />
               </colgroup>
               <thead>
-                <tr aria-rowindex={1}>
-                  {wide && (
-                    <Box component="th" scope="col" sx={headSx}>
-                      SKU
-                    </Box>
-                  )}
-                  <Box component="th" scope="col" sx={headSx}>
-                    Product
-                  </Box>
-                  {wide && (
-                    <>
-                      <Box component="th" scope="col" sx={headSx}>
-                        Unit
-                      </Box>
-                      <Box component="th" scope="col" sx={{ ...headSx, textAlign: 'right' }}>
-                        Price
-                      </Box>
-                      <Box component="th" scope="col" sx={headSx}>
-                        Stock
-                      </Box>
-                    </>
-                  )}
-                  <Box component="th" scope="col" sx={{ ...headSx, textAlign: 'right' }}>
-                    In cart
-                  </Box>
-                  <Box component="th" scope="col" sx={headSx}>
-                    Add
-                  </Box>
-                </tr>
+                <QuickOrderHead wide={wide} />
               </thead>
               <tbody>
                 {loadingFirst ? (
@@ -413,104 +206,19 @@ export function QuickOrderSheet({ orgId, storeName }: { orgId: string; storeName
                     )}
                     {rows.slice(first, last).map((row, offset) => {
                       const index = first + offset;
-                      const draft = drafts.get(row.id);
-                      const text = draft?.text ?? '';
-                      const inCart = held(row.id);
-                      const typing = typingProblem(text);
-                      const rule =
-                        typing === null && text !== '' && Number(text) > 0
-                          ? quantityRuleMessage(addedQuantity(inCart, Number(text)), row)
-                          : null;
-                      const problem = typing ?? refusals.get(row.id)?.message ?? rule;
-                      const soldOut = isOutOfStock(row.track_inventory, row.inventory_count);
-                      const unit = orderUnitLabel(row.order_unit, row.quantity_per_unit);
-                      const stock = stockLabel(row.track_inventory, row.inventory_count) ?? 'Available';
-                      const price = row.unit_price_in_cents === null ? '—' : formatCents(row.unit_price_in_cents);
-                      const problemId = `quick-order-problem-${row.id}`;
-                      const phoneFacts = [row.stock_keeping_unit, price, stockLabel(row.track_inventory, row.inventory_count)]
-                        .filter(Boolean)
-                        .join(' · ');
-                      const rules = rulesText(row);
                       return (
-                        <Box
-                          component="tr"
+                        <QuickOrderRow
                           key={row.id}
-                          aria-rowindex={index + 2}
-                          sx={{ bgcolor: problem ? 'rgba(211, 47, 47, 0.04)' : text ? 'rgba(110, 86, 207, 0.05)' : undefined }}
-                        >
-                          {wide && (
-                            <Box component="td" sx={{ ...cellSx, fontFamily: 'monospace' }}>
-                              {row.stock_keeping_unit ?? '—'}
-                            </Box>
-                          )}
-                          <Box component="td" sx={{ ...cellSx, py: 0.5 }}>
-                            <Box sx={{ overflow: 'hidden', textOverflow: 'ellipsis', color: 'text.primary', fontWeight: 500 }}>
-                              {row.name}
-                            </Box>
-                            {problem ? (
-                              <Box
-                                id={problemId}
-                                sx={{ fontSize: '0.75rem', color: 'error.main', overflow: 'hidden', textOverflow: 'ellipsis' }}
-                              >
-                                {problem}
-                              </Box>
-                            ) : (
-                              <Box
-                                sx={{ fontSize: '0.75rem', color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis' }}
-                              >
-                                {wide ? rules : [phoneFacts, rules].filter(Boolean).join(' · ')}
-                              </Box>
-                            )}
-                          </Box>
-                          {wide && (
-                            <>
-                              <Box component="td" sx={cellSx}>
-                                {unit ?? '—'}
-                              </Box>
-                              <Box component="td" sx={{ ...cellSx, textAlign: 'right' }}>
-                                {price}
-                              </Box>
-                              <Box component="td" sx={{ ...cellSx, color: soldOut ? 'error.main' : 'text.secondary' }}>
-                                {stock}
-                              </Box>
-                            </>
-                          )}
-                          <Box component="td" sx={{ ...cellSx, textAlign: 'right', color: inCart ? 'text.primary' : 'text.secondary' }}>
-                            {inCart || '—'}
-                          </Box>
-                          <Box component="td" sx={{ ...cellSx, py: 0 }}>
-                            <InputBase
-                              value={text}
-                              onChange={(event) => setDraft(row, event.target.value.trim())}
-                              onKeyDown={(event) => onQuantityKeyDown(event as KeyboardEvent<HTMLInputElement>, index)}
-                              disabled={soldOut}
-                              placeholder={soldOut ? '—' : '0'}
-                              inputRef={(element: HTMLInputElement | null) => {
-                                if (element) inputs.current.set(index, element);
-                                else inputs.current.delete(index);
-                              }}
-                              inputProps={{
-                                inputMode: 'numeric',
-                                autoComplete: 'off',
-                                'aria-label': `Quantity of ${row.name} to add`,
-                                'aria-invalid': problem ? true : undefined,
-                                'aria-describedby': problem ? problemId : undefined,
-                              }}
-                              sx={{
-                                width: '100%',
-                                border: 1,
-                                borderColor: problem ? 'error.main' : 'rgba(0, 0, 0, 0.23)',
-                                borderRadius: 1,
-                                px: 1,
-                                height: 36,
-                                fontSize: '0.9375rem',
-                                bgcolor: soldOut ? 'action.hover' : 'background.paper',
-                                '&.Mui-focused': { borderColor: 'primary.main', boxShadow: '0 0 0 1px', color: 'primary.main' },
-                                '& input': { textAlign: 'right', color: 'text.primary' },
-                              }}
-                            />
-                          </Box>
-                        </Box>
+                          row={row}
+                          index={index}
+                          text={drafts.drafts.get(row.id)?.text ?? ''}
+                          inCart={drafts.held(row.id)}
+                          refusal={drafts.refusals.get(row.id)?.message}
+                          wide={wide}
+                          onChange={(text) => drafts.setDraft(row, text)}
+                          onKeyDown={(event) => onQuantityKeyDown(event, index)}
+                          inputRef={rowWindow.inputRef(index)}
+                        />
                       );
                     })}
                     {last < rows.length && (
@@ -562,13 +270,7 @@ export function QuickOrderSheet({ orgId, storeName }: { orgId: string; storeName
             </Box>
           </Box>
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-            <Button
-              onClick={() => {
-                setDrafts(new Map());
-                setRefusals(new Map());
-              }}
-              disabled={typed.length === 0 || adding}
-            >
+            <Button onClick={drafts.clear} disabled={drafts.typed.length === 0 || adding}>
               Clear
             </Button>
             <Button variant="outlined" onClick={shell.openCart}>

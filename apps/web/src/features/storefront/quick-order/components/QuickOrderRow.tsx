@@ -1,0 +1,193 @@
+import type { KeyboardEvent } from 'react';
+import Box from '@mui/material/Box';
+import InputBase from '@mui/material/InputBase';
+import { priceBreakLabel, quantityRuleMessage, type ProductSheetRow } from '@cratebase/contract';
+import { formatCents } from '../../../../lib/format';
+import { isOutOfStock, orderUnitLabel, stockLabel } from '../../catalog/catalog-display';
+import { addedQuantity } from '../bulk-lines';
+import { typingProblem } from './useQuickOrderDrafts';
+
+/** Every row is this tall (two lines of text), so the sheet can draw only the rows in view. */
+export const ROW_HEIGHT = 56;
+export const HEADER_HEIGHT = 44;
+
+/** The rules line under a product's name: volume price, minimum and increment. */
+function rulesText(row: ProductSheetRow): string {
+  const parts: string[] = [];
+  if (row.minimum_order_quantity > 1) parts.push(`Min ${row.minimum_order_quantity}`);
+  if (row.order_increment > 1) parts.push(`Multiples of ${row.order_increment}`);
+  for (const b of row.price_breaks) parts.push(priceBreakLabel(b));
+  return parts.join(' · ');
+}
+
+export const cellSx = {
+  px: 1.5,
+  height: ROW_HEIGHT,
+  borderBottom: 1,
+  borderColor: 'divider',
+  fontSize: '0.875rem',
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+} as const;
+
+export const headSx = {
+  ...cellSx,
+  height: HEADER_HEIGHT,
+  position: 'sticky',
+  top: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  fontWeight: 600,
+  color: 'text.secondary',
+  textAlign: 'left',
+} as const;
+
+/** The sheet's header row: SKU, unit, price and stock only when `wide`. */
+export function QuickOrderHead({ wide }: { wide: boolean }) {
+  return (
+    <tr aria-rowindex={1}>
+      {wide && (
+        <Box component="th" scope="col" sx={headSx}>
+          SKU
+        </Box>
+      )}
+      <Box component="th" scope="col" sx={headSx}>
+        Product
+      </Box>
+      {wide && (
+        <>
+          <Box component="th" scope="col" sx={headSx}>
+            Unit
+          </Box>
+          <Box component="th" scope="col" sx={{ ...headSx, textAlign: 'right' }}>
+            Price
+          </Box>
+          <Box component="th" scope="col" sx={headSx}>
+            Stock
+          </Box>
+        </>
+      )}
+      <Box component="th" scope="col" sx={{ ...headSx, textAlign: 'right' }}>
+        In cart
+      </Box>
+      <Box component="th" scope="col" sx={headSx}>
+        Add
+      </Box>
+    </tr>
+  );
+}
+
+/**
+ * One product of the sheet: its facts, how many the cart holds, and the quantity to add, with
+ * the problem to fix under the name (not a whole number, the server's refusal, or the product's
+ * order rules for the quantity the cart would hold). A phone shows product, in cart and
+ * quantity; the other columns' facts join the product's second line.
+ */
+export function QuickOrderRow({
+  row,
+  index,
+  text,
+  inCart,
+  refusal,
+  wide,
+  onChange,
+  onKeyDown,
+  inputRef,
+}: {
+  row: ProductSheetRow;
+  /** The row's place among all loaded rows (0-based). */
+  index: number;
+  text: string;
+  inCart: number;
+  /** The server's reason for refusing this product's line, if it did. */
+  refusal: string | undefined;
+  wide: boolean;
+  onChange: (text: string) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+  inputRef: (element: HTMLInputElement | null) => void;
+}) {
+  const typing = typingProblem(text);
+  const rule =
+    typing === null && text !== '' && Number(text) > 0 ? quantityRuleMessage(addedQuantity(inCart, Number(text)), row) : null;
+  const problem = typing ?? refusal ?? rule;
+  const soldOut = isOutOfStock(row.track_inventory, row.inventory_count);
+  const unit = orderUnitLabel(row.order_unit, row.quantity_per_unit);
+  const stock = stockLabel(row.track_inventory, row.inventory_count) ?? 'Available';
+  const price = row.unit_price_in_cents === null ? '—' : formatCents(row.unit_price_in_cents);
+  const problemId = `quick-order-problem-${row.id}`;
+  const phoneFacts = [row.stock_keeping_unit, price, stockLabel(row.track_inventory, row.inventory_count)]
+    .filter(Boolean)
+    .join(' · ');
+  const rules = rulesText(row);
+  return (
+    <Box
+      component="tr"
+      aria-rowindex={index + 2}
+      sx={{ bgcolor: problem ? 'rgba(211, 47, 47, 0.04)' : text ? 'rgba(110, 86, 207, 0.05)' : undefined }}
+    >
+      {wide && (
+        <Box component="td" sx={{ ...cellSx, fontFamily: 'monospace' }}>
+          {row.stock_keeping_unit ?? '—'}
+        </Box>
+      )}
+      <Box component="td" sx={{ ...cellSx, py: 0.5 }}>
+        <Box sx={{ overflow: 'hidden', textOverflow: 'ellipsis', color: 'text.primary', fontWeight: 500 }}>{row.name}</Box>
+        {problem ? (
+          <Box id={problemId} sx={{ fontSize: '0.75rem', color: 'error.main', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {problem}
+          </Box>
+        ) : (
+          <Box sx={{ fontSize: '0.75rem', color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {wide ? rules : [phoneFacts, rules].filter(Boolean).join(' · ')}
+          </Box>
+        )}
+      </Box>
+      {wide && (
+        <>
+          <Box component="td" sx={cellSx}>
+            {unit ?? '—'}
+          </Box>
+          <Box component="td" sx={{ ...cellSx, textAlign: 'right' }}>
+            {price}
+          </Box>
+          <Box component="td" sx={{ ...cellSx, color: soldOut ? 'error.main' : 'text.secondary' }}>
+            {stock}
+          </Box>
+        </>
+      )}
+      <Box component="td" sx={{ ...cellSx, textAlign: 'right', color: inCart ? 'text.primary' : 'text.secondary' }}>
+        {inCart || '—'}
+      </Box>
+      <Box component="td" sx={{ ...cellSx, py: 0 }}>
+        <InputBase
+          value={text}
+          onChange={(event) => onChange(event.target.value.trim())}
+          onKeyDown={(event) => onKeyDown(event as KeyboardEvent<HTMLInputElement>)}
+          disabled={soldOut}
+          placeholder={soldOut ? '—' : '0'}
+          inputRef={inputRef}
+          inputProps={{
+            inputMode: 'numeric',
+            autoComplete: 'off',
+            'aria-label': `Quantity of ${row.name} to add`,
+            'aria-invalid': problem ? true : undefined,
+            'aria-describedby': problem ? problemId : undefined,
+          }}
+          sx={{
+            width: '100%',
+            border: 1,
+            borderColor: problem ? 'error.main' : 'rgba(0, 0, 0, 0.23)',
+            borderRadius: 1,
+            px: 1,
+            height: 36,
+            fontSize: '0.9375rem',
+            bgcolor: soldOut ? 'action.hover' : 'background.paper',
+            '&.Mui-focused': { borderColor: 'primary.main', boxShadow: '0 0 0 1px', color: 'primary.main' },
+            '& input': { textAlign: 'right', color: 'text.primary' },
+          }}
+        />
+      </Box>
+    </Box>
+  );
+}
