@@ -84,6 +84,11 @@ async function binaries(): Promise<Binaries> {
   return found;
 }
 
+/** The folder of the PostgreSQL programs (initdb, pg_ctl, postgres) the embedded database runs. */
+export async function postgresBinDir(): Promise<string> {
+  return path.dirname((await binaries()).postgres);
+}
+
 /**
  * The platform package ships its shared libraries' symbolic links as a list that its install
  * script turns into links; an install that ran no scripts (`--ignore-scripts`, npm's script

@@ -1,5 +1,5 @@
 /**
- * A PostgreSQL 15 server of the test's own (initdb into a temporary directory, trust auth, a
+ * A PostgreSQL server of the test's own (initdb into a temporary directory, trust auth, a
  * free loopback port), for tests that stop, crash and restart the database server itself —
  * never the shared one at DATABASE_URL, which other tests use at the same time.
  *
@@ -21,11 +21,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../../../e2e/support/server.js';
+import { postgresBinDir } from '../../src/db/embedded-postgres.js';
 
 const run = promisify(execFile);
 
-/** Where Debian's postgresql-15 package puts the server binaries. */
-export const POSTGRES_BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
+/** The server's programs: POSTGRES_BIN when set, else the embedded PostgreSQL's (npm). */
+async function postgresBin(): Promise<string> {
+  return process.env.POSTGRES_BIN ?? (await postgresBinDir());
+}
 
 export type StopMode = 'smart' | 'fast' | 'immediate';
 
@@ -59,9 +62,10 @@ function postgresUser(): { uid: number; gid: number } | null {
 }
 
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+  const bin = await postgresBin();
   for (const binary of ['initdb', 'pg_ctl']) {
-    if (!fs.existsSync(path.join(POSTGRES_BIN, binary))) {
-      throw new Error(`No ${binary} in ${POSTGRES_BIN}: install PostgreSQL 15 (Debian package postgresql-15) or set POSTGRES_BIN.`);
+    if (!fs.existsSync(path.join(bin, binary))) {
+      throw new Error(`No ${binary} in ${bin}: set POSTGRES_BIN to a folder with PostgreSQL's programs.`);
     }
   }
   const owner = postgresUser();
@@ -73,7 +77,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
 
   /** Runs a PostgreSQL binary as the user PostgreSQL accepts, in the cluster's directory. */
   const pgBin = async (binary: string, args: string[]) => {
-    const file = path.join(POSTGRES_BIN, binary);
+    const file = path.join(bin, binary);
     const [command, commandArgs] = owner ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args];
     try {
       await run(command, commandArgs, { cwd: dir, timeout: 120_000 });
