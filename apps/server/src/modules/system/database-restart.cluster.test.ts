@@ -18,8 +18,8 @@
  * queued e-mail reached the SMTP server exactly once.
  *
  * Clients retry a 503 once the test has the database back (they wait on a promise the test
- * resolves, not on a timer). Needs DATABASE_URL (the cluster project runs only then), the
- * production build and PostgreSQL 15's binaries (/usr/lib/postgresql/15/bin).
+ * resolves, not on a timer). Needs the production build; the database server is its own
+ * (private-postgres.ts, with the embedded PostgreSQL's programs).
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -78,7 +78,6 @@ async function readyz(server: RunningServer): Promise<number> {
 }
 
 beforeAll(async () => {
-  if (!process.env.DATABASE_URL) throw new Error('The cluster tests need DATABASE_URL (a PostgreSQL server).');
   postgres = await startPrivatePostgres();
   const admin = new pg.Client({ connectionString: postgres.url() });
   await admin.connect();
