@@ -4,7 +4,7 @@
  * processes (A, B, A, B…), as behind a load balancer — parallel checkouts and Pay now dialogs of
  * one order or invoice paid as they open, and Pay now left open while the seller settles the
  * invoice. Charges and refunds are counted at the built-in provider; no answer may be a 5xx and
- * neither process may log an error. Needs DATABASE_URL and the production build.
+ * neither process may log an error. Needs the production build.
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startTwoProcesses, type TwoProcesses } from '../../../test/support/two-processes.js';

@@ -17,7 +17,7 @@
  * inventory history for the import, whose last step it is), waits until the server's
  * transaction is queued behind it, and only then kills the server. The abandoned transaction
  * can never commit (its client is gone); the test lets go of its lock after the kill.
- * Needs DATABASE_URL (npm test runs this project only then).
+ * Runs on the run's PostgreSQL (test/support/global-database.ts).
  */
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -325,7 +325,7 @@ function receivedIds(email: string): string[] {
 // ─── Set-up ──────────────────────────────────────────────────────────────────────────
 beforeAll(async () => {
   const base = process.env.DATABASE_URL;
-  if (!base) throw new Error('The cluster tests need DATABASE_URL (a PostgreSQL server).');
+  if (!base) throw new Error('No DATABASE_URL: run the cluster tests through vitest (its globalSetup provides one).');
   const scratch = await createScratchPostgres(base);
   drop = scratch.drop;
   databaseUrl = scratch.url;

@@ -50,7 +50,7 @@ let drop: () => Promise<void>;
 
 beforeAll(async () => {
   const base = process.env.DATABASE_URL;
-  if (!base) throw new Error('The cluster tests need DATABASE_URL (a PostgreSQL server).');
+  if (!base) throw new Error('No DATABASE_URL: run the cluster tests through vitest (its globalSetup provides one).');
   const scratch = await createScratchPostgres(base);
   drop = scratch.drop;
   const target = new URL(scratch.url);

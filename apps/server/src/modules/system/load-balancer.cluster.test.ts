@@ -13,7 +13,7 @@
  *  - a process SIGKILLed under a steady stream of requests costs at most its requests in
  *    flight, everything after succeeds, and the two processes left serve the buyer path.
  *
- * Needs DATABASE_URL, the production build and nginx: without nginx it fails, saying so.
+ * Needs the production build and nginx: without nginx it fails, saying so.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -213,7 +213,7 @@ function expectNothingBroke(): void {
 
 beforeAll(async () => {
   const base = process.env.DATABASE_URL;
-  if (!base) throw new Error('The cluster tests need DATABASE_URL (a PostgreSQL server).');
+  if (!base) throw new Error('No DATABASE_URL: run the cluster tests through vitest (its globalSetup provides one).');
   findNginx();
   const scratch = await createScratchPostgres(base);
   drop = scratch.drop;

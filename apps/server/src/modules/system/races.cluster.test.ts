@@ -3,7 +3,7 @@
  * spread over both processes at once never lose, double or leak anything — the last units of
  * stock, a paid checkout verified many times, an invite accepted many times, a cart line set
  * many times. Every request goes over HTTP with real sign-in tokens; no answer may be a 5xx.
- * Needs DATABASE_URL (npm test runs this project only then) and the production build.
+ * Needs the production build; runs on the run's PostgreSQL (test/support/global-database.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

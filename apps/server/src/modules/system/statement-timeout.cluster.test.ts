@@ -3,7 +3,7 @@
  * the request answers 503 with a clear body instead of holding a pool connection for good, and
  * the next request, once the database is free, is served as usual. The slowness is real: another
  * session holds a lock the request's query must wait for.
- * Needs DATABASE_URL (npm test runs this project only then).
+ * Runs on the run's PostgreSQL (test/support/global-database.ts).
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ let server: RunningServer;
 let scratch: { url: string; drop: () => Promise<void> };
 
 beforeAll(async () => {
-  if (!base) throw new Error('The cluster tests need DATABASE_URL (a PostgreSQL server).');
+  if (!base) throw new Error('No DATABASE_URL: run the cluster tests through vitest (its globalSetup provides one).');
   scratch = await createScratchPostgres(base);
   server = await startServer({ DATABASE_URL: scratch.url, DATABASE_STATEMENT_TIMEOUT_MS: '300' });
 });

@@ -2,7 +2,8 @@
  * Two production server processes on one PostgreSQL database behave as one: a user signs up
  * and gets tokens from process A; process B accepts the access token, honours the sign-in
  * session (a new authorization needs no second sign-in) and rotates the refresh token.
- * Needs DATABASE_URL (npm test runs this project only then).
+ * Both start at once on an empty database, so they also race to apply the migrations (one
+ * applies them under the advisory lock, the other finds them applied).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, freePort, type RunningServer } from '../../../../../e2e/support/server.js';
@@ -15,8 +16,8 @@ let b: RunningServer;
 let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  if (!base) throw new Error('The cluster tests need DATABASE_URL (a PostgreSQL server).');
-  const scratch = await createScratchPostgres(base);
+  if (!base) throw new Error('No DATABASE_URL: run the cluster tests through vitest (its globalSetup provides one).');
+  const scratch = await createScratchPostgres(base, { empty: true });
   drop = scratch.drop;
   // Both processes serve the same public origin, as behind one load balancer.
   const portA = await freePort();
