@@ -25,15 +25,9 @@ import {
   type PaymentRefusal,
   type StoredLine,
 } from '../../test-support/cart-test-server';
-import {
-  BACK_TO_ADDRESS_LABEL,
-  BILLING_TITLE,
-  BillingPage,
-  CHOOSE_SHIPPING_TO_PAY,
-  LOADING_PAYMENT_FORM,
-  ORDER_ALREADY_PLACED,
-  PAYMENT_NOT_READY,
-} from './BillingPage';
+import { BILLING_TITLE, BillingPage } from './BillingPage';
+import { CHOOSE_SHIPPING_TO_PAY, LOADING_PAYMENT_FORM, ORDER_ALREADY_PLACED, PAYMENT_NOT_READY } from './PaymentPanel';
+import { BACK_TO_ADDRESS_LABEL } from './ShippingOptions';
 import { STRIPE_SECURE_NOTE } from '../../payment/components/StripeCheckout';
 import { STRIPE_STANDIN_PAY_LABEL, installStripeStandIn } from '../../../../test/stripe-standin';
 import { SESSION_RENEWED } from '../../payment/components/CardCheckout';

@@ -5,10 +5,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -40,6 +37,7 @@ import {
   type AddressForm,
 } from '../api';
 import { CannotCheckout } from '../../cart/components/CheckoutGate';
+import { RadioCardGroup } from '../../components/RadioCardGroup';
 import { BackToStore, CHECKOUT_STEPS, CheckoutColumns, CheckoutStepPage, SummaryRow } from './CheckoutLayout';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 
@@ -104,37 +102,18 @@ interface AddressCardsProps {
 /** Saved addresses as radio cards: one radio group, so arrow keys move between them. */
 function AddressCards({ labelledBy, addresses, selected, onChoose }: AddressCardsProps) {
   return (
-    <RadioGroup
-      aria-labelledby={labelledBy}
-      value={selected ?? ''}
-      onChange={(event) => onChoose(event.target.value)}
-      sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}
-    >
-      {addresses.map((link) => {
-        const checked = link.address.id === selected;
-        return (
-          <Paper
-            key={link.id}
-            variant="outlined"
-            sx={{
-              px: 1.5,
-              py: 1,
-              borderRadius: 2,
-              borderWidth: checked ? 2 : 1,
-              borderColor: checked ? 'primary.main' : 'divider',
-              bgcolor: checked ? 'rgba(110, 86, 207, 0.04)' : 'background.paper',
-            }}
-          >
-            <FormControlLabel
-              value={link.address.id}
-              control={<Radio />}
-              label={<AddressCardText link={link} />}
-              sx={{ m: 0, width: '100%', alignItems: 'flex-start', '& .MuiRadio-root': { mt: 0.25 } }}
-            />
-          </Paper>
-        );
-      })}
-    </RadioGroup>
+    <RadioCardGroup
+      labelledBy={labelledBy}
+      items={addresses}
+      valueOf={(link) => link.address.id}
+      keyOf={(link) => link.id}
+      selected={selected}
+      onChoose={onChoose}
+      renderLabel={(link) => <AddressCardText link={link} />}
+      columns={{ xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }}
+      cardSx={{ px: 1.5, py: 1 }}
+      labelSx={{ alignItems: 'flex-start', '& .MuiRadio-root': { mt: 0.25 } }}
+    />
   );
 }
 
