@@ -4,13 +4,13 @@
 //   form a DAG (docs/architecture.md → Modules and their direction). A module's leaf, <m>/sql.ts
 //   (the SQL fragments others read in their one-query reads), is a node of its own, <m>/sql: the
 //   leaves are the layer under every module's code, so reading another module's columns is not
-//   depending on its commands;
+//   depending on its commands. Its tables, <m>/schema.ts, are a node of their own too (a leaf
+//   reads its own tables); files directly in modules/ (the module list) are no module;
 // - leaves stay leaves: a <m>/sql.ts imports only packages, other leaves, its own schema.ts and
 //   db/ (each leaf is one file, so the leaves' own graph is checked by the file level).
 // Counted: `import … from`, `import '…'`, `export … from` of relative paths. Not counted:
 // `import type` / `export type` (and imports whose every name is `type`), dynamic `import()`,
-// packages; between modules, also one schema.ts naming another's table for a foreign key (the
-// tables' own graph, still checked at file level). Test files (*.test.ts, *.test.tsx) are leaves nothing imports, so they are left out
+// packages. Test files (*.test.ts, *.test.tsx) are leaves nothing imports, so they are left out
 // of the module graph (a test may set up a scene through any module).
 // Prints each cycle as a path and exits 1 when there is one; `--report` prints the strongly
 // connected components and exits 0 (for measuring).
@@ -88,7 +88,12 @@ export function fileGraph(files, read = (f) => fs.readFileSync(f, 'utf8')) {
   return graph;
 }
 
-/** Collapse files to groups (`groupOf` returns undefined to leave a file out); edges keep one example file edge. */
+/**
+ * Collapse files to groups (`groupOf` returns undefined to leave a file out); edges keep one example file edge.
+ * @param {Map<string, string[]>} graph
+ * @param {(file: string) => string | undefined} groupOf
+ * @param {(from: string, to: string) => boolean} [ignoreEdge]
+ */
 export function collapse(graph, groupOf, ignoreEdge = () => false) {
   const out = new Map();
   const why = new Map();
@@ -116,6 +121,7 @@ export function cyclicComponents(graph) {
   const comps = [];
   const visit = (root) => {
     // iterative, so a deep graph cannot overflow the stack
+    /** @type {[string, number][]} */
     const work = [[root, 0]];
     idx.set(root, index);
     low.set(root, index);
@@ -123,7 +129,7 @@ export function cyclicComponents(graph) {
     stack.push(root);
     on.add(root);
     while (work.length) {
-      const top = work[work.length - 1];
+      const top = /** @type {[string, number]} */ (work[work.length - 1]);
       const [v, i] = top;
       const deps = graph.get(v) ?? [];
       if (i < deps.length) {
@@ -141,7 +147,7 @@ export function cyclicComponents(graph) {
       }
       work.pop();
       if (work.length) {
-        const u = work[work.length - 1][0];
+        const u = /** @type {[string, number]} */ (work[work.length - 1])[0];
         low.set(u, Math.min(low.get(u), low.get(v)));
       }
       if (low.get(v) === idx.get(v)) {
@@ -187,14 +193,6 @@ export function cyclePath(graph, comp) {
 }
 
 /**
- * A module's schema.ts importing another module's schema.ts to declare a foreign key: the tables'
- * own graph (acyclic, and checked as such at file level), not a dependency of one module's code on
- * another's, so the module graph leaves it out. A foreign key and a read may point opposite ways
- * (orders.cart_id names carts, carts build their draft order through orders).
- */
-const foreignKeyEdge = (from, to) => path.basename(from) === 'schema.ts' && path.basename(to) === 'schema.ts';
-
-/**
  * The whole check. roots: { server, web, modules } absolute directories.
  * Returns { fileCycles: [{ component, path }], moduleCycles: [{ component, path, edges }] }.
  */
@@ -208,9 +206,11 @@ export function checkCycles({ fileRoots, modulesDir }) {
     const moduleOf = (f) => {
       if (!f.startsWith(prefix) || TEST.test(f)) return undefined;
       const [m, ...rest] = f.slice(prefix.length).split(path.sep);
-      return rest.join('/') === 'sql.ts' ? `${m}/sql` : m;
+      if (rest.length === 0) return undefined; // modules/index.ts: the list of modules, not one
+      const file = rest.join('/');
+      return file === 'sql.ts' ? `${m}/sql` : file === 'schema.ts' ? `${m}/schema` : m;
     };
-    const { graph: modules, why } = collapse(graph, moduleOf, foreignKeyEdge);
+    const { graph: modules, why } = collapse(graph, moduleOf);
     for (const component of cyclicComponents(modules)) {
       const p = cyclePath(modules, component);
       const edges = p.slice(1).map((to, i) => why.get(`${p[i]}→${to}`));
@@ -257,7 +257,7 @@ function main() {
     if (report && c.component.length > c.path.length - 1) console.log(`  component: ${c.component.map(rel).join(', ')}`);
   }
   for (const [from, to] of notLeaf) console.log(`leaf ${rel(from)} imports ${rel(to)} (a leaf imports only other leaves, its schema.ts and db/)`);
-  const summary = `check-cycles: ${files} files in ${ms} ms; ${moduleCycles.length} module cycle(s)${moduleCycles.length ? ` (largest: ${moduleCycles[0].component.length} modules)` : ''}, ${fileCycles.length} file cycle(s), ${notLeaf.length} leaf import(s) out of bounds`;
+  const summary = `check-cycles: ${files} files in ${ms} ms; ${moduleCycles.length} module cycle(s)${moduleCycles[0] ? ` (largest: ${moduleCycles[0].component.length} modules)` : ''}, ${fileCycles.length} file cycle(s), ${notLeaf.length} leaf import(s) out of bounds`;
   const bad = moduleCycles.length + fileCycles.length + notLeaf.length > 0;
   if (bad || report) console.log(summary);
   if (bad && !report) {

@@ -2,7 +2,7 @@
  * FROM items that one module builds over its own tables for other modules' one-query reads
  * (docs/architecture.md → Boundaries): a parenthesised subquery with declared columns. A FROM
  * item is still the `SQL` it always was (`from ${usersSql()} u`), and it carries its columns: as
- * a type, so a consumer's `usersSql().as('u').col('name')` fails to compile when the owner renames
+ * a type, so a consumer's `usersSql().alias('u').col('name')` fails to compile when the owner renames
  * one, and as a list, so `db/sql-fragments.test.ts` runs every FROM item of the modules'
  * `sql.ts` files (`select * from (…) x limit 0`) and compares the database's columns with it.
  */
@@ -17,7 +17,7 @@ export type FromItem<Row> = SQL & {
   /** The declared columns, in declaration order. */
   readonly columns: readonly (keyof Row & string)[];
   /** The item under `alias`: `from` is `(subquery) alias`, `col(name)` is `alias.name`. */
-  as(alias: string): { readonly from: SQL; col(name: keyof Row & string): SQL };
+  alias(alias: string): { readonly from: SQL; col(name: keyof Row & string): SQL };
   /** Only the type: `db.execute<typeof item.row>` (no value at run time). */
   readonly row?: Row;
 };
@@ -41,7 +41,7 @@ export function fromItem<Row>() {
       return Object.assign(query, {
         [FROM_ITEM]: true,
         columns: names,
-        as(alias: string) {
+        alias(alias: string) {
           const a = sql.identifier(alias);
           return { from: sql`${query} ${a}`, col: (name: keyof Row & string) => sql`${a}.${sql.identifier(name)}` };
         },

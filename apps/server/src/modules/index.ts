@@ -30,16 +30,18 @@ import { inviteRoutes } from './invites/routes.js';
 import { customerRoutes } from './customers/routes.js';
 import { cartRoutes } from './carts/routes.js';
 import { orderRoutes } from './orders/routes.js';
-import { orderDocumentRoutes } from './orders/document-routes.js';
 import { invoiceRoutes } from './payments/invoice-routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { createInvoiceReminders } from './payments/reminders.js';
 import { checkoutRoutes } from './checkout/routes.js';
 import { createReconciler } from './checkout/reconciler.js';
+import { sellerInvoiceRoutes } from './checkout/seller-invoice-routes.js';
 import { shippingRoutes } from './shipping/routes.js';
 import { bankingRoutes } from './banking/routes.js';
 import { teamRoutes } from './team/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
+import { documentRoutes } from './documents/routes.js';
+import { webhookRoutes } from './webhooks/routes.js';
 import { refundRoutes } from './refunds/routes.js';
 import { createRefundSettler } from './refunds/settler.js';
 import { mailboxRoutes } from './mailbox/routes.js';
@@ -70,7 +72,7 @@ export const appModules: AppModule[] = [
   { name: 'invites', routes: [inviteRoutes] },
   { name: 'customers', routes: [customerRoutes] },
   { name: 'carts', routes: [cartRoutes] },
-  { name: 'orders', routes: [orderRoutes, orderDocumentRoutes] },
+  { name: 'orders', routes: [orderRoutes] },
   {
     name: 'payments',
     routes: [invoiceRoutes, paymentRoutes],
@@ -79,11 +81,14 @@ export const appModules: AppModule[] = [
   },
   {
     name: 'checkout',
-    routes: [checkoutRoutes],
+    // The seller's Invoices list, mark paid and void sit here: closeInvoice is checkout's.
+    routes: [checkoutRoutes, sellerInvoiceRoutes],
     // Completes paid orders no one came back for, ends expired sessions (checkout/reconciler.ts).
     jobs: (ctx) => ({ checkoutReconciler: createReconciler(ctx) }),
   },
   { name: 'shipping', routes: [shippingRoutes] },
+  // Packing slips and invoice PDFs (refunds' credit notes stay with refunds).
+  { name: 'documents', routes: [documentRoutes] },
   { name: 'banking', routes: [bankingRoutes] },
   { name: 'team', routes: [teamRoutes] },
   // Its third parameter is a clock for tests, not the database.
@@ -94,6 +99,8 @@ export const appModules: AppModule[] = [
     // Card refunds still pending are asked again at the provider (refunds/settler.ts).
     jobs: (ctx) => ({ refundSettler: createRefundSettler(ctx) }),
   },
+  // The payments provider's webhook: session events to checkout, refund events to refunds.
+  { name: 'webhooks', routes: [webhookRoutes] },
   // The built-in outbox is readable only while it is the transport; otherwise /dev/mailbox is 404.
   { name: 'mailbox', routes: [mailboxRoutes], when: (config) => config.mail.transport === 'builtin' },
 ];

@@ -18,7 +18,6 @@ import {
   VerifyPayment,
   VerifyPaymentParams,
 } from '@cratebase/contract';
-import { z } from 'zod';
 import type { AppContext } from '../../lib/context.js';
 import { memberOf } from '../../auth/policies.js';
 import { requireUserId } from '../../auth/plugin.js';
@@ -32,7 +31,6 @@ import {
   createCheckoutSession,
   createInvoiceCheckoutSession,
   submitOnTerms,
-  handleWebhook,
   payWithCard,
   submitOrder,
   verifyPayment,
@@ -185,23 +183,4 @@ export async function checkoutRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => answerChallenge(ctx, req.body.client_secret, req.body.challenge_id, req.body.outcome),
   );
-
-  // The payments provider's webhook: signed by the provider over the raw body, so this route
-  // reads the body as bytes (its own content-type parser, in its own plugin scope).
-  await app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/stripe/webhook',
-      {
-        config: { access: 'public' },
-        schema: {
-          tags,
-          summary: 'The payments provider’s webhook (signature checked): a paid checkout session completes its order',
-          response: { 200: z.object({ received: z.literal(true) }), 400: ErrorBody, 404: ErrorBody, 503: ErrorBody },
-        },
-      },
-      async (req) => handleWebhook(ctx, req.body as Buffer, req.headers['stripe-signature'] as string | undefined),
-    );
-  });
 }

@@ -7,7 +7,7 @@
  * seller's payments), holds tracked stock, and asks the payments provider for a session of
  * exactly that amount — never an amount from the browser. The buyer pays it in the provider's
  * embedded checkout. Whoever learns first that it was paid — the built-in card form, the return
- * page's verify-payment, the provider's webhook, or submit — completes the order with the
+ * page's verify-payment, the provider's webhook (modules/webhooks), or submit — completes the order with the
  * session's snapshot in one transaction: lines and prices captured, totals, stock sold, an
  * invoice, the cart closed, the two e-mails queued. The order row's lock and its status make
  * that happen once however many arrive together, and in whichever process.
@@ -20,7 +20,7 @@
  * This file is the module's face to the routes and to other modules; each job lives in its own
  * file: settlement.ts (completion, superseding, refunds of unusable payments), snapshot.ts,
  * provider-sessions.ts, card-checkout.ts, net-terms.ts, invoice-sessions.ts, return.ts,
- * webhook.ts, embedded-checkout.ts, reconcile.ts, payments-of-order.ts, refusals.ts.
+ * embedded-checkout.ts, reconcile.ts, payments-of-order.ts, refusals.ts.
  */
 export { CHECKOUT_SESSION_TTL_MS, STOCK_HOLD_GRACE_MS } from './snapshot.js';
 export { refundUnusablePayment } from './settlement.js';
@@ -28,7 +28,6 @@ export { createCheckoutSession } from './card-checkout.js';
 export { verifyPayment, submitOrder } from './return.js';
 export { TERMS_PROVIDER, submitOnTerms } from './net-terms.js';
 export { createInvoiceCheckoutSession, closeInvoice } from './invoice-sessions.js';
-export { handleWebhook } from './webhook.js';
 export { sessionIdOfSecret, viewEmbeddedCheckout, payWithCard, answerChallenge } from './embedded-checkout.js';
 export { reconcileOpenSessions, type ReconcileRound } from './reconcile.js';
 export { providerSessionOrder, orderPayment } from './payments-of-order.js';

@@ -1,21 +1,15 @@
 /**
  * Payment terms (issue 13 item 1): per customer, the seller allows pay by card only (0, or no
  * row) or Net 15 / 30 / 60 — the days an invoice may stay open. The checkout reads them through
- * `paymentTermsDaysSql` in its own statements.
+ * `paymentTermsDaysSql` (sql.ts) in its own statements.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { PaymentTerms } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { buysFrom } from '../../auth/access.js';
 import { notFound } from '../../lib/errors.js';
-
-/** An integer: the net days the seller gives the purchaser (0 when none). Both are SQL values. */
-export function paymentTermsDaysSql(sellerId: SQL, purchaserId: SQL): SQL {
-  return sql`coalesce((select pt.net_days from payment_terms pt
-                        where pt.seller_organization_id = ${sellerId}
-                          and pt.purchaser_organization_id = ${purchaserId}), 0)`;
-}
+import { paymentTermsDaysSql } from './sql.js';
 
 /** The net days the seller gives the purchaser (0: card only). */
 export async function paymentTermsDays(db: DbOrTx, sellerId: string, purchaserId: string): Promise<number> {

@@ -11,7 +11,7 @@ import { joinOrganizationSql } from '../organizations/sql.js';
 import { completedOrdersSql } from '../orders/sql.js';
 import { cartTotalSql } from '../carts/sql.js';
 import { invoiceWithNumberJoinSql } from '../payments/sql.js';
-import { invoiceLink, invoiceLinkSigner } from '../payments/invoice-links.js';
+import { invoiceLink, invoiceLinkSigner } from '../orders/invoice-links.js';
 import {
   beforeCursor,
   containsPattern,

@@ -9,7 +9,7 @@ import { NO_PAYMENT_TERMS_MESSAGE, PREVIEW_CHECKOUT_MESSAGE, type CartOrder, typ
 import type { AppContext } from '../../lib/context.js';
 import { DomainError, fieldRefusal, notFound } from '../../lib/errors.js';
 import { savedAddressOfSql } from '../addresses/sql.js';
-import { paymentTermsDaysSql } from '../customers/payment-terms.js';
+import { paymentTermsDaysSql } from '../customers/sql.js';
 import { cartOpenSql, orderJsonSql } from './sql.js';
 
 type ChangeRow = {

@@ -19,7 +19,7 @@ import { decodeCursor, keysetTimestamp, limitPlusOne, takePage } from '../../lib
 import { shippingAddressJsonSql } from '../addresses/sql.js';
 import { cartItemCountSql, orderLinesJsonSql } from '../carts/sql.js';
 import { organizationsSql } from '../organizations/sql.js';
-import { invoiceLink, invoiceLinkSigner, type InvoiceLinkSigner } from '../payments/invoice-links.js';
+import { invoiceLink, invoiceLinkSigner, type InvoiceLinkSigner } from './invoice-links.js';
 import { invoiceWithNumberJoinSql, orderByNumberSql } from '../payments/sql.js';
 import { userNameSql } from '../users/sql.js';
 import { orderListStampSql } from './list-version.js';

@@ -11,7 +11,7 @@ import type { AppContext } from '../../lib/context.js';
 import { DomainError, notFound } from '../../lib/errors.js';
 import { enqueueMail, wakeMailWorkers } from '../../providers/mail/index.js';
 import { organizationName } from '../organizations/service.js';
-import { orderInvoice } from '../payments/service.js';
+import { orderInvoice } from '../payments/sql.js';
 import { memberContacts } from '../users/service.js';
 import { touchOrderLists } from './list-version.js';
 import { orderDetail } from './queries.js';

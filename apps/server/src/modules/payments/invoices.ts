@@ -24,7 +24,7 @@ import { beforeCursor, decodeCursor, keysetTimestamp, limitPlusOne, takePage, to
 import { joinOrganizationSql } from '../organizations/sql.js';
 import { touchOrderLists } from '../orders/list-version.js';
 import { lockOrder } from '../orders/submission.js';
-import { invoiceLink, invoiceLinkSigner, type InvoiceLinkSigner } from './invoice-links.js';
+import { invoiceLink, invoiceLinkSigner, type InvoiceLinkSigner } from '../orders/invoice-links.js';
 
 type InvoiceRow = {
   id: string;

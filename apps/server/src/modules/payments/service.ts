@@ -17,6 +17,7 @@ import { DomainError, conflict, unavailable } from '../../lib/errors.js';
 import { PaymentsProviderError, type ConnectedAccountStatus } from '../../providers/payments/index.js';
 import { publishableKeyFor } from '../../providers/payments/browser-key.js';
 import { paymentAccounts } from './schema.js';
+import type { InvoiceStatus } from './sql.js';
 
 // ─── Connected accounts (the seller's payment set-up, spec section 4) ──────────────────
 
@@ -190,8 +191,6 @@ export async function sellerPaymentAccount(
   return row;
 }
 
-export type InvoiceStatus = 'OPEN' | 'PAID' | 'VOID';
-
 /**
  * The order's invoice, numbered CB-000001, CB-000002, … from one sequence (a number is never
  * reused, even when a transaction rolls back); past CB-999999 the digits grow (CB-1000000: lpad
@@ -232,15 +231,4 @@ export async function createInvoice(
     select number, status, due_on::text from invoices
      where order_id = ${input.orderId} and not exists (select 1 from created)`);
   return result.rows[0]!;
-}
-
-/** The order's invoice, or undefined before it has one. */
-export async function orderInvoice(
-  db: DbOrTx,
-  orderId: string,
-): Promise<{ number: string; status: InvoiceStatus; due_on: string | null } | undefined> {
-  const result = await db.execute<{ number: string; status: InvoiceStatus; due_on: string | null }>(
-    sql`select number, status, due_on::text from invoices where order_id = ${orderId}`,
-  );
-  return result.rows[0];
 }

@@ -7,7 +7,10 @@
  * orderByNumberSql.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
 import { fromItem } from '../../db/from-item.js';
+
+export type InvoiceStatus = 'OPEN' | 'PAID' | 'VOID';
 
 /** A FROM item: the organizations' payment accounts (`organization_id`, `charges_enabled`, `details_submitted`). */
 export const paymentAccountsSql = fromItem<{ organization_id: string; charges_enabled: boolean; details_submitted: boolean }>()(
@@ -25,7 +28,7 @@ export function paymentAccountJoinSql(alias: string, organizationId: SQL): SQL {
         on ${a}.organization_id = ${organizationId}`;
 }
 
-type InvoiceState = { id: string; order_id: string; status: 'OPEN' | 'PAID' | 'VOID'; due_on: string | null };
+type InvoiceState = { id: string; order_id: string; status: InvoiceStatus; due_on: string | null };
 
 /** A FROM item: every invoice's `id`, `order_id`, `status` and `due_on`. */
 export const invoiceStatesSql = fromItem<InvoiceState>()(
@@ -71,3 +74,14 @@ export const orderByNumberSql = fromItem<{ order_id: string }>()(
   { order_id: true },
   (number: SQL) => sql`(select order_id from invoices where number = ${number})`,
 );
+
+/** The order's invoice, or undefined before it has one (the tracking e-mail prints it). */
+export async function orderInvoice(
+  db: DbOrTx,
+  orderId: string,
+): Promise<{ number: string; status: InvoiceStatus; due_on: string | null } | undefined> {
+  const result = await db.execute<{ number: string; status: InvoiceStatus; due_on: string | null }>(
+    sql`select number, status, due_on::text from invoices where order_id = ${orderId}`,
+  );
+  return result.rows[0];
+}

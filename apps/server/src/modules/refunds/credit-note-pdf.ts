@@ -24,8 +24,8 @@ import {
   pdfText,
   renderPdf,
   type SellerFacts,
-} from '../orders/packing-slip.js';
-import { cardLabel, formatUsd } from '../payments/invoice-pdf.js';
+} from '../../lib/pdf/toolkit.js';
+import { cardLabel, formatUsd } from '../documents/invoice-pdf.js';
 
 export interface CreditNoteInput {
   creditNoteNumber: string;

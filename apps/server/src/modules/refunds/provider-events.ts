@@ -12,7 +12,7 @@
  *    recorded once (unique provider refund id), with the buyer's e-mail and the dashboard.
  *
  * So a refund we made is never counted twice, and a replayed or out-of-order event changes
- * nothing. checkout/service.ts `handleWebhook` calls `recordProviderRefundEvent` for the event.
+ * nothing. webhooks/payments-webhook.ts `handleWebhook` calls `recordProviderRefundEvent` for the event.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context.js';

@@ -1,7 +1,8 @@
 /**
  * The seller's Invoices (issue 13 item 1): the list by status with totals, mark paid, void.
  * Members of the seller read; only owners and admins mark paid or void (staff get 403). An
- * invoice of another seller is 404. Registered by invoice-routes.ts.
+ * invoice of another seller is 404. In checkout, beside closeInvoice (invoice-sessions.ts), which
+ * marks paid and voids — the invoices themselves are payments'.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,9 +19,9 @@ import {
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { memberOf, organizationParam } from '../../auth/policies.js';
-import { closeInvoice } from '../checkout/service.js';
-import { checkPaidOn, invoiceTotals, listInvoices, sellerInvoice } from './invoices.js';
-import { soldInvoiceAt } from './resources.js';
+import { closeInvoice } from './service.js';
+import { checkPaidOn, invoiceTotals, listInvoices, sellerInvoice } from '../payments/invoices.js';
+import { soldInvoiceAt } from '../payments/resources.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['invoices'];

@@ -5,7 +5,7 @@
  * how it was settled — the paid date and card, or the due date.
  *
  * A pure function of the order (contract Order) and the invoice's facts, so it is tested without
- * a database; invoice-routes.ts reads the facts and serves it.
+ * a database; invoice-document.ts reads the facts and routes.ts serves it.
  */
 import {
   CARD_BRAND_LABELS,
@@ -33,8 +33,8 @@ import {
   renderPdf,
   shipToLines,
   type SellerFacts,
-} from '../orders/packing-slip.js';
-import type { InvoiceStatus } from './service.js';
+} from '../../lib/pdf/toolkit.js';
+import type { InvoiceStatus } from '../payments/sql.js';
 
 /** Days a net-30 order has to pay. */
 export const NET_TERMS_DAYS = 30;

@@ -1,7 +1,9 @@
 /**
  * Signed invoice links: `{publicUrl}/invoices/{id}.pdf?expires=…&signature=…`, under the
  * invoice-links key derived from the shared root secret (lib/signed-documents.ts says how they
- * work; identity/secrets.ts derives the key).
+ * work; identity/secrets.ts derives the key). Here in orders, under everything that hands them
+ * out — a placed order carries its invoice's link (queries.ts), and so do the customer's orders
+ * and the seller's invoice list — while documents/routes.ts serves the PDF a link opens.
  */
 import type { DbOrTx } from '../../db/client.js';
 import { deriveSecret } from '../../identity/secrets.js';

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { emptyWindowForUnitSetup, line, pdfPages, sampleOrder } from '../../../test/support/pdf.js';
-import { orderUnitLabel, pdfText, renderPackingSlip, type PackingSlipInput } from './packing-slip.js';
+import { pdfText } from '../../lib/pdf/toolkit.js';
+import { orderUnitLabel, renderPackingSlip, type PackingSlipInput } from './packing-slip.js';
 
 emptyWindowForUnitSetup();
 

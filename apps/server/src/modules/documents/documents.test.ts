@@ -23,9 +23,9 @@ import {
   readySeller,
   type Org,
 } from '../../../test/support/checkout.js';
-import { invoiceLink, invoiceLinkKey } from '../payments/invoice-links.js';
+import { invoiceLink, invoiceLinkKey } from '../orders/invoice-links.js';
 import { DERIVATION_ROOT_SECRET, deriveSecret } from '../../identity/secrets.js';
-import { INVOICE_LINK_EXPIRED_MESSAGE } from '../payments/invoice-routes.js';
+import { INVOICE_LINK_EXPIRED_MESSAGE } from './routes.js';
 
 
 let h: Harness;

@@ -1,10 +1,14 @@
-/** POST /api/stripe/webhook: the provider's signed events about sessions and refunds. */
+/**
+ * POST /api/stripe/webhook: the provider's signed events about sessions and refunds. Above both
+ * modules it serves: a session's events go to checkout, a refund's to refunds (which itself
+ * reads checkout's payments).
+ */
 import type { AppContext } from '../../lib/context.js';
 import { notFound, isRefusal } from '../../lib/errors.js';
 import { recordProviderRefundEvent } from '../refunds/provider-events.js';
-import { providerError } from './refusals.js';
-import { settle } from './return.js';
-import { endSession, sessionByProviderId } from './settlement.js';
+import { providerError } from '../checkout/refusals.js';
+import { settle } from '../checkout/return.js';
+import { endSession, sessionByProviderId } from '../checkout/settlement.js';
 
 // ─── The provider's webhook ──────────────────────────────────────────────────────────
 /** POST /api/stripe/webhook: a signed event about a checkout session completes (or ends) it. */

@@ -1,0 +1,81 @@
+/**
+ * The documents (issue 10 items 3 and 4):
+ *
+ *  - GET /api/order/{order_id}/packing-slip: the order's packing slip, a PDF for the seller's
+ *    members, fetched with the bearer token like every API call (the screen opens the blob in a
+ *    new tab). The buyer and anyone else get 404; so does an order that was not placed.
+ *  - GET /invoices/{invoice_id}.pdf?expires=&signature=: the invoice PDF. Outside /api: it is a
+ *    plain link opened in a new tab, without the bearer token, so the signature authorises it
+ *    (orders/invoice-links.ts; GET /api/invoice/{invoice_id} in payments hands links out). A
+ *    wrong or missing signature is 404, like an unknown invoice; a genuine link past its hour is
+ *    410 with a page that says to open the invoice again.
+ *
+ * Refunds' credit notes use the same toolkit (lib/pdf/toolkit.ts) and seller facts.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { OrderIdParams } from '@cratebase/contract';
+import type { AppContext } from '../../lib/context.js';
+import { notFound } from '../../lib/errors.js';
+import { memberOf } from '../../auth/policies.js';
+import { orderNumber, pdfFileName } from '../../lib/pdf/toolkit.js';
+import { signedPdfRoute } from '../../lib/signed-documents.js';
+import { soldOrderAt } from '../orders/resources.js';
+import { orderDetail } from '../orders/queries.js';
+import { invoiceLinks } from '../orders/invoice-links.js';
+import { invoiceDocument } from './invoice-document.js';
+import { renderInvoice } from './invoice-pdf.js';
+import { renderPackingSlip } from './packing-slip.js';
+import { sellerFacts } from './seller-facts.js';
+
+/** A short page for a person who opened a link in a browser tab. */
+export const INVOICE_LINK_EXPIRED_MESSAGE = 'This invoice link has expired. Open the invoice again from your orders.';
+export const INVOICE_LINK_INVALID_MESSAGE = 'This invoice link is not valid. Open the invoice again from your orders.';
+
+export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/order/:order_id/packing-slip',
+    {
+      config: { access: memberOf(soldOrderAt('params', 'order_id')) },
+      schema: {
+        tags: ['orders'],
+        summary: 'The order’s packing slip (application/pdf): lines with SKU, name, order unit and quantity, no prices',
+        description:
+          'The seller’s members only; 404 (ErrorBody) for anyone else and for an order that was not placed. ' +
+          'Answers `content-type: application/pdf` with `content-disposition: inline`.',
+        params: OrderIdParams,
+      },
+    },
+    async (req, reply) => {
+      const orderId = req.params.order_id;
+      const order = await orderDetail(ctx, orderId);
+      if (!order) throw notFound('Order');
+      const seller = await sellerFacts(ctx, order.seller);
+      const pdf = await renderPackingSlip({ order, seller });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `inline; filename="${pdfFileName('packing-slip', orderNumber(order))}"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  signedPdfRoute(app, {
+    links: invoiceLinks,
+    path: 'invoices',
+    noun: 'Invoice',
+    invalidMessage: INVOICE_LINK_INVALID_MESSAGE,
+    expiredMessage: INVOICE_LINK_EXPIRED_MESSAGE,
+    db: ctx.db,
+    async render(invoiceId) {
+      const input = await invoiceDocument(ctx, invoiceId);
+      if (!input) return undefined;
+      return { pdf: await renderInvoice(input), fileName: pdfFileName('invoice', input.invoice.number) };
+    },
+  });
+}
