@@ -6,14 +6,9 @@ import { AUTHENTICATION_FAILED_MESSAGE, type CheckoutSession } from '@cratebase/
 import { ids, makeUser, org, purchasing } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
 import { fakePayments, makeCart, paymentsFetch, type FakePaymentsOptions } from '../../test-support/cart-test-server';
-import {
-  AUTHENTICATION_CANCELLED,
-  CHALLENGE_TITLE,
-  COMPLETE_AUTHENTICATION,
-  CardCheckout,
-  FAIL_AUTHENTICATION,
-  TEST_CARDS_LABEL,
-} from './CardCheckout';
+import { AUTHENTICATION_CANCELLED, CardCheckout } from './CardCheckout';
+import { CHALLENGE_TITLE, COMPLETE_AUTHENTICATION, FAIL_AUTHENTICATION } from './ChallengeDialog';
+import { TEST_CARDS_LABEL } from './TestCards';
 
 const buyer = makeUser({
   organizations: [org(ids.buyer, 'Corner Shop', 'Buyer')],

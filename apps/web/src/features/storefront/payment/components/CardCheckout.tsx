@@ -12,14 +12,11 @@ import {
   CARD_BRAND_LABELS,
   CARD_FIELDS,
   CARD_FIELD_LABELS,
-  TEST_CARDS,
   cardBrand,
   cardDigits,
   cardErrors,
   cardFieldError,
   cvcLength,
-  formatCardNumber,
-  formatExpiry,
   type CardField,
   type CardPaymentResult,
   type CardValues,
@@ -28,11 +25,6 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Collapse from '@mui/material/Collapse';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -42,52 +34,18 @@ import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { formatCents } from '../../../../lib/format';
 import { returnRoute, useAnswerChallenge, useEmbeddedCheckout, usePayWithCard } from '../api';
+import { EMPTY_CARD, fieldOfIssue, normalise, type CardErrors } from '../card-input';
+import { ChallengeDialog } from './ChallengeDialog';
+import { TestCards } from './TestCards';
 
-export const CHALLENGE_TITLE = 'Authenticate your payment';
-export const COMPLETE_AUTHENTICATION = 'Complete authentication';
-export const FAIL_AUTHENTICATION = 'Fail authentication';
 export const SESSION_RENEWED =
   'Your checkout session had expired, so we started a new one. Check the amount and press Pay again.';
 export const SESSION_EXPIRED_AGAIN = 'Your checkout session has expired. Reload the page to start again.';
 export const AUTHENTICATION_CANCELLED = 'Authentication was cancelled. Press Pay to try again.';
 export const ALREADY_PAID = 'This checkout has already been paid.';
 export const FINISH_ORDER_LABEL = 'Finish your order';
-export const TEST_CARDS_LABEL = 'Test mode: cards to try';
 
-const EMPTY_CARD: CardValues = { number: '', expiry: '', cvc: '', name: '', postal_code: '' };
-
-type Errors = Partial<Record<CardField, string>>;
 type Notice = { severity: 'error' | 'info'; text: string };
-
-/** "04 / " minus a character is "04 /": take the month's last digit away rather than put the slash back. */
-function nextExpiry(previous: string, typed: string): string {
-  if (typed.length < previous.length && previous.endsWith(' / ') && !typed.endsWith(' / ')) {
-    return formatExpiry(typed.replace(/\D/g, '').slice(0, -1));
-  }
-  return formatExpiry(typed);
-}
-
-/** What each field keeps of what is typed. */
-function normalise(field: CardField, typed: string, values: CardValues): string {
-  switch (field) {
-    case 'number':
-      return formatCardNumber(typed);
-    case 'expiry':
-      return nextExpiry(values.expiry, typed);
-    case 'cvc':
-      return typed.replace(/\D/g, '').slice(0, 4);
-    case 'postal_code':
-      return typed.replace(/[^\d-]/g, '').slice(0, 10);
-    case 'name':
-      return typed.slice(0, 100);
-  }
-}
-
-/** The server's 400 names fields as `card.number`: the form's field, if it is one. */
-function fieldOfIssue(path: string): CardField | undefined {
-  const name = path.split('.').pop();
-  return CARD_FIELDS.find((field) => field === name);
-}
 
 const FIELD_INPUT: Record<CardField, { autoComplete: string; inputMode?: 'numeric'; placeholder?: string }> = {
   number: { autoComplete: 'cc-number', inputMode: 'numeric', placeholder: '1234 1234 1234 1234' },
@@ -96,105 +54,6 @@ const FIELD_INPUT: Record<CardField, { autoComplete: string; inputMode?: 'numeri
   name: { autoComplete: 'cc-name', placeholder: 'Full name on card' },
   postal_code: { autoComplete: 'postal-code', inputMode: 'numeric', placeholder: '12345' },
 };
-
-/** The test cards of the built-in provider, behind a toggle (small print under Pay). */
-function TestCards() {
-  const [open, setOpen] = useState(false);
-  const listId = useId();
-  const cards: Array<[string, string]> = [
-    [TEST_CARDS.succeeds, 'pays'],
-    [TEST_CARDS.declined, 'is declined'],
-    [TEST_CARDS.insufficientFunds, 'has insufficient funds'],
-    [TEST_CARDS.authentication, 'asks for authentication'],
-  ];
-  return (
-    <Box>
-      <Button
-        size="small"
-        onClick={() => setOpen((was) => !was)}
-        aria-expanded={open}
-        aria-controls={listId}
-        sx={{ ml: -0.5, color: 'text.secondary' }}
-      >
-        {TEST_CARDS_LABEL}
-      </Button>
-      <Collapse in={open}>
-        <Box id={listId}>
-          <Typography variant="caption" component="p" sx={{ mt: 0.5 }}>
-            Test mode: use 4242 4242 4242 4242 with any future expiry, any CVC and any ZIP.
-          </Typography>
-          <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-            {cards.map(([number, outcome]) => (
-              <Typography key={number} variant="caption" component="li">
-                <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-                  {formatCardNumber(number)}
-                </Box>{' '}
-                {outcome}
-              </Typography>
-            ))}
-          </Box>
-        </Box>
-      </Collapse>
-    </Box>
-  );
-}
-
-interface ChallengeDialogProps {
-  open: boolean;
-  merchant: string | undefined;
-  amountCents: number;
-  answering: 'complete' | 'fail' | null;
-  onAnswer: (outcome: 'complete' | 'fail') => void;
-  onCancel: () => void;
-}
-
-/** The card's 3-D Secure step: here the built-in provider's test bank page with its two answers. */
-function ChallengeDialog({ open, merchant, amountCents, answering, onAnswer, onCancel }: ChallengeDialogProps) {
-  const titleId = useId();
-  const textId = useId();
-  return (
-    <Dialog
-      open={open}
-      onClose={answering ? undefined : onCancel}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      fullWidth
-      maxWidth="xs"
-    >
-      <DialogTitle id={titleId}>{CHALLENGE_TITLE}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={1.5} id={textId}>
-          <Typography variant="body2">
-            {`Your bank asks you to confirm the payment of ${formatCents(amountCents)}${merchant ? ` to ${merchant}` : ''}.`}
-          </Typography>
-          <Typography variant="body2">
-            This is a test authentication page standing in for your bank’s. Choose whether the authentication succeeds
-            or fails.
-          </Typography>
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5, gap: 1, flexWrap: 'wrap' }}>
-        <Button
-          onClick={() => onAnswer('fail')}
-          disabled={answering !== null}
-          loading={answering === 'fail'}
-          color="inherit"
-          sx={{ color: 'text.secondary' }}
-        >
-          {FAIL_AUTHENTICATION}
-        </Button>
-        <Button
-          onClick={() => onAnswer('complete')}
-          disabled={answering !== null}
-          loading={answering === 'complete'}
-          variant="contained"
-        >
-          {COMPLETE_AUTHENTICATION}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
 
 export interface CardCheckoutProps {
   session: CheckoutSession;
@@ -214,7 +73,7 @@ export function CardCheckout({ session, renewSession, beforePay, onComplete }: C
   const pay = usePayWithCard();
   const challenge = useAnswerChallenge();
   const [values, setValues] = useState<CardValues>(EMPTY_CARD);
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<CardErrors>({});
   const [notice, setNotice] = useState<Notice | null>(null);
   // The challenge the buyer answers: the one the last payment asked for, else one the session
   // still waits on (the page was reloaded during it). Null id: none, or closed.
@@ -285,7 +144,7 @@ export function CardCheckout({ session, renewSession, beforePay, onComplete }: C
       return;
     }
     if (error.status === 400) {
-      const fromServer: Errors = {};
+      const fromServer: CardErrors = {};
       for (const issue of error.issues) {
         const field = fieldOfIssue(issue.path);
         if (field && !fromServer[field]) fromServer[field] = issue.message;
