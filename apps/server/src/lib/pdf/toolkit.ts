@@ -148,6 +148,30 @@ export function drawTitleBand(
   return below + 14;
 }
 
+/**
+ * The title band's details of a document that has a status (invoice, credit note): the status in
+ * its colour, then "Issued <day>" under it, right-aligned in the band's right column.
+ */
+export function drawStatusDetails(
+  doc: PDFKit.PDFDocument,
+  x: number,
+  y: number,
+  width: number,
+  status: { label: string; color: string },
+  issued: string,
+): void {
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor(status.color)
+    .text(status.label, x, y, { width, align: 'right', characterSpacing: 1 });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(`Issued ${issued}`, x, y + 16, { width, align: 'right' });
+}
+
 /** The rule under a table's column heads written at `y`; answers the y of the rule. */
 export function drawHeadRule(doc: PDFKit.PDFDocument, y: number): number {
   const below = y + 13;

@@ -6,7 +6,7 @@ import type { AppContext } from '../../lib/context.js';
 import { PageCache, pageCacheBounds, sendCachedPage } from '../../lib/page-cache.js';
 import { accessAlongside } from '../../auth/plugin.js';
 import { memberOf, organizationParam } from '../../auth/policies.js';
-import { orderListStampSql } from '../orders/list-version.js';
+import { orderListStampSql } from '../orders/sql.js';
 import { dashboardPeriodStart, readDashboard } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };

@@ -25,6 +25,7 @@ import {
   addressLines,
   drawBlock,
   drawHeadRule,
+  drawStatusDetails,
   drawTitleBand,
   formatDay,
   numberPages,
@@ -147,18 +148,8 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
           titleSlack: 80,
           height: 62,
         },
-        (x, y, width) => {
-          doc
-            .font('Helvetica-Bold')
-            .fontSize(11)
-            .fillColor(STATUS_COLOR[invoice.status])
-            .text(invoice.status, x, y, { width, align: 'right', characterSpacing: 1 });
-          doc
-            .font('Helvetica')
-            .fontSize(10)
-            .fillColor(MUTED)
-            .text(`Issued ${issued}`, x, y + 16, { width, align: 'right' });
-        },
+        (x, y, width) =>
+          drawStatusDetails(doc, x, y, width, { label: invoice.status, color: STATUS_COLOR[invoice.status] }, issued),
       );
 
     const tableHead = (y: number): number => {

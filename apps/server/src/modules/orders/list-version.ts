@@ -3,7 +3,7 @@
  * changes whenever what its order lists show may have changed — one of its orders was placed
  * (as seller or as buyer), an order's tracking changed or an invoice was paid. The lists' page
  * caches (queries.ts) and the dashboard compare the version they were built from with the
- * current one, read with the route's access check, so a change committed by any process is seen
+ * current one (sql.ts orderListStampSql), read with the route's access check, so a change committed by any process is seen
  * by every process on its next request. No rows means version 0.
  *
  * The version is kept in up to ORDER_LIST_SLOTS counters per organization and is their SUM; a
@@ -14,7 +14,7 @@
  * Both parties' rows are taken in id order, so two transactions never wait on each other in a
  * circle.
  */
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 
 /** How many counters an organization's order-list version is split into. */
@@ -33,9 +33,4 @@ export async function touchOrderLists(tx: DbOrTx, organizationIds: readonly stri
     insert into order_list_versions as v (organization_id, slot, version)
     select id, ${slotSql}::smallint, 1 from unnest(${sql.param(ids)}::uuid[]) as t(id) order by id
     on conflict (organization_id, slot) do update set version = v.version + 1`);
-}
-
-/** The organization's order-list version as text ('0' before its first order). */
-export function orderListStampSql(organizationId: SQL | Placeholder): SQL {
-  return sql`coalesce((select sum(v.version) from order_list_versions v where v.organization_id = ${organizationId}), 0)::text`;
 }

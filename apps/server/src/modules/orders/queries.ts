@@ -22,7 +22,7 @@ import { organizationsSql } from '../organizations/sql.js';
 import { invoiceLink, invoiceLinkSigner, type InvoiceLinkSigner } from './invoice-links.js';
 import { invoiceWithNumberJoinSql, orderByNumberSql } from '../payments/sql.js';
 import { userNameSql } from '../users/sql.js';
-import { orderListStampSql } from './list-version.js';
+import { orderListStampSql } from './sql.js';
 
 /** Pages of orders hold this many unless `limit` says otherwise. */
 export const ORDER_PAGE_SIZE = 50;

@@ -3,7 +3,7 @@
  * fragments (a leaf: it imports only drizzle, db/ and other modules' sql.ts;
  * docs/architecture.md → Boundaries).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { fromItem } from '../../db/from-item.js';
 import { shippingAddressJsonSql } from '../addresses/sql.js';
 
@@ -83,4 +83,9 @@ export function orderJsonSql(o: string): SQL {
  */
 export function cartOrderJsonSql(cartId: SQL): SQL {
   return sql`(select ${orderJsonSql('o')} from orders o where o.cart_id = ${cartId})`;
+}
+
+/** The organization's order-list version as text ('0' before its first order). */
+export function orderListStampSql(organizationId: SQL | Placeholder): SQL {
+  return sql`coalesce((select sum(v.version) from order_list_versions v where v.organization_id = ${organizationId}), 0)::text`;
 }

@@ -18,6 +18,7 @@ import {
   addressLines,
   drawBlock,
   drawHeadRule,
+  drawStatusDetails,
   drawTitleBand,
   formatDay,
   numberPages,
@@ -92,18 +93,7 @@ export function renderCreditNote(input: CreditNoteInput): Promise<Buffer> {
           titleSlack: 80,
           height: 62,
         },
-        (x, y, width) => {
-          doc
-            .font('Helvetica-Bold')
-            .fontSize(11)
-            .fillColor(status.color)
-            .text(status.label, x, y, { width, align: 'right', characterSpacing: 1 });
-          doc
-            .font('Helvetica')
-            .fontSize(10)
-            .fillColor(MUTED)
-            .text(`Issued ${issued}`, x, y + 16, { width, align: 'right' });
-        },
+        (x, y, width) => drawStatusDetails(doc, x, y, width, status, issued),
       );
     const tableHead = (y: number): number => {
       doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED);
