@@ -114,5 +114,48 @@ export const inviteMetadataKeys = {
 };
 
 // ── Storefront (buyer) area ─────────────────────────────────────────────────────────────────
-// The storefront's factories move here with the storefront restructuring; until then they live
-// in features/storefront/*.
+
+/**
+ * The buyer's open cart in a store. `store(sellerId)` is every cart of that store (a placed
+ * order closes the cart: read it afresh); `pair` the one the buyer's organization holds, written
+ * only through features/storefront/cart (its last answer is kept beside the cache).
+ */
+export const cartKeys = {
+  store: (sellerId: string) => ['cart', sellerId] as const,
+  pair: (sellerId: string, buyerId: string) => ['cart', sellerId, buyerId] as const,
+  /** The disabled query of a user who may not buy in the store. */
+  none: ['cart', null, null] as const,
+};
+
+/** What a buyer reads of a store: its organization, its catalogue pages, a product, the quick-order sheet. */
+export const storefrontKeys = {
+  all: ['storefront'] as const,
+  organization: (orgId: string) => ['storefront', orgId, 'organization'] as const,
+  catalogs: (orgId: string) => ['storefront', orgId, 'catalog'] as const,
+  catalog: (orgId: string, q: string) => ['storefront', orgId, 'catalog', q] as const,
+  product: (productId: string) => ['storefront', 'product', productId] as const,
+  sheet: (orgId: string, q: string) => ['storefront', orgId, 'sheet', q] as const,
+};
+
+/** The buyer's orders in one store (under `orderKeys.all`, so refreshing orders refreshes them too). */
+export const buyerOrderKeys = {
+  list: (buyerId: string, sellerId: string) => ['orders', 'purchasing', buyerId, sellerId] as const,
+  /** The disabled list of a user who may not buy in the store. */
+  none: ['orders', 'purchasing', null, null] as const,
+  detail: orderKeys.detail,
+};
+
+/**
+ * Checkout and payment: the buyer's saved addresses, a draft order's shipping estimates and
+ * payment terms, and the card payment's session, embedded checkout and verification. A key that
+ * ends in `…rest` names what the answer depends on (the cart's lines, the order's rate), so a
+ * change of those reads it afresh; the prefix before them invalidates every such answer.
+ */
+export const checkoutKeys = {
+  savedAddresses: (buyerOrgId: string) => ['address', 'organization', buyerOrgId] as const,
+  shippingEstimates: (orderId: string | null, ...rest: unknown[]) => ['shipping-estimates', orderId, ...rest] as const,
+  orderPaymentTerms: (orderId: string) => ['order-payment-terms', orderId] as const,
+  checkoutSession: (sellerOrgId: string, ...rest: unknown[]) => ['checkout-session', sellerOrgId, ...rest] as const,
+  embeddedCheckout: (clientSecret: string) => ['embedded-checkout', clientSecret] as const,
+  verifyPayment: (sellerOrgId: string, sessionId: string | null) => ['verify-payment', sellerOrgId, sessionId] as const,
+};

@@ -1,15 +1,16 @@
 /**
  * Checkout step 2, Shipping & Payment (spec sections 2, 4, 7 and 8): the order's shipping
- * estimates and choosing one of them. The chosen rate lives on the cart's order
+ * estimates and choosing one of them, and saving the order's PO number (issue 13; the field's
+ * state is po-number.ts). The chosen rate lives on the cart's order
  * (`shippo_service_level_token`, `shipping_cost_in_cents`, …), so choosing ends by reading the cart
- * again (cart.ts keeps the cart's last server answer: write it only that way).
+ * again (cart/cart-store.ts keeps the cart's last server answer: write it only that way).
  */
 import { useEffect, useRef } from 'react';
-import type { Cart, CartOrder, ChooseRateBody, ShippingEstimate } from '@cratebase/contract';
+import type { Cart, CartOrder, ChooseRateBody, PoNumberBody, ShippingEstimate } from '@cratebase/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiPath } from '../../../lib/api';
-import { cartQueryKey } from '../cart/cart-store';
 import { useCartPair } from '../checkout/api';
+import { cartKeys, checkoutKeys } from '../../../lib/query-keys';
 
 export const ESTIMATE_ATTRIBUTE_LABELS: Readonly<Record<string, string>> = {
   CHEAPEST: 'Cheapest',
@@ -62,14 +63,14 @@ export function estimateOfOrder(
  */
 export function estimatesKey(cart: Cart): readonly unknown[] {
   const lines = cart.line_items.map((line) => `${line.product.id}:${line.quantity}`).join(',');
-  return ['shipping-estimates', cart.order.id, cart.order.shipping_address?.id ?? null, lines] as const;
+  return checkoutKeys.shippingEstimates(cart.order.id, cart.order.shipping_address?.id ?? null, lines);
 }
 
 /** GET /api/shipping/order/{order_id}/estimates (only once the page may show: `cart` given). */
 export function useShippingEstimates(cart: Cart | undefined) {
   const orderId = cart?.order.id ?? '';
   return useQuery({
-    queryKey: cart ? estimatesKey(cart) : ['shipping-estimates', null],
+    queryKey: cart ? estimatesKey(cart) : checkoutKeys.shippingEstimates(null),
     queryFn: ({ signal }) => api.get<ShippingEstimate[]>(apiPath`/api/shipping/order/${orderId}/estimates`, { signal }),
     enabled: Boolean(cart),
   });
@@ -89,9 +90,9 @@ export function useChooseRate(sellerOrgId: string, cart: Cart | undefined) {
     scope: { id: `order-shipping-rate:${orderId}` },
     mutationFn: (rateId: string) =>
       api.post<CartOrder>(apiPath`/api/shipping/order/${orderId}/rate`, { rate_id: rateId } satisfies ChooseRateBody),
-    onError: () => client.invalidateQueries({ queryKey: ['shipping-estimates', orderId] }),
+    onError: () => client.invalidateQueries({ queryKey: checkoutKeys.shippingEstimates(orderId) }),
     onSettled: () =>
-      pair ? client.invalidateQueries({ queryKey: cartQueryKey(pair.sellerId, pair.buyerId) }) : undefined,
+      pair ? client.invalidateQueries({ queryKey: cartKeys.pair(pair.sellerId, pair.buyerId) }) : undefined,
   });
 }
 
@@ -113,4 +114,20 @@ export function useChooseFirstEstimate(
     chosenFor.current = order.id;
     choose(first);
   }, [order, first, busy, choose]);
+}
+
+/**
+ * POST /api/order/{order_id}/po_number: the PO number the draft order keeps (null: none). Saves
+ * are sent one after another (one mutation scope per order); each ends by reading the cart again.
+ */
+export function useSavePoNumber(sellerOrgId: string, orderId: string) {
+  const client = useQueryClient();
+  const pair = useCartPair(sellerOrgId);
+  return useMutation({
+    scope: { id: `order-po-number:${orderId}` },
+    mutationFn: (poNumber: string | null) =>
+      api.post<CartOrder>(apiPath`/api/order/${orderId}/po_number`, { po_number: poNumber } satisfies PoNumberBody),
+    onSettled: () =>
+      pair ? client.invalidateQueries({ queryKey: cartKeys.pair(pair.sellerId, pair.buyerId) }) : undefined,
+  });
 }

@@ -1,15 +1,14 @@
 /**
  * The buyer's purchase order number at checkout step 2 (issue 13): typed in the billing page,
- * kept on the cart's draft order (`cart.order.po_number`) by POST /api/order/{order_id}/po_number,
+ * kept on the cart's draft order (`cart.order.po_number`) by POST /api/order/{order_id}/po_number
+ * (api.ts useSavePoNumber),
  * and saved again just before paying so the order is placed with what the field shows. Once
  * the order is placed the number is frozen (the server answers 409).
  */
 import { useCallback, useRef, useState, type RefObject } from 'react';
-import { normalizePoNumber, poNumberError, type Cart, type CartOrder, type PoNumberBody } from '@cratebase/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, apiPath, errorMessage } from '../../../lib/api';
-import { cartQueryKey } from '../cart/cart-store';
-import { useCartPair } from '../checkout/api';
+import { normalizePoNumber, poNumberError, type Cart } from '@cratebase/contract';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { useSavePoNumber } from './api';
 
 /** The field's sentence for a problem the rules (or the server) name, e.g. "may contain only …". */
 export const poNumberProblem = (problem: string) => `A PO number ${problem}${problem.endsWith('.') ? '' : '.'}`;
@@ -32,8 +31,6 @@ export interface PoNumberField {
 
 /** The PO number field of the cart's draft order. */
 export function usePoNumberField(sellerOrgId: string, cart: Cart): PoNumberField {
-  const client = useQueryClient();
-  const pair = useCartPair(sellerOrgId);
   const orderId = cart.order.id;
   const held = cart.order.po_number ?? null;
   const [value, setValue] = useState(held ?? '');
@@ -45,13 +42,7 @@ export function usePoNumberField(sellerOrgId: string, cart: Cart): PoNumberField
   // A save on its way (leaving the field, then pressing Pay, saves once).
   const inFlight = useRef<{ value: string | null; done: Promise<boolean> } | null>(null);
 
-  const mutation = useMutation({
-    scope: { id: `order-po-number:${orderId}` },
-    mutationFn: (poNumber: string | null) =>
-      api.post<CartOrder>(apiPath`/api/order/${orderId}/po_number`, { po_number: poNumber } satisfies PoNumberBody),
-    onSettled: () =>
-      pair ? client.invalidateQueries({ queryKey: cartQueryKey(pair.sellerId, pair.buyerId) }) : undefined,
-  });
+  const mutation = useSavePoNumber(sellerOrgId, orderId);
   const { mutateAsync } = mutation;
 
   const save = useCallback(async (): Promise<boolean> => {

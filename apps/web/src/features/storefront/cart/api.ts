@@ -25,12 +25,12 @@ import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/current-user';
 import {
   cartPair,
-  cartQueryKey,
   cartSync,
   readCart,
   type CartLineProduct,
   type CartSync,
 } from './cart-store';
+import { cartKeys } from '../../../lib/query-keys';
 
 // ---------------------------------------------------------------------------------------------
 // Hooks
@@ -50,7 +50,7 @@ export function useCart(sellerOrgId: string | undefined): UseQueryResult<Cart> {
   const client = useQueryClient();
   const pair = cartPair(useCurrentUser().data, sellerOrgId);
   return useQuery({
-    queryKey: pair ? cartQueryKey(pair.sellerId, pair.buyerId) : ['cart', null, null],
+    queryKey: pair ? cartKeys.pair(pair.sellerId, pair.buyerId) : cartKeys.none,
     queryFn: ({ signal }) => (pair ? readCart(client, pair, signal) : Promise.reject(new Error('No cart here.'))),
     enabled: Boolean(pair),
   });

@@ -7,10 +7,11 @@ import { formatCents } from '../../../lib/format';
 import { ids, makeUser, org, purchasing } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { loadCartChanges, useCart, useLinePending, useLineQuantity, useSetLineQuantity } from './api';
-import { cartPair, cartQueryKey } from './cart-store';
+import { cartPair } from './cart-store';
 import { withPendingLines } from './cart-changes';
 import { QuantityControl } from './components/QuantityControl';
 import { cartId, fakeCartServer, gadget, makeCart, widget, type FakeCartServerOptions } from '../test-support/cart-test-server';
+import { cartKeys } from '../../../lib/query-keys';
 
 const buyer = makeUser({
   organizations: [org(ids.buyer, 'Corner Shop', 'Buyer')],
@@ -52,7 +53,7 @@ function renderSteppers(options: Partial<FakeCartServerOptions> = {}, user: Curr
       <Summary />
     </ToastProvider>,
   );
-  const cached = () => view.client.getQueryData(cartQueryKey(ids.sellerX, ids.buyer));
+  const cached = () => view.client.getQueryData(cartKeys.pair(ids.sellerX, ids.buyer));
   return { server, cached, ...view };
 }
 

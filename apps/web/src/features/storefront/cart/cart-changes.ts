@@ -14,7 +14,6 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { api, apiPath } from '../../../lib/api';
 import {
-  cartQueryKey,
   cartQueryOptions,
   cartSync,
   type CartLineProduct,
@@ -22,6 +21,7 @@ import {
   type CartSync,
   type PendingLine,
 } from './cart-store';
+import { cartKeys } from '../../../lib/query-keys';
 
 /** The rules of a product as an optimistic line knows them (none: any quantity). */
 const rulesOf = (product: Pick<CartLineProduct, 'minimum_order_quantity' | 'order_increment'>) => ({
@@ -107,7 +107,7 @@ export function withPendingLines(cart: Cart, pending: ReadonlyMap<string, Pendin
 /** Puts the server's last answer with the pending changes into the cache and tells the hooks. */
 function publish(client: QueryClient, pair: CartPair, sync: CartSync) {
   const view = sync.view();
-  if (view) client.setQueryData<Cart>(cartQueryKey(pair.sellerId, pair.buyerId), view);
+  if (view) client.setQueryData<Cart>(cartKeys.pair(pair.sellerId, pair.buyerId), view);
   sync.notify();
 }
 
@@ -173,7 +173,7 @@ async function drain(
   publish(client, pair, sync);
   if (sync.inFlight === 0 && sync.readAgain) {
     sync.readAgain = false;
-    void client.invalidateQueries({ queryKey: cartQueryKey(pair.sellerId, pair.buyerId) });
+    void client.invalidateQueries({ queryKey: cartKeys.pair(pair.sellerId, pair.buyerId) });
   }
 }
 

@@ -1,13 +1,14 @@
 /**
- * The cart's state beside react-query's cache (no React): the pair a cart belongs to, its query
- * key, and per cart the server's last answer with the changes still on their way (CartSync).
- * cart/api.ts (the read and the hooks, on the storefront's first paint) and cart-changes.ts (the
- * writes, loaded lazily) both use it; neither imports the other except api.ts loading
- * cart-changes.ts with import().
+ * The cart's state beside react-query's cache (no React): the pair a cart belongs to, its read
+ * (under lib/query-keys.ts cartKeys), and per cart the server's last answer with the changes
+ * still on their way (CartSync). cart/api.ts (the hooks, on the storefront's first paint) and
+ * cart-changes.ts (the writes, loaded lazily) both use it; neither imports the other except
+ * api.ts loading cart-changes.ts with import().
  */
 import type { Cart, CurrentUser, PriceBreak } from '@cratebase/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { api, apiPath } from '../../../lib/api';
+import { cartKeys } from '../../../lib/query-keys';
 
 /** What an optimistic line needs to render before the server has answered. */
 export interface CartLineProduct {
@@ -38,10 +39,6 @@ export function cartPair(user: CurrentUser | null | undefined, sellerOrgId: stri
   const entry = user.purchasing_organizations.find((candidate) => candidate.organization.id === sellerId);
   const buyerId = entry?.purchasing_organization_id.trim();
   return buyerId ? { sellerId, buyerId } : null;
-}
-
-export function cartQueryKey(sellerId: string, buyerId: string): readonly unknown[] {
-  return ['cart', sellerId, buyerId] as const;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -122,7 +119,7 @@ export async function readCart(client: QueryClient, pair: CartPair, signal?: Abo
 
 export function cartQueryOptions(client: QueryClient, pair: CartPair) {
   return {
-    queryKey: cartQueryKey(pair.sellerId, pair.buyerId),
+    queryKey: cartKeys.pair(pair.sellerId, pair.buyerId),
     queryFn: ({ signal }: { signal?: AbortSignal }) => readCart(client, pair, signal),
   };
 }

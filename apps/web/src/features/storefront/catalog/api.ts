@@ -7,17 +7,10 @@
 import type { Organization, Product, ProductTile } from '@cratebase/contract';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api, apiPath, keysetPaging, withQuery } from '../../../lib/api';
+import { storefrontKeys } from '../../../lib/query-keys';
 
 /** Tiles per page: whole rows in both layouts (3 columns on desktop, 2 on narrow screens). */
 export const CATALOG_PAGE_SIZE = 24;
-
-export const storefrontKeys = {
-  all: ['storefront'] as const,
-  organization: (orgId: string) => ['storefront', orgId, 'organization'] as const,
-  catalogs: (orgId: string) => ['storefront', orgId, 'catalog'] as const,
-  catalog: (orgId: string, q: string) => ['storefront', orgId, 'catalog', q] as const,
-  product: (productId: string) => ['storefront', 'product', productId] as const,
-};
 
 /**
  * GET /api/organization/{id} as a purchaser: the store's name, slogan, terms and images. It also

@@ -2,7 +2,7 @@
  * Checkout step 1 (spec sections 2, 4, 5 and 7): the buyer organization's saved addresses, saving
  * a new one, and shipping the cart's draft order to one of them. The order as the cart shows it
  * (`cart.order.shipping_address`) says whether the step is done, so every change here ends by
- * reading the cart again (cart.ts keeps the cart's last server answer: write it only that way).
+ * reading the cart again (cart/cart-store.ts keeps the cart's last server answer: write it only that way).
  */
 import { useEffect } from 'react';
 import {
@@ -17,12 +17,11 @@ import { useToast } from '../../../components/Toast';
 import { ApiError, api, apiPath, withQuery } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useCart } from '../cart/api';
-import { cartPair, cartQueryKey, type CartPair } from '../cart/cart-store';
+import { cartPair, type CartPair } from '../cart/cart-store';
+import { cartKeys, checkoutKeys } from '../../../lib/query-keys';
 
 export const checkoutPath = (orgId: string) => `/storefront/${orgId}/checkout`;
 export const billingPath = (orgId: string) => `/storefront/${orgId}/billing`;
-
-export const savedAddressesKey = (buyerOrgId: string) => ['address', 'organization', buyerOrgId] as const;
 
 // ─── The address form ────────────────────────────────────────────────────────────────
 export interface AddressForm {
@@ -117,7 +116,7 @@ export function useCartPair(sellerOrgId: string | undefined): CartPair | null {
 /** GET /api/address/organization/{id}: the buyer organization's saved addresses. */
 export function useSavedAddresses(buyerOrgId: string | undefined) {
   return useQuery({
-    queryKey: savedAddressesKey(buyerOrgId ?? ''),
+    queryKey: checkoutKeys.savedAddresses(buyerOrgId ?? ''),
     queryFn: ({ signal }) => api.get<AddressLink[]>(apiPath`/api/address/organization/${buyerOrgId ?? ''}`, { signal }),
     enabled: Boolean(buyerOrgId),
   });
@@ -125,7 +124,7 @@ export function useSavedAddresses(buyerOrgId: string | undefined) {
 
 /** Reads the cart again (its order has changed on the server); resolves once the answer is in. */
 function refreshCart(client: ReturnType<typeof useQueryClient>, pair: CartPair | null) {
-  return pair ? client.invalidateQueries({ queryKey: cartQueryKey(pair.sellerId, pair.buyerId) }) : Promise.resolve();
+  return pair ? client.invalidateQueries({ queryKey: cartKeys.pair(pair.sellerId, pair.buyerId) }) : Promise.resolve();
 }
 
 /** POST /api/address/organization: a new saved address; the list shows it at once. */
@@ -134,7 +133,7 @@ export function useSaveAddress(buyerOrgId: string | undefined) {
   return useMutation({
     mutationFn: (body: SavedAddressInput) => api.post<AddressLink>('/api/address/organization', body),
     onSuccess: async (saved) => {
-      const key = savedAddressesKey(buyerOrgId ?? '');
+      const key = checkoutKeys.savedAddresses(buyerOrgId ?? '');
       client.setQueryData<AddressLink[]>(key, (list) => [
         saved,
         ...(list ?? []).filter((link) => link.id !== saved.id),

@@ -10,13 +10,9 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { cartPair, type CartPair } from '../cart/cart-store';
 import { setCartLines } from '../quick-order/api';
 import { heldQuantity } from '../quick-order/bulk-lines';
+import { buyerOrderKeys } from '../../../lib/query-keys';
 
 export const BUYER_ORDERS_PAGE_SIZE = 25;
-
-export const buyerOrderKeys = {
-  list: (buyerId: string, sellerId: string) => ['orders', 'purchasing', buyerId, sellerId] as const,
-  detail: (orderId: string) => ['orders', 'detail', orderId] as const,
-};
 
 /** GET /api/order/organization/{buyer}/purchasing?selling_organization_id={seller}: newest first. */
 export function fetchBuyerOrdersPage(pair: CartPair, cursor: string | undefined): Promise<Page<OrderSummary>> {
@@ -33,7 +29,7 @@ export function fetchBuyerOrdersPage(pair: CartPair, cursor: string | undefined)
 export function useBuyerOrders(sellerOrgId: string | undefined) {
   const pair = cartPair(useCurrentUser().data, sellerOrgId);
   return useInfiniteQuery({
-    queryKey: pair ? buyerOrderKeys.list(pair.buyerId, pair.sellerId) : ['orders', 'purchasing', null, null],
+    queryKey: pair ? buyerOrderKeys.list(pair.buyerId, pair.sellerId) : buyerOrderKeys.none,
     queryFn: ({ pageParam }) =>
       pair
         ? fetchBuyerOrdersPage(pair, pageParam)

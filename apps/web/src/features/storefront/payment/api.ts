@@ -32,6 +32,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, apiPath } from '../../../lib/api';
 import { orderHasRate } from '../billing/api';
 import { useCartChanging } from '../cart/api';
+import { checkoutKeys } from '../../../lib/query-keys';
 
 export const checkoutReturnPath = (orgId: string) => `/storefront/${orgId}/checkout/return`;
 export const buyerOrdersPath = (orgId: string) => `/storefront/${orgId}/orders`;
@@ -54,7 +55,7 @@ export function checkoutSessionKey(sellerOrgId: string, cart: Cart): readonly un
     order.shippo_service_level_token,
     order.shipping_cost_in_cents,
   ];
-  return ['checkout-session', sellerOrgId, cart.id, ...rate, cart.total_cents, lines] as const;
+  return checkoutKeys.checkoutSession(sellerOrgId, cart.id, ...rate, cart.total_cents, lines);
 }
 
 /**
@@ -78,7 +79,7 @@ export function useCheckoutSession(sellerOrgId: string, cart: Cart, enabled: boo
         );
       } catch (error) {
         if (error instanceof ApiError && error.status === 409 && STALE_QUOTE_CODES.has(error.code)) {
-          void client.invalidateQueries({ queryKey: ['shipping-estimates', orderId] });
+          void client.invalidateQueries({ queryKey: checkoutKeys.shippingEstimates(orderId) });
         }
         throw error;
       }
@@ -96,7 +97,7 @@ export function useCheckoutSession(sellerOrgId: string, cart: Cart, enabled: boo
 /** POST /api/payments/checkout/session: who is paid, how much, and whether it is still open. */
 export function useEmbeddedCheckout(clientSecret: string) {
   return useQuery({
-    queryKey: ['embedded-checkout', clientSecret],
+    queryKey: checkoutKeys.embeddedCheckout(clientSecret),
     queryFn: () =>
       api.post<EmbeddedCheckout>('/api/payments/checkout/session', {
         client_secret: clientSecret,
@@ -127,7 +128,7 @@ export function useAnswerChallenge() {
  */
 export function useVerifyPayment(sellerOrgId: string, sessionId: string | null) {
   return useQuery({
-    queryKey: ['verify-payment', sellerOrgId, sessionId],
+    queryKey: checkoutKeys.verifyPayment(sellerOrgId, sessionId),
     // No abort signal: a remount (StrictMode runs effects twice) must not cancel the call and
     // send it again; it completes the order, so it runs to its end.
     queryFn: () =>
@@ -178,12 +179,10 @@ export function orderPlacedOnTermsMessage(orderNumber: string): string {
 }
 export const PAY_NOW_LABEL = 'Pay now';
 
-export const orderTermsKey = (orderId: string) => ['order-payment-terms', orderId] as const;
-
 /** GET /api/order/{order_id}/payment_terms: the net days the buyer may use (0: card only) and its choice. */
 export function useOrderPaymentTerms(orderId: string) {
   return useQuery({
-    queryKey: orderTermsKey(orderId),
+    queryKey: checkoutKeys.orderPaymentTerms(orderId),
     queryFn: () => api.get<OrderPaymentTerms>(apiPath`/api/order/${orderId}/payment_terms`),
     enabled: Boolean(orderId),
     staleTime: 60_000,
@@ -200,7 +199,7 @@ export function useChoosePaymentTerms(orderId: string) {
         is_net_30: isNet30,
       } satisfies PaymentTermsBody),
     onSuccess: (order) =>
-      client.setQueryData<OrderPaymentTerms>(orderTermsKey(orderId), (old) =>
+      client.setQueryData<OrderPaymentTerms>(checkoutKeys.orderPaymentTerms(orderId), (old) =>
         old ? { ...old, is_net_30: order.is_net_30 } : old,
       ),
   });

@@ -16,19 +16,16 @@ import {
 } from '@cratebase/contract';
 import { keepPreviousData, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, apiPath, keysetPaging, withQuery } from '../../../lib/api';
-import { cartQueryOptions, cartQueryKey, cartSync, type CartPair } from '../cart/cart-store';
+import { cartQueryOptions, cartSync, type CartPair } from '../cart/cart-store';
+import { cartKeys, storefrontKeys } from '../../../lib/query-keys';
 
 /** Rows per page: the server's largest page, so a long scroll asks rarely. */
 export const SHEET_PAGE_SIZE = 200;
 
-export const quickOrderKeys = {
-  sheet: (orgId: string, q: string) => ['storefront', orgId, 'sheet', q] as const,
-};
-
 /** GET …/for-sale?view=sheet&limit&q&cursor: the sheet's pages, newest first like the grid. */
 export function useSheetRows(orgId: string, q: string) {
   return useInfiniteQuery({
-    queryKey: quickOrderKeys.sheet(orgId, q),
+    queryKey: storefrontKeys.sheet(orgId, q),
     queryFn: ({ pageParam, signal }) =>
       api.getPage<ProductSheetRow>(
         withQuery(apiPath`/api/product/organization/${orgId}/for-sale`, {
@@ -81,7 +78,7 @@ export async function setCartLines(
   sync.answers += 1;
   sync.confirmed = answer.cart;
   const view = sync.view();
-  if (view) client.setQueryData<Cart>(cartQueryKey(pair.sellerId, pair.buyerId), view);
+  if (view) client.setQueryData<Cart>(cartKeys.pair(pair.sellerId, pair.buyerId), view);
   sync.notify();
   return answer;
 }

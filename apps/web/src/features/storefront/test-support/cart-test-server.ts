@@ -1,5 +1,6 @@
-// Test support for the cart tests (cart*.test.tsx): an in-memory cart API behind a fetch double,
-// answering as the contract says (packages/contract/src/carts.ts). Not imported by the app.
+// Test support for the storefront's tests (cart, checkout, billing, payment, orders, quick order):
+// an in-memory cart API behind a fetch double, answering as the contract says
+// (packages/contract/src/carts.ts, its gate from cart-rules.ts checkoutIssues). Not imported by the app.
 import {
   checkoutIssues,
   meetsMinimum,

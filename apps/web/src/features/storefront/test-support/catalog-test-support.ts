@@ -1,4 +1,4 @@
-// Test support for the catalog and product page tests (catalog*.test.tsx, product-page*.test.tsx):
+// Test support for the catalog tests (StorefrontPage, ProductPage, volume pricing):
 // the storefront's read calls (organization, for-sale tiles, product) over fixtures, with the
 // cart calls answered by the in-memory cart of cart-test-server.ts. Not imported by the app.
 import {

@@ -31,6 +31,7 @@ import {
   useOrderPaymentTerms,
   useSubmitOnTerms,
 } from '../../payment/api';
+import { cartKeys, orderKeys } from '../../../../lib/query-keys';
 
 export const CHOOSE_SHIPPING_TO_PAY = 'Card payment opens here once you choose a shipping option.';
 export const LOADING_PAYMENT_FORM = 'Loading the payment form';
@@ -156,13 +157,13 @@ function InvoicePayment({
     if (beforePay && !(await beforePay())) return;
     submit.mutate(cart.total_cents, {
       onSuccess: async (placed) => {
-        void client.invalidateQueries({ queryKey: ['orders'] });
+        void client.invalidateQueries({ queryKey: orderKeys.all });
         toast.show(orderPlacedOnTermsMessage(placed.invoice.number));
         // The order is placed and its cart closed: the next read gives a new, empty cart. Read it
         // only once the orders page is shown — here, an empty cart would send the buyer back to
         // step 1 (useBillingGuard) before the orders page has loaded.
         await navigate(buyerOrdersPath(orgId));
-        void client.invalidateQueries({ queryKey: ['cart', orgId] });
+        void client.invalidateQueries({ queryKey: cartKeys.store(orgId) });
       },
     });
   };

@@ -33,6 +33,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PayInvoiceDialog } from '../../payment/components/PayInvoiceDialog';
 import { PAY_NOW_LABEL, useVerifyPayment, verificationErrorMessage } from '../../payment/api';
 import { PageHeader } from '../../../../components/PageHeader';
+import { orderKeys } from '../../../../lib/query-keys';
 
 /** What Order Again says: how many products went into the cart, and which could not. */
 export function orderAgainSummary(result: OrderAgainResult): string {
@@ -121,7 +122,7 @@ export function BuyerOrdersPage() {
     if (!paidSession || paidInvoice.isPending) return;
     if (paidInvoice.isSuccess) {
       toast.show(`Invoice ${paidInvoice.data.invoice_number} paid. Thank you!`);
-      void client.invalidateQueries({ queryKey: ['orders'] });
+      void client.invalidateQueries({ queryKey: orderKeys.all });
     } else {
       toast.show(verificationErrorMessage(paidInvoice.error), { severity: 'error' });
     }
@@ -331,7 +332,7 @@ export function BuyerOrdersPage() {
         onPaid={() => {
           setPaying((current) => ({ ...current, open: false }));
           toast.show('Invoice paid. Thank you!');
-          void client.invalidateQueries({ queryKey: ['orders'] });
+          void client.invalidateQueries({ queryKey: orderKeys.all });
         }}
       />
       <OrderDialog

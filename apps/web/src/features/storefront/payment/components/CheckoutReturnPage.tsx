@@ -27,6 +27,7 @@ import { visuallyHidden } from '../../../../components/visually-hidden';
 import { billingPath } from '../../checkout/api';
 import { buyerOrdersPath, useVerifyPayment, verificationErrorMessage } from '../api';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
+import { cartKeys, checkoutKeys } from '../../../../lib/query-keys';
 
 /** How long each phrase shows, and the pause between the typed messages. */
 export const RETURN_PHRASE_STEP_MS = 1500;
@@ -155,8 +156,8 @@ export function CheckoutReturnPage() {
     if (!verified || !sessionId || done.current === sessionId) return;
     done.current = sessionId;
     // The order is complete and its cart closed: the next read gives a new, empty cart.
-    void client.invalidateQueries({ queryKey: ['cart', orgId] });
-    client.removeQueries({ queryKey: ['checkout-session', orgId] });
+    void client.invalidateQueries({ queryKey: cartKeys.store(orgId) });
+    client.removeQueries({ queryKey: checkoutKeys.checkoutSession(orgId) });
     // The order's number (its invoice's), as the orders page, the e-mails and the invoice name it.
     if (orderNumber) toast.show(orderPlacedMessage(orderNumber));
     void navigate(buyerOrdersPath(orgId), { replace: true });
