@@ -79,7 +79,15 @@ export function fileGraph(files, read = (f) => fs.readFileSync(f, 'utf8')) {
   const graph = new Map();
   for (const f of files) {
     const deps = new Set();
-    for (const spec of runtimeImports(f, read(f))) {
+    let text;
+    try {
+      text = read(f);
+    } catch (error) {
+      // Removed since the directory was listed (an editor's save, a move in progress): not a file.
+      if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') continue;
+      throw error;
+    }
+    for (const spec of runtimeImports(f, text)) {
       const target = resolveImport(f, spec, (c) => known.has(c));
       if (target) deps.add(target);
     }

@@ -35,6 +35,6 @@ export const mediaSql = fromItem<{
 
 /** `join` of the media row whose id is in `mediaId`, as `alias` (id, storage_key, width, height, variants). */
 export function joinMediaSql(alias: string, mediaId: SQL): SQL {
-  const a = sql.identifier(alias);
-  return sql`join ${mediaSql()} ${a} on ${a}.id = ${mediaId}`;
+  const m = mediaSql().alias(alias);
+  return sql`join ${m.from} on ${m.col('id')} = ${mediaId}`;
 }

@@ -16,8 +16,8 @@ export const organizationsSql = fromItem<{ id: string; name: string; slogan: str
 
 /** `join` of the organization whose id is in `organizationId`, as `alias` (columns of organizationsSql). */
 export function joinOrganizationSql(alias: string, organizationId: SQL): SQL {
-  const a = sql.identifier(alias);
-  return sql`join ${organizationsSql()} ${a} on ${a}.id = ${organizationId}`;
+  const o = organizationsSql().alias(alias);
+  return sql`join ${o.from} on ${o.col('id')} = ${organizationId}`;
 }
 
 /** A FROM item: every organization's order terms (the columns of joinOrderTermsSql, with `id`). */
@@ -39,6 +39,6 @@ export const orderTermsSql = fromItem<{
  * `returning_customer_min_cents` (each null when unset).
  */
 export function joinOrderTermsSql(alias: string, organizationId: SQL): SQL {
-  const a = sql.identifier(alias);
-  return sql`join ${orderTermsSql()} ${a} on ${a}.id = ${organizationId}`;
+  const t = orderTermsSql().alias(alias);
+  return sql`join ${t.from} on ${t.col('id')} = ${organizationId}`;
 }

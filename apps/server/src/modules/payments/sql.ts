@@ -23,9 +23,9 @@ export const paymentAccountsSql = fromItem<{ organization_id: string; charges_en
  * `details_submitted`; null without an account).
  */
 export function paymentAccountJoinSql(alias: string, organizationId: SQL): SQL {
-  const a = sql.identifier(alias);
-  return sql`left join ${paymentAccountsSql()} ${a}
-        on ${a}.organization_id = ${organizationId}`;
+  const a = paymentAccountsSql().alias(alias);
+  return sql`left join ${a.from}
+        on ${a.col('organization_id')} = ${organizationId}`;
 }
 
 type InvoiceState = { id: string; order_id: string; status: InvoiceStatus; due_on: string | null };
@@ -38,8 +38,8 @@ export const invoiceStatesSql = fromItem<InvoiceState>()(
 
 /** `left join` of the order's invoice as `alias` (`id`, `status`, `due_on`; null without one). */
 export function invoiceJoinSql(alias: string, orderId: SQL): SQL {
-  const a = sql.identifier(alias);
-  return sql`left join ${invoiceStatesSql()} ${a} on ${a}.order_id = ${orderId}`;
+  const i = invoiceStatesSql().alias(alias);
+  return sql`left join ${i.from} on ${i.col('order_id')} = ${orderId}`;
 }
 
 /**
@@ -62,8 +62,8 @@ export const invoiceNumbersSql = fromItem<InvoiceState & { number: string }>()(
  * `number` (null without an invoice). One row per order (invoices.order_id is unique).
  */
 export function invoiceWithNumberJoinSql(alias: string, orderId: SQL): SQL {
-  const a = sql.identifier(alias);
-  return sql`left join ${invoiceNumbersSql()} ${a} on ${a}.order_id = ${orderId}`;
+  const i = invoiceNumbersSql().alias(alias);
+  return sql`left join ${i.from} on ${i.col('order_id')} = ${orderId}`;
 }
 
 /**
