@@ -1,13 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route } from 'react-router';
 import type { CurrentUser } from '@cratebase/contract';
-import { ToastProvider } from '../../../components/Toast';
-import { AuthContext, type AuthContextProps } from '../../../lib/auth-context';
 import { ids, makeUser, org, purchasing } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
-import { BuyerShell } from './BuyerShell';
+import { renderInBuyerShell } from '../test-support/buyer-shell';
 import { fakeCartServer, widget, type FakeCartServerOptions } from '../test-support/cart-test-server';
 
 const buyer = makeUser({
@@ -23,20 +20,13 @@ const seller = makeUser({
 function renderShell(path: string, user: CurrentUser, options: Partial<FakeCartServerOptions> = {}) {
   const server = fakeCartServer({ user, ...options });
   vi.stubGlobal('fetch', server.fn);
-  const auth = { isAuthenticated: true, isLoading: false, settings: {}, user: undefined } as unknown as AuthContextProps;
   // The pages themselves are other tests' business: a stand-in keeps these about the shell.
-  renderWithProviders(
-    <AuthContext.Provider value={auth}>
-      <ToastProvider>
-        <Routes>
-          <Route path="/storefront" element={<BuyerShell />}>
-            <Route path="all" element={<h1>Your Stores</h1>} />
-            <Route path=":orgId" element={<h1>Catalog</h1>} />
-          </Route>
-        </Routes>
-      </ToastProvider>
-    </AuthContext.Provider>,
-    { path },
+  renderInBuyerShell(
+    <>
+      <Route path="all" element={<h1>Your Stores</h1>} />
+      <Route path=":orgId" element={<h1>Catalog</h1>} />
+    </>,
+    path,
   );
   return server;
 }

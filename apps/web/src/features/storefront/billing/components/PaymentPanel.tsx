@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useId } from 'react';
+import { Suspense, lazy, useCallback, useId, type ReactNode } from 'react';
 import { SELLER_PAYMENTS_NOT_ACTIVE, type Cart } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -188,6 +188,19 @@ function InvoicePayment({
   );
 }
 
+/** The panel's frame: a section named by its "Payment" heading. */
+function PaymentSection({ children }: { children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Paper component="section" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={titleId} variant="h6" component="h2" sx={{ mb: 1 }}>
+        Payment
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
 /**
  * Beside the options: when the seller gave the buyer net terms, a choice between card and invoice
  * first. The seller's payments not active (spec section 6) stop card payment here with no form.
@@ -195,7 +208,6 @@ function InvoicePayment({
  * checkout shown, loaded on demand: the built-in card form, or Stripe's Embedded Checkout.
  */
 export function PaymentPanel({ cart, orgId, storeName, rateChosen, optionsRead, totalCents, beforePay }: PaymentPanelProps) {
-  const titleId = useId();
   const methodLabelId = useId();
   const active = cart.seller_payments_active !== false;
   const terms = useOrderPaymentTerms(cart.order.id);
@@ -245,13 +257,10 @@ export function PaymentPanel({ cart, orgId, storeName, rateChosen, optionsRead, 
 
   if (byInvoice) {
     return (
-      <Paper component="section" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id={titleId} variant="h6" component="h2" sx={{ mb: 1 }}>
-          Payment
-        </Typography>
+      <PaymentSection>
         {methodChoice}
         <InvoicePayment cart={cart} orgId={orgId} netDays={netDays} rateChosen={rateChosen} beforePay={beforePay} />
-      </Paper>
+      </PaymentSection>
     );
   }
 
@@ -308,12 +317,9 @@ export function PaymentPanel({ cart, orgId, storeName, rateChosen, optionsRead, 
   }
 
   return (
-    <Paper component="section" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={titleId} variant="h6" component="h2" sx={{ mb: 1 }}>
-        Payment
-      </Typography>
+    <PaymentSection>
       {methodChoice}
       {body}
-    </Paper>
+    </PaymentSection>
   );
 }

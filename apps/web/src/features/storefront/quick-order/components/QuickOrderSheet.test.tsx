@@ -1,13 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route } from 'react-router';
 import type { CartProduct, ProductSheetRow } from '@cratebase/contract';
-import { ToastProvider } from '../../../../components/Toast';
-import { AuthContext, type AuthContextProps } from '../../../../lib/auth-context';
 import { ids } from '../../../../test/fixtures';
-import { renderWithProviders } from '../../../../test/render';
-import { BuyerShell } from '../../components/BuyerShell';
+import { renderInBuyerShell } from '../../test-support/buyer-shell';
 import { cartProduct, fakeCartServer, type FakeCartServerOptions } from '../../test-support/cart-test-server';
 import { buyerOfSellerX } from '../../test-support/catalog-test-support';
 import { QuickOrderSheet } from './QuickOrderSheet';
@@ -54,18 +51,9 @@ function renderSheet(options: Partial<FakeCartServerOptions> = {}) {
     }
     return server.fn(input, init);
   });
-  const auth = { isAuthenticated: true, isLoading: false, settings: {}, user: undefined } as unknown as AuthContextProps;
-  renderWithProviders(
-    <AuthContext.Provider value={auth}>
-      <ToastProvider>
-        <Routes>
-          <Route path="/storefront" element={<BuyerShell />}>
-            <Route path=":orgId" element={<QuickOrderSheet orgId={ids.sellerX} storeName="Seller X" />} />
-          </Route>
-        </Routes>
-      </ToastProvider>
-    </AuthContext.Provider>,
-    { path: `/storefront/${ids.sellerX}` },
+  renderInBuyerShell(
+    <Route path=":orgId" element={<QuickOrderSheet orgId={ids.sellerX} storeName="Seller X" />} />,
+    `/storefront/${ids.sellerX}`,
   );
   return { server, sheetReads };
 }
