@@ -30,7 +30,7 @@ type CustomerRow = {
   last_order: Date | string | null;
   count: number;
   keyset_at: string;
-  /** bigint sums: text from node-postgres, a number from PGlite. */
+  /** bigint sums arrive as text from node-postgres. */
   total_cents: number | string;
   refunded_cents: number | string;
 };
@@ -93,7 +93,7 @@ type CustomerOrderRow = {
   order_number: string | null;
   completed_on: Date | string;
   keyset_at: string;
-  /** bigint sums: text from node-postgres, a number or bigint from PGlite. */
+  /** bigint sums arrive as text from node-postgres. */
   subtotal_cents: number | string | bigint;
   shipping_cents: number | string | bigint;
   total_cents: number | string | bigint;

@@ -71,7 +71,7 @@ async function changeDraftOrder(
   const notDraft = draftOrderRefusal(row);
   if (notDraft) throw notDraft;
   if (!row.allowed || row.order_json === null) throw refused();
-  // jsonb arrives parsed from node-postgres and PGlite alike; text only if a driver ever differs.
+  // jsonb arrives parsed from node-postgres; text only if a driver ever differs.
   return typeof row.order_json === 'string' ? (JSON.parse(row.order_json) as CartOrder) : row.order_json;
 }
 
