@@ -32,10 +32,13 @@ const products = Number(process.env.BENCH_MEMORY_PRODUCTS ?? 500);
 
 /** How `npm start` runs the server (package.json): its environment and its Node options. */
 function startSettings(): { env: Record<string, string>; options: string[] } {
-  const script = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts
-    .start;
+  const script = (
+    JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  ).scripts.start;
   const words = script.split(/\s+/);
-  const env = Object.fromEntries(words.slice(0, words.indexOf('node')).map((word) => word.split('=') as [string, string]));
+  const env = Object.fromEntries(
+    words.slice(0, words.indexOf('node')).map((word) => word.split('=') as [string, string]),
+  );
   return { env, options: words.filter((word) => word.startsWith('--')) };
 }
 
@@ -49,6 +52,11 @@ function cpuSeconds(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** CPU seconds of the server and of its PostgreSQL processes so far. */
+function treeCpu(pid: number): number {
+  return cpuSeconds(pid) + descendants(pid).reduce((sum, p) => sum + cpuSeconds(p), 0);
 }
 
 interface Started {
@@ -145,7 +153,10 @@ async function peakWhile(pid: number, work: () => Promise<unknown>): Promise<num
 async function json(base: string, method: string, url: string, token: string, body?: unknown) {
   const res = await fetch(`${base}${url}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
@@ -159,9 +170,14 @@ async function seller(base: string, count: number) {
     password: 'bench-password-1',
   });
   await json(base, 'POST', '/api/user/create', token);
-  const org = await json(base, 'POST', '/api/organization', token, { selected_type: 'Merchant', name: 'Memory Supply Co' });
+  const org = await json(base, 'POST', '/api/organization', token, {
+    selected_type: 'Merchant',
+    name: 'Memory Supply Co',
+  });
   const csv = [CATALOG_CSV_COLUMNS.join(',')]
-    .concat(Array.from({ length: count }, (_, i) => `Product ${i},,MEM-${i},,,,${(1 + i / 100).toFixed(2)},,,,Live,100`))
+    .concat(
+      Array.from({ length: count }, (_, i) => `Product ${i},,MEM-${i},,,,${(1 + i / 100).toFixed(2)},,,,Live,100`),
+    )
     .join('\n');
   const res = await fetch(`${base}/api/product/organization/${String(org.id)}/import`, {
     method: 'POST',
@@ -184,6 +200,7 @@ interface Run {
   afterLoad: TreeMemory;
   stopMs: number;
   warmMs: number;
+  warmCpu: number;
   warmReady: TreeMemory;
 }
 
@@ -195,7 +212,7 @@ async function measure(): Promise<Run> {
     let server = await start(dataDir, await freePort());
     let pid = server.child.pid!;
     const coldMs = server.readyMs;
-    const coldCpu = cpuSeconds(pid) + descendants(pid).reduce((sum, p) => sum + cpuSeconds(p), 0);
+    const coldCpu = treeCpu(pid);
     const atReady = treeMemory(pid);
     let made: Awaited<ReturnType<typeof seller>> | undefined;
     let afterLoad: TreeMemory;
@@ -205,7 +222,9 @@ async function measure(): Promise<Run> {
     try {
       importPeak = await peakWhile(pid, async () => (made = await seller(server.url, products)));
       const headers = { authorization: `Bearer ${made!.token}` };
-      mePeak = await peakWhile(pid, () => autocannon({ url: `${server.url}/api/user/me`, connections: 10, duration: 10, headers }));
+      mePeak = await peakWhile(pid, () =>
+        autocannon({ url: `${server.url}/api/user/me`, connections: 10, duration: 10, headers }),
+      );
       const grid = `${server.url}/api/product/organization/${made!.orgId}/for-sale?view=tile&limit=20`;
       gridPeak = await peakWhile(pid, async () => {
         const r = await autocannon({ url: grid, connections: 10, duration: 10, headers });
@@ -219,10 +238,25 @@ async function measure(): Promise<Run> {
     server = await start(dataDir, await freePort());
     pid = server.child.pid!;
     const warmMs = server.readyMs;
+    const warmCpu = treeCpu(pid);
     // What a started server holds before any request, once its pool's first connection is open.
     const warmReady = treeMemory(pid);
     await stop(server);
-    return { database: server.database, coldMs, coldCpu, atReady, importPeak, mePeak, gridPeak, gridRps, afterLoad, stopMs, warmMs, warmReady };
+    return {
+      database: server.database,
+      coldMs,
+      coldCpu,
+      atReady,
+      importPeak,
+      mePeak,
+      gridPeak,
+      gridRps,
+      afterLoad,
+      stopMs,
+      warmMs,
+      warmCpu,
+      warmReady,
+    };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -238,14 +272,19 @@ for (let i = 0; i < runs; i++) {
 const mb = (n: number) => (Number.isNaN(n) ? '—' : n.toFixed(0));
 const memory = (m: TreeMemory) =>
   `${mb(m.nodeRss)} + ${mb(m.postgresRss)} (PSS ${mb(m.postgresPss)}, ${m.postgresProcesses} proc.) = ${mb(totalMb(m))}`;
-console.log(`\nnpm start: ${JSON.stringify(startSettings())}; ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `\nnpm start: ${JSON.stringify(startSettings())}; ${os.cpus().length} CPUs, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 console.log('Memory in MB: node RSS + PostgreSQL RSS (PSS, processes) = node RSS + PostgreSQL PSS.\n');
 console.log(
-  `| database | cold start to /readyz | CPU s to ready | at ready | peak, import of ${products} rows | peak, /api/user/me | peak, grid page | grid req/s (10 conn.) | after the load | stop | warm start | at warm ready |`,
+  `| database | cold start to /readyz | CPU s to ready | at ready | peak, import of ${products} rows | peak, /api/user/me | peak, grid page | grid req/s (10 conn.) | after the load | stop | warm start | CPU s to warm ready | at warm ready |`,
 );
-console.log('|---|---:|---:|---|---:|---:|---:|---:|---|---:|---:|---|');
+console.log('|---|---:|---:|---|---:|---:|---:|---:|---|---:|---:|---:|---|');
 for (const r of results) {
   console.log(
-    `| ${r.database} | ${(r.coldMs / 1000).toFixed(2)} s | ${r.coldCpu.toFixed(1)} | ${memory(r.atReady)} | ${mb(r.importPeak)} | ${mb(r.mePeak)} | ${mb(r.gridPeak)} | ${r.gridRps.toFixed(0)} | ${memory(r.afterLoad)} | ${(r.stopMs / 1000).toFixed(2)} s | ${(r.warmMs / 1000).toFixed(2)} s | ${memory(r.warmReady)} |`,
+    `| ${r.database} | ${(r.coldMs / 1000).toFixed(2)} s | ${r.coldCpu.toFixed(1)} | ${memory(r.atReady)} | ${mb(r.importPeak)} | ${mb(r.mePeak)} | ${mb(r.gridPeak)} | ${r.gridRps.toFixed(0)} | ${memory(r.afterLoad)} | ${(r.stopMs / 1000).toFixed(2)} s | ${(r.warmMs / 1000).toFixed(2)} s | ${r.warmCpu.toFixed(1)} | ${memory(r.warmReady)} |`,
   );
 }
