@@ -38,7 +38,9 @@ export const ROUTES = {
     // 200 kB until issue 13: its routes (Dashboard, Team, Invoices) in the route table and the
     // volume prices the cart badge's module computes took it to 200.2 kB. The next saving is the
     // route table: the seller area's routes added on navigation (patchRoutesOnNavigation).
-    budgetKb: 201,
+    // 202 kB since issue 22 (201.1 kB): the bundler puts the shared query-key factories
+    // (lib/query-keys/) in the chunk every screen loads, ~0.3 kB; issue 27 reworks the first load.
+    budgetKb: 202,
   },
   // A seller's landing view (/app/:orgId, the dashboard): the app, the seller shell (~235 kB of
   // it, most of it MUI) and the dashboard page (~3 kB); the chart (@mui/x-charts, ~94 kB) loads

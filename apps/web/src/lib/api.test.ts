@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../test/fixtures';
-import { api, ApiError, apiPath, configureApi, errorMessage, issuesByField, NETWORK_ERROR_MESSAGE } from './api';
+import { api, ApiError, apiPath, configureApi, errorMessage, NETWORK_ERROR_MESSAGE } from './api';
+import { issuesByField } from './field-issues';
 import { AccessTokenError, GET_ACCESS_TOKEN_FAILED } from './auth';
 
 function useHooks(token: string | null | (() => Promise<string | null>)) {

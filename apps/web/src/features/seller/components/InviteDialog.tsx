@@ -15,7 +15,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import CancelIcon from '@mui/icons-material/Cancel';
-import { errorMessage, issuesByField } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
+import { issuesByField } from '../../../lib/field-issues';
 import { useToast } from '../../../components/Toast';
 import { useSendInvites } from '../api';
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { Product, ProductState, Unit } from '@cratebase/contract';
-import { issuesByField } from '../../../lib/api';
+import { issuesByField } from '../../../lib/field-issues';
 import {
   emptyProductForm,
   productFormProblems,
