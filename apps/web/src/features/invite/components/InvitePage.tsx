@@ -1,46 +1,33 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
-import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../../lib/auth-context';
-import { Logo } from '../../../components/Logo';
-import { OrganizationLogo } from '../../../components/OrganizationLogo';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useSignedInProfile, useSignIn, useSignOut } from '../../../lib/auth-hooks';
 import { refreshCurrentUser, useCurrentUser } from '../../../lib/current-user';
-import { AccountLayout } from '../../../components/AccountLayout';
 import { ConsentCheckboxes } from '../../../components/ConsentCheckboxes';
 import { acceptInvite, buyerSignupPath, isAlreadyPurchaser, saveBuyerSignupKeys } from '../../../lib/invites';
 import { fetchInviteMetadata } from '../api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { inviteMetadataKeys } from '../../../lib/query-keys';
+import {
+  AcceptErrorAlert,
+  busyIcon,
+  InviteAcceptLayout,
+  InviteHero,
+  InviteSkeleton,
+  LogInInstead,
+  SignedInAs,
+} from './InviteAcceptLayout';
 
 export const PRODUCT = 'Cratebase';
 export const inviteHeadline = (orgName: string) => `Accept your invitation to ${orgName} on ${PRODUCT}`;
 export const JOIN_BUTTON = `Join new store on ${PRODUCT}`;
 export const ACCEPT_BUTTON = `Accept your Invitation to ${PRODUCT}`;
-
-function InviteSkeleton() {
-  return (
-    <Stack spacing={2} sx={{ alignItems: 'center' }} aria-hidden>
-      <Skeleton variant="rounded" width={88} height={88} />
-      <Skeleton variant="text" width="90%" sx={{ fontSize: '2rem' }} />
-      <Skeleton variant="text" width="70%" />
-      <Skeleton variant="rounded" width="100%" height={84} />
-      <Skeleton variant="rounded" width="100%" height={44} />
-    </Stack>
-  );
-}
 
 /**
  * /invite/{invite_id}: the seller's name and logo, the terms and e-mails checkboxes, then
@@ -111,135 +98,71 @@ export function InvitePage() {
   const signedInEmail = user.data?.email ?? profile.email;
 
   return (
-    <AccountLayout
-      header={
-        <Box component="header" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-          <Container maxWidth="lg" sx={{ display: 'flex', alignItems: 'center', py: 1.5 }}>
-            <Link component={RouterLink} to="/" aria-label="Cratebase home" sx={{ display: 'inline-flex' }}>
-              <Logo height={28} title="" />
-            </Link>
-          </Container>
-        </Box>
-      }
-    >
-      <Card>
-        <CardContent sx={{ p: { xs: 3, sm: 5 }, '&:last-child': { pb: { xs: 3, sm: 5 } } }}>
-          {!seller ? (
-            <InviteSkeleton />
+    <InviteAcceptLayout>
+      {!seller ? (
+        <InviteSkeleton blocks={[84, 44]} />
+      ) : (
+        <Stack spacing={3}>
+          <InviteHero name={seller.name} logo={seller.image_set.logo} headline={inviteHeadline(seller.name)}>
+            <Typography variant="body1">
+              {seller.name} takes wholesale orders on {PRODUCT}. Accept to browse their catalog, see their terms and
+              order online whenever you like.
+            </Typography>
+          </InviteHero>
+
+          {accept.isError &&
+            (isAlreadyPurchaser(accept.error) ? (
+              <Alert
+                severity="info"
+                action={
+                  <Button color="inherit" size="small" component={RouterLink} to={`/storefront/${seller.id}`}>
+                    Open store
+                  </Button>
+                }
+              >
+                {errorMessage(accept.error)}
+              </Alert>
+            ) : (
+              <AcceptErrorAlert error={accept.error} onSignOut={() => void signOut()} />
+            ))}
+
+          <ConsentCheckboxes terms={terms} onTermsChange={setTerms} emails={emails} onEmailsChange={setEmails} />
+
+          {signedIn ? (
+            <Stack spacing={1.5}>
+              <Button
+                variant="contained"
+                size="large"
+                onClick={join}
+                disabled={busy || user.isPending}
+                startIcon={busyIcon(busy)}
+              >
+                {JOIN_BUTTON}
+              </Button>
+              {signedInEmail && <SignedInAs email={signedInEmail} onSignOut={() => void signOut()} />}
+            </Stack>
           ) : (
-            <Stack spacing={3}>
-              <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
-                <OrganizationLogo
-                  name={seller.name}
-                  image={seller.image_set.logo}
-                  size={88}
-                  sx={{ boxShadow: '0 2px 12px rgba(47,45,58,0.12)' }}
-                />
-                <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
-                  {inviteHeadline(seller.name)}
+            <Stack spacing={1.5}>
+              <Button
+                variant="contained"
+                size="large"
+                onClick={acceptAndSignUp}
+                disabled={!terms || busy || auth.isLoading}
+                startIcon={busyIcon(busy)}
+              >
+                {ACCEPT_BUTTON}
+              </Button>
+              {!terms && (
+                <Typography variant="caption" sx={{ textAlign: 'center', color: 'text.secondary' }}>
+                  Check the box to agree to the Terms and privacy policy first.
                 </Typography>
-                <Typography variant="body1">
-                  {seller.name} takes wholesale orders on {PRODUCT}. Accept to browse their catalog, see their terms and
-                  order online whenever you like.
-                </Typography>
-              </Stack>
-
-              {accept.isError &&
-                (isAlreadyPurchaser(accept.error) ? (
-                  <Alert
-                    severity="info"
-                    action={
-                      <Button color="inherit" size="small" component={RouterLink} to={`/storefront/${seller.id}`}>
-                        Open store
-                      </Button>
-                    }
-                  >
-                    {errorMessage(accept.error)}
-                  </Alert>
-                ) : (
-                  <Alert
-                    severity="error"
-                    role="alert"
-                    action={
-                      // Signed in with another address than the invited one: offer to switch accounts.
-                      accept.error instanceof ApiError && accept.error.code === 'invite_email_mismatch' ? (
-                        <Button
-                          color="inherit"
-                          size="small"
-                          sx={{ whiteSpace: 'nowrap' }}
-                          onClick={() => void signOut()}
-                        >
-                          Log out
-                        </Button>
-                      ) : undefined
-                    }
-                  >
-                    {errorMessage(accept.error)}
-                  </Alert>
-                ))}
-
-              <ConsentCheckboxes terms={terms} onTermsChange={setTerms} emails={emails} onEmailsChange={setEmails} />
-
-              {signedIn ? (
-                <Stack spacing={1.5}>
-                  <Button
-                    variant="contained"
-                    size="large"
-                    onClick={join}
-                    disabled={busy || user.isPending}
-                    startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-                  >
-                    {JOIN_BUTTON}
-                  </Button>
-                  {signedInEmail && (
-                    <Typography variant="body2" sx={{ textAlign: 'center' }}>
-                      Signed in as <strong>{signedInEmail}</strong>.{' '}
-                      <Link
-                        component="button"
-                        type="button"
-                        onClick={() => void signOut()}
-                        sx={{ verticalAlign: 'baseline' }}
-                      >
-                        Not you? Log out
-                      </Link>
-                    </Typography>
-                  )}
-                </Stack>
-              ) : (
-                <Stack spacing={1.5}>
-                  <Button
-                    variant="contained"
-                    size="large"
-                    onClick={acceptAndSignUp}
-                    disabled={!terms || busy || auth.isLoading}
-                    startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-                  >
-                    {ACCEPT_BUTTON}
-                  </Button>
-                  {!terms && (
-                    <Typography variant="caption" sx={{ textAlign: 'center', color: 'text.secondary' }}>
-                      Check the box to agree to the Terms and privacy policy first.
-                    </Typography>
-                  )}
-                  <Typography variant="body2" sx={{ textAlign: 'center' }}>
-                    Already have a {PRODUCT} account?{' '}
-                    <Link
-                      component="button"
-                      type="button"
-                      onClick={logInInstead}
-                      disabled={busy}
-                      sx={{ verticalAlign: 'baseline' }}
-                    >
-                      Log in
-                    </Link>
-                  </Typography>
-                </Stack>
               )}
+              <LogInInstead onLogIn={logInInstead} disabled={busy} />
             </Stack>
           )}
-        </CardContent>
-      </Card>
-    </AccountLayout>
+        </Stack>
+      )}
+    </InviteAcceptLayout>
   );
 }
 
