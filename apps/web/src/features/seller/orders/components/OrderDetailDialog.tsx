@@ -9,7 +9,7 @@ import { OrderTotals } from '../../../../components/orders/OrderTotals';
 import { ShipToBlock } from '../../../../components/orders/ShipToBlock';
 import { TrackingLine } from '../../../../components/orders/TrackingLine';
 import { formatDate } from '../../../../lib/format';
-import { paymentStatus } from '../order-display';
+import { paymentStatus } from '../../../../components/orders/order-columns';
 import { useOrder } from '../api';
 import { SellerOrderRefunds } from './SellerOrderRefunds';
 

@@ -5,7 +5,6 @@ import {
   EDIT_TRACKING_TOOLTIP,
   ORDER_SEARCH_LABEL,
   ORDER_SEARCH_NO_MATCH,
-  PO_NUMBER_LABEL,
   SELLER_ORDERS_EMPTY,
   type OrderSummary,
 } from '@cratebase/contract';
@@ -27,7 +26,6 @@ import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useParams } from 'react-router';
-import { OrderAmount } from '../../../../components/orders/OrderAmount';
 import { OrderCardList, usePhoneLayout } from '../../../../components/orders/OrderCardList';
 import { DataTable, type DataColumn } from '../../../../components/DataTable';
 import { EmptyState } from '../../../../components/EmptyState';
@@ -38,11 +36,20 @@ import { TintedIcon } from '../../../../components/TintedIcon';
 import { useToast } from '../../../../components/Toast';
 import { errorMessage, loadedItems } from '../../../../lib/api';
 import { formatCents, formatDate } from '../../../../lib/format';
-import { isShipped, paymentStatus } from '../order-display';
+import {
+  actionsColumn,
+  orderAmountColumn,
+  orderCardFields,
+  orderDateColumn,
+  orderNumberColumn,
+  paymentStatus,
+  paymentStatusColumn,
+  PoNumberCaption,
+  shippedColumn,
+} from '../../../../components/orders/order-columns';
 import { fetchPackingSlip, orderNumber, useSellerOrders } from '../api';
 import { openPdfInNewTab } from '../packing-slip';
 import { OrderDetailDialog } from './OrderDetailDialog';
-import { RefundChip } from '../../../../components/orders/RefundChip';
 import { TrackingDialog } from './TrackingDialog';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
@@ -185,27 +192,8 @@ export function OrdersPage() {
   const openOrder = (order: OrderSummary) => setViewing({ order, open: true });
 
   const columns: DataColumn<OrderSummary>[] = [
-    {
-      header: 'Order',
-      cell: (order) => (
-        <Typography
-          variant="body2"
-          component="span"
-          title={order.id}
-          sx={{ color: 'text.primary', fontWeight: 600, whiteSpace: 'nowrap' }}
-        >
-          {orderNumber(order)}
-        </Typography>
-      ),
-    },
-    {
-      header: 'Date',
-      cell: (order) => (
-        <Typography variant="body2" component="span" sx={{ color: 'text.primary', whiteSpace: 'nowrap' }}>
-          {formatDate(order.completed_on)}
-        </Typography>
-      ),
-    },
+    orderNumberColumn,
+    orderDateColumn(false),
     {
       header: 'Customer',
       cell: (order) => (
@@ -217,37 +205,14 @@ export function OrdersPage() {
           >
             {order.organization.name}
           </Typography>
-          {order.po_number && (
-            <Typography variant="caption" component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-              {`${PO_NUMBER_LABEL} ${order.po_number}`}
-            </Typography>
-          )}
+          <PoNumberCaption order={order} />
         </>
       ),
     },
-    // What the buyer pays, with its parts under it (docs/decisions/007), as the buyer's list shows it.
-    { header: 'Amount', cell: (order) => <OrderAmount order={order} />, align: 'right' },
-    { header: 'Shipped?', cell: (order) => (isShipped(order) ? 'Yes' : 'No') },
-    {
-      header: 'Payment Status',
-      cell: (order) => {
-        const status = paymentStatus(order);
-        return (
-          <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-            <Typography
-              variant="body2"
-              component="span"
-              data-status={status.open ? 'error' : 'primary'}
-              sx={{ color: status.open ? 'error.main' : 'primary.main', fontWeight: 600 }}
-            >
-              {status.label}
-            </Typography>
-            <RefundChip totalCents={order.total_cents} refundedCents={order.refunded_cents} />
-          </Stack>
-        );
-      },
-    },
-    { header: 'Actions', align: 'right', cell: (order) => rowActions(order) },
+    orderAmountColumn,
+    shippedColumn,
+    paymentStatusColumn,
+    actionsColumn(rowActions),
   ];
 
   return (
@@ -270,21 +235,7 @@ export function OrdersPage() {
             date={(order) => formatDate(order.completed_on)}
             amount={(order) => formatCents(order.total_cents)}
             title={{ label: 'Customer', cell: (order) => order.organization.name }}
-            fields={(order) => [
-              { label: 'Order', value: orderNumber(order) },
-              ...(order.po_number ? [{ label: PO_NUMBER_LABEL, value: order.po_number }] : []),
-              { label: 'Subtotal', value: formatCents(order.subtotal_cents) },
-              { label: 'Shipping', value: formatCents(order.shipping_cost_in_cents) },
-              { label: 'Shipped?', value: isShipped(order) ? 'Yes' : 'No' },
-              ...(order.refunded_cents
-                ? [
-                    {
-                      label: 'Refunded',
-                      value: <RefundChip totalCents={order.total_cents} refundedCents={order.refunded_cents} />,
-                    },
-                  ]
-                : []),
-            ]}
+            fields={(order) => orderCardFields(order)}
             paymentStatus={paymentStatus}
             actions={(order) => (
               <>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BUYER_ORDERS_EMPTY, PO_NUMBER_LABEL, paymentStatusLabel, type OrderSummary } from '@cratebase/contract';
+import { BUYER_ORDERS_EMPTY, type OrderSummary } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -17,9 +17,17 @@ import { EmptyState } from '../../../../components/EmptyState';
 import { PagedTable } from '../../../../components/PagedTable';
 import { TintedIcon } from '../../../../components/TintedIcon';
 import { useToast } from '../../../../components/Toast';
-import { OrderAmount } from '../../../../components/orders/OrderAmount';
+import {
+  actionsColumn,
+  orderAmountColumn,
+  orderCardFields,
+  orderDateColumn,
+  orderNumberColumn,
+  paymentStatus,
+  paymentStatusColumn,
+  shippedColumn,
+} from '../../../../components/orders/order-columns';
 import { OrderCardList, usePhoneLayout } from '../../../../components/orders/OrderCardList';
-import { RefundChip } from '../../../../components/orders/RefundChip';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { errorMessage, loadedItems } from '../../../../lib/api';
 import { useCurrentUser } from '../../../../lib/current-user';
@@ -89,12 +97,6 @@ function invoiceLink(order: OrderSummary) {
       —
     </Typography>
   );
-}
-
-/** Spec section 4: the invoice status upper-cased or N/A; OPEN is shown as an error. */
-function paymentStatus(order: OrderSummary): { label: string; open: boolean } {
-  const label = paymentStatusLabel(order.invoice?.stripe_status);
-  return { label, open: label === 'OPEN' };
 }
 
 /** /storefront/{org_id}/orders: the buyer's orders from this store. */
@@ -204,58 +206,13 @@ export function BuyerOrdersPage() {
   }
 
   const columns: DataColumn<OrderSummary>[] = [
-    {
-      header: 'Order',
-      cell: (order) => (
-        <Typography
-          variant="body2"
-          component="span"
-          title={order.id}
-          sx={{ color: 'text.primary', fontWeight: 600, whiteSpace: 'nowrap' }}
-        >
-          {buyerOrderNumber(order)}
-        </Typography>
-      ),
-    },
-    {
-      header: 'Date',
-      cell: (order) => (
-        <>
-          <Typography variant="body2" component="span" sx={{ color: 'text.primary', whiteSpace: 'nowrap' }}>
-            {formatDate(order.completed_on)}
-          </Typography>
-          {order.po_number && (
-            <Typography variant="caption" component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-              {`${PO_NUMBER_LABEL} ${order.po_number}`}
-            </Typography>
-          )}
-        </>
-      ),
-    },
-    // What the buyer pays, with its parts under it (docs/decisions/007), as the seller's list shows it.
-    { header: 'Amount', cell: (order) => <OrderAmount order={order} />, align: 'right' },
-    { header: 'Shipped?', cell: (order) => (order.shipping_information?.status ? 'Yes' : 'No') },
+    orderNumberColumn,
+    orderDateColumn(true),
+    orderAmountColumn,
+    shippedColumn,
     { header: 'Invoice', cell: (order) => invoiceLink(order) },
-    {
-      header: 'Payment Status',
-      cell: (order) => {
-        const { label, open } = paymentStatus(order);
-        return (
-          <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-            <Typography
-              variant="body2"
-              component="span"
-              data-status={open ? 'error' : 'primary'}
-              sx={{ color: open ? 'error.main' : 'primary.main', fontWeight: 600 }}
-            >
-              {label}
-            </Typography>
-            <RefundChip totalCents={order.total_cents} refundedCents={order.refunded_cents} />
-          </Stack>
-        );
-      },
-    },
-    { header: 'Actions', align: 'right', cell: (order) => rowActions(order) },
+    paymentStatusColumn,
+    actionsColumn(rowActions),
   ];
 
   return (
@@ -289,22 +246,7 @@ export function BuyerOrdersPage() {
               empty={<EmptyOrders orgId={orgId} storeName={store?.name} />}
               date={(order) => formatDate(order.completed_on)}
               amount={(order) => formatCents(order.total_cents)}
-              fields={(order) => [
-                { label: 'Order', value: buyerOrderNumber(order) },
-                ...(order.po_number ? [{ label: PO_NUMBER_LABEL, value: order.po_number }] : []),
-                { label: 'Subtotal', value: formatCents(order.subtotal_cents) },
-                { label: 'Shipping', value: formatCents(order.shipping_cost_in_cents) },
-                { label: 'Shipped?', value: order.shipping_information?.status ? 'Yes' : 'No' },
-                { label: 'Invoice', value: invoiceLink(order) },
-                ...(order.refunded_cents
-                  ? [
-                      {
-                        label: 'Refunded',
-                        value: <RefundChip totalCents={order.total_cents} refundedCents={order.refunded_cents} />,
-                      },
-                    ]
-                  : []),
-              ]}
+              fields={(order) => orderCardFields(order, [{ label: 'Invoice', value: invoiceLink(order) }])}
               paymentStatus={paymentStatus}
               actions={rowActions}
               hasMore={orders.hasNextPage}
