@@ -66,6 +66,32 @@ export const allDone: OnboardingStatus = {
   has_customers: true,
 };
 
+/** A seller's saved business address (the shipping-details tests). */
+export const austinAddress = {
+  line1: '1 Main St',
+  line2: null,
+  city: 'Austin',
+  state: 'TX',
+  postal_code: '78701',
+  country: 'US',
+};
+
+/** A seller's saved Default Package of merchantA, as GET /api/package_template/organization/:id lists it. */
+export function defaultPackageTemplate(
+  sides: { height: number; width: number; length: number },
+  dimensionUnit: { id: number; unit: string },
+) {
+  return {
+    id: 't',
+    name: 'Default Package',
+    ...sides,
+    dimension_unit: dimensionUnit,
+    organization_id: ids.merchantA,
+    created_at: '',
+    updated_at: '',
+  };
+}
+
 /** A fetch double answering JSON by "METHOD path"; records every call. */
 export function fakeFetch(routes: Record<string, { status?: number; body?: unknown } | (() => Promise<Response>)>) {
   const calls: Array<{ method: string; path: string; body: unknown; headers: Record<string, string> }> = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeFetch, ids } from '../../../../test/fixtures';
+import { austinAddress, defaultPackageTemplate, fakeFetch, ids } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
 import { AddressPackageDialog, validateShippingForm } from './AddressPackageDialog';
 
@@ -100,30 +100,11 @@ describe('AddressPackageDialog', () => {
       [`GET /api/organization/${ids.merchantA}`]: {
         body: {
           ...organization,
-          address: {
-            line1: '1 Main St',
-            line2: null,
-            city: 'Austin',
-            state: 'TX',
-            postal_code: '78701',
-            country: 'US',
-          },
+          address: austinAddress,
         },
       },
       [`GET /api/package_template/organization/${ids.merchantA}`]: {
-        body: [
-          {
-            id: 't',
-            name: 'Default Package',
-            height: 1,
-            width: 2,
-            length: 3,
-            dimension_unit: { id: 3, unit: 'cm' },
-            organization_id: ids.merchantA,
-            created_at: '',
-            updated_at: '',
-          },
-        ],
+        body: [defaultPackageTemplate({ height: 1, width: 2, length: 3 }, { id: 3, unit: 'cm' })],
       },
       [`POST /api/organization/${ids.merchantA}/address`]: {
         status: 400,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { allDone, fakeFetch, ids, noProgress } from '../../../../test/fixtures';
+import { allDone, austinAddress, defaultPackageTemplate, fakeFetch, ids, noProgress } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
 import { ToastProvider } from '../../../../components/Toast';
 import { WelcomePage, WELCOME_HEADING } from './WelcomePage';
@@ -57,7 +57,7 @@ describe('WelcomePage', () => {
       name: 'Hot Sauce Co',
       slogan: 'Hot',
       selected_type: 'Merchant',
-      address: { line1: '1 Main St', line2: null, city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' },
+      address: austinAddress,
       order_terms: {
         new_customer_min: 10,
         new_customer_min_cents: 10000,
@@ -145,30 +145,11 @@ describe('WelcomePage', () => {
         body: {
           id: ids.merchantA,
           name: 'Hot Sauce Co',
-          address: {
-            line1: '1 Main St',
-            line2: null,
-            city: 'Austin',
-            state: 'TX',
-            postal_code: '78701',
-            country: 'US',
-          },
+          address: austinAddress,
         },
       },
       [`GET /api/package_template/organization/${ids.merchantA}`]: {
-        body: [
-          {
-            id: 't',
-            name: 'Default Package',
-            height: 4,
-            width: 5,
-            length: 6,
-            dimension_unit: { id: 2, unit: 'in' },
-            organization_id: ids.merchantA,
-            created_at: '',
-            updated_at: '',
-          },
-        ],
+        body: [defaultPackageTemplate({ height: 4, width: 5, length: 6 }, { id: 2, unit: 'in' })],
       },
       'GET /api/product/dimension_unit': {
         body: [
