@@ -1,6 +1,6 @@
 /** The invitation e-mail: subject, HTML and plain text, with the seller's name and logo. */
 import { PRODUCT_NAME } from '@cratebase/contract';
-import { oneLine, renderEmailHtml } from '../../providers/mail/index.js';
+import { oneLine, renderEmailHtml, renderShortEmailText } from '../../providers/mail/index.js';
 
 export interface InviteEmailInput {
   sellerName: string;
@@ -24,7 +24,7 @@ export function renderInviteEmail(input: InviteEmailInput): RenderedEmail {
   const subject = `${seller} invited you to order wholesale on ${PRODUCT_NAME}`;
   const intro = `${seller} uses ${PRODUCT_NAME} to take wholesale orders. Accept the invitation to browse their catalogue, see your prices and order online whenever it suits you.`;
   const ignore = `This invitation was sent to ${input.to}. If you were not expecting it, you can ignore this e-mail.`;
-  const html = renderEmailHtml({
+  const content = {
     title: subject,
     preheader: `Accept your invitation to ${seller} on ${PRODUCT_NAME}.`,
     brand: { name: seller, logoUrl: input.logoUrl },
@@ -32,19 +32,8 @@ export function renderInviteEmail(input: InviteEmailInput): RenderedEmail {
     paragraphs: [intro],
     button: { label: 'Accept your invitation', url: input.inviteUrl },
     footer: [ignore, `${PRODUCT_NAME} — wholesale ordering for brands and their retailers.`],
-  });
-  const text = [
-    `${seller} invited you to their wholesale store`,
-    '',
-    intro,
-    '',
-    'Accept your invitation:',
-    input.inviteUrl,
-    '',
-    '--',
-    ignore,
-    `${PRODUCT_NAME} — wholesale ordering for brands and their retailers.`,
-    '',
-  ].join('\n');
+  };
+  const html = renderEmailHtml(content);
+  const text = renderShortEmailText(content);
   return { subject, html, text };
 }

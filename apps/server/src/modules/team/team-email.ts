@@ -1,6 +1,6 @@
 /** The team invitation e-mail: subject, HTML and plain text, with the organization's name and logo. */
 import { PRODUCT_NAME, TEAM_ROLE_LABELS, type TeamInviteRole } from '@cratebase/contract';
-import { oneLine, renderEmailHtml } from '../../providers/mail/index.js';
+import { oneLine, renderEmailHtml, renderShortEmailText } from '../../providers/mail/index.js';
 
 export interface TeamInviteEmailInput {
   organizationName: string;
@@ -27,7 +27,7 @@ export function renderTeamInviteEmail(input: TeamInviteEmailInput): { subject: s
       ? 'As an admin you can run the store and manage payments, bank accounts and the team.'
       : 'As staff you can run the store: products, orders, customers and invites.';
   const ignore = `This invitation was sent to ${input.to}. If you were not expecting it, you can ignore this e-mail.`;
-  const html = renderEmailHtml({
+  const content = {
     title: subject,
     preheader: `Accept your invitation to join ${org}.`,
     brand: { name: org, logoUrl: input.logoUrl },
@@ -35,20 +35,8 @@ export function renderTeamInviteEmail(input: TeamInviteEmailInput): { subject: s
     paragraphs: [intro, what],
     button: { label: 'Join the team', url: input.inviteUrl },
     footer: [ignore, `${PRODUCT_NAME} — wholesale ordering for brands and their retailers.`],
-  });
-  const text = [
-    `Join ${org} on ${PRODUCT_NAME}`,
-    '',
-    intro,
-    what,
-    '',
-    'Join the team:',
-    input.inviteUrl,
-    '',
-    '--',
-    ignore,
-    `${PRODUCT_NAME} — wholesale ordering for brands and their retailers.`,
-    '',
-  ].join('\n');
+  };
+  const html = renderEmailHtml(content);
+  const text = renderShortEmailText(content);
   return { subject, html, text };
 }

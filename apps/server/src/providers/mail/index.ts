@@ -14,7 +14,7 @@ export { PermanentMailError, findHeaderProblem, oneLine } from './interface.js';
 export { enqueueMail, wakeMailWorkers, type NewMail } from './queue.js';
 export { listOutbox, getOutboxMessage, type OutboxRow } from './outbox.js';
 export { MailWorker, defaultRetryDelayMs, MAIL_DEFAULTS, type MailWorkerOptions, type RoundResult } from './worker.js';
-export { renderEmailHtml, escapeHtml, type EmailContent, type EmailBrand } from './layout.js';
+export { renderEmailHtml, renderShortEmailText, escapeHtml, type EmailContent, type EmailBrand } from './layout.js';
 
 export function createMailTransport(config: Pick<Config, 'mail'>): MailTransport {
   if (config.mail.transport === 'smtp') {
@@ -35,7 +35,9 @@ export interface Mail {
 
 /** The queue's worker over a transport (made from configuration by createMailTransport, or a test's own). */
 export function createMail(
-  opts: { transport: MailTransport; db: Db; log?: MailLog } & Partial<Omit<MailWorkerOptions, 'db' | 'transport' | 'log'>>,
+  opts: { transport: MailTransport; db: Db; log?: MailLog } & Partial<
+    Omit<MailWorkerOptions, 'db' | 'transport' | 'log'>
+  >,
 ): Mail {
   const { transport, db, log, ...workerOptions } = opts;
   const worker = new MailWorker({ db, transport, log, ...workerOptions });

@@ -187,6 +187,16 @@ ${rows}
 </td></tr>`;
 }
 
+/**
+ * The plain text of a short e-mail (heading, paragraphs, a button, small print), the twin of its
+ * HTML: the heading, the paragraphs one a line, the button as "Label:" over its URL, then the
+ * small print under "--". E-mails with items, totals or details write their own text.
+ */
+export function renderShortEmailText(c: Pick<EmailContent, 'heading' | 'paragraphs' | 'button' | 'footer'>): string {
+  const button = c.button ? [`${c.button.label}:`, c.button.url, ''] : [];
+  return [c.heading, '', ...c.paragraphs, '', ...button, '--', ...c.footer, ''].join('\n');
+}
+
 export function renderEmailHtml(c: EmailContent): string {
   const paragraphs = c.paragraphs
     .map(
