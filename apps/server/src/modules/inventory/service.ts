@@ -87,12 +87,7 @@ export async function recordOrderSales(
   userId: string | null,
   sold: { product_id: string; count: number }[],
 ): Promise<void> {
-  if (sold.length === 0) return;
-  await tx.execute(sql`
-      insert into inventory_transactions (product_id, organization_id, count, inventory_transaction_type, order_id,
-                                          created_by_user_id)
-      select v.product_id, ${organizationId}::uuid, v.count, 'remove', ${orderId}::uuid, ${userId}::uuid
-        from json_to_recordset(${JSON.stringify(sold)}::json) as v(product_id uuid, count int)`);
+  await recordOrderTransactions(tx, 'remove', organizationId, orderId, userId, sold);
 }
 
 /**
@@ -107,10 +102,22 @@ export async function recordOrderReturns(
   userId: string | null,
   returned: { product_id: string; count: number }[],
 ): Promise<void> {
-  if (returned.length === 0) return;
+  await recordOrderTransactions(tx, 'add', organizationId, orderId, userId, returned);
+}
+
+/** One `type` transaction per product with the order's id: what an order took or a refund returned. */
+async function recordOrderTransactions(
+  tx: DbOrTx,
+  type: 'add' | 'remove',
+  organizationId: string,
+  orderId: string,
+  userId: string | null,
+  levels: { product_id: string; count: number }[],
+): Promise<void> {
+  if (levels.length === 0) return;
   await tx.execute(sql`
       insert into inventory_transactions (product_id, organization_id, count, inventory_transaction_type, order_id,
                                           created_by_user_id)
-      select v.product_id, ${organizationId}::uuid, v.count, 'add', ${orderId}::uuid, ${userId}::uuid
-        from json_to_recordset(${JSON.stringify(returned)}::json) as v(product_id uuid, count int)`);
+      select v.product_id, ${organizationId}::uuid, v.count, ${type}, ${orderId}::uuid, ${userId}::uuid
+        from json_to_recordset(${JSON.stringify(levels)}::json) as v(product_id uuid, count int)`);
 }
