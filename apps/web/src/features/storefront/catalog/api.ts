@@ -26,20 +26,29 @@ export function useStoreOrganization(orgId: string | undefined) {
 
 /** GET …/for-sale?view=tile&limit&q&cursor: the grid's pages, newest first. */
 export function useCatalog(orgId: string, q: string) {
+  return useForSalePages<ProductTile>(storefrontKeys.catalog(orgId, q), orgId, 'tile', CATALOG_PAGE_SIZE, q);
+}
+
+/**
+ * GET …/for-sale?view&limit&q&cursor: the keyset pages of a view of the Live products, newest
+ * first (the grid's tiles, the quick-order sheet's rows). A new search keeps the current page
+ * on screen until its first page arrives.
+ */
+export function useForSalePages<Row>(
+  queryKey: readonly unknown[],
+  orgId: string,
+  view: 'tile' | 'sheet',
+  limit: number,
+  q: string,
+) {
   return useInfiniteQuery({
-    queryKey: storefrontKeys.catalog(orgId, q),
+    queryKey,
     queryFn: ({ pageParam, signal }) =>
-      api.getPage<ProductTile>(
-        withQuery(apiPath`/api/product/organization/${orgId}/for-sale`, {
-          view: 'tile',
-          limit: CATALOG_PAGE_SIZE,
-          q,
-          cursor: pageParam,
-        }),
+      api.getPage<Row>(
+        withQuery(apiPath`/api/product/organization/${orgId}/for-sale`, { view, limit, q, cursor: pageParam }),
         { signal },
       ),
     ...keysetPaging,
-    // A new search keeps the current tiles on screen until its first page arrives.
     placeholderData: keepPreviousData,
     enabled: Boolean(orgId),
   });

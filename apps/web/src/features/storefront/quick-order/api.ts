@@ -8,15 +8,11 @@
  * server for a line of 18. The request carries the resulting quantities (the server sets them),
  * so a retried request cannot add twice.
  */
-import {
-  type BulkLine,
-  type Cart,
-  type ProductSheetRow,
-  type SetLineItemsResult,
-} from '@cratebase/contract';
-import { keepPreviousData, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
-import { api, ApiError, apiPath, keysetPaging, withQuery } from '../../../lib/api';
+import { type BulkLine, type Cart, type ProductSheetRow, type SetLineItemsResult } from '@cratebase/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { api, ApiError, apiPath } from '../../../lib/api';
 import { cartQueryOptions, cartSync, type CartPair } from '../cart/cart-store';
+import { useForSalePages } from '../catalog/api';
 import { cartKeys, storefrontKeys } from '../../../lib/query-keys';
 
 /** Rows per page: the server's largest page, so a long scroll asks rarely. */
@@ -24,23 +20,7 @@ export const SHEET_PAGE_SIZE = 200;
 
 /** GET …/for-sale?view=sheet&limit&q&cursor: the sheet's pages, newest first like the grid. */
 export function useSheetRows(orgId: string, q: string) {
-  return useInfiniteQuery({
-    queryKey: storefrontKeys.sheet(orgId, q),
-    queryFn: ({ pageParam, signal }) =>
-      api.getPage<ProductSheetRow>(
-        withQuery(apiPath`/api/product/organization/${orgId}/for-sale`, {
-          view: 'sheet',
-          limit: SHEET_PAGE_SIZE,
-          q,
-          cursor: pageParam,
-        }),
-        { signal },
-      ),
-    ...keysetPaging,
-    // A new filter keeps the current rows on screen until its first page arrives.
-    placeholderData: keepPreviousData,
-    enabled: Boolean(orgId),
-  });
+  return useForSalePages<ProductSheetRow>(storefrontKeys.sheet(orgId, q), orgId, 'sheet', SHEET_PAGE_SIZE, q);
 }
 
 /** The cart's current answer (read first when it was not loaded yet). */
