@@ -31,7 +31,8 @@
  * from it with bound values, never by pasting text.
  */
 import type { FastifyRequest } from 'fastify';
-import type { SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import type { TeamRole } from '@cratebase/contract';
 import type { Role } from './access.js';
@@ -86,6 +87,30 @@ export function organizationAt(...at: ResourceRef['at']): ResourceRef {
   return { resource: 'organization', at, deny: 403, owners: async (_db, id) => [id] };
 }
 
+/**
+ * A resource whose row names the one organization that owns it: the row with this `id`, its
+ * `organizationId` (none when there is no such row; 404, so ids cannot be probed).
+ */
+export function ownedRowAt(
+  resource: string,
+  table: PgTable & { id: PgColumn; organizationId: PgColumn },
+  at: ResourceRef['at'],
+): ResourceRef {
+  return {
+    resource,
+    at,
+    deny: 404,
+    async owners(db, id) {
+      const rows = await db
+        .select({ organizationId: table.organizationId })
+        .from(table)
+        .where(eq(table.id, id))
+        .limit(1);
+      return rows.map((r) => r.organizationId as string);
+    },
+  };
+}
+
 /** The usual case: an organization id in a path parameter. */
 export const organizationParam = (name = 'org_id') => organizationAt('params', name);
 
@@ -102,7 +127,10 @@ export const memberOrPurchaserOf = (...on: ResourceRef[]): Grant => ({ allow: ['
 export const anyOf = (...grants: Grant[]): AccessPolicy => ({ anyOf: grants });
 
 /** The id a reference points at, or undefined when the request has none there. */
-export function referencedId(req: Pick<FastifyRequest, 'params' | 'body' | 'query'>, ref: ResourceRef): string | undefined {
+export function referencedId(
+  req: Pick<FastifyRequest, 'params' | 'body' | 'query'>,
+  ref: ResourceRef,
+): string | undefined {
   const [part, ...path] = ref.at;
   let v: unknown = req[part];
   for (const key of path) {
