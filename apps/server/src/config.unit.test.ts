@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from './config.js';
 
+/** The message loadConfig refuses the environment with (it must refuse it). */
+function problems(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
 describe('loadConfig', () => {
   it('defaults to port 3000, the embedded PostgreSQL under ./data, the built-in identity provider, local media and the outbox', () => {
     const c = loadConfig({});
@@ -45,16 +56,6 @@ describe('loadConfig: payments', () => {
   const KEY = 'sk_test_51AbCdEf0123456789';
   const WHSEC = 'whsec_0123456789abcdefABCDEF';
   const PK = 'pk_test_51AbCdEf0123456789';
-
-  function problems(env: Record<string, string>): string {
-    try {
-      loadConfig(env);
-    } catch (err) {
-      expect(err).toBeInstanceOf(ConfigError);
-      return (err as Error).message;
-    }
-    throw new Error('loadConfig accepted the environment');
-  }
 
   it('uses the built-in test payments by default', () => {
     expect(loadConfig({}).payments).toEqual({ provider: 'builtin' });
@@ -134,16 +135,6 @@ describe('loadConfig: payments', () => {
 describe('loadConfig: banking', () => {
   const CLIENT_ID = '5f0123456789abcdef012345';
   const SECRET = '0123456789abcdef0123456789abcd';
-
-  function problems(env: Record<string, string>): string {
-    try {
-      loadConfig(env);
-    } catch (err) {
-      expect(err).toBeInstanceOf(ConfigError);
-      return (err as Error).message;
-    }
-    throw new Error('loadConfig accepted the environment');
-  }
 
   it('uses the built-in test bank linking by default', () => {
     expect(loadConfig({}).banking).toEqual({ provider: 'builtin' });
