@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (It reads the rendered HTML the way a mail client shows it, with the DOM parser.)
 import { describe, expect, it } from 'vitest';
 import { renderInviteEmail } from '../invites/invite-email.js';
 import { formatUsd, renderNewOrderEmail, renderOrderConfirmationEmail, type OrderEmailInput } from './order-emails.js';
