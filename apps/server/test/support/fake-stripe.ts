@@ -28,6 +28,16 @@ export const FAKE_STRIPE_PUBLISHABLE_KEY = 'pk_test_fakestripe0123456789';
 
 type Json = Record<string, unknown>;
 
+/** The environment that points the app's Stripe adapter at this fake, with the webhook secret given. */
+export function fakeStripeEnv(stripe: Pick<FakeStripe, 'secretKey' | 'url'>, webhookSecret: string) {
+  return {
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY,
+    STRIPE_API_URL: stripe.url,
+  };
+}
+
 export interface RecordedStripeRequest {
   method: string;
   /** Without the query string: /v1/checkout/sessions. */

@@ -20,7 +20,7 @@ import {
   verify,
   type Org,
 } from '../../../test/support/checkout.js';
-import { FAKE_STRIPE_PUBLISHABLE_KEY, startFakeStripe, type FakeStripe } from '../../../test/support/fake-stripe.js';
+import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../../../test/support/fake-stripe.js';
 
 const WEBHOOK_SECRET = 'whsec_cratebaseStripeFlowTest0123456789';
 
@@ -31,10 +31,7 @@ beforeAll(async () => {
   stripe = await startFakeStripe();
   h = await createHarness({
     LOG_LEVEL: 'error',
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY,
-    STRIPE_API_URL: stripe.url,
+    ...fakeStripeEnv(stripe, WEBHOOK_SECRET),
   });
   // Here only the webhook, the return page and submit complete orders; the minute reconciler
   // (tested in checkout.test.ts) would also ask the fake about older open sessions and could

@@ -10,7 +10,12 @@ import { sql } from 'drizzle-orm';
 import { AccountSession, CheckoutSession, InvoiceCheckoutSession } from '@cratebase/contract';
 import { createHarness, type Harness } from '../../../test/support/harness.js';
 import { atPayment, customerOf, liveProduct, ok, readySeller, type Org } from '../../../test/support/checkout.js';
-import { FAKE_STRIPE_PUBLISHABLE_KEY, startFakeStripe, type FakeStripe } from '../../../test/support/fake-stripe.js';
+import {
+  FAKE_STRIPE_PUBLISHABLE_KEY,
+  fakeStripeEnv,
+  startFakeStripe,
+  type FakeStripe,
+} from '../../../test/support/fake-stripe.js';
 import {
   FAKE_PLAID_CLIENT_ID,
   FAKE_PLAID_SECRET,
@@ -29,10 +34,7 @@ beforeAll(async () => {
   vendors = await createHarness(
     {
       LOG_LEVEL: 'error',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: 'whsec_vendorBrowserTest0123456789',
-      STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY,
-      STRIPE_API_URL: stripe.url,
+      ...fakeStripeEnv(stripe, 'whsec_vendorBrowserTest0123456789'),
       PLAID_CLIENT_ID: FAKE_PLAID_CLIENT_ID,
       PLAID_SECRET: FAKE_PLAID_SECRET,
       PLAID_API_URL: plaid.url,

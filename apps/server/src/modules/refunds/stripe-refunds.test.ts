@@ -20,7 +20,7 @@ import {
   verify,
   type Org,
 } from '../../../test/support/checkout.js';
-import { FAKE_STRIPE_PUBLISHABLE_KEY, startFakeStripe, type FakeStripe } from '../../../test/support/fake-stripe.js';
+import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../../../test/support/fake-stripe.js';
 import type { AppContext } from '../../lib/context.js';
 import { createStripePayments } from '../../providers/payments/index.js';
 import { recordProviderRefundEvent } from './provider-events.js';
@@ -36,10 +36,7 @@ beforeAll(async () => {
   stripe = await startFakeStripe();
   h = await createHarness({
     LOG_LEVEL: 'error',
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY,
-    STRIPE_API_URL: stripe.url,
+    ...fakeStripeEnv(stripe, WEBHOOK_SECRET),
   });
   // Only the tests run rounds: a round would take a failure meant for the call under test.
   await h.app.checkoutReconciler.stop();

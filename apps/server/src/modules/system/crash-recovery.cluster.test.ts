@@ -29,7 +29,7 @@ import { CATALOG_CSV_COLUMNS } from '@cratebase/contract';
 import { freePort, startServer, type RunningServer } from '../../../../../e2e/support/server.js';
 import { createScratchPostgres } from '../../../test/support/database.js';
 import { signUpAndGetTokens } from '../../../test/support/test-login.js';
-import { startFakeStripe, type FakeStripe } from '../../../test/support/fake-stripe.js';
+import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../../../test/support/fake-stripe.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/support/test-smtp-server.js';
 import { BOX, CARD, ONBOARDING_FORM, SHIP_FROM, SHIP_TO } from '../../../test/support/checkout-fixtures.js';
 
@@ -50,12 +50,7 @@ let server: RunningServer | null = null;
 /** Every answer of 500 or more to a request the test made to a running server. */
 const serverErrors: string[] = [];
 
-const stripeEnv = () => ({
-  STRIPE_SECRET_KEY: stripe.secretKey,
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_fakestripe0123456789',
-  STRIPE_API_URL: stripe.url,
-});
+const stripeEnv = () => fakeStripeEnv(stripe, WEBHOOK_SECRET);
 
 /** Starts a server process on the test's database, port and data directory. */
 async function boot(extra: Record<string, string> = {}): Promise<void> {
