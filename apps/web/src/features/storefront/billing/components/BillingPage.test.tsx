@@ -272,6 +272,21 @@ const payButton = () => screen.getByRole('button', { name: /^Pay / }) as HTMLBut
 /** The card form, once its session is made and its code loaded. */
 const cardNumber = () => screen.findByRole('textbox', { name: /Card number/ });
 
+/** Fills the card form with the test card that pays, each value at once (typing is CardCheckout's test). */
+async function fillTestCard(user: ReturnType<typeof userEvent.setup>) {
+  const fields: Array<[HTMLElement, string]> = [
+    [await cardNumber(), '4242424242424242'],
+    [screen.getByRole('textbox', { name: /Expiration/ }), '1239'],
+    [screen.getByRole('textbox', { name: /CVC/ }), '123'],
+    [screen.getByRole('textbox', { name: /Cardholder name/ }), 'Ada Lovelace'],
+    [screen.getByRole('textbox', { name: /ZIP/ }), '80202'],
+  ];
+  for (const [field, value] of fields) {
+    await user.click(field);
+    await user.paste(value);
+  }
+}
+
 describe('BillingPage, step 2: Shipping & Payment', () => {
   it('shows the estimates as cards with carrier, service, amount, days and chips, the order’s rate chosen, and the summary', async () => {
     const server = renderBilling({ rate: priority });
@@ -567,11 +582,7 @@ describe('BillingPage, step 2: Shipping & Payment', () => {
   it('pays with a card and goes to the checkout return with the session id', async () => {
     const server = renderBilling({ rate: ground });
     const user = userEvent.setup();
-    await user.type(await cardNumber(), '4242424242424242');
-    await user.type(screen.getByRole('textbox', { name: /Expiration/ }), '1239');
-    await user.type(screen.getByRole('textbox', { name: /CVC/ }), '123');
-    await user.type(screen.getByRole('textbox', { name: /Cardholder name/ }), 'Ada Lovelace');
-    await user.type(screen.getByRole('textbox', { name: /ZIP/ }), '80202');
+    await fillTestCard(user);
     await waitFor(() => expect(payButton().disabled).toBe(false));
     await user.click(payButton());
     expect(await screen.findByText('Returned with ?session_id=cs_test_1')).toBeTruthy();
@@ -589,11 +600,7 @@ describe('BillingPage, step 2: Shipping & Payment', () => {
       ],
     });
     const user = userEvent.setup();
-    await user.type(await cardNumber(), '4242424242424242');
-    await user.type(screen.getByRole('textbox', { name: /Expiration/ }), '1239');
-    await user.type(screen.getByRole('textbox', { name: /CVC/ }), '123');
-    await user.type(screen.getByRole('textbox', { name: /Cardholder name/ }), 'Ada Lovelace');
-    await user.type(screen.getByRole('textbox', { name: /ZIP/ }), '80202');
+    await fillTestCard(user);
     await waitFor(() => expect(payButton().disabled).toBe(false));
     await user.click(payButton());
 
@@ -617,11 +624,7 @@ describe('BillingPage, step 2: Shipping & Payment', () => {
     const poField = () => screen.findByRole('textbox', { name: PO_NUMBER_FIELD_LABEL }) as Promise<HTMLInputElement>;
 
     async function fillCard(user: ReturnType<typeof userEvent.setup>) {
-      await user.type(await cardNumber(), '4242424242424242');
-      await user.type(screen.getByRole('textbox', { name: /Expiration/ }), '1239');
-      await user.type(screen.getByRole('textbox', { name: /CVC/ }), '123');
-      await user.type(screen.getByRole('textbox', { name: /Cardholder name/ }), 'Ada Lovelace');
-      await user.type(screen.getByRole('textbox', { name: /ZIP/ }), '80202');
+      await fillTestCard(user);
       await waitFor(() => expect(payButton().disabled).toBe(false));
     }
 
