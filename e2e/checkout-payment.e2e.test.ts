@@ -101,9 +101,11 @@ describe('checkout and payment journey', () => {
     await expect.poll(() => options.first().isChecked()).toBe(true);
     const payButton = page.getByRole('button', { name: /^Pay \$/ });
     await expect.poll(() => payButton.isVisible()).toBe(true);
+    // The chosen rate is saved while the form opens (the page shows it at once): wait for the order to have it.
+    await expect.poll(async () => (await buyer.call<Cart>('GET', cartUrl)).order.shipping_cost_in_cents ?? 0).toBeGreaterThan(0);
     const order = (await buyer.call<Cart>('GET', cartUrl)).order;
     const total = 7_200 + (order.shipping_cost_in_cents ?? 0);
-    expect(await payButton.textContent()).toContain(`$${(total / 100).toFixed(2)}`);
+    await expect.poll(() => payButton.textContent()).toContain(`$${(total / 100).toFixed(2)}`);
     await expectNoAxeViolations(page, 'billing with the card form');
     await page.screenshot({ path: `${SHOTS}/checkout-pay-desktop.png`, fullPage: true, animations: 'disabled' });
 
