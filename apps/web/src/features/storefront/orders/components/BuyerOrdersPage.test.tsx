@@ -165,6 +165,27 @@ const valueIn = (card: HTMLElement, label: string) =>
 
 const rowOf = async (date: string) => (await screen.findByText(formatDate(date))).closest('tr') as HTMLElement;
 
+/** Back from the provider's hosted form with ?paid_session: the same at both widths (`layout`). */
+function paidSessionTests(layout: () => void) {
+  it('back from paying an invoice in the provider’s form: confirms it once, says so, and reads the orders again', async () => {
+    layout();
+    const { listCalls, verifyCalls } = renderOrders(
+      [summary(1)],
+      [],
+      `/storefront/${ids.sellerX}/orders?paid_session=cs_paid`,
+    );
+    expect(await screen.findByText('Invoice CB-000041 paid. Thank you!')).toBeTruthy();
+    await waitFor(() => expect(listCalls.length).toBeGreaterThanOrEqual(2));
+    expect(verifyCalls).toEqual(['cs_paid']);
+  });
+
+  it('back from a payment that could not be used: says it is being refunded', async () => {
+    layout();
+    renderOrders([summary(1)], [], `/storefront/${ids.sellerX}/orders?paid_session=cs_late`);
+    expect(await screen.findByText(/Your payment is being refunded to your card/)).toBeTruthy();
+  });
+}
+
 describe('BuyerOrdersPage', () => {
   it("lists the buyer's orders with this store: number, date, amount with its parts, Shipped?, invoice link, payment status, actions", async () => {
     const rows = [summary(2, { shipping_information: shipped, invoice: null }), summary(1)];
@@ -202,21 +223,7 @@ describe('BuyerOrdersPage', () => {
     expect(listCalls[0]!.searchParams.get('selling_organization_id')).toBe(ids.sellerX);
   });
 
-  it('back from paying an invoice in the provider’s form: confirms it once, says so, and reads the orders again', async () => {
-    const { listCalls, verifyCalls } = renderOrders(
-      [summary(1)],
-      [],
-      `/storefront/${ids.sellerX}/orders?paid_session=cs_paid`,
-    );
-    expect(await screen.findByText('Invoice CB-000041 paid. Thank you!')).toBeTruthy();
-    await waitFor(() => expect(listCalls.length).toBeGreaterThanOrEqual(2));
-    expect(verifyCalls).toEqual(['cs_paid']);
-  });
-
-  it('back from a payment that could not be used: says it is being refunded', async () => {
-    renderOrders([summary(1)], [], `/storefront/${ids.sellerX}/orders?paid_session=cs_late`);
-    expect(await screen.findByText(/Your payment is being refunded to your card/)).toBeTruthy();
-  });
+  paidSessionTests(() => undefined);
 
   it('shows the empty state with the way to the catalogue', async () => {
     renderOrders([]);
@@ -374,21 +381,7 @@ describe('BuyerOrdersPage', () => {
       expect(cart.cart().line_items.map((item) => [item.product.name, item.quantity])).toEqual([['Widget', 3]]);
     });
 
-    it('back from paying an invoice in the provider’s form: confirms it once, says so, and reads the orders again', async () => {
-      const { listCalls, verifyCalls } = renderOrders(
-        [summary(1)],
-        [],
-        `/storefront/${ids.sellerX}/orders?paid_session=cs_paid`,
-      );
-      expect(await screen.findByText('Invoice CB-000041 paid. Thank you!')).toBeTruthy();
-      await waitFor(() => expect(listCalls.length).toBeGreaterThanOrEqual(2));
-      expect(verifyCalls).toEqual(['cs_paid']);
-    });
-
-    it('back from a payment that could not be used: says it is being refunded', async () => {
-      renderOrders([summary(1)], [], `/storefront/${ids.sellerX}/orders?paid_session=cs_late`);
-      expect(await screen.findByText(/Your payment is being refunded to your card/)).toBeTruthy();
-    });
+    paidSessionTests(atPhoneWidth);
 
     it('shows the empty state with the way to the catalogue', async () => {
       atPhoneWidth();
