@@ -119,6 +119,22 @@ describe('the embedded PostgreSQL', () => {
     }
   }, 120_000);
 
+  it('puts the socket in a short folder of its own when the data directory’s path is too long, and removes it at the stop', async () => {
+    const dir = path.join(dataDir, 'a-data-directory-whose-path-is-too-long-for-a-unix-socket', 'x'.repeat(40), 'pg');
+    const db = await openDatabase({ embeddedDir: dir });
+    let socketDir: string;
+    try {
+      const rows = await db.db.execute<{ dirs: string }>(sql`select current_setting('unix_socket_directories') as dirs`);
+      socketDir = rows.rows[0]?.dirs ?? '';
+      expect(socketDir).not.toBe(dir);
+      expect(socketDir.startsWith(os.tmpdir())).toBe(true);
+      expect(fs.existsSync(socketDir)).toBe(true);
+    } finally {
+      await db.close();
+    }
+    expect(fs.existsSync(socketDir)).toBe(false);
+  }, 120_000);
+
   it('stops a PostgreSQL that a killed Cratebase left running, says so, and starts', async () => {
     const dir = path.join(dataDir, 'orphan', 'pg');
     // A Cratebase that dies without stopping its database: kill -9 once the database is up.

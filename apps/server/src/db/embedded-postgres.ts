@@ -348,6 +348,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
             await exited;
             clearTimeout(timer);
           }
+          // A short socket folder of its own (the data directory's path was too long) goes too.
+          if (socketDir !== dir) fs.rmSync(socketDir, { recursive: true, force: true });
           unlock();
         })();
         return stopping;
