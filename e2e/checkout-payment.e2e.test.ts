@@ -291,6 +291,16 @@ describe('checkout and payment journey', () => {
     // busy machine the first tab may notice first — when its cart is read again on focus — and
     // open the new session before the click; then this click pays that session and the second
     // tab is the stale one. Either way the order is paid once, which is what follows checks.)
+    // Under load the first tab may also be opening its new session just now (its form is then
+    // being replaced) or have stopped renewing; a buyer would wait, then reload the page.
+    const firstForm = first.getByRole('form', { name: /^Pay / });
+    const formUsable = async () => (await firstForm.isVisible()) && (await firstPay.isEnabled());
+    try {
+      await expect.poll(formUsable, { timeout: 20_000 }).toBe(true);
+    } catch {
+      await first.reload();
+      await expect.poll(formUsable).toBe(true);
+    }
     await fillCard(first, TEST_CARDS.succeeds);
     await firstPay.click();
     const renewedNotice = first.getByText('Your checkout session had expired, so we started a new one.', { exact: false });
