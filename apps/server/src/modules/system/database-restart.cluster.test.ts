@@ -46,7 +46,11 @@ const UNAVAILABLE = {
   message: 'The service is temporarily unavailable. Please try again shortly.',
 };
 const BUYERS = 3;
-const STOCK = 1000;
+/**
+ * Enough that the buyers never run out however long a phase waits on a busy machine: they buy
+ * 1–3 jars a checkout for as long as the test runs (1,000 ran out once in CI, at ~500 checkouts).
+ */
+const STOCK = 1_000_000;
 /** A client gives up on one request after this many 503s (never reached when recovery works). */
 const MAX_ATTEMPTS = 100;
 
