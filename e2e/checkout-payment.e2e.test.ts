@@ -17,7 +17,7 @@ import { CARD_DECLINED_MESSAGE, TEST_CARDS, type Cart } from '@cratebase/contrac
 import { journeyScene, SHOTS } from './support/scene.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { fillOnboarding, signInOnProviderPage, watchForProblems, fillCard } from './support/journey.js';
-import { apiUser, cardReadyStore, invitedRetailer, liveProducts, shippingStore, type ApiUser } from './support/seed.js';
+import { apiUser, cardReadyStore, cartAtBilling, invitedRetailer, liveProducts, shippingStore } from './support/seed.js';
 
 // One server and browser for the journeys of this file (they build the same kind of scene).
 const scene = journeyScene();
@@ -351,30 +351,6 @@ describe('checkout and payment journey', () => {
   });
 });
 
-/** The buyer's cart with `quantity` of the product, shipping to Portland at the first rate (API). */
-async function cartAtBilling(buyer: ApiUser, buyerOrgId: string, storeId: string, productId: string, quantity: number) {
-  const cart = await buyer.call<Cart>(
-    'GET',
-    `/api/cart/selling_organization/${storeId}/purchasing_organization/${buyerOrgId}`,
-  );
-  await buyer.call('PUT', `/api/cart/${cart.id}/line_item`, { product_id: productId, quantity });
-  const saved = await buyer.call<{ address: { id: string } }>('POST', '/api/address/organization', {
-    organization: { id: buyerOrgId },
-    address: {
-      first_name: 'Rosa',
-      last_name: 'Pantry',
-      line1: '12 Market Street',
-      city: 'Portland',
-      state: 'OR',
-      postal_code: '97205',
-    },
-  });
-  await buyer.call('POST', `/api/order/${cart.order.id}/shipping_address?address_id=${saved.address.id}`);
-  const rates = await buyer.call<{ object_id: string }[]>('GET', `/api/shipping/order/${cart.order.id}/estimates`);
-  await buyer.call('POST', `/api/shipping/order/${cart.order.id}/rate`, { rate_id: rates[0]!.object_id });
-  return cart;
-}
-
 
 describe('net terms journey', () => {
   it('seller gives Net 30; buyer orders by invoice and pays another by card; seller marks the first paid', async () => {
@@ -411,7 +387,7 @@ describe('net terms journey', () => {
     });
 
     // ── The buyer places an order by invoice at billing ───────────────────────────────
-    const first = await cartAtBilling(buyer, buyerOrgId, store.id, oilId, 5);
+    const first = await cartAtBilling(buyer, buyerOrgId, store.id, { [oilId]: 5 });
     const context = await scene.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const problems = watchForProblems(context);
     const page = await context.newPage();
@@ -441,7 +417,7 @@ describe('net terms journey', () => {
     expect(await openStatus.getAttribute('data-status')).toBe('error');
 
     // ── A second order on terms (API), paid by card from the orders page ─────────────
-    const second = await cartAtBilling(buyer, buyerOrgId, store.id, oilId, 2);
+    const second = await cartAtBilling(buyer, buyerOrgId, store.id, { [oilId]: 2 });
     const placed = await buyer.call<{ invoice: { number: string; stripe_status: string; due_on: string } }>(
       'POST',
       `/api/order/${second.order.id}/submit-on-terms`,

@@ -19,22 +19,23 @@ import { apiUser } from './support/seed.js';
 // One server and browser for the journeys of this file (they build the same kind of scene).
 const scene = journeyScene();
 
+/** A new seller and store (API), signed in on Set Up Payments in a desktop browser context. */
+async function newStoreOnSetUpPayments(prefix: string, name: string) {
+  const seller = await apiUser(scene.server.url, `${prefix}-${Date.now()}@example.com`);
+  const store = await seller.call<{ id: string }>('POST', '/api/organization', { selected_type: 'Merchant', name });
+  const context = await scene.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const problems = watchForProblems(context);
+  const page = await context.newPage();
+  const setupUrl = `${scene.server.url}/app/${store.id}/organization/onboarding/stripe-connect`;
+  await page.goto(setupUrl);
+  await signInOnProviderPage(page, seller.email, seller.password);
+  await page.waitForURL(setupUrl);
+  return { seller, store, context, problems, page, setupUrl };
+}
+
 describe('payment set-up journey', () => {
   it('onboards: a wrong routing number is named, the test EIN stays under review, a real one enables charges', async () => {
-    const stamp = Date.now();
-    const seller = await apiUser(scene.server.url, `payments-${stamp}@example.com`);
-    const store = await seller.call<{ id: string }>('POST', '/api/organization', {
-      selected_type: 'Merchant',
-      name: 'Juniper Soap Co',
-    });
-
-    const context = await scene.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const problems = watchForProblems(context);
-    const page = await context.newPage();
-    const setupUrl = `${scene.server.url}/app/${store.id}/organization/onboarding/stripe-connect`;
-    await page.goto(setupUrl);
-    await signInOnProviderPage(page, seller.email, seller.password);
-    await page.waitForURL(setupUrl);
+    const { seller, store, context, problems, page, setupUrl } = await newStoreOnSetUpPayments('payments', 'Juniper Soap Co');
     await expectSetupStepsLeft(page, 5);
     await expectNoAxeViolations(page, 'Set Up Payments');
 
@@ -108,20 +109,7 @@ describe('payment set-up journey', () => {
 
 describe('payout bank accounts journey', () => {
   it('links a bank (wrong, then right credentials), lists the accounts and switches the default', async () => {
-    const stamp = Date.now();
-    const seller = await apiUser(scene.server.url, `payouts-${stamp}@example.com`);
-    const store = await seller.call<{ id: string }>('POST', '/api/organization', {
-      selected_type: 'Merchant',
-      name: 'Tidewater Candle Co',
-    });
-
-    const context = await scene.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const problems = watchForProblems(context);
-    const page = await context.newPage();
-    const setupUrl = `${scene.server.url}/app/${store.id}/organization/onboarding/stripe-connect`;
-    await page.goto(setupUrl);
-    await signInOnProviderPage(page, seller.email, seller.password);
-    await page.waitForURL(setupUrl);
+    const { seller, store, context, problems, page } = await newStoreOnSetUpPayments('payouts', 'Tidewater Candle Co');
 
     const payouts = page.getByRole('region', { name: 'Payouts' });
     await expect.poll(() => payouts.getByText("You don't have any bank accounts yet.").isVisible()).toBe(true);

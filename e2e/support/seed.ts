@@ -172,16 +172,15 @@ export async function cardReadyStore(seller: ApiUser, name: string): Promise<{ i
 }
 
 /**
- * The buyer pays for `lines` (product id → quantity) at the store with the 4242 card, through
- * the API the checkout pages call: ship-to address, first rate, checkout session, card.
- * Returns the placed order's id.
+ * The buyer's cart at the store with `lines` (product id → quantity), shipping to Portland at the
+ * first rate: what the checkout pages have done when the card form opens. Returns the cart.
  */
-export async function paidOrder(
+export async function cartAtBilling(
   buyer: ApiUser,
   buyerOrgId: string,
   storeId: string,
   lines: Record<string, number>,
-): Promise<string> {
+): Promise<{ id: string; order: { id: string } }> {
   const cart = await buyer.call<{ id: string; order: { id: string } }>(
     'GET',
     `/api/cart/selling_organization/${storeId}/purchasing_organization/${buyerOrgId}`,
@@ -203,6 +202,21 @@ export async function paidOrder(
   await buyer.call('POST', `/api/order/${cart.order.id}/shipping_address?address_id=${saved.address.id}`);
   const rates = await buyer.call<{ object_id: string }[]>('GET', `/api/shipping/order/${cart.order.id}/estimates`);
   await buyer.call('POST', `/api/shipping/order/${cart.order.id}/rate`, { rate_id: rates[0]!.object_id });
+  return cart;
+}
+
+/**
+ * The buyer pays for `lines` (product id → quantity) at the store with the 4242 card, through
+ * the API the checkout pages call: ship-to address, first rate, checkout session, card.
+ * Returns the placed order's id.
+ */
+export async function paidOrder(
+  buyer: ApiUser,
+  buyerOrgId: string,
+  storeId: string,
+  lines: Record<string, number>,
+): Promise<string> {
+  const cart = await cartAtBilling(buyer, buyerOrgId, storeId, lines);
   const session = await buyer.call<{ clientSecret: string }>(
     'POST',
     `/api/stripe/organization/${storeId}/create-checkout-session`,
