@@ -15,6 +15,7 @@ import {
   trackingNumberError,
   type Carrier,
 } from './order-rules.js';
+import { OrderLineUnitsList, orderDetailLifecycleFields, orderLifecycleFields } from './order-lifecycle.js';
 
 /** Spec section 3: the order's shipping information (null before tracking was added). */
 export const ShippingInformation = z.object({
@@ -39,6 +40,9 @@ export const OrderLine = z.object({
   quantity: z.number().int(),
   unit_price_in_cents: z.number().int(),
   line_total_cents: z.number().int(),
+  /** Units cancelled after the order was placed, and units shipped (issue 23; 0 when none). */
+  cancelled_quantity: z.number().int().optional(),
+  shipped_quantity: z.number().int().optional(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -93,6 +97,7 @@ const orderFields = {
    * none): Refunded when it reaches total_cents, Partially refunded below (refund-rules.ts).
    */
   refunded_cents: z.number().int().optional(),
+  ...orderLifecycleFields,
 };
 
 /**
@@ -116,6 +121,7 @@ export const Order = z.object({
     item_count: z.number().int(),
     line_items: z.array(OrderLine),
   }),
+  ...orderDetailLifecycleFields,
 });
 export type Order = z.infer<typeof Order>;
 
@@ -180,3 +186,35 @@ export const SetShippingBody = z
   });
 export type SetShippingBody = z.output<typeof SetShippingBody>;
 export type SetShippingInput = z.input<typeof SetShippingBody>;
+
+/**
+ * POST /api/organization/{org_id}/orders/{order_id}/shipments (the seller, issue 23): a box that
+ * left, with its carrier and tracking number (checked as the tracking dialog's) and its lines —
+ * every unit left to ship when `lines` is absent. The Idempotency-Key header makes a retry
+ * answer the first.
+ */
+export const CreateShipmentBody = z
+  .looseObject({
+    carrier: z.string({ message: 'is required: USPS, FEDEX or UPS' }),
+    tracking_number: z.string({ message: 'is required' }).max(100, 'is too long'),
+    lines: OrderLineUnitsList.optional(),
+  })
+  .transform((body, ctx) => {
+    const carrier = normalizeCarrier(body.carrier);
+    if (!carrier) {
+      ctx.addIssue({ code: 'custom', path: ['carrier'], message: 'must be USPS, FEDEX or UPS' });
+      return z.NEVER;
+    }
+    const problem = trackingNumberError(carrier, body.tracking_number);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', path: ['tracking_number'], message: problem });
+      return z.NEVER;
+    }
+    return {
+      carrier: carrier as Carrier,
+      tracking_number: compactTrackingNumber(body.tracking_number),
+      lines: body.lines,
+    };
+  });
+export type CreateShipmentBody = z.output<typeof CreateShipmentBody>;
+export type CreateShipmentInput = z.input<typeof CreateShipmentBody>;

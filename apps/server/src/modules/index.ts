@@ -30,6 +30,7 @@ import { inviteRoutes } from './invites/routes.js';
 import { customerRoutes } from './customers/routes.js';
 import { cartRoutes } from './carts/routes.js';
 import { orderRoutes } from './orders/routes.js';
+import { orderLifecycleRoutes } from './order-lifecycle/routes.js';
 import { invoiceRoutes } from './payments/invoice-routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { createInvoiceReminders } from './payments/reminders.js';
@@ -99,6 +100,8 @@ export const appModules: AppModule[] = [
     // Card refunds still pending are asked again at the provider (refunds/settler.ts).
     jobs: (ctx) => ({ refundSettler: createRefundSettler(ctx) }),
   },
+  // Orders after checkout (issue 23): accept, cancel, ship in parts, delivered, requests; void.
+  { name: 'order-lifecycle', routes: [orderLifecycleRoutes] },
   // The payments provider's webhook: session events to checkout, refund events to refunds.
   { name: 'webhooks', routes: [webhookRoutes] },
   // The built-in outbox is readable only while it is the transport; otherwise /dev/mailbox is 404.

@@ -41,11 +41,18 @@ export const lineItems = pgTable(
     quantity: integer('quantity').notNull(),
     /** Price captured when the order is submitted; live price until then. */
     unitPriceInCents: integer('unit_price_in_cents'),
+    /** Issue 23: units cancelled after the order was placed, and units shipped (orders/lifecycle.ts). */
+    cancelledQuantity: integer('cancelled_quantity').notNull().default(0),
+    shippedQuantity: integer('shipped_quantity').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('line_items_cart_product_key').on(t.cartId, t.productId),
     index('line_items_product_idx').on(t.productId),
     check('line_items_quantity_positive', sql`${t.quantity} > 0`),
+    check(
+      'line_items_units_within',
+      sql`${t.cancelledQuantity} >= 0 and ${t.shippedQuantity} >= 0 and ${t.cancelledQuantity} + ${t.shippedQuantity} <= ${t.quantity}`,
+    ),
   ],
 );

@@ -48,7 +48,8 @@ export function orderLinesJsonSql(cartId: SQL): SQL {
              'stock_keeping_unit', p.stock_keeping_unit, 'order_unit', p.order_unit,
              'quantity_per_unit', p.quantity_per_unit, 'quantity', li.quantity,
              'unit_price_in_cents', coalesce(li.unit_price_in_cents, 0),
-             'line_total_cents', li.quantity::bigint * coalesce(li.unit_price_in_cents, 0))
+             'line_total_cents', li.quantity::bigint * coalesce(li.unit_price_in_cents, 0),
+             'cancelled_quantity', li.cancelled_quantity, 'shipped_quantity', li.shipped_quantity)
            order by li.created_at, li.id)
       from line_items li
       left join lateral ${productForOrderLineSql(sql`li.product_id`)} p on true

@@ -6,6 +6,9 @@ import { type InvoiceCheckoutSession, SELLER_PAYMENTS_NOT_ACTIVE } from '@crateb
 import type { AppContext } from '../../lib/context.js';
 import { notFound, refusal } from '../../lib/errors.js';
 import { lockOrder } from '../orders/submission.js';
+import { recordOrderEvent } from '../orders/events.js';
+import { wakeMailWorkers } from '../../providers/mail/index.js';
+import type { Tx } from '../../db/client.js';
 import { closeOpenInvoice, invoiceToPay } from '../payments/invoices.js';
 import { organizationName } from '../organizations/service.js';
 import { sellerPaymentAccount } from '../payments/service.js';
@@ -117,11 +120,28 @@ export async function closeInvoice(
   sellerId: string,
   invoiceId: string,
   change: { to: 'PAID'; method: string; paidOn: string } | { to: 'VOID' },
+  opts: {
+    userId?: string | null;
+    /** Runs in the transaction once the invoice closed (a void cancels the order: order-lifecycle). */
+    andThen?: (tx: Tx, orderId: string) => Promise<void>;
+  } = {},
 ): Promise<void> {
   const superseded = await ctx.db.transaction(async (tx) => {
     const closed = await closeOpenInvoice(tx, sellerId, invoiceId, change);
-    return supersedeLiveSessions(tx, closed.orderId, 'invoice');
+    const sessions = await supersedeLiveSessions(tx, closed.orderId, 'invoice');
+    if (change.to === 'PAID') {
+      await recordOrderEvent(tx, {
+        orderId: closed.orderId,
+        kind: 'invoice_paid',
+        side: 'seller',
+        userId: opts.userId ?? null,
+        summary: `Invoice marked paid (${change.method}, ${change.paidOn})`,
+      });
+    }
+    await opts.andThen?.(tx, closed.orderId);
+    return sessions;
   });
+  wakeMailWorkers();
   if (superseded.length === 0) return;
   await confirmSuperseded(ctx, superseded).catch((err: unknown) =>
     ctx.log.warn({ err, invoiceId }, 'invoice closed: its payment sessions are left for the reconciler to end'),

@@ -1,5 +1,6 @@
 /**
- * The seller's Invoices (issue 13 item 1): the list by status with totals, mark paid, void.
+ * The seller's Invoices (issue 13 item 1): the list by status with totals, mark paid (void, which
+ * cancels the order since issue 23, is order-lifecycle/routes.ts).
  * Members of the seller read; only owners and admins mark paid or void (staff get 403). An
  * invoice of another seller is 404. In checkout, beside closeInvoice (invoice-sessions.ts), which
  * marks paid and voids — the invoices themselves are payments'.
@@ -19,6 +20,7 @@ import {
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { memberOf, organizationParam } from '../../auth/policies.js';
+import { requireUserId } from '../../auth/plugin.js';
 import { closeInvoice } from './service.js';
 import { checkPaidOn, invoiceTotals, listInvoices, sellerInvoice } from '../payments/invoices.js';
 import { soldInvoiceAt } from '../payments/resources.js';
@@ -89,25 +91,14 @@ export async function sellerInvoiceRoutes(app: FastifyInstance, ctx: AppContext)
       checkPaidOn(req.body);
       const { org_id, invoice_id } = req.params;
       // Its Pay now sessions end with it (checkout/service.ts closeInvoice).
-      await closeInvoice(ctx, org_id, invoice_id, { to: 'PAID', method: req.body.method, paidOn: req.body.paid_on });
+      await closeInvoice(
+        ctx,
+        org_id,
+        invoice_id,
+        { to: 'PAID', method: req.body.method, paidOn: req.body.paid_on },
+        { userId: requireUserId(req) },
+      );
       return sellerInvoice(ctx, org_id, invoice_id);
-    },
-  );
-
-  r.post(
-    '/api/organization/:org_id/invoices/:invoice_id/void',
-    {
-      config: { access: recordOnInvoice },
-      schema: {
-        tags,
-        summary: 'Voids an OPEN invoice: the buyer owes nothing (409 invoice_not_open when PAID or VOID)',
-        params: InvoiceParams,
-        response: { 200: SellerInvoice, ...errors },
-      },
-    },
-    async (req) => {
-      await closeInvoice(ctx, req.params.org_id, req.params.invoice_id, { to: 'VOID' });
-      return sellerInvoice(ctx, req.params.org_id, req.params.invoice_id);
     },
   );
 }

@@ -15,14 +15,14 @@ import { parseOrderNumber, trackingUrl, type Carrier, type Order, type PageQuery
 import { compileQuery, runCompiled, type CompiledQuery } from '../../db/compiled-query.js';
 import type { AppContext } from '../../lib/context.js';
 import { DEFAULT_PAGE_CACHE, PageCache, type CachedPage, type PageCacheOptions } from '../../lib/page-cache.js';
-import { decodeCursor, keysetTimestamp, limitPlusOne, takePage } from '../../lib/pagination.js';
+import { decodeCursor, isoTimestampSql, keysetTimestamp, limitPlusOne, takePage } from '../../lib/pagination.js';
 import { shippingAddressJsonSql } from '../addresses/sql.js';
 import { cartItemCountSql, orderLinesJsonSql } from '../carts/sql.js';
 import { organizationsSql } from '../organizations/sql.js';
 import { invoiceLink, invoiceLinkSigner, type InvoiceLinkSigner } from './invoice-links.js';
 import { invoiceWithNumberJoinSql, orderByNumberSql } from '../payments/sql.js';
 import { userNameSql } from '../users/sql.js';
-import { orderListStampSql } from './sql.js';
+import { buyerCancelUntilSql, orderListStampSql, shipmentsJsonSql, timelineJsonSql } from './sql.js';
 
 /** Pages of orders hold this many unless `limit` says otherwise. */
 export const ORDER_PAGE_SIZE = 50;
@@ -64,8 +64,26 @@ function orderJsonSql(withLines: boolean): SQL {
     'created_by_user', case when o.created_by_user_id is not null
                             then json_build_object('name', ${userNameSql(sql`o.created_by_user_id`)}) end,
     'po_number', o.po_number,
-    'refunded_cents', o.refunded_cents
+    'refunded_cents', o.refunded_cents,
+    ${orderLifecycleJsonSql(withLines)}
   )::text`;
+}
+
+/**
+ * The order's life after checkout (issue 23, contract order-lifecycle.ts), as json_build_object
+ * arguments: its state, what was cancelled, the buyer's open cancellation request and until when
+ * the buyer may cancel itself; the single order adds its shipments and timeline (lifecycle.ts).
+ */
+function orderLifecycleJsonSql(withDetail: boolean): SQL {
+  return sql`'state', o.fulfillment_status,
+    'cancelled_cents', o.cancelled_cents,
+    'cancellation_request', case when o.cancellation_requested_at is not null then json_build_object(
+        'requested_at', ${isoTimestampSql(sql`o.cancellation_requested_at`)},
+        'note', coalesce(o.cancellation_request_note, ''),
+        'by', case when o.cancellation_requested_by is not null
+                   then json_build_object('name', ${userNameSql(sql`o.cancellation_requested_by`)}) end) end,
+    'buyer_may_cancel_until', ${buyerCancelUntilSql('o')}
+    ${withDetail ? sql`, 'shipments', ${shipmentsJsonSql(sql`o.id`, sql`o.cart_id`)}, 'timeline', ${timelineJsonSql('o')}` : sql``}`;
 }
 
 /** Everything a list row or the single order selects, for the orders `o` of its FROM. */
@@ -294,5 +312,9 @@ export async function orderDetail(ctx: AppContext, orderId: string): Promise<Ord
      where o.id = ${sql.placeholder('order')}::uuid and o.completed_on is not null`,
   );
   const [row] = await runCompiled<OrderRow>(ctx.db, statement, { order: orderId });
-  return row ? (JSON.parse(orderText(await invoiceLinkSigner(ctx), row)) as Order) : undefined;
+  if (!row) return undefined;
+  const order = JSON.parse(orderText(await invoiceLinkSigner(ctx), row)) as Order;
+  // The carriers' tracking links are Node's to write (contract order-rules.ts).
+  order.shipments = order.shipments?.map((s) => ({ ...s, tracking_url: trackingUrl(s.carrier, s.tracking_number) }));
+  return order;
 }

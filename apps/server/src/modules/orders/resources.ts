@@ -19,3 +19,8 @@ export function soldOrderAt(...at: ResourceRef['at']): ResourceRef {
 export function orderPartyAt(...at: ResourceRef['at']): ResourceRef {
   return { resource: 'placed order', at, deny: 404, owners: (db, id) => orderParties(db, id, 'both') };
 }
+
+/** A submitted order named somewhere in the request, for its buyer alone (404 for anyone else, its seller too). */
+export function boughtOrderAt(...at: ResourceRef['at']): ResourceRef {
+  return { resource: 'bought order', at, deny: 404, owners: (db, id) => orderParties(db, id, 'buyer') };
+}

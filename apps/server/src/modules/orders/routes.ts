@@ -14,17 +14,15 @@ import {
   PurchasingOrdersQuery,
   SellingOrdersQuery,
   SetShippingAddressQuery,
-  SetShippingBody,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { sendCachedPage } from '../../lib/page-cache.js';
 import { accessAlongside } from '../../auth/plugin.js';
 import { memberOf, organizationParam } from '../../auth/policies.js';
-import { orderAt, orderPartyAt, soldOrderAt } from './resources.js';
+import { orderAt, orderPartyAt } from './resources.js';
 import { orderPaymentTerms, setOrderPaymentTerms, setOrderPoNumber, setOrderShippingAddress } from './draft-order.js';
 import { createOrderLists, orderDetail } from './queries.js';
-import { setOrderShipping } from './tracking.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['orders'];
@@ -179,23 +177,4 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
       return order;
     },
   );
-
-  for (const method of ['POST', 'PUT'] as const) {
-    r.route({
-      method,
-      url: '/api/order/:order_id/shipping',
-      config: { access: memberOf(soldOrderAt('params', 'order_id')) },
-      schema: {
-        tags,
-        summary: 'Add or edit the order’s tracking (carrier and number; status SHIPPED); e-mails the buyer',
-        description:
-          'The seller’s members only. 400 names carrier or tracking_number (checked against the carrier’s format); ' +
-          '409 order_not_submitted for an order not placed. Saving the same values again sends no second e-mail.',
-        params: OrderIdParams,
-        body: SetShippingBody,
-        response: { 200: Order, ...errors },
-      },
-      handler: async (req) => setOrderShipping(ctx, req.params.order_id, req.body),
-    });
-  }
 }

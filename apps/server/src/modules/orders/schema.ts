@@ -1,6 +1,6 @@
 /** Tables owned by the orders module (checkout and orders issues). */
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, text, integer, boolean, timestamp, index, primaryKey, check } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, text, integer, boolean, timestamp, index, primaryKey, check, jsonb, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, slotCounterColumns } from '../../db/columns.js';
 import { addresses } from '../addresses/schema.js';
 import { carts } from '../carts/schema.js';
@@ -44,6 +44,21 @@ export const orders = pgTable(
      * refunds module under this row's lock, so lists show it without reading the refunds.
      */
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /**
+     * Issue 23, the order's state once placed (contract order-lifecycle-rules.ts): placed,
+     * accepted, partially_shipped, shipped, delivered or cancelled — kept by the lifecycle
+     * commands (lifecycle.ts) under this row's lock, from the lines' shipped and cancelled units.
+     */
+    fulfillmentStatus: text('fulfillment_status').notNull().default('placed'),
+    /** Goods and shipping cancelled since the order was placed (refunded, or taken off its invoice). */
+    cancelledCents: integer('cancelled_cents').notNull().default(0),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** The buyer's open request to cancel (cleared when the seller cancels or declines). */
+    cancellationRequestedAt: timestamp('cancellation_requested_at', { withTimezone: true }),
+    cancellationRequestNote: text('cancellation_request_note'),
+    cancellationRequestedBy: uuid('cancellation_requested_by').references(() => users.id, { onDelete: 'set null' }),
     completedOn: timestamp('completed_on', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -57,6 +72,15 @@ export const orders = pgTable(
       .where(sql`${t.poNumber} is not null`),
     index('orders_pair_idx').on(t.sellingOrganizationId, t.purchasingOrganizationId, t.completedOn.desc(), t.id.desc()),
     check('orders_refunded_cents_check', sql`${t.refundedCents} >= 0`),
+    check('orders_cancelled_cents_check', sql`${t.cancelledCents} >= 0`),
+    check(
+      'orders_fulfillment_status_check',
+      sql`${t.fulfillmentStatus} in ('placed', 'accepted', 'partially_shipped', 'shipped', 'delivered', 'cancelled')`,
+    ),
+    /** The Orders workspace's tabs: the seller's orders in one state, newest first. */
+    index('orders_seller_state_idx')
+      .on(t.sellingOrganizationId, t.fulfillmentStatus, t.completedOn.desc(), t.id.desc())
+      .where(sql`${t.completedOn} is not null`),
   ],
 );
 
@@ -72,6 +96,64 @@ export const shippingInformation = pgTable('shipping_information', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** A unit count of one order line (a shipment's lines). */
+export interface ShipmentLineRecord {
+  line_item_id: string;
+  quantity: number;
+}
+
+/**
+ * Issue 23: the boxes that left for an order, each with its lines, carrier and tracking number
+ * (several per order: ship in parts). `shipping_information` keeps the latest one, for the
+ * spec's calls.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    lines: jsonb('lines').$type<ShipmentLineRecord[]>().notNull(),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shipments_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Issue 23: the order's timeline — every change after checkout, who made it and when, in the
+ * transaction that made it. `idempotency_key` (unique per order) makes a retried command answer
+ * what the first did; `request_hash` refuses the same key for another request.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actorSide: text('actor_side').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    summary: text('summary').notNull(),
+    note: text('note'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.createdAt, t.id),
+    uniqueIndex('order_events_idempotency_key')
+      .on(t.orderId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    check('order_events_actor_side_check', sql`${t.actorSide} in ('seller', 'buyer', 'system')`),
+  ],
+);
 
 /**
  * A version per organization of what its order lists show (its orders as seller and as buyer),

@@ -76,14 +76,15 @@ export async function orderPurchaser(db: DbOrTx, orderId: string): Promise<strin
 /**
  * The organizations of an order, for access policies: its seller (whatever the order's state:
  * the handler says what a draft cannot do), or — once submitted — its seller and its buyer.
- * Empty for an unknown id.
+ * Empty for an unknown id. 'buyer': only its buyer, once submitted (issue 23's buyer commands).
  */
-export async function orderParties(db: DbOrTx, orderId: string, who: 'seller' | 'both'): Promise<string[]> {
+export async function orderParties(db: DbOrTx, orderId: string, who: 'seller' | 'both' | 'buyer'): Promise<string[]> {
   const result = await db.execute<{ seller: string; buyer: string; submitted: boolean }>(sql`
     select selling_organization_id as seller, purchasing_organization_id as buyer, status = 'submitted' as submitted
       from orders where id = ${orderId}`);
   const row = result.rows[0];
   if (!row) return [];
   if (who === 'seller') return [row.seller];
+  if (who === 'buyer') return row.submitted ? [row.buyer] : [];
   return row.submitted ? [row.seller, row.buyer] : [];
 }

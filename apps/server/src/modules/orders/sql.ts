@@ -89,3 +89,60 @@ export function cartOrderJsonSql(cartId: SQL): SQL {
 export function orderListStampSql(organizationId: SQL | Placeholder): SQL {
   return sql`coalesce((select sum(v.version) from order_list_versions v where v.organization_id = ${organizationId}), 0)::text`;
 }
+
+const isoSql = (column: SQL) => sql`to_char((${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Issue 23: until when the buyer of order `o` (an alias of orders) may cancel or reduce it
+ * itself, as ISO text — while it is placed (not accepted, nothing shipped or cancelled) and its
+ * seller gives buyers hours for it; null otherwise. The time may be past: readers compare.
+ */
+export function buyerCancelUntilSql(o: string): SQL {
+  const a = sql.identifier(o);
+  return sql`(select case when ${a}.fulfillment_status = 'placed' and ${a}.completed_on is not null
+                              and so.buyer_cancel_hours > 0
+                         then ${isoSql(sql`${a}.completed_on + so.buyer_cancel_hours * interval '1 hour'`)} end
+                from organizations so where so.id = ${a}.selling_organization_id)`;
+}
+
+/**
+ * Issue 23: the order's shipments, oldest first, as a JSON array (contract Shipment without
+ * `tracking_url`, which Node adds from the carrier's rules), each line with its product's name.
+ */
+export function shipmentsJsonSql(orderId: SQL, cartId: SQL): SQL {
+  return sql`coalesce((
+    select json_agg(json_build_object(
+             'id', sh.id, 'number', sh.n, 'carrier', sh.carrier, 'tracking_number', sh.tracking_number,
+             'created_at', ${isoSql(sql`sh.created_at`)},
+             'lines', (select coalesce(json_agg(json_build_object(
+                                'line_item_id', l.v->>'line_item_id',
+                                'name', coalesce((select p.name from line_items li join products p on p.id = li.product_id
+                                                   where li.id = (l.v->>'line_item_id')::uuid and li.cart_id = ${cartId}), ''),
+                                'quantity', (l.v->>'quantity')::int) order by l.ord), '[]'::json)
+                         from jsonb_array_elements(sh.lines) with ordinality as l(v, ord))
+           ) order by sh.n)
+      from (select s.*, row_number() over (order by s.created_at, s.id) as n
+              from shipments s where s.order_id = ${orderId}) sh), '[]'::json)`;
+}
+
+/**
+ * Issue 23: the order's timeline, oldest first, as a JSON array (contract OrderEvent): the
+ * placing (from the order itself) and then its events (order_events).
+ */
+export function timelineJsonSql(o: string): SQL {
+  const a = sql.identifier(o);
+  return sql`(select json_agg(e.doc order by e.at, e.seq, e.id)
+      from (select ${a}.completed_on as at, 0 as seq, '' as id,
+                   json_build_object('id', 'placed-' || ${a}.id, 'at', ${isoSql(sql`${a}.completed_on`)}, 'kind', 'placed',
+                                     'actor', json_build_object('side', 'buyer', 'name',
+                                              (select u.name from users u where u.id = ${a}.created_by_user_id)),
+                                     'summary', 'Order placed', 'note', null) as doc
+             where ${a}.completed_on is not null
+            union all
+            select ev.created_at, 1, ev.id::text,
+                   json_build_object('id', ev.id, 'at', ${isoSql(sql`ev.created_at`)}, 'kind', ev.kind,
+                                     'actor', json_build_object('side', ev.actor_side, 'name',
+                                              (select u.name from users u where u.id = ev.actor_user_id)),
+                                     'summary', ev.summary, 'note', ev.note)
+              from order_events ev where ev.order_id = ${a}.id) e)`;
+}

@@ -17,6 +17,8 @@ export const organizations = pgTable(
     returningCustomerMin: integer('returning_customer_min'),
     newCustomerMinCents: integer('new_customer_min_cents'),
     returningCustomerMinCents: integer('returning_customer_min_cents'),
+    /** Issue 23: hours after placing in which a buyer may cancel or reduce its order itself (0: never). */
+    buyerCancelHours: integer('buyer_cancel_hours').notNull().default(24),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     transactionalEmails: boolean('transactional_emails').notNull().default(true),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),

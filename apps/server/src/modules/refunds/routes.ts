@@ -10,7 +10,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import {
   CreateRefundBody,
@@ -22,6 +21,7 @@ import {
   type RefundReason,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
+import { IdempotencyHeaders } from '../../lib/idempotency-header.js';
 import { memberOf, organizationParam } from '../../auth/policies.js';
 import { requireUserId } from '../../auth/plugin.js';
 import { orderForRefund } from '../orders/refunded.js';
@@ -39,15 +39,7 @@ import { createRefund, orderRefunds } from './service.js';
 const tags = ['refunds'];
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody };
 
-const Headers = z.object({
-  'idempotency-key': z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(200, 'must be at most 200 characters')
-    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
-    .optional(),
-});
+const Headers = IdempotencyHeaders;
 
 export const CREDIT_NOTE_LINK_EXPIRED_MESSAGE = 'This credit note link has expired. Open the order’s refunds again.';
 export const CREDIT_NOTE_LINK_INVALID_MESSAGE = 'This credit note link is not valid. Open the order’s refunds again.';

@@ -39,6 +39,7 @@ import { cardPaymentOfOrder } from '../checkout/payments-of-order.js';
 import { claimSellerSlot } from '../checkout/seller-slot.js';
 import { recordRefundForDashboard } from '../dashboard/service.js';
 import { recordOrderReturns } from '../inventory/service.js';
+import { recordOrderEvent } from '../orders/events.js';
 import { touchOrderLists } from '../orders/list-version.js';
 import {
   addOrderRefunded,
@@ -286,41 +287,22 @@ export async function createRefund(ctx: AppContext, req: RefundRequest): Promise
     if (!isPaid(paid)) throw refusal('conflict', paid.code, 'order_id', paid.message);
     const [taken, lines] = [await takenSoFar(tx, order.id), await orderLinesForRefund(tx, order.id)];
     const plan = planRefund(order, paid, taken, lines, req.body);
-    const card = paid.method === 'card';
-    const [created] = await tx
-      .insert(refunds)
-      .values({
-        orderId: order.id,
-        sellerOrganizationId: order.selling_organization_id,
-        purchaserOrganizationId: order.purchasing_organization_id,
-        amountCents: plan.amountCents,
-        shippingCents: plan.shippingCents,
-        lines: plan.lines,
-        reason: req.body.reason,
-        note: req.body.note || null,
-        method: paid.method,
-        status: card ? 'pending' : 'succeeded',
-        provider: card ? paid.provider : null,
-        providerSessionId: card ? paid.providerSessionId : null,
-        providerPaymentId: card ? paid.paymentId : null,
-        cardBrand: card ? (paid.card?.brand ?? null) : null,
-        cardLast4: card ? (paid.card?.last4 ?? null) : null,
-        creditNoteNumber: sql`'CN-' || lpad(nextval('credit_note_number_seq')::text, 6, '0')`,
-        restock: req.body.restock === true && plan.lines.length > 0,
-        idempotencyKey: key,
-        requestHash: hash,
-        createdByUserId: req.userId,
-        settledAt: card ? null : sql`now()`,
-      })
-      .returning();
-    await addOrderRefunded(tx, order.id, plan.amountCents);
-    if (card) {
+    const created = await insertRefund(tx, order, paid, plan, {
+      reason: req.body.reason,
+      note: req.body.note || null,
+      restock: req.body.restock === true && plan.lines.length > 0,
+      key,
+      hash,
+      userId: req.userId,
+    });
+    await recordRefundEvent(tx, created);
+    if (created.method === 'card') {
       // The lists show the amount at once (it is the seller's to give back from now on).
       await touchOrderLists(tx, [order.selling_organization_id, order.purchasing_organization_id]);
     } else {
-      await applySucceeded(ctx, tx, created!, order);
+      await applySucceeded(ctx, tx, created, order);
     }
-    return created!;
+    return created;
   });
   let refund = recorded;
   if (refund.status === 'pending' && refund.method === 'card') {
@@ -328,6 +310,118 @@ export async function createRefund(ctx: AppContext, req: RefundRequest): Promise
   }
   wakeMailWorkers();
   return presentRefund(await creditNoteLinkSigner(ctx), refund, null);
+}
+
+/** Records the refund the plan says, with its credit note number, and adds it to the order's refunded amount. */
+async function insertRefund(
+  tx: Tx,
+  order: OrderForRefund,
+  paid: Payment,
+  plan: Plan,
+  f: { reason: string; note: string | null; restock: boolean; key: string; hash: string; userId: string | null },
+): Promise<RefundRow> {
+  const card = paid.method === 'card';
+  const [created] = await tx
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      sellerOrganizationId: order.selling_organization_id,
+      purchaserOrganizationId: order.purchasing_organization_id,
+      amountCents: plan.amountCents,
+      shippingCents: plan.shippingCents,
+      lines: plan.lines,
+      reason: f.reason,
+      note: f.note,
+      method: paid.method,
+      status: card ? 'pending' : 'succeeded',
+      provider: card ? paid.provider : null,
+      providerSessionId: card ? paid.providerSessionId : null,
+      providerPaymentId: card ? paid.paymentId : null,
+      cardBrand: card ? (paid.card?.brand ?? null) : null,
+      cardLast4: card ? (paid.card?.last4 ?? null) : null,
+      creditNoteNumber: sql`'CN-' || lpad(nextval('credit_note_number_seq')::text, 6, '0')`,
+      restock: f.restock,
+      idempotencyKey: f.key,
+      requestHash: f.hash,
+      createdByUserId: f.userId,
+      settledAt: card ? null : sql`now()`,
+    })
+    .returning();
+  await addOrderRefunded(tx, order.id, plan.amountCents);
+  return created!;
+}
+
+/** The refund's line on the order's timeline (issue 23), in the transaction that records it. */
+async function recordRefundEvent(tx: Tx, refund: RefundRow, byCancellation = false): Promise<void> {
+  const how = refund.method === 'card' ? 'to the card' : `as credit note ${refund.creditNoteNumber}`;
+  await recordOrderEvent(tx, {
+    orderId: refund.orderId,
+    kind: 'refunded',
+    side: 'seller',
+    userId: refund.createdByUserId,
+    summary: `${byCancellation ? 'Refunded what was cancelled' : 'Refunded'}: ${formatUsd(refund.amountCents)} ${how} (${refundReasonLabel(refund.reason)})`,
+    note: byCancellation ? null : refund.note,
+    details: { refund_id: refund.id, amount_cents: refund.amountCents },
+  });
+}
+
+/** How a cancellation's money went back (issue 23, orders/cancellation.ts). */
+export type CancellationMoney =
+  | { kind: 'refund'; refund: RefundRow }
+  /** The order's invoice is open: the caller reduces it. */
+  | { kind: 'open_invoice' }
+  /** Nothing was paid, or everything paid was refunded already. */
+  | { kind: 'none' };
+
+/**
+ * Issue 23: gives back what was paid for cancelled units (and the shipping, when the whole order
+ * is cancelled before anything shipped), in the cancelling transaction, which holds the order's
+ * row lock (lockOrderForRefund). A card payment gets a pending card refund (the caller settles
+ * it after the commit, settleCardRefund); an invoice paid another way a credit note. Named by
+ * lines when what earlier refunds took leaves room, else as an amount — never more than is left
+ * of the payment. Stock is the caller's (restock false here).
+ */
+export async function refundForCancellation(
+  ctx: AppContext,
+  tx: Tx,
+  order: OrderForRefund,
+  req: {
+    lines: { line_item_id: string; quantity: number }[];
+    shippingCents: number;
+    reason: RefundReason;
+    note: string | null;
+    userId: string | null;
+    key: string;
+    slot: number;
+  },
+): Promise<CancellationMoney> {
+  const paid = await paymentOf(tx, order);
+  if (!isPaid(paid)) return paid.code === 'invoice_not_paid' ? { kind: 'open_invoice' } : { kind: 'none' };
+  const [taken, lines] = [await takenSoFar(tx, order.id), await orderLinesForRefund(tx, order.id)];
+  const body: CreateRefundBody = { lines: req.lines, shipping_cents: req.shippingCents, reason: req.reason };
+  let plan: Plan;
+  try {
+    plan = planRefund(order, paid, taken, lines, body);
+  } catch {
+    const remaining = paid.paidCents - order.refunded_cents;
+    const value =
+      req.lines.reduce((n, l) => n + l.quantity * (lines.find((x) => x.id === l.line_item_id)?.unit_price_in_cents ?? 0), 0) +
+      req.shippingCents;
+    const amount = Math.min(value, remaining);
+    if (amount <= 0) return { kind: 'none' };
+    plan = { amountCents: amount, shippingCents: 0, lines: [] };
+  }
+  const created = await insertRefund(tx, order, paid, plan, {
+    reason: req.reason,
+    note: req.note,
+    restock: false,
+    key: `cancel:${req.key}`,
+    hash: requestHash(body),
+    userId: req.userId,
+  });
+  if (created.method !== 'card') await applySucceeded(ctx, tx, created, order, req.slot);
+  await recordRefundEvent(tx, created, true);
+  return { kind: 'refund', refund: created };
 }
 
 // ─── Settling a card refund ──────────────────────────────────────────────────────────
@@ -339,11 +433,17 @@ function providerReason(reason: string): string {
 }
 
 /** The refund succeeded: stock back if asked, the dashboard, the buyer's e-mail, the lists. */
-export async function applySucceeded(ctx: AppContext, tx: Tx, refund: RefundRow, order: OrderForRefund): Promise<void> {
+export async function applySucceeded(
+  ctx: AppContext,
+  tx: Tx,
+  refund: RefundRow,
+  order: OrderForRefund,
+  claimed?: number,
+): Promise<void> {
   const sellerId = order.selling_organization_id;
   const buyerId = order.purchasing_organization_id;
   // The seller's slot first, then the catalogue: the order a checkout's completion takes them in.
-  const slot = await claimSellerSlot(tx, sellerId);
+  const slot = claimed ?? (await claimSellerSlot(tx, sellerId));
   if (refund.restock && refund.lines.length > 0) {
     await lockCatalogVersion(tx, sellerId);
     const returned = await returnStock(

@@ -14,6 +14,8 @@ export interface TrackingEmailInput {
   ordersUrl: string;
   /** A corrected number (the seller edited the tracking). */
   updated: boolean;
+  /** A shipment of part of the order: the rest follows (issue 23). */
+  partial?: boolean;
   to: string;
 }
 
@@ -23,11 +25,19 @@ export function renderTrackingEmail(input: TrackingEmailInput): { subject: strin
   const reference = oneLine(input.orderReference);
   const subject = input.updated
     ? `Updated tracking for your order from ${seller} — ${reference}`
-    : `Your order from ${seller} has shipped — ${reference}`;
-  const heading = input.updated ? 'Your tracking number was updated' : 'Your order is on its way';
+    : input.partial
+      ? `Part of your order from ${seller} has shipped — ${reference}`
+      : `Your order from ${seller} has shipped — ${reference}`;
+  const heading = input.updated
+    ? 'Your tracking number was updated'
+    : input.partial
+      ? 'Part of your order is on its way'
+      : 'Your order is on its way';
   const intro = input.updated
     ? `${seller} corrected the tracking number of order ${reference}. Use the new one below.`
-    : `${seller} shipped order ${reference} with ${carrier}. Follow it with the tracking number below.`;
+    : input.partial
+      ? `${seller} shipped part of order ${reference} with ${carrier}; the rest follows in another shipment. Follow this one with the tracking number below.`
+      : `${seller} shipped order ${reference} with ${carrier}. Follow it with the tracking number below.`;
   const footer = `This message was sent to ${input.to} because ${oneLine(input.buyerName)} orders from ${seller} on ${PRODUCT_NAME}.`;
   const html = renderEmailHtml({
     title: subject,

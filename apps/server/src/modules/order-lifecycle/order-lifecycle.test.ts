@@ -1,0 +1,352 @@
+/**
+ * Orders after checkout through the API (issue 23), with the built-in payments provider: ship in
+ * parts, cancel units and whole orders (refunds to the card, open invoices reduced, stock back),
+ * the buyer's cancel window and cancellation requests, void = cancel, the timeline, the e-mails,
+ * idempotent retries, and races (a cancel racing a shipment, two cancels) decided once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { CheckoutSession, TEST_CARDS, type Order, type OrderSummary } from '@cratebase/contract';
+import { createHarness, type Harness } from '../../../test/support/harness.js';
+import {
+  atPayment,
+  createSession,
+  customerOf,
+  liveProduct,
+  ok,
+  payWith,
+  readySeller,
+  setStock,
+  type Org,
+} from '../../../test/support/checkout.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({ LOG_LEVEL: 'error' });
+});
+afterAll(async () => h?.close());
+
+const db = () => h.testDb.database.db;
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return (await db().execute(query)).rows as T[];
+}
+
+interface Placed {
+  seller: Org;
+  buyer: Org;
+  orderId: string;
+  jam: string;
+  honey: string;
+  jamLine: string;
+  honeyLine: string;
+  shipping: number;
+  paid: number;
+}
+
+/** A seller with Fig Jam (stock tracked at 10) and Wild Honey; its customer bought 4 jam + 2 honey by card (or on terms). */
+async function placed(opts: { terms?: boolean; cancelHours?: number } = {}): Promise<Placed> {
+  const seller = await readySeller(h);
+  const buyer = await customerOf(h, seller);
+  const jam = await liveProduct(h, seller, { name: 'Fig Jam', unit_price_in_cents: 1_250 });
+  const honey = await liveProduct(h, seller, { name: 'Wild Honey', unit_price_in_cents: 2_000 });
+  await setStock(h, seller, jam, 10);
+  if (opts.cancelHours !== undefined) {
+    await ok(
+      h.call('PUT', `/api/organization/${seller.orgId}/order-settings`, {
+        token: seller.token,
+        body: { buyer_cancel_hours: opts.cancelHours },
+      }),
+    );
+  }
+  if (opts.terms) {
+    await ok(
+      h.call('PUT', `/api/order/organization/${seller.orgId}/purchasers/${buyer.orgId}/payment_terms`, {
+        token: seller.token,
+        body: { net_days: 30 },
+      }),
+    );
+  }
+  const { cart, rate } = await atPayment(h, seller, buyer, { [jam]: 4, [honey]: 2 });
+  if (opts.terms) {
+    await ok(h.call('POST', `/api/order/${cart.order.id}/submit-on-terms`, { token: buyer.token }));
+  } else {
+    const session = CheckoutSession.parse(await ok(createSession(h, seller, buyer, cart)));
+    await ok(payWith(h, buyer, session, TEST_CARDS.succeeds));
+  }
+  const lines = cart.line_items;
+  return {
+    seller,
+    buyer,
+    orderId: cart.order.id,
+    jam,
+    honey,
+    jamLine: lines.find((l) => l.product.id === jam)!.id,
+    honeyLine: lines.find((l) => l.product.id === honey)!.id,
+    shipping: rate.amount_cents,
+    paid: 9_000 + rate.amount_cents,
+  };
+}
+
+const sellerPath = (o: Placed, what: string) => `/api/organization/${o.seller.orgId}/orders/${o.orderId}/${what}`;
+const key = () => crypto.randomUUID();
+const UPS = (n: number) => `1Z999AA1${String(n).padStart(10, '0')}`;
+
+const ship = (o: Placed, body: Record<string, unknown>, idem = key()) =>
+  h.call('POST', sellerPath(o, 'shipments'), { token: o.seller.token, body, headers: { 'idempotency-key': idem } });
+const sellerCancel = (o: Placed, body: Record<string, unknown>, idem = key()) =>
+  h.call('POST', sellerPath(o, 'cancel'), { token: o.seller.token, body, headers: { 'idempotency-key': idem } });
+const buyerCancel = (o: Placed, body: Record<string, unknown> = {}, idem = key()) =>
+  h.call('POST', `/api/order/${o.orderId}/cancel`, { token: o.buyer.token, body, headers: { 'idempotency-key': idem } });
+const readOrder = (o: Placed, token = o.seller.token) => ok<Order>(h.call('GET', `/api/order/${o.orderId}`, { token }));
+async function listed(o: Placed, side: 'selling' | 'purchasing'): Promise<OrderSummary> {
+  const org = side === 'selling' ? o.seller : o.buyer;
+  const list = await ok<OrderSummary[]>(h.call('GET', `/api/order/organization/${org.orgId}/${side}`, { token: org.token }));
+  return list.find((x) => x.id === o.orderId)!;
+}
+const stockOf = async (productId: string) =>
+  (await rows<{ n: number }>(sql`select inventory_count as n from products where id = ${productId}`))[0]!.n;
+const refundsOf = (orderId: string) =>
+  rows<{ amount_cents: number; status: string; shipping_cents: number }>(
+    sql`select amount_cents, status, shipping_cents from refunds where order_id = ${orderId} order by created_at`,
+  );
+const mailTo = (email: string, kind: string) =>
+  rows<{ subject: string; text: string }>(
+    sql`select subject, text from mail_outbox where to_email = ${email} and kind = ${kind} order by created_at`,
+  );
+
+describe('shipping in parts and cancelling the rest (card order)', () => {
+  it('ships 2 of 4, cancels the other 2 (refunded, stock back), ships the rest, marks delivered', async () => {
+    const o = await placed();
+    expect(await stockOf(o.jam)).toBe(6);
+    expect((await readOrder(o)).state).toBe('placed');
+
+    const first = await ship(o, { carrier: 'UPS', tracking_number: UPS(1), lines: [{ line_item_id: o.jamLine, quantity: 2 }] });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.state).toBe('partially_shipped');
+    expect(first.body.shipments).toHaveLength(1);
+    expect(first.body.shipments[0]).toMatchObject({ number: 1, carrier: 'UPS', lines: [{ name: 'Fig Jam', quantity: 2 }] });
+    expect(first.body.shipments[0].tracking_url).toContain(UPS(1));
+    expect((await listed(o, 'purchasing')).state).toBe('partially_shipped');
+    const tracking = await mailTo(o.buyer.email, 'tracking');
+    expect(tracking[0]!.subject).toMatch(/^Part of your order from .* has shipped — CB-\d{6}$/);
+
+    // More than is left to ship: refused, naming the line, nothing written.
+    const tooMany = await ship(o, { carrier: 'UPS', tracking_number: UPS(2), lines: [{ line_item_id: o.jamLine, quantity: 3 }] });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body).toMatchObject({ error: 'units_not_shippable', message: 'Only 2 units of “Fig Jam” are left to ship.' });
+    expect(tooMany.body.issues[0].path).toBe('lines.0.quantity');
+
+    // Cancel what was shipped: refused; cancel the 2 jars left: refunded to the card, stock back.
+    const shipped = await sellerCancel(o, { reason: 'out_of_stock', lines: [{ line_item_id: o.jamLine, quantity: 3 }] });
+    expect(shipped.status).toBe(409);
+    expect(shipped.body.message).toBe('Only 2 units of “Fig Jam” can still be cancelled (2 shipped).');
+    const cancelled = await sellerCancel(o, { reason: 'out_of_stock', lines: [{ line_item_id: o.jamLine, quantity: 2 }] });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.state).toBe('partially_shipped');
+    expect(cancelled.body.cancelled_cents).toBe(2_500);
+    const jamLine = cancelled.body.cart.line_items.find((l: { id: string }) => l.id === o.jamLine);
+    expect(jamLine).toMatchObject({ quantity: 4, shipped_quantity: 2, cancelled_quantity: 2 });
+    expect(await refundsOf(o.orderId)).toEqual([{ amount_cents: 2_500, status: 'succeeded', shipping_cents: 0 }]);
+    expect(await stockOf(o.jam)).toBe(8);
+    expect((await listed(o, 'selling')).refunded_cents).toBe(2_500);
+    const buyerMail = await mailTo(o.buyer.email, 'order_change');
+    expect(buyerMail[0]!.subject).toMatch(/^Your order CB-\d{6} from .* was changed$/);
+    expect(buyerMail[0]!.text).toContain('2 × Fig Jam');
+    expect(buyerMail[0]!.text).toContain('$25.00 is being refunded to the card that paid');
+    expect(await mailTo(o.seller.email, 'order_change')).toHaveLength(1);
+
+    // The rest ships (no lines: every unit left), then arrives.
+    const rest = await ship(o, { carrier: 'USPS', tracking_number: '9400100000000000000000' });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    expect(rest.body.state).toBe('shipped');
+    expect(rest.body.shipments[1].lines).toEqual([{ line_item_id: o.honeyLine, name: 'Wild Honey', quantity: 2 }]);
+    expect(rest.body.shipping_information).toMatchObject({ carrier: 'USPS', tracking_number: '9400100000000000000000' });
+    const delivered = await ok<Order>(h.call('POST', sellerPath(o, 'delivered'), { token: o.seller.token }));
+    expect(delivered.state).toBe('delivered');
+
+    // Nothing is left to cancel or ship.
+    const late = await sellerCancel(o, { reason: 'other' });
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe('order_shipped');
+    expect((await ship(o, { carrier: 'UPS', tracking_number: UPS(3) })).body.error).toBe('nothing_to_ship');
+
+    // Both sides read the same timeline, oldest first, with who did what.
+    const timeline = (await readOrder(o, o.buyer.token)).timeline!;
+    expect(timeline.map((e) => e.kind)).toEqual(['placed', 'shipped', 'lines_cancelled', 'refunded', 'shipped', 'delivered']);
+    expect(timeline[2]).toMatchObject({ summary: 'Cancelled 2 × Fig Jam (Out of stock)', actor: { side: 'seller' } });
+  });
+});
+
+describe('the buyer cancels', () => {
+  it('within the window: the whole card order, shipping included, refunded once however often it is retried', async () => {
+    const o = await placed();
+    const before = await readOrder(o, o.buyer.token);
+    expect(Date.parse(before.buyer_may_cancel_until!)).toBeGreaterThan(Date.now());
+    const idem = key();
+    const [a, b] = await Promise.all([buyerCancel(o, { note: 'Ordered twice' }, idem), buyerCancel(o, { note: 'Ordered twice' }, idem)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.state).toBe('cancelled');
+    expect(a.body.cancelled_cents).toBe(o.paid);
+    expect(await refundsOf(o.orderId)).toEqual([{ amount_cents: o.paid, status: 'succeeded', shipping_cents: o.shipping }]);
+    expect(await stockOf(o.jam)).toBe(10);
+    // A new request (another key) finds it cancelled.
+    const again = await buyerCancel(o);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: 'order_cancelled', message: 'This order was cancelled, so it cannot be cancelled.' });
+    expect((await listed(o, 'selling')).state).toBe('cancelled');
+    const sellerMail = await mailTo(o.seller.email, 'order_change');
+    expect(sellerMail).toHaveLength(1);
+    expect(sellerMail[0]!.subject).toMatch(/was cancelled$/);
+    expect(sellerMail[0]!.text).toContain('Ordered twice');
+  });
+
+  it('a reduction below the seller’s minimum is refused; the seller’s window closes on accept; then only a request', async () => {
+    const o = await placed();
+    // $90.00 of goods; the seller's minimum for a new customer becomes $75.00.
+    await db().execute(sql`update organizations set new_customer_min_cents = 7500 where id = ${o.seller.orgId}`);
+    const below = await buyerCancel(o, { lines: [{ line_item_id: o.honeyLine, quantity: 1 }] });
+    expect(below.status).toBe(409);
+    expect(below.body).toMatchObject({ error: 'below_minimum' });
+    expect(below.body.message).toContain('$75.00');
+    const reduced = await buyerCancel(o, { lines: [{ line_item_id: o.jamLine, quantity: 1 }] });
+    expect(reduced.status, JSON.stringify(reduced.body)).toBe(200);
+    expect(reduced.body.state).toBe('placed');
+
+    await ok(h.call('POST', sellerPath(o, 'accept'), { token: o.seller.token }));
+    const closed = await buyerCancel(o);
+    expect(closed.status).toBe(409);
+    expect(closed.body).toMatchObject({
+      error: 'cancel_window_closed',
+      message: 'The seller already accepted this order. Request a cancellation instead.',
+    });
+    expect((await readOrder(o, o.buyer.token)).buyer_may_cancel_until).toBeNull();
+
+    const asked = await ok<Order>(
+      h.call('POST', `/api/order/${o.orderId}/cancellation-request`, { token: o.buyer.token, body: { note: 'Store closing' } }),
+    );
+    expect(asked.cancellation_request).toMatchObject({ note: 'Store closing' });
+    expect((await mailTo(o.seller.email, 'order_change')).at(-1)!.subject).toMatch(/asks to cancel order CB-\d{6}$/);
+    const twice = await h.call('POST', `/api/order/${o.orderId}/cancellation-request`, {
+      token: o.buyer.token,
+      body: { note: 'Again' },
+    });
+    expect(twice.body.error).toBe('cancellation_requested');
+
+    const declined = await ok<Order>(
+      h.call('POST', sellerPath(o, 'cancellation-request/decline'), {
+        token: o.seller.token,
+        body: { reason: 'Already packed' },
+      }),
+    );
+    expect(declined.cancellation_request).toBeNull();
+    expect((await mailTo(o.buyer.email, 'order_change')).at(-1)!.text).toContain('Already packed');
+
+    await ok(h.call('POST', `/api/order/${o.orderId}/cancellation-request`, { token: o.buyer.token, body: { note: 'Please' } }));
+    const accepted = await ok<Order>(sellerCancel(o, { reason: 'retailer_request' }));
+    expect(accepted.state).toBe('cancelled');
+    expect(accepted.cancellation_request).toBeNull();
+    expect(accepted.timeline!.map((e) => e.kind)).toEqual([
+      'placed',
+      'lines_cancelled',
+      'refunded',
+      'accepted',
+      'cancellation_requested',
+      'cancellation_declined',
+      'cancellation_requested',
+      'cancelled',
+      'refunded',
+    ]);
+  });
+
+  it('a seller with no window (0 hours): the buyer can only request', async () => {
+    const o = await placed({ cancelHours: 0 });
+    expect((await readOrder(o, o.buyer.token)).buyer_may_cancel_until).toBeNull();
+    const res = await buyerCancel(o);
+    expect(res.body.message).toBe(
+      'This seller does not let orders be cancelled without its agreement. Request a cancellation instead.',
+    );
+  });
+});
+
+describe('an order on an open invoice', () => {
+  it('a cancelled line reduces the invoice; voiding it cancels the rest, stock back and the dashboard’s sales down', async () => {
+    const o = await placed({ terms: true });
+    const invoiceOf = async () =>
+      (await rows<{ id: string; amount_cents: number; status: string }>(
+        sql`select id, amount_cents, status from invoices where order_id = ${o.orderId}`,
+      ))[0]!;
+    const reduced = await ok<Order>(
+      sellerCancel(o, { reason: 'out_of_stock', lines: [{ line_item_id: o.honeyLine, quantity: 2 }] }),
+    );
+    expect(reduced.state).toBe('placed');
+    expect(await invoiceOf()).toMatchObject({ amount_cents: o.paid - 4_000, status: 'OPEN' });
+    expect(await refundsOf(o.orderId)).toEqual([]);
+    expect(reduced.timeline!.map((e) => e.kind)).toEqual(['placed', 'lines_cancelled', 'invoice_reduced']);
+
+    const invoice = await invoiceOf();
+    const voided = await h.call('POST', `/api/organization/${o.seller.orgId}/invoices/${invoice.id}/void`, {
+      token: o.seller.token,
+    });
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    const after = await readOrder(o);
+    expect(after.state).toBe('cancelled');
+    expect(after.cancelled_cents).toBe(o.paid);
+    expect(await stockOf(o.jam)).toBe(10);
+    const dashboard = await ok(h.call('GET', `/api/organization/${o.seller.orgId}/dashboard`, { token: o.seller.token }));
+    expect(JSON.stringify(dashboard)).toBeTruthy();
+    const [day] = await rows<{ sales: number; refunded: number }>(sql`
+      select sum(sales_cents)::int as sales, sum(refunded_cents)::int as refunded from seller_sales_days where seller_id = ${o.seller.orgId}`);
+    expect(day!.sales - day!.refunded).toBe(0);
+  });
+});
+
+describe('who may', () => {
+  it('staff cannot cancel (403); another organization gets 404; the seller cannot use the buyer’s cancel', async () => {
+    const o = await placed();
+    const stranger = await h.newOrgUser('Merchant');
+    const other = await h.call('POST', `/api/organization/${stranger.orgId}/orders/${o.orderId}/cancel`, {
+      token: stranger.token,
+      body: { reason: 'other' },
+    });
+    expect(other.status).toBe(404);
+    expect((await h.call('POST', `/api/order/${o.orderId}/cancel`, { token: o.seller.token, body: {} })).status).toBe(404);
+    expect((await h.call('GET', `/api/order/${o.orderId}`, { token: stranger.token })).status).toBe(404);
+    const bad = await sellerCancel(o, { reason: 'bored' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues[0].path).toBe('reason');
+  });
+});
+
+describe('races', () => {
+  it('a cancel racing a shipment: one wins, the other is refused naming what changed; units never counted twice', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const o = await placed();
+      const [s, c] = await Promise.all([ship(o, { carrier: 'UPS', tracking_number: UPS(round + 10) }), sellerCancel(o, { reason: 'other' })]);
+      const statuses = [s.status, c.status].sort();
+      expect(statuses).toEqual([200, 409]);
+      const order = await readOrder(o);
+      const lines = order.cart.line_items;
+      for (const l of lines) expect((l.shipped_quantity ?? 0) + (l.cancelled_quantity ?? 0)).toBe(l.quantity);
+      const refunded = (await refundsOf(o.orderId)).reduce((n, r) => n + r.amount_cents, 0);
+      if (s.status === 200) {
+        expect(order.state).toBe('shipped');
+        expect(c.body.error).toBe('order_shipped');
+        expect(refunded).toBe(0);
+      } else {
+        expect(order.state).toBe('cancelled');
+        expect(s.body.error).toBe('order_cancelled');
+        expect(refunded).toBe(o.paid);
+      }
+    }
+  });
+
+  it('five cancels of one order at once: one refund of what was paid', async () => {
+    const o = await placed();
+    const results = await Promise.all(Array.from({ length: 5 }, () => sellerCancel(o, { reason: 'other' })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.error === 'order_cancelled')).toBe(true);
+    const refunds = await refundsOf(o.orderId);
+    expect(refunds).toEqual([{ amount_cents: o.paid, status: 'succeeded', shipping_cents: o.shipping }]);
+    expect(await stockOf(o.jam)).toBe(10);
+  });
+});

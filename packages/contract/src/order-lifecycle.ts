@@ -1,0 +1,143 @@
+// Orders after checkout (issue 23): the commands' bodies and what an order answers of its
+// state, shipments and timeline. Plain rules: order-lifecycle-rules.ts.
+import { z } from 'zod';
+import { Uuid, multiLineText } from './common.js';
+import { CARRIERS } from './order-rules.js';
+import {
+  CANCEL_REASONS,
+  MAX_BUYER_CANCEL_HOURS,
+  ORDER_ACTOR_SIDES,
+  ORDER_CHANGE_LINES_MAX,
+  ORDER_EVENT_KINDS,
+  ORDER_NOTE_MAX,
+  ORDER_STATES,
+} from './order-lifecycle-rules.js';
+
+export const OrderStateSchema = z.enum(ORDER_STATES);
+
+const note = multiLineText({ message: 'must be text' })
+  .max(ORDER_NOTE_MAX, `must be at most ${ORDER_NOTE_MAX} characters`)
+  .transform((v) => (v.trim() === '' ? null : v.trim()))
+  .nullable()
+  .optional();
+
+/** Some units of one line of the order. */
+export const OrderLineUnits = z.strictObject({
+  line_item_id: Uuid,
+  quantity: z
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1_000_000, 'is more than any order holds'),
+});
+export type OrderLineUnits = z.infer<typeof OrderLineUnits>;
+
+/** Units of several lines, each named once. */
+export const OrderLineUnitsList = z
+  .array(OrderLineUnits)
+  .min(1, 'name at least one line')
+  .max(ORDER_CHANGE_LINES_MAX, `must have at most ${ORDER_CHANGE_LINES_MAX} lines`)
+  .superRefine((lines, ctx) => {
+    const seen = new Set<string>();
+    lines.forEach((line, i) => {
+      if (seen.has(line.line_item_id)) ctx.addIssue({ code: 'custom', path: [i, 'line_item_id'], message: 'names a line twice' });
+      seen.add(line.line_item_id);
+    });
+  });
+
+/**
+ * POST /api/organization/{org_id}/orders/{order_id}/cancel (the seller): without `lines`, every
+ * unit not shipped yet; with them, those units of those lines (a line reduced, or removed when
+ * all its units are named). Tracked stock comes back; what was paid for them is refunded, or
+ * the open invoice reduced. The Idempotency-Key header makes a retry answer the first.
+ */
+export const SellerCancelBody = z.strictObject({
+  reason: z.enum(CANCEL_REASONS, { message: `must be one of ${CANCEL_REASONS.join(', ')}` }),
+  note,
+  lines: OrderLineUnitsList.optional(),
+});
+export type SellerCancelBody = z.input<typeof SellerCancelBody>;
+
+/**
+ * POST /api/order/{order_id}/cancel (the buyer, while it may): without `lines` the whole order;
+ * with them, those units (the order must still meet the seller's minimum).
+ */
+export const BuyerCancelBody = z.strictObject({ note, lines: OrderLineUnitsList.optional() });
+export type BuyerCancelBody = z.input<typeof BuyerCancelBody>;
+
+/** POST /api/order/{order_id}/cancellation-request (the buyer, once it may no longer cancel). */
+export const CancellationRequestBody = z.strictObject({
+  note: multiLineText({ message: 'must be text' })
+    .max(ORDER_NOTE_MAX, `must be at most ${ORDER_NOTE_MAX} characters`)
+    .transform((v) => v.trim())
+    .refine((v) => v !== '', 'tell the seller why')
+    .pipe(z.string()),
+});
+export type CancellationRequestBody = z.input<typeof CancellationRequestBody>;
+
+/** POST …/orders/{order_id}/cancellation-request/decline (the seller), with its reason. */
+export const DeclineCancellationBody = z.strictObject({
+  reason: multiLineText({ message: 'must be text' })
+    .max(ORDER_NOTE_MAX, `must be at most ${ORDER_NOTE_MAX} characters`)
+    .transform((v) => v.trim())
+    .refine((v) => v !== '', 'tell the retailer why'),
+});
+export type DeclineCancellationBody = z.input<typeof DeclineCancellationBody>;
+
+/** GET|PUT /api/organization/{org_id}/order-settings: the buyer's cancel window, in hours. */
+export const OrderSettings = z.strictObject({
+  buyer_cancel_hours: z
+    .number({ message: 'must be a whole number of hours' })
+    .int('must be a whole number of hours')
+    .min(0, 'must not be negative')
+    .max(MAX_BUYER_CANCEL_HOURS, `must be at most ${MAX_BUYER_CANCEL_HOURS} hours (30 days)`),
+});
+export type OrderSettings = z.infer<typeof OrderSettings>;
+
+// ─── What an order answers ───────────────────────────────────────────────────────────
+export const Shipment = z.object({
+  id: Uuid,
+  /** 1, 2, … in the order they were made. */
+  number: z.number().int(),
+  carrier: z.enum(CARRIERS),
+  tracking_number: z.string(),
+  tracking_url: z.string(),
+  created_at: z.string(),
+  lines: z.array(z.object({ line_item_id: Uuid, name: z.string(), quantity: z.number().int() })),
+});
+export type Shipment = z.infer<typeof Shipment>;
+
+export const OrderEvent = z.object({
+  id: z.string(),
+  at: z.string(),
+  kind: z.enum(ORDER_EVENT_KINDS),
+  actor: z.object({ side: z.enum(ORDER_ACTOR_SIDES), name: z.string().nullable() }),
+  /** One sentence, as the timeline shows it ("Cancelled 2 × Plum jam: Out of stock"). */
+  summary: z.string(),
+  note: z.string().nullable(),
+});
+export type OrderEvent = z.infer<typeof OrderEvent>;
+
+export const CancellationRequest = z.object({
+  requested_at: z.string(),
+  note: z.string(),
+  by: z.object({ name: z.string().nullable() }).nullable(),
+});
+export type CancellationRequest = z.infer<typeof CancellationRequest>;
+
+/** What every order row answers of its life after checkout (lists and the single order). */
+export const orderLifecycleFields = {
+  state: OrderStateSchema.optional(),
+  /** Goods and shipping cancelled after the order was placed, in cents (0 when none). */
+  cancelled_cents: z.number().int().optional(),
+  /** The buyer's open request to cancel, if any. */
+  cancellation_request: CancellationRequest.nullable().optional(),
+  /** Until when the buyer may cancel or reduce the order itself (null: it can only request). */
+  buyer_may_cancel_until: z.string().nullable().optional(),
+};
+
+/** What the single order adds: its shipments and its timeline, oldest first. */
+export const orderDetailLifecycleFields = {
+  shipments: z.array(Shipment).optional(),
+  timeline: z.array(OrderEvent).optional(),
+};
