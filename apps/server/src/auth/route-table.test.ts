@@ -204,6 +204,7 @@ function victimIdFor(resource: string): string {
     'checkout session': victim.checkoutSessionId,
     'sold order': victim.orderId,
     'placed order': victim.orderId,
+    'bought order': victim.orderId,
     invoice: victim.invoiceId,
     'sold invoice': victim.invoiceId,
     'bought invoice': victim.invoiceId,
@@ -252,6 +253,7 @@ const MONEY_ROUTES = [
   'PUT /api/order/organization/:org_id/purchasers/:id/payment_terms',
   'POST /api/organization/:org_id/invoices/:invoice_id/mark-paid',
   'POST /api/organization/:org_id/invoices/:invoice_id/void',
+  'POST /api/organization/:org_id/orders/:order_id/cancel',
   'POST /api/stripe/organization/:org_id/create-connect-account',
   'POST /api/stripe/organization/:org_id/refresh-connect-account',
   'POST /api/stripe/organization/:org_id/onboarding',
@@ -274,6 +276,7 @@ const CUSTOMER_RESOURCES = new Set([
   'checkout session',
   'checkout session secret',
   'bought invoice',
+  'bought order',
 ]);
 
 /** Resources that belong to both the victim and its customer: a placed order. */
@@ -347,6 +350,12 @@ function sampleBody(route: RouteEntry): unknown {
     'PUT /api/order/organization/:org_id/purchasers/:id/payment_terms': () => ({ net_days: 60 }),
     'POST /api/organization/:org_id/invoices/:invoice_id/mark-paid': () => ({ method: 'check', paid_on: '2025-01-02' }),
     'POST /api/organization/:org_id/orders/:order_id/refunds': () => ({ amount_cents: 100, reason: 'other' }),
+    'POST /api/organization/:org_id/orders/:order_id/cancel': () => ({ reason: 'other' }),
+    'POST /api/organization/:org_id/orders/:order_id/shipments': () => ({ carrier: 'UPS', tracking_number: '1Z999AA10123456784' }),
+    'POST /api/organization/:org_id/orders/:order_id/cancellation-request/decline': () => ({ reason: 'Already packed' }),
+    'POST /api/order/:order_id/cancel': () => ({}),
+    'POST /api/order/:order_id/cancellation-request': () => ({ note: 'Please cancel' }),
+    'PUT /api/organization/:org_id/order-settings': () => ({ buyer_cancel_hours: 48 }),
     'POST /api/shipping/order/:order_id/rate': () => ({ rate_id: 'victim-rate' }),
     'POST /api/shipping/order/:order_id/rate-type': () => ({ provider: 'USPS', service_level_token: 'usps_priority' }),
     'POST /api/stripe/organization/:org_id/refresh-connect-account': () => ({ account: v.paymentAccount }),
