@@ -33,6 +33,23 @@ const linePrice = (header: string): Column => ({
   cell: (line) => formatCents(line.line_total_cents),
 });
 
+/** Units shipped and cancelled since the order was placed (issue 23), after the quantity. */
+const FULFILMENT: Column[] = [
+  { header: 'Shipped', numeric: true, cell: (line) => line.shipped_quantity ?? 0 },
+  { header: 'Cancelled', numeric: true, cell: (line) => line.cancelled_quantity ?? 0 },
+];
+
+/** The columns with the fulfilment counts just after the quantity column. */
+function withFulfilment(columns: Column[]): Column[] {
+  const at = columns.findIndex((column) => column.numeric) + 1;
+  return [...columns.slice(0, at), ...FULFILMENT, ...columns.slice(at)];
+}
+
+/** At phone width the counts sit under the item's name: "Shipped 1 · Cancelled 1". */
+function fulfilmentCaption(line: OrderLine): string {
+  return `Shipped ${line.shipped_quantity ?? 0} · Cancelled ${line.cancelled_quantity ?? 0}`;
+}
+
 /** The seller's columns: the SKU and the order unit each have one. */
 const DETAILED: Column[] = [
   { header: 'Product', cell: (line) => line.name },
@@ -47,17 +64,26 @@ const DETAILED: Column[] = [
  * Phone width, for both: the name with the SKU (seller), the unit and the unit price under it,
  * then quantity and line total — three columns that fit 390 px without scrolling.
  */
-const PHONE = (withSku: boolean): Column[] => [
+const PHONE = (withSku: boolean, fulfilment = false): Column[] => [
   {
     header: 'Item',
     cell: (line) => (
       <>
         {line.name}
         <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
-          {[withSku && line.stock_keeping_unit, line.order_unit && orderUnitLabel(line), `${formatCents(line.unit_price_in_cents)} each`]
+          {[
+            withSku && line.stock_keeping_unit,
+            line.order_unit && orderUnitLabel(line),
+            `${formatCents(line.unit_price_in_cents)} each`,
+          ]
             .filter(Boolean)
             .join(' · ')}
         </Typography>
+        {fulfilment && (
+          <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+            {fulfilmentCaption(line)}
+          </Typography>
+        )}
       </>
     ),
   },
@@ -92,20 +118,28 @@ export interface OrderLinesTableProps {
   label: string;
   /** Columns for the SKU and the unit (the seller's view); otherwise the unit sits under the name. */
   showSkuAndUnit?: boolean;
+  /** Columns for the units shipped and cancelled (at phone width, a line under the name). */
+  showFulfilment?: boolean;
 }
 
 /** The lines of an order: what was bought, how many, and at what price. */
-export function OrderLinesTable({ lines, label, showSkuAndUnit = false }: OrderLinesTableProps) {
+export function OrderLinesTable({
+  lines,
+  label,
+  showSkuAndUnit = false,
+  showFulfilment = false,
+}: OrderLinesTableProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const columns = phone ? PHONE(showSkuAndUnit) : showSkuAndUnit ? DETAILED : COMPACT;
+  const wide = showSkuAndUnit ? DETAILED : COMPACT;
+  const columns = phone ? PHONE(showSkuAndUnit, showFulfilment) : showFulfilment ? withFulfilment(wide) : wide;
   return (
     <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2, overflowX: 'auto' }}>
       <Table
         size="small"
         aria-label={label}
         aria-busy={!lines || undefined}
-        sx={{ minWidth: phone ? undefined : showSkuAndUnit ? 560 : 420 }}
+        sx={{ minWidth: phone ? undefined : (showSkuAndUnit ? 560 : 420) + (showFulfilment ? 160 : 0) }}
       >
         <TableHead>
           <TableRow>

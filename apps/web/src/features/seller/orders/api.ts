@@ -6,6 +6,9 @@ import {
   PO_NUMBER_MAX,
   type Carrier,
   type CreateRefundInput,
+  type CreateShipmentInput,
+  type DeclineCancellationBody,
+  type SellerCancelBody,
   type Order,
   type OrderSummary,
   type Refund,
@@ -19,7 +22,7 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import { api, apiPath, keysetPaging, withQuery, type Page } from '../../../lib/api';
-import { customerKeys, dashboardKeys, orderKeys } from '../../../lib/query-keys';
+import { customerKeys, dashboardKeys, orderKeys, productKeys } from '../../../lib/query-keys';
 
 export const SELLER_ORDERS_PAGE_SIZE = 25;
 
@@ -137,6 +140,65 @@ export function useCreateRefund(orgId: string, orderId: string) {
     },
   });
 }
+
+/** What a seller's order command sends: its body (none for accept and delivered) and the action's key. */
+export interface OrderCommandInput<B> {
+  body?: B;
+  idempotencyKey: string;
+}
+
+/**
+ * One of the seller's commands on an order after checkout (issue 23): POST
+ * /api/organization/{org_id}/orders/{order_id}/{command} with the Idempotency-Key, answered by
+ * the updated order. The answer replaces the order at once; the seller's lists, the order's
+ * refunds, the dashboard and the customer pages are read again, and the products too when the
+ * command can return stock.
+ */
+function useOrderCommand<B>(orgId: string, orderId: string, command: string, returnsStock = false) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: OrderCommandInput<B>) =>
+      api.post<Order>(`${apiPath`/api/organization/${orgId}/orders/${orderId}`}/${command}`, body, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    onSuccess: (updated) => {
+      client.setQueryData(orderKeys.detail(updated.id), updated);
+    },
+    onSettled: (updated) => {
+      // After an answer the detail is the answer; after a refusal (409: the order changed) it is read again too.
+      const detail = orderKeys.detail(orderId);
+      void client.invalidateQueries({
+        queryKey: orderKeys.all,
+        predicate: (query) => !updated || query.queryKey.join('/') !== detail.join('/'),
+      });
+      void client.invalidateQueries({ queryKey: dashboardKeys.all });
+      void client.invalidateQueries({ queryKey: customerKeys.all });
+      if (returnsStock) void client.invalidateQueries({ queryKey: productKeys.all });
+    },
+  });
+}
+
+/** POST …/accept: the seller takes the order on (the buyer can no longer cancel it itself). */
+export const useAcceptOrder = (orgId: string, orderId: string) => useOrderCommand<undefined>(orgId, orderId, 'accept');
+
+/**
+ * POST …/cancel (Owner/Admin): without lines every unit not shipped yet, with them those units;
+ * tracked stock comes back, what was paid for them is refunded or the open invoice reduced.
+ */
+export const useSellerCancelOrder = (orgId: string, orderId: string) =>
+  useOrderCommand<SellerCancelBody>(orgId, orderId, 'cancel', true);
+
+/** POST …/shipments: a box with its carrier, tracking number and units (the retailer gets the link). */
+export const useCreateShipment = (orgId: string, orderId: string) =>
+  useOrderCommand<CreateShipmentInput>(orgId, orderId, 'shipments');
+
+/** POST …/delivered: a shipped order arrived. */
+export const useMarkDelivered = (orgId: string, orderId: string) =>
+  useOrderCommand<undefined>(orgId, orderId, 'delivered');
+
+/** POST …/cancellation-request/decline: the buyer's open request is declined, with the reason. */
+export const useDeclineCancellation = (orgId: string, orderId: string) =>
+  useOrderCommand<DeclineCancellationBody>(orgId, orderId, 'cancellation-request/decline');
 
 /** The number an order goes by ("CB-000001"; the full id stays in a title attribute). */
 export { orderNumber } from '../../../components/orders/order-format';

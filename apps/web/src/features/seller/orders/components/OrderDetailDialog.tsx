@@ -2,15 +2,21 @@ import type { ReactNode } from 'react';
 import { PO_NUMBER_LABEL, type Order, type OrderSummary } from '@cratebase/contract';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useParams } from 'react-router';
 import { OrderDialogFrame } from '../../../../components/orders/OrderDialogFrame';
 import { OrderLines } from '../../../../components/orders/OrderLinesTable';
 import { OrderTotals } from '../../../../components/orders/OrderTotals';
+import { OrderShipments } from '../../../../components/orders/OrderShipments';
+import { OrderStateChip } from '../../../../components/orders/OrderStateChip';
+import { OrderTimeline } from '../../../../components/orders/OrderTimeline';
 import { ShipToBlock } from '../../../../components/orders/ShipToBlock';
 import { TrackingLine } from '../../../../components/orders/TrackingLine';
-import { formatDate } from '../../../../lib/format';
+import { formatCents, formatDate } from '../../../../lib/format';
 import { paymentStatus } from '../../../../components/orders/order-columns';
 import { useOrder } from '../api';
+import { OrderActions } from './OrderActions';
 import { SellerOrderRefunds } from './SellerOrderRefunds';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -52,52 +58,85 @@ export interface OrderDetailDialogProps {
   onClose: () => void;
 }
 
+/** Until when the retailer may still cancel the order itself, while that is ahead. */
+function buyerCancelWindow(order: OrderSummary | Order): string | null {
+  const until = order.buyer_may_cancel_until;
+  if (!until || order.state !== 'placed' || Date.parse(until) <= Date.now()) return null;
+  return `The retailer may cancel or reduce it until ${formatDate(until)}.`;
+}
+
 /**
- * An order as the seller reads it: the lines (SKU, quantity, unit, unit and line price), subtotal,
- * shipping and total, ship-to, buyer, who placed it, payment, and the tracking link.
+ * An order as the seller reads it: its state, what can be done with it now (OrderActions), the
+ * lines (SKU, quantity, unit, shipped and cancelled, unit and line price), subtotal, shipping,
+ * cancelled and total, ship-to, buyer, who placed it, payment, its shipments with their tracking
+ * links, the refunds, and the timeline.
  */
 export function OrderDetailDialog({ summary, open, onClose }: OrderDetailDialogProps) {
+  const { orgId = '' } = useParams();
   const order = useOrder(summary?.id ?? null);
   return (
     <OrderDialogFrame order={order.data ?? summary} open={open} onClose={onClose} maxWidth="md">
-      {(shown) => (
-        <>
-          <Typography variant="body2" sx={{ mb: 2.5 }}>
-            Placed {formatDate(shown.completed_on)}
-          </Typography>
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              mb: 3,
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
-            }}
-          >
-            <Fact label="Buyer">{shown.organization.name}</Fact>
-            <Fact label="Placed by">{shown.created_by_user?.name || 'N/A'}</Fact>
-            {shown.po_number && <Fact label={PO_NUMBER_LABEL}>{shown.po_number}</Fact>}
-            <Fact label="Ship to">
-              <ShipToBlock address={shown.shipping_address} />
-            </Fact>
-            <Fact label="Tracking">
-              <TrackingLine tracking={shown.shipping_information} showStatus />
-            </Fact>
-            <Fact label="Payment">
-              <Payment order={shown} />
-            </Fact>
-          </Box>
-          <OrderLines
-            query={order}
-            errorPrefix="We could not load the order’s lines."
-            label="Order lines"
-            showSkuAndUnit
-          />
-          <OrderTotals order={shown} showShippingService />
-          <SellerOrderRefunds order={shown} />
-        </>
-      )}
+      {(shown) => {
+        const full = order.data ?? null;
+        const hasShipments = Boolean(full?.shipments?.length);
+        const cancelWindow = buyerCancelWindow(shown);
+        return (
+          <>
+            <Stack
+              direction="row"
+              sx={{ mb: 2.5, alignItems: 'center', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5 }}
+            >
+              {shown.state && <OrderStateChip state={shown.state} />}
+              <Typography variant="body2">Placed {formatDate(shown.completed_on)}</Typography>
+              {cancelWindow && (
+                <Typography variant="body2" sx={{ color: 'text.secondary', flexBasis: '100%' }}>
+                  {cancelWindow}
+                </Typography>
+              )}
+            </Stack>
+            <Box
+              component="dl"
+              sx={{
+                m: 0,
+                mb: 3,
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+              }}
+            >
+              <Fact label="Buyer">{shown.organization.name}</Fact>
+              <Fact label="Placed by">{shown.created_by_user?.name || 'N/A'}</Fact>
+              {shown.po_number && <Fact label={PO_NUMBER_LABEL}>{shown.po_number}</Fact>}
+              <Fact label="Ship to">
+                <ShipToBlock address={shown.shipping_address} />
+              </Fact>
+              {!hasShipments && (
+                <Fact label="Tracking">
+                  <TrackingLine tracking={shown.shipping_information} showStatus />
+                </Fact>
+              )}
+              <Fact label="Payment">
+                <Payment order={shown} />
+              </Fact>
+              {Boolean(shown.cancelled_cents) && (
+                <Fact label="Cancelled">{`−${formatCents(shown.cancelled_cents)}`}</Fact>
+              )}
+            </Box>
+            {full && <OrderActions orgId={orgId} order={full} />}
+            <OrderLines
+              query={order}
+              errorPrefix="We could not load the order’s lines."
+              label="Order lines"
+              showSkuAndUnit
+              showFulfilment={Boolean(shown.state)}
+            />
+            <OrderTotals order={shown} showShippingService />
+            <OrderShipments shipments={full?.shipments} />
+            <SellerOrderRefunds order={shown} />
+            <OrderTimeline events={full?.timeline} />
+          </>
+        );
+      }}
     </OrderDialogFrame>
   );
 }

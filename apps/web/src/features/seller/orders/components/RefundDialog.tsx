@@ -32,13 +32,8 @@ import { cardLabel } from '../../../../components/orders/RefundsSection';
 import { errorMessage } from '../../../../lib/api';
 import { formatCents } from '../../../../lib/format';
 import { useCreateRefund } from '../api';
+import { newIdempotencyKey as newKey } from '../idempotency';
 import { planRefund, shippingLeft, unitsLeft, type RefundDraft, type RefundMode } from '../refunds';
-
-function newKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
 
 /** "Refund $12.50 to the card ending 4242" / "… as a credit note". */
 export function refundSummary(state: OrderRefunds, totalCents: number): string {

@@ -1,14 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import {
-  CARRIER_LABELS,
-  CARRIERS,
   DEFAULT_CARRIER,
   TRACKING_DIALOG_TITLE,
   TRACKING_EMAIL_NOTICE,
   compactTrackingNumber,
   normalizeCarrier,
-  trackingNumberError,
-  type Carrier,
   type OrderSummary,
 } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
@@ -16,9 +12,7 @@ import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -26,6 +20,7 @@ import { DialogButtons } from '../../../../components/DialogButtons';
 import { useToast } from '../../../../components/Toast';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { orderNumber, useSaveTracking } from '../api';
+import { TrackingFields, useTrackingInput } from './TrackingFields';
 
 export const TRACKING_SAVED_TEXT = 'Tracking saved. The customer will get an e-mail with the tracking link.';
 
@@ -49,11 +44,14 @@ export function TrackingDialog({ open, orgId, order, onClose }: TrackingDialogPr
   const toast = useToast();
   const save = useSaveTracking(orgId);
   const existing = order?.shipping_information ?? null;
-  const [carrier, setCarrier] = useState<Carrier | ''>(
+  const tracking = useTrackingInput(
     (existing && normalizeCarrier(existing.carrier)) || DEFAULT_CARRIER,
+    existing?.tracking_number ?? '',
+    () => {
+      if (save.isError) save.reset();
+    },
   );
-  const [trackingNumber, setTrackingNumber] = useState(existing?.tracking_number ?? '');
-  const [numberError, setNumberError] = useState<string | null>(null);
+  const { carrier, trackingNumber } = tracking;
   const titleId = useId();
   const noticeId = useId();
 
@@ -62,7 +60,6 @@ export function TrackingDialog({ open, orgId, order, onClose }: TrackingDialogPr
   const carrierIssue = serverError?.issueFor('carrier');
   const numberIssue = serverError?.issueFor('tracking_number');
   const generalError = save.isError && !carrierIssue && !numberIssue ? errorMessage(save.error) : null;
-  const shownNumberError = numberError ?? numberIssue ?? null;
   const empty = carrier === '' || trackingNumber.trim() === '';
 
   function close() {
@@ -70,16 +67,10 @@ export function TrackingDialog({ open, orgId, order, onClose }: TrackingDialogPr
     onClose();
   }
 
-  function check(nextCarrier: Carrier | '', value: string): string | null {
-    return nextCarrier === '' ? null : trackingNumberError(nextCarrier, value);
-  }
-
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!order || empty || saving) return;
-    const problem = check(carrier, trackingNumber);
-    setNumberError(problem);
-    if (problem) return;
+    if (tracking.validate()) return;
     save.mutate(
       { order, carrier, trackingNumber: compactTrackingNumber(trackingNumber) },
       {
@@ -118,45 +109,12 @@ export function TrackingDialog({ open, orgId, order, onClose }: TrackingDialogPr
                 {generalError}
               </Alert>
             )}
-            <TextField
-              select
-              label="Carrier"
-              value={carrier}
-              onChange={(event) => {
-                const next = normalizeCarrier(event.target.value) ?? '';
-                setCarrier(next);
-                if (numberError) setNumberError(check(next, trackingNumber));
-                if (save.isError) save.reset();
-              }}
+            <TrackingFields
+              {...tracking.fieldProps}
               disabled={saving}
-              error={Boolean(carrierIssue)}
-              helperText={carrierIssue}
-              fullWidth
-            >
-              {CARRIERS.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {CARRIER_LABELS[value]}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label="Tracking Number"
-              value={trackingNumber}
-              onChange={(event) => {
-                setTrackingNumber(event.target.value);
-                if (numberError) setNumberError(check(carrier, event.target.value));
-                if (save.isError) save.reset();
-              }}
-              onBlur={() => {
-                if (trackingNumber.trim() !== '') setNumberError(check(carrier, trackingNumber));
-              }}
+              carrierIssue={carrierIssue}
+              numberIssue={numberIssue}
               autoFocus
-              autoComplete="off"
-              disabled={saving}
-              error={Boolean(shownNumberError)}
-              helperText={shownNumberError ?? ' '}
-              fullWidth
-              slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'characters' } }}
             />
             <Typography id={noticeId} variant="body2">
               {TRACKING_EMAIL_NOTICE}

@@ -38,7 +38,11 @@ function organization(overrides: Partial<Organization> = {}): Organization {
 const orgPath = `/api/organization/${ids.merchantA}`;
 
 function renderTerms(routes: Parameters<typeof fakeFetch>[0]) {
-  const fetch = fakeFetch({ [`GET ${orgPath}`]: { body: organization() }, ...routes });
+  const fetch = fakeFetch({
+    [`GET ${orgPath}`]: { body: organization() },
+    [`GET ${orgPath}/order-settings`]: { body: { buyer_cancel_hours: 24 } },
+    ...routes,
+  });
   vi.stubGlobal('fetch', fetch.fn);
   const view = renderWithProviders(
     <Routes>

@@ -19,6 +19,7 @@ import { PageHeader } from '../../../../components/PageHeader';
 import { useOrganization } from '../../api';
 import { useTermsAutosave, type AutosaveStatus } from '../autosave';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
+import { CancellationsCard } from './CancellationsCard';
 
 /** Largest item minimum the API accepts. */
 const MAX_ITEMS = 1_000_000;
@@ -158,7 +159,10 @@ function RetailerNotice({ items, cents }: { items: number | null; cents: number 
   );
 }
 
-/** /app/{org_id}/terms: order minimums for new and returning customers, saved as you type. */
+/**
+ * /app/{org_id}/terms: order minimums for new and returning customers, saved as you type, and how
+ * long retailers may cancel their orders themselves (saved when the field is left).
+ */
 export function TermsPage() {
   useOrganizationPageTitle('Terms');
   const { orgId = '' } = useParams();
@@ -182,7 +186,7 @@ export function TermsPage() {
     <Box>
       <PageHeader
         title="Terms"
-        subtitle="Order minimums a retailer must meet before checking out."
+        subtitle="Order minimums a retailer must meet before checking out, and how long it may cancel an order."
         actions={terms ? <SaveStatus status={autosave.status} /> : undefined}
       />
 
@@ -246,6 +250,8 @@ export function TermsPage() {
               </Box>
             </Box>
           </Card>
+
+          <CancellationsCard orgId={orgId} />
         </Stack>
       )}
     </Box>
