@@ -28,6 +28,7 @@ export * from '../modules/banking/schema.js';
 export * from '../modules/team/schema.js';
 export * from '../modules/dashboard/schema.js';
 export * from '../modules/refunds/schema.js';
+export * from '../modules/order-lifecycle/schema.js';
 export * from '../providers/mail/schema.js';
 export * from '../providers/payments/schema.js';
 

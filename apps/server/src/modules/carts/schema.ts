@@ -1,6 +1,6 @@
 /** Tables owned by the carts module (storefront and cart issue). */
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, text, integer, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, text, integer, index, uniqueIndex, check, date } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt } from '../../db/columns.js';
 import { organizations } from '../organizations/schema.js';
 import { products } from '../products/schema.js';
@@ -44,6 +44,10 @@ export const lineItems = pgTable(
     /** Issue 23: units cancelled after the order was placed, and units shipped (orders/lifecycle.ts). */
     cancelledQuantity: integer('cancelled_quantity').notNull().default(0),
     shippedQuantity: integer('shipped_quantity').notNull().default(0),
+    /** Issue 23: units the seller reported unavailable (not shipped since), the day it expects them, and the retailer's choice (asked / waiting). */
+    unavailableQuantity: integer('unavailable_quantity').notNull().default(0),
+    restockOn: date('restock_on', { mode: 'string' }),
+    backorder: text('backorder'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -54,5 +58,10 @@ export const lineItems = pgTable(
       'line_items_units_within',
       sql`${t.cancelledQuantity} >= 0 and ${t.shippedQuantity} >= 0 and ${t.cancelledQuantity} + ${t.shippedQuantity} <= ${t.quantity}`,
     ),
+    check(
+      'line_items_unavailable_within',
+      sql`${t.unavailableQuantity} >= 0 and ${t.unavailableQuantity} <= ${t.quantity} - ${t.cancelledQuantity} - ${t.shippedQuantity}`,
+    ),
+    check('line_items_backorder_check', sql`${t.backorder} is null or ${t.backorder} in ('asked', 'waiting')`),
   ],
 );
