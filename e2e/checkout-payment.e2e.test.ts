@@ -35,7 +35,7 @@ const mailboxFor = async (to: string): Promise<MailboxMessage[]> => {
 
 /** The embedded card form, filled as a buyer types it. */
 describe('checkout and payment journey', () => {
-  it('seller turns payments on; retailer pays with a declined card, then 4242, and lands on its orders', async () => {
+  it('seller turns payments on; retailer pays with a declined card, then 4242, and lands on its order confirmation', async () => {
     const stamp = Date.now();
     // ── The seller: a store that ships, with a product ─────────────────────────────────
     const seller = await apiUser(scene.server.url, `fennel-${stamp}@example.com`);
@@ -121,11 +121,17 @@ describe('checkout and payment journey', () => {
     const po = `PO-${stamp}/A`;
     await page.getByRole('textbox', { name: 'PO number (optional)' }).fill(po);
 
-    // 4242 pays: the return page verifies and goes on to the orders page.
+    // 4242 pays: the return page verifies and goes on to the order's confirmation (issue 23),
+    // then to the orders list by its "All orders" link.
     await fillCard(page, TEST_CARDS.succeeds);
     await payButton.click();
     await page.waitForURL(`**/storefront/${store.id}/checkout/return?session_id=*`);
     await page.screenshot({ path: `${SHOTS}/checkout-return-desktop.png`, animations: 'disabled' });
+    await page.waitForURL(`**/storefront/${store.id}/orders/${cart.order.id}/confirmation`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: /^Thank you — order CB-\d+ is placed$/ }).isVisible())
+      .toBe(true);
+    await page.getByRole('link', { name: 'All orders' }).click();
     await page.waitForURL(`**/storefront/${store.id}/orders`);
 
     // The server: one paid order, and a fresh cart.
@@ -235,7 +241,7 @@ describe('checkout and payment journey', () => {
     await expectNoAxeViolations(page, 'the card authentication dialog at phone width');
     await page.screenshot({ path: `${SHOTS}/checkout-authentication-phone.png`, animations: 'disabled' });
     await dialog.getByRole('button', { name: 'Complete authentication' }).click();
-    await page.waitForURL(`**/storefront/${store.id}/orders`);
+    await page.waitForURL(`**/storefront/${store.id}/orders/*/confirmation`);
     expect((await buyer.call<Cart>('GET', cartUrl)).id).not.toBe(cart.id);
     expect(problems).toEqual([]);
     await context.close();
@@ -304,7 +310,7 @@ describe('checkout and payment journey', () => {
     await fillCard(first, TEST_CARDS.succeeds);
     await firstPay.click();
     const renewedNotice = first.getByText('Your checkout session had expired, so we started a new one.', { exact: false });
-    const ordersUrl = new RegExp(`/storefront/${store.id}/orders`);
+    const ordersUrl = new RegExp(`/storefront/${store.id}/orders/[0-9a-f-]{36}/confirmation`);
     await expect.poll(async () => (await renewedNotice.isVisible()) || ordersUrl.test(first.url())).toBe(true);
     if (!ordersUrl.test(first.url())) {
       expect((await buyer.call<Cart>('GET', cartUrl)).order.status).toBe('draft');
@@ -317,7 +323,7 @@ describe('checkout and payment journey', () => {
       // Pay again in the first tab: the order is placed.
       await fillCard(first, TEST_CARDS.succeeds);
       await first.getByRole('button', { name: /^Pay \$/ }).click();
-      await first.waitForURL(`**/storefront/${store.id}/orders`);
+      await first.waitForURL(`**/storefront/${store.id}/orders/*/confirmation`);
     }
 
     // The second tab's form can no longer take the card either: it says the order was placed.
@@ -403,6 +409,9 @@ describe('net terms journey', () => {
     await expectNoAxeViolations(page, 'billing, pay by invoice');
     await page.screenshot({ path: `${SHOTS}/net-terms-billing-desktop.png`, fullPage: true, animations: 'disabled' });
     await place.click();
+    // The order's confirmation (issue 23), then the orders list by its "All orders" link.
+    await page.waitForURL(`**/storefront/${store.id}/orders/*/confirmation`);
+    await page.getByRole('link', { name: 'All orders' }).click();
     await page.waitForURL(`**/storefront/${store.id}/orders`);
     // The order goes by its number (CB-000001), as its invoice and e-mails name it; the row's name holds it.
     const placedOrders = await buyer.call<{ id: string; order_number: string }[]>(

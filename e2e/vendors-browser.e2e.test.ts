@@ -372,6 +372,9 @@ describe('the vendors in the browser, offline (Stripe and Plaid stand-ins under 
     await pay.click();
     // Stripe sends the page to the session's return URL; the return page completes the order.
     await page.waitForURL(`**/storefront/${store.id}/checkout/return?session_id=${String(session.id)}`);
+    // The order's confirmation (issue 23), then the orders list by its "All orders" link.
+    await page.waitForURL(`**/storefront/${store.id}/orders/${cart.order.id}/confirmation`);
+    await page.getByRole('link', { name: 'All orders' }).click();
     await page.waitForURL(`**/storefront/${store.id}/orders`);
     expect(stripe.sessions.get(String(session.id))).toMatchObject({ status: 'complete', payment_status: 'paid' });
     const fresh = await buyer.call<Cart>('GET', cartUrl);

@@ -199,9 +199,10 @@ describe.skipIf(gate.action !== 'run')('the vendors live, in test mode', () => {
       .fill('97205')
       .catch(() => undefined);
     await checkout.locator('button[type="submit"]').first().click();
-    // Stripe redirects to our return URL; the return page places the order and goes to the orders.
+    // Stripe redirects to our return URL; the return page places the order and goes to its
+    // confirmation (issue 23).
     await page.waitForURL(`**/storefront/${store.id}/checkout/return?session_id=*`, { timeout: 90_000 });
-    await page.waitForURL(`**/storefront/${store.id}/orders`, { timeout: 60_000 });
+    await page.waitForURL(`**/storefront/${store.id}/orders/${cart.order.id}/confirmation`, { timeout: 60_000 });
     const placed = await buyer.call<Array<{ id: string; invoice: { stripe_status: string } | null }>>(
       'GET',
       `/api/order/organization/${buyerOrgId}/purchasing?selling_organization_id=${store.id}`,

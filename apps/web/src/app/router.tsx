@@ -220,6 +220,14 @@ const storefrontRoutes: RouteObject[] = [
     ),
   },
   {
+    // Where the buyer lands once an order is placed (card or invoice): issue 23.
+    path: ':orgId/orders/:orderId/confirmation',
+    lazy: lazyComponent(
+      () => import('../features/storefront/orders/components/OrderConfirmationPage'),
+      (m) => m.OrderConfirmationPage,
+    ),
+  },
+  {
     // A buyer organization's team (the seller area has its own at /app/{org_id}/team).
     path: 'team/:teamOrgId',
     lazy: lazyComponent(

@@ -1,16 +1,25 @@
 /**
  * The buyer's orders with one store (spec section 2, /storefront/{org_id}/orders; section 7): the
- * list by keyset, one order with its lines, and Order Again (beyond the spec: the order's products
- * back into the current cart).
+ * list by keyset, one order with its lines, Order Again (beyond the spec: the order's products
+ * back into the current cart), and after checkout (issue 23) cancelling, reducing or asking the
+ * seller to cancel.
  */
-import type { Order, OrderSummary, ShippingInformation } from '@cratebase/contract';
+import { useRef } from 'react';
+import {
+  isOpenOrderState,
+  type BuyerCancelBody,
+  type CancellationRequestBody,
+  type Order,
+  type OrderSummary,
+  type ShippingInformation,
+} from '@cratebase/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, apiPath, keysetPaging, withQuery, type Page } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/current-user';
 import { cartPair, type CartPair } from '../cart/cart-store';
 import { setCartLines } from '../quick-order/api';
 import { heldQuantity } from '../quick-order/bulk-lines';
-import { buyerOrderKeys } from '../../../lib/query-keys';
+import { buyerOrderKeys, orderKeys } from '../../../lib/query-keys';
 
 export const BUYER_ORDERS_PAGE_SIZE = 25;
 
@@ -86,7 +95,10 @@ export async function orderAgain(client: QueryClient, pair: CartPair, order: Ord
   for (const line of answer.results) {
     const ordered = sent[line.index]!;
     if (line.status === 'refused') {
-      result.refused.push({ name: ordered.name, reason: refusalReason(ordered.name, line.message ?? 'could not be added') });
+      result.refused.push({
+        name: ordered.name,
+        reason: refusalReason(ordered.name, line.message ?? 'could not be added'),
+      });
     } else {
       result.added.push(ordered.name);
     }
@@ -105,4 +117,81 @@ export function useOrderAgain(sellerOrgId: string | undefined) {
       return orderAgain(client, pair, order);
     },
   });
+}
+
+// ─── After checkout (issue 23) ────────────────────────────────────────────────────────────
+/**
+ * What the buyer may do about cancelling the order now: cancel or reduce it itself (while
+ * `buyer_may_cancel_until` is in the future), request a cancellation (an open order after that),
+ * see the request it made, or nothing (shipped, delivered, cancelled — or a server that does not
+ * say the order's state).
+ */
+export type BuyerCancelOption =
+  | { kind: 'cancel'; until: string }
+  | { kind: 'request' }
+  | { kind: 'requested'; requestedAt: string; note: string }
+  | { kind: 'none' };
+
+export function buyerCancelOption(
+  order: Pick<OrderSummary, 'state' | 'buyer_may_cancel_until' | 'cancellation_request'>,
+  now: number = Date.now(),
+): BuyerCancelOption {
+  if (!order.state || !isOpenOrderState(order.state)) return { kind: 'none' };
+  const until = order.buyer_may_cancel_until;
+  if (until && Date.parse(until) > now) return { kind: 'cancel', until };
+  const request = order.cancellation_request;
+  if (request) return { kind: 'requested', requestedAt: request.requested_at, note: request.note };
+  return { kind: 'request' };
+}
+
+/** The seller's cancel window in whole hours, as the order shows it (placed → may cancel until). */
+export function cancelWindowHours(order: Pick<OrderSummary, 'completed_on' | 'buyer_may_cancel_until'>): number {
+  if (!order.buyer_may_cancel_until) return 0;
+  const hours = (Date.parse(order.buyer_may_cancel_until) - Date.parse(order.completed_on)) / 3_600_000;
+  // At least an hour: a window still open is never read as "none".
+  return Number.isFinite(hours) ? Math.max(1, Math.round(hours)) : 0;
+}
+
+function randomKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * An Idempotency-Key per user action: the same body sent again (a double click, a retry after a
+ * lost answer) keeps its key, so the server answers the first; a changed body gets a fresh one.
+ */
+export function useIdempotencyKey(): (body: unknown) => string {
+  const last = useRef<{ body: string; key: string } | null>(null);
+  return (body) => {
+    const text = JSON.stringify(body);
+    if (last.current?.body !== text) last.current = { body: text, key: randomKey() };
+    return last.current.key;
+  };
+}
+
+/** The order's answer becomes the cached order; both lists, its refunds and the rest read again. */
+function useOrderCommand<Body>(orderId: string, path: (orderId: string) => string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { body: Body; idempotencyKey: string }) =>
+      api.post<Order>(path(orderId), input.body, { headers: { 'Idempotency-Key': input.idempotencyKey } }),
+    onSuccess: (order) => client.setQueryData(buyerOrderKeys.detail(orderId), order),
+    onSettled: () => client.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}
+
+/**
+ * POST /api/order/{order_id}/cancel: without `lines` the whole order, with them those units (409
+ * below_minimum when the rest would no longer meet the seller's minimum). A card payment is
+ * refunded, an open invoice reduced.
+ */
+export function useCancelOrder(orderId: string) {
+  return useOrderCommand<BuyerCancelBody>(orderId, (id) => apiPath`/api/order/${id}/cancel`);
+}
+
+/** POST /api/order/{order_id}/cancellation-request {note}: once the buyer may no longer cancel itself. */
+export function useRequestCancellation(orderId: string) {
+  return useOrderCommand<CancellationRequestBody>(orderId, (id) => apiPath`/api/order/${id}/cancellation-request`);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation, useParams } from 'react-router';
 import {
   PO_NUMBER_FIELD_LABEL,
   PO_NUMBER_HELPER,
@@ -238,6 +238,12 @@ function fakeBillingServer(options: ServerOptions) {
   };
 }
 
+/** The confirmation page once an order is placed: names the order it shows. */
+function ConfirmationProbe() {
+  const { orderId } = useParams();
+  return <p>{`Confirmation of order ${orderId}`}</p>;
+}
+
 /** Where the card form goes once paid: shows the query it was given. */
 function ReturnProbe() {
   const location = useLocation();
@@ -258,6 +264,7 @@ function renderBilling(options: ServerOptions = {}) {
         <Route path="/storefront/:orgId/checkout" element={<p>Checkout step 1</p>} />
         <Route path="/storefront/:orgId/checkout/return" element={<ReturnProbe />} />
         <Route path="/storefront/:orgId/orders" element={<p>Orders page</p>} />
+        <Route path="/storefront/:orgId/orders/:orderId/confirmation" element={<ConfirmationProbe />} />
       </Routes>
     </ToastProvider>,
     { path: `/storefront/${ids.sellerX}/billing` },
@@ -702,7 +709,7 @@ describe('BillingPage, step 2: Shipping & Payment', () => {
 });
 
 describe('BillingPage, paying on net terms (issue 13)', () => {
-  it('offers pay by invoice when the seller gave net terms: no card form, Place order, then the orders page', async () => {
+  it('offers pay by invoice when the seller gave net terms: no card form, Place order, then its confirmation', async () => {
     const server = renderBilling({ rate: priority, netDays: 30 });
     const method = await screen.findByRole('radiogroup', { name: 'How do you want to pay?' });
     // Card is chosen first, with its form.
@@ -714,7 +721,8 @@ describe('BillingPage, paying on net terms (issue 13)', () => {
     expect(screen.queryByRole('textbox', { name: /Card number/ })).toBeNull();
     expect(screen.getByText(/due 30 days after today/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Place order' }));
-    expect(await screen.findByText('Orders page')).toBeTruthy();
+    // The placed order's confirmation page (issue 23), not the orders list.
+    expect(await screen.findByText(`Confirmation of order ${orderId}`)).toBeTruthy();
     // The order by its number (the submit answer's invoice number), as the orders page shows it.
     expect(await screen.findByText('Order CB-000001 placed. Its invoice is open until paid.')).toBeTruthy();
     expect(server.submittedOnTerms()).toBe(1);

@@ -32,6 +32,7 @@ import {
   useSubmitOnTerms,
 } from '../../payment/api';
 import { cartKeys, orderKeys } from '../../../../lib/query-keys';
+import { orderConfirmationPath } from '../../orders/paths';
 
 export const CHOOSE_SHIPPING_TO_PAY = 'Card payment opens here once you choose a shipping option.';
 export const LOADING_PAYMENT_FORM = 'Loading the payment form';
@@ -160,9 +161,9 @@ function InvoicePayment({
         void client.invalidateQueries({ queryKey: orderKeys.all });
         toast.show(orderPlacedOnTermsMessage(placed.invoice.number));
         // The order is placed and its cart closed: the next read gives a new, empty cart. Read it
-        // only once the orders page is shown — here, an empty cart would send the buyer back to
-        // step 1 (useBillingGuard) before the orders page has loaded.
-        await navigate(buyerOrdersPath(orgId));
+        // only once the order's confirmation is shown — here, an empty cart would send the buyer
+        // back to step 1 (useBillingGuard) before the confirmation has loaded.
+        await navigate(orderConfirmationPath(orgId, placed.id));
         void client.invalidateQueries({ queryKey: cartKeys.store(orgId) });
       },
     });

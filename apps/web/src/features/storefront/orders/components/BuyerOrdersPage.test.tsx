@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { BUYER_ORDERS_EMPTY, trackingUrl, type Order, type OrderLine, type OrderSummary } from '@cratebase/contract';
+import { BUYER_ORDERS_EMPTY, trackingUrl, type Order, type OrderEvent, type OrderSummary } from '@cratebase/contract';
 import { ToastProvider } from '../../../../components/Toast';
 import { AuthContext, type AuthContextProps } from '../../../../lib/auth-context';
 import { formatDate } from '../../../../lib/format';
@@ -12,66 +12,12 @@ import { BuyerOrdersPage } from './BuyerOrdersPage';
 import { BuyerShell } from '../../components/BuyerShell';
 import { fakeCartServer, gadget, widget, type StoredLine } from '../../test-support/cart-test-server';
 import { atPhoneWidth } from '../../../../test/phone-width';
+import { detail, figJamId, lines, orderId, summary } from '../order-fixtures';
 
 const buyer = makeUser({
   organizations: [org(ids.buyer, 'Corner Shop', 'Buyer')],
   purchasing_organizations: [purchasing(ids.sellerX, 'Seller X')],
 });
-
-const orderId = (n: number) => `30000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const figJamId = '00000000-0000-4000-8000-0000000000a9';
-
-function line(n: number, productId: string, name: string, quantity: number, unitCents: number): OrderLine {
-  return {
-    id: orderId(700 + n),
-    product_id: productId,
-    name,
-    stock_keeping_unit: null,
-    order_unit: n === 1 ? 'Case' : null,
-    quantity_per_unit: n === 1 ? 6 : null,
-    quantity,
-    unit_price_in_cents: unitCents,
-    line_total_cents: quantity * unitCents,
-  };
-}
-
-const lines = [
-  line(1, widget.id, 'Widget', 3, 1200),
-  line(2, gadget.id, 'Gadget', 2, 550),
-  line(3, figJamId, 'Fig Jam', 1, 900),
-];
-
-function summary(n: number, overrides: Partial<OrderSummary> = {}): OrderSummary {
-  return {
-    id: orderId(n),
-    order_number: `CB-${String(40 + n).padStart(6, '0')}`,
-    completed_on: `2024-05-0${n}T09:15:00Z`,
-    organization: { id: ids.buyer, name: 'Corner Shop' },
-    seller: { id: ids.sellerX, name: 'Seller X' },
-    subtotal_cents: 5600,
-    shipping_cost_in_cents: 900,
-    total_cents: 6500,
-    shippo_provider: 'UPS',
-    shippo_service_level_token: 'ups_ground',
-    shipping_address: {
-      first_name: 'Cora',
-      last_name: 'Shop',
-      line1: '9 Elm St',
-      line2: null,
-      city: 'Portland',
-      state: 'OR',
-      postal_code: '97201',
-    },
-    created_by_user: { name: 'Cora Shop' },
-    shipping_information: null,
-    po_number: null,
-    invoice: { link: `http://localhost/api/invoice/${n}.pdf?expires=1&sig=x`, stripe_status: 'open' },
-    cart: { id: orderId(100 + n), total_cents: 5600, item_count: 6 },
-    ...overrides,
-  };
-}
-
-const detail = (row: OrderSummary): Order => ({ ...row, cart: { ...row.cart, line_items: lines } });
 
 const shipped = {
   id: orderId(900),
@@ -84,8 +30,25 @@ const shipped = {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** The orders calls over `rows`, then the in-memory cart (and /api/user/me) of cart-test-server. */
-function renderOrders(rows: OrderSummary[], cartLines: StoredLine[] = [], path = `/storefront/${ids.sellerX}/orders`) {
+/** The answer of a buyer command (cancel, cancellation-request) to the order as it is stored. */
+type CommandAnswer = (order: Order, command: string, body: unknown) => { status: number; body: unknown };
+
+interface OrderServerOptions {
+  /** What GET /api/order/{id} adds to a row (shipments, timeline, lines with shipped units…). */
+  details?: Record<string, Partial<Order>>;
+  command?: CommandAnswer;
+}
+
+/**
+ * The orders calls over `rows` (the single order kept as the commands change it), then the
+ * in-memory cart (and /api/user/me) of cart-test-server.
+ */
+function renderOrders(
+  rows: OrderSummary[],
+  cartLines: StoredLine[] = [],
+  path = `/storefront/${ids.sellerX}/orders`,
+  options: OrderServerOptions = {},
+) {
   const cart = fakeCartServer({
     user: buyer,
     lines: cartLines,
@@ -104,6 +67,8 @@ function renderOrders(rows: OrderSummary[], cartLines: StoredLine[] = [], path =
   });
   const listCalls: URL[] = [];
   const verifyCalls: string[] = [];
+  const stored = new Map(rows.map((row) => [row.id, { ...detail(row), ...options.details?.[row.id] }]));
+  const commands: Array<{ path: string; body: unknown; key: string | null }> = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
     const verified = /^\/api\/stripe\/organization\/[^/]+\/verify-payment\/([^/]+)$/.exec(url.pathname);
@@ -129,9 +94,16 @@ function renderOrders(rows: OrderSummary[], cartLines: StoredLine[] = [], path =
       listCalls.push(url);
       return json(200, rows);
     }
-    const one = /^\/api\/order\/([^/]+)$/.exec(url.pathname);
-    const row = one && rows.find((candidate) => candidate.id === one[1]);
-    if (row) return json(200, detail(row));
+    const one = /^\/api\/order\/([^/]+)(?:\/(cancel|cancellation-request))?$/.exec(url.pathname);
+    const order = one && stored.get(one[1]!);
+    if (order && one[2] && init.method === 'POST') {
+      const body: unknown = JSON.parse(String(init.body));
+      commands.push({ path: url.pathname, body, key: new Headers(init.headers).get('Idempotency-Key') });
+      const answer = options.command?.(order, one[2], body) ?? { status: 500, body: { error: 'x', message: 'x' } };
+      if (answer.status === 200) stored.set(order.id, answer.body as Order);
+      return json(answer.status, answer.body);
+    }
+    if (order) return json(200, order);
     return cart.fn(input, init);
   });
   const auth = {
@@ -154,7 +126,7 @@ function renderOrders(rows: OrderSummary[], cartLines: StoredLine[] = [], path =
     </AuthContext.Provider>,
     { path },
   );
-  return { cart, listCalls, verifyCalls };
+  return { cart, listCalls, verifyCalls, commands };
 }
 
 const cardOf = async (date: string) => (await screen.findByText(formatDate(date))).closest('li') as HTMLElement;
@@ -198,7 +170,7 @@ describe('BuyerOrdersPage', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Order', 'Date', 'Amount', 'Shipped?', 'Invoice', 'Payment Status', 'Actions']);
+    ).toEqual(['Order', 'State', 'Date', 'Amount', 'Shipped?', 'Invoice', 'Payment Status', 'Actions']);
     const newer = await rowOf(rows[0]!.completed_on);
     // The order's number, as the seller, the e-mails and the invoice name it; never its id.
     expect(within(newer).getByText('CB-000042').getAttribute('title')).toBe(rows[0]!.id);
@@ -244,6 +216,9 @@ describe('BuyerOrdersPage', () => {
     expect([...widgetRow.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
       'WidgetCase of 6',
       '3',
+      // Units shipped and cancelled since (issue 23): none yet.
+      '0',
+      '0',
       '$12.00',
       '$36.00',
     ]);
@@ -324,6 +299,293 @@ describe('BuyerOrdersPage', () => {
     renderOrders(rows);
     expect(valueIn(await cardOf(rows[0]!.completed_on), 'PO number').textContent).toBe('PO-4500/17');
     expect(within(await cardOf(rows[1]!.completed_on)).queryByText('PO number')).toBeNull();
+  });
+
+  describe('after checkout (issue 23)', () => {
+    const HOUR = 3_600_000;
+    /** An order placed an hour ago whose seller's 24-hour window to cancel is still open. */
+    const cancellable = (n: number, overrides: Partial<OrderSummary> = {}) =>
+      summary(n, {
+        state: 'placed',
+        completed_on: new Date(Date.now() - HOUR).toISOString(),
+        buyer_may_cancel_until: new Date(Date.now() + 23 * HOUR).toISOString(),
+        cancellation_request: null,
+        ...overrides,
+      });
+    /** An accepted order: the window has closed, the buyer may only request. */
+    const accepted = (n: number, overrides: Partial<OrderSummary> = {}) =>
+      summary(n, { state: 'accepted', buyer_may_cancel_until: null, cancellation_request: null, ...overrides });
+    const event = (
+      id: string,
+      kind: OrderEvent['kind'],
+      summaryText: string,
+      note: string | null = null,
+    ): OrderEvent => ({
+      id,
+      at: '2024-05-02T10:00:00Z',
+      kind,
+      actor: { side: kind === 'cancellation_declined' ? 'seller' : 'buyer', name: 'Sam Seller' },
+      summary: summaryText,
+      note,
+    });
+    const openOrder = async (n: number) => {
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: `View Order CB-${String(40 + n).padStart(6, '0')}` }));
+      const dialog = await screen.findByRole('dialog', { name: `Order CB-${String(40 + n).padStart(6, '0')}` });
+      await within(dialog).findByRole('table', { name: 'Line items' });
+      return { user, dialog };
+    };
+
+    it("shows each order's state in the list", async () => {
+      renderOrders([summary(2, { state: 'partially_shipped' }), summary(1, { state: 'cancelled' })]);
+      const newer = await rowOf(summary(2).completed_on);
+      expect(within(newer).getByText('Partially shipped')).toBeTruthy();
+      expect(within(await rowOf(summary(1).completed_on)).getByText('Cancelled')).toBeTruthy();
+    });
+
+    it('shows the state on the phone card under its label', async () => {
+      atPhoneWidth();
+      renderOrders([summary(1, { state: 'shipped' })]);
+      expect(valueIn(await cardOf(summary(1).completed_on), 'State').textContent).toBe('Shipped');
+    });
+
+    it('View Order shows the state, units shipped and cancelled per line, each shipment with its tracking link, and the timeline', async () => {
+      const row = summary(1, { state: 'partially_shipped', buyer_may_cancel_until: null, cancelled_cents: 550 });
+      renderOrders([row], [], undefined, {
+        details: {
+          [row.id]: {
+            cart: {
+              ...row.cart,
+              line_items: [
+                { ...lines[0]!, shipped_quantity: 2, cancelled_quantity: 0 },
+                { ...lines[1]!, shipped_quantity: 0, cancelled_quantity: 1 },
+                lines[2]!,
+              ],
+            },
+            shipments: [
+              {
+                id: orderId(801),
+                number: 1,
+                carrier: 'UPS',
+                tracking_number: '1Z999AA10123456784',
+                tracking_url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+                created_at: '2024-05-02T09:00:00Z',
+                lines: [{ line_item_id: lines[0]!.id, name: 'Widget', quantity: 2 }],
+              },
+              {
+                id: orderId(802),
+                number: 2,
+                carrier: 'FEDEX',
+                tracking_number: '123456789012',
+                tracking_url: trackingUrl('FEDEX', '123456789012'),
+                created_at: '2024-05-03T09:00:00Z',
+                lines: [{ line_item_id: lines[2]!.id, name: 'Fig Jam', quantity: 1 }],
+              },
+            ],
+            timeline: [
+              event('e1', 'placed', 'Order placed'),
+              event('e2', 'lines_cancelled', 'Cancelled 1 × Gadget: Out of stock'),
+              event('e3', 'shipped', 'Shipment 1 shipped with UPS'),
+            ],
+          },
+        },
+      });
+      const { dialog } = await openOrder(1);
+      expect(within(dialog).getByText('Partially shipped')).toBeTruthy();
+      const items = within(dialog).getByRole('table', { name: 'Line items' });
+      const cells = (name: string) =>
+        [...(within(items).getByText(name).closest('tr') as HTMLElement).querySelectorAll('td')].map(
+          (c) => c.textContent,
+        );
+      expect(
+        within(items)
+          .getAllByRole('columnheader')
+          .map((c) => c.textContent),
+      ).toEqual(['Item', 'Quantity', 'Shipped', 'Cancelled', 'Price', 'Total']);
+      expect(cells('Widget').slice(1, 4)).toEqual(['3', '2', '0']);
+      expect(cells('Gadget').slice(1, 4)).toEqual(['2', '0', '1']);
+      expect(within(dialog).getByText('$5.50 cancelled after the order was placed')).toBeTruthy();
+
+      const shipments = within(dialog).getByRole('region', { name: 'Shipments' });
+      expect(within(shipments).getAllByRole('listitem')).toHaveLength(2);
+      expect(
+        within(shipments)
+          .getByRole('link', { name: /^1Z999AA10123456784/ })
+          .getAttribute('href'),
+      ).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+      expect(within(shipments).getByText('2 × Widget')).toBeTruthy();
+      expect(
+        within(shipments)
+          .getByRole('link', { name: /^123456789012/ })
+          .getAttribute('target'),
+      ).toBe('_blank');
+
+      const timeline = within(dialog).getByRole('region', { name: 'Timeline' });
+      expect(
+        within(timeline)
+          .getAllByRole('listitem')
+          .map((item) => item.firstElementChild?.nextSibling?.textContent),
+      ).toEqual(['Order placed', 'Cancelled 1 × Gadget: Out of stock', 'Shipment 1 shipped with UPS']);
+    });
+
+    it('cancels the whole order while the window is open: the rule, a note, one key, and the order shows Cancelled', async () => {
+      const row = cancellable(1);
+      const { commands } = renderOrders([row], [], undefined, {
+        command: (order) => ({ status: 200, body: { ...order, state: 'cancelled', buyer_may_cancel_until: null } }),
+      });
+      const { user, dialog } = await openOrder(1);
+      const cancelling = within(dialog).getByRole('region', { name: 'Cancelling' });
+      expect(
+        within(cancelling).getByText(
+          'You can cancel or reduce this order for 1 day after placing it, until the seller accepts or ships it; after that, request a cancellation.',
+        ),
+      ).toBeTruthy();
+      expect(within(cancelling).getByText(/^You can cancel this order until /)).toBeTruthy();
+
+      await user.click(within(cancelling).getByRole('button', { name: 'Cancel order CB-000041' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Cancel order CB-000041' });
+      expect(within(confirm).getByText(/Your open invoice is reduced by what you cancel\./)).toBeTruthy();
+      await user.type(within(confirm).getByRole('textbox', { name: 'Note to the seller (optional)' }), 'Ordered twice');
+      await user.click(within(confirm).getByRole('button', { name: 'Cancel order' }));
+
+      expect(await screen.findByText('Order CB-000041 cancelled.')).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel order CB-000041' })).toBeNull());
+      expect(commands).toEqual([
+        {
+          path: `/api/order/${row.id}/cancel`,
+          body: { note: 'Ordered twice' },
+          key: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        },
+      ]);
+      expect(await within(dialog).findByText('Cancelled', { selector: '.MuiChip-label' })).toBeTruthy();
+      expect(within(dialog).queryByRole('region', { name: 'Cancelling' })).toBeNull();
+    });
+
+    it("reduces items: asks for a unit, shows the server's refusal below the minimum, and a changed choice is a new action", async () => {
+      const row = cancellable(1);
+      const refusal = 'The rest ($32.00) would be below Seller X’s $50.00 minimum: cancel the whole order instead.';
+      const { commands } = renderOrders([row], [], undefined, {
+        command: (order, _command, body) => {
+          const [change] = (body as { lines: Array<{ line_item_id: string; quantity: number }> }).lines;
+          if (change!.quantity > 1)
+            return { status: 409, body: { error: 'below_minimum', message: refusal, issues: [] } };
+          const items = order.cart.line_items.map((l) =>
+            l.id === change!.line_item_id ? { ...l, cancelled_quantity: 1 } : l,
+          );
+          return { status: 200, body: { ...order, cart: { ...order.cart, line_items: items } } };
+        },
+      });
+      const { user, dialog } = await openOrder(1);
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel or reduce items' }));
+      const reduce = await screen.findByRole('dialog', { name: 'Cancel or reduce items of order CB-000041' });
+      await user.click(within(reduce).getByRole('button', { name: 'Remove units' }));
+      expect(within(reduce).getByRole('alert').textContent).toBe('Choose at least one unit to remove.');
+      expect(commands).toEqual([]);
+
+      const widgetUnits = within(reduce).getByRole('spinbutton', { name: 'Units of Widget to remove (up to 3)' });
+      await user.clear(widgetUnits);
+      await user.type(widgetUnits, '2');
+      await user.click(within(reduce).getByRole('button', { name: 'Remove units' }));
+      expect(await within(reduce).findByText(refusal)).toBeTruthy();
+      expect(commands[0]!.body).toEqual({ lines: [{ line_item_id: lines[0]!.id, quantity: 2 }] });
+
+      await user.clear(widgetUnits);
+      await user.type(widgetUnits, '1');
+      await user.click(within(reduce).getByRole('button', { name: 'Remove units' }));
+      expect(await screen.findByText('Order CB-000041 changed.')).toBeTruthy();
+      expect(commands).toHaveLength(2);
+      expect(commands[1]!.key).not.toBe(commands[0]!.key);
+      // Back in View Order (the other dialog closed): one Widget cancelled.
+      await waitFor(() => {
+        const items = within(dialog).getByRole('table', { name: 'Line items' });
+        const widgetRow = within(items).getByText('Widget').closest('tr') as HTMLElement;
+        expect(widgetRow.querySelectorAll('td')[3]!.textContent).toBe('1');
+      });
+    });
+
+    it('requests a cancellation once the window is closed: the note is required, then the request shows', async () => {
+      const row = accepted(1);
+      const { commands } = renderOrders([row], [], undefined, {
+        command: (order, _command, body) => ({
+          status: 200,
+          body: {
+            ...order,
+            cancellation_request: {
+              requested_at: '2024-05-02T11:30:00Z',
+              note: (body as { note: string }).note,
+              by: { name: 'Cora Shop' },
+            },
+          },
+        }),
+      });
+      const { user, dialog } = await openOrder(1);
+      const cancelling = within(dialog).getByRole('region', { name: 'Cancelling' });
+      expect(within(cancelling).getByText('To cancel, send the seller a cancellation request.')).toBeTruthy();
+      expect(within(cancelling).queryByRole('button', { name: /^Cancel order/ })).toBeNull();
+      await user.click(within(cancelling).getByRole('button', { name: 'Request cancellation' }));
+
+      const request = await screen.findByRole('dialog', { name: 'Request cancellation of order CB-000041' });
+      await user.click(within(request).getByRole('button', { name: 'Send request' }));
+      const note = within(request).getByRole('textbox', { name: /Why do you want to cancel\?/ });
+      expect(note.getAttribute('aria-invalid')).toBe('true');
+      expect(within(request).getByText('Tell the seller why you want to cancel.')).toBeTruthy();
+      expect(commands).toEqual([]);
+
+      await user.type(note, 'The shop is closing');
+      await user.click(within(request).getByRole('button', { name: 'Send request' }));
+      expect(await screen.findByText('Cancellation requested. Seller X will accept or decline it.')).toBeTruthy();
+      expect(commands).toEqual([
+        {
+          path: `/api/order/${row.id}/cancellation-request`,
+          body: { note: 'The shop is closing' },
+          key: expect.any(String),
+        },
+      ]);
+      expect(
+        await within(dialog).findByText(
+          `Cancellation requested on ${formatDate('2024-05-02T11:30:00Z')}. Seller X will accept or decline it.`,
+        ),
+      ).toBeTruthy();
+      expect(within(dialog).getByText('“The shop is closing”')).toBeTruthy();
+      expect(within(dialog).queryByRole('button', { name: 'Request cancellation' })).toBeNull();
+    });
+
+    it("shows the seller's decline of a request, and the buyer may ask again", async () => {
+      const row = accepted(1);
+      renderOrders([row], [], undefined, {
+        details: {
+          [row.id]: {
+            timeline: [
+              event('e1', 'cancellation_requested', 'Cancellation requested', 'Too late for the fair'),
+              event('e2', 'cancellation_declined', 'Cancellation declined', 'Already packed'),
+            ],
+          },
+        },
+      });
+      const { dialog } = await openOrder(1);
+      const cancelling = within(dialog).getByRole('region', { name: 'Cancelling' });
+      const alert = within(cancelling).getByRole('alert');
+      expect(alert.textContent).toContain('Cancellation declined');
+      expect(alert.textContent).toContain('“Already packed”');
+      expect(within(cancelling).getByRole('button', { name: 'Request cancellation' })).toBeTruthy();
+    });
+
+    it('offers no cancelling once the order has shipped', async () => {
+      renderOrders([summary(1, { state: 'shipped', buyer_may_cancel_until: null, cancellation_request: null })]);
+      const { dialog } = await openOrder(1);
+      expect(within(dialog).queryByRole('region', { name: 'Cancelling' })).toBeNull();
+      expect(within(dialog).queryByRole('button', { name: /cancel/i })).toBeNull();
+    });
+
+    it('opens the order named in the address (the confirmation page’s View order), and closing it leaves the list', async () => {
+      const rows = [summary(2), summary(1, { state: 'placed' })];
+      renderOrders(rows, [], `/storefront/${ids.sellerX}/orders?order=${rows[1]!.id}`);
+      const dialog = await screen.findByRole('dialog', { name: 'Order CB-000041' });
+      expect(await within(dialog).findByRole('table', { name: 'Line items' })).toBeTruthy();
+      await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Order CB-000041' })).toBeNull());
+      expect(await screen.findByRole('table', { name: 'Orders' })).toBeTruthy();
+    });
   });
 
   describe('at phone width', () => {

@@ -28,6 +28,7 @@ import {
   shippedColumn,
 } from '../../../../components/orders/order-columns';
 import { OrderCardList, usePhoneLayout } from '../../../../components/orders/OrderCardList';
+import { OrderStateChip } from '../../../../components/orders/OrderStateChip';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { errorMessage, loadedItems } from '../../../../lib/api';
 import { useCurrentUser } from '../../../../lib/current-user';
@@ -78,6 +79,13 @@ function EmptyOrders({ orgId, storeName }: { orgId: string; storeName: string | 
   );
 }
 
+/** The address's query without one of its parameters (one it acted on, not to act on again). */
+function withoutParam(params: URLSearchParams, name: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete(name);
+  return next;
+}
+
 /** The invoice's link (opens in a new tab), or a dash while the order has none. */
 function invoiceLink(order: OrderSummary) {
   return order.invoice?.link ? (
@@ -109,7 +117,12 @@ export function BuyerOrdersPage() {
   const orders = useBuyerOrders(orgId);
   const rows = loadedItems(orders.data);
   const again = useOrderAgain(orgId);
-  const [viewing, setViewing] = useState<{ order: OrderSummary | null; open: boolean }>({ order: null, open: false });
+  const [params, setParams] = useSearchParams();
+  // ?order={id} (the confirmation page's View order): that order's dialog opens on the list.
+  const [viewing, setViewing] = useState<{ order: OrderSummary | null; orderId: string | null; open: boolean }>(() => {
+    const linked = params.get('order');
+    return { order: null, orderId: linked, open: Boolean(linked) };
+  });
   const [orderingAgain, setOrderingAgain] = useState<string | null>(null);
   const [refused, setRefused] = useState<OrderAgainResult['refused']>([]);
   const shell = useBuyerShell();
@@ -117,7 +130,6 @@ export function BuyerOrdersPage() {
   const client = useQueryClient();
   const [paying, setPaying] = useState<{ order: OrderSummary | null; open: boolean }>({ order: null, open: false });
   // Back from the provider's hosted card form (Stripe) after paying an invoice: confirm it once.
-  const [params, setParams] = useSearchParams();
   const paidSession = params.get('paid_session');
   const paidInvoice = useVerifyPayment(orgId, paidSession);
   useEffect(() => {
@@ -128,14 +140,7 @@ export function BuyerOrdersPage() {
     } else {
       toast.show(verificationErrorMessage(paidInvoice.error), { severity: 'error' });
     }
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('paid_session');
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((current) => withoutParam(current, 'paid_session'), { replace: true });
   }, [
     paidSession,
     paidInvoice.isPending,
@@ -146,6 +151,11 @@ export function BuyerOrdersPage() {
     client,
     setParams,
   ]);
+
+  function closeOrder() {
+    setViewing((current) => ({ ...current, open: false }));
+    if (params.has('order')) setParams((current) => withoutParam(current, 'order'), { replace: true });
+  }
 
   function onOrderAgain(order: OrderSummary) {
     if (orderingAgain) return;
@@ -184,7 +194,7 @@ export function BuyerOrdersPage() {
         <Button
           size="small"
           variant="outlined"
-          onClick={() => setViewing({ order, open: true })}
+          onClick={() => setViewing({ order, orderId: order.id, open: true })}
           aria-label={`View Order ${number}`}
           sx={{ whiteSpace: 'nowrap' }}
         >
@@ -207,6 +217,7 @@ export function BuyerOrdersPage() {
 
   const columns: DataColumn<OrderSummary>[] = [
     orderNumberColumn,
+    { header: 'State', cell: (order) => <OrderStateChip state={order.state} /> },
     orderDateColumn(true),
     orderAmountColumn,
     shippedColumn,
@@ -246,7 +257,12 @@ export function BuyerOrdersPage() {
               empty={<EmptyOrders orgId={orgId} storeName={store?.name} />}
               date={(order) => formatDate(order.completed_on)}
               amount={(order) => formatCents(order.total_cents)}
-              fields={(order) => orderCardFields(order, [{ label: 'Invoice', value: invoiceLink(order) }])}
+              fields={(order) =>
+                orderCardFields(order, [
+                  { label: 'State', value: <OrderStateChip state={order.state} /> },
+                  { label: 'Invoice', value: invoiceLink(order) },
+                ])
+              }
               paymentStatus={paymentStatus}
               actions={rowActions}
               hasMore={orders.hasNextPage}
@@ -278,9 +294,10 @@ export function BuyerOrdersPage() {
         }}
       />
       <OrderDialog
-        summary={viewing.order}
+        summary={viewing.order ?? rows?.find((order) => order.id === viewing.orderId) ?? null}
+        orderId={viewing.orderId}
         open={viewing.open}
-        onClose={() => setViewing((current) => ({ ...current, open: false }))}
+        onClose={closeOrder}
       />
     </Stack>
   );

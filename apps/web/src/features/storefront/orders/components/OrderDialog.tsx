@@ -1,16 +1,32 @@
-import { useId, type ReactNode } from 'react';
-import { PO_NUMBER_LABEL, type OrderSummary } from '@cratebase/contract';
+import { useId, useState, type ReactNode } from 'react';
+import {
+  CANCEL_ITEMS_LABEL,
+  CANCEL_ORDER_LABEL,
+  PO_NUMBER_LABEL,
+  REQUEST_CANCELLATION_LABEL,
+  buyerCancelRule,
+  type Order,
+  type OrderSummary,
+} from '@cratebase/contract';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { orderNumber } from '../../../../components/orders/order-format';
 import { OrderDialogFrame } from '../../../../components/orders/OrderDialogFrame';
 import { OrderLines } from '../../../../components/orders/OrderLinesTable';
+import { OrderShipments } from '../../../../components/orders/OrderShipments';
+import { OrderStateChip } from '../../../../components/orders/OrderStateChip';
+import { OrderTimeline } from '../../../../components/orders/OrderTimeline';
 import { OrderTotals } from '../../../../components/orders/OrderTotals';
 import { ShipToBlock } from '../../../../components/orders/ShipToBlock';
 import { TrackingLine } from '../../../../components/orders/TrackingLine';
-import { formatDate } from '../../../../lib/format';
-import { shippedTracking, useBuyerOrder } from '../api';
+import { formatCents, formatDate } from '../../../../lib/format';
+import { buyerCancelOption, cancelWindowHours, shippedTracking, useBuyerOrder } from '../api';
 import { BuyerOrderRefunds } from './BuyerOrderRefunds';
+import { CancelOrderDialog, type CancelMode } from './CancelOrderDialog';
+import { RequestCancellationDialog } from './RequestCancellationDialog';
 
 /** The number an order goes by ("CB-000001"; the full id stays in a title attribute). */
 export const buyerOrderNumber = orderNumber;
@@ -28,20 +44,129 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The latest decline of a cancellation request, while no other request is open. */
+function declinedRequest(order: Order) {
+  if (order.cancellation_request) return null;
+  const events = order.timeline ?? [];
+  const last = events.findLast((e) => e.kind === 'cancellation_declined' || e.kind === 'cancellation_requested');
+  return last?.kind === 'cancellation_declined' ? last : null;
+}
+
+/**
+ * What the buyer may do about cancelling (issue 23): cancel or reduce the order with the seller's
+ * rule while it may, else request a cancellation, or read the request it made.
+ */
+function CancelActions({ order }: { order: Order }) {
+  // Each opening is a new dialog (its own fields and Idempotency-Key): `opening` keys it.
+  const [dialog, setDialog] = useState<{ mode: CancelMode | 'request'; open: boolean; opening: number }>({
+    mode: 'order',
+    open: false,
+    opening: 0,
+  });
+  const option = buyerCancelOption(order);
+  const declined = declinedRequest(order);
+  const number = orderNumber(order);
+  const openDialog = (mode: CancelMode | 'request') =>
+    setDialog((current) => ({ mode, open: true, opening: current.opening + 1 }));
+  const closeDialog = () => setDialog((current) => ({ ...current, open: false }));
+  if (option.kind === 'none') return null;
+  return (
+    <Box
+      component="section"
+      aria-label="Cancelling"
+      sx={{ mb: 2, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2 }}
+    >
+      {declined && option.kind === 'request' && (
+        <Alert severity="warning" sx={{ mb: 1.5 }}>
+          {declined.summary}
+          {declined.note && (
+            <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+              “{declined.note}”
+            </Box>
+          )}
+        </Alert>
+      )}
+      {option.kind === 'requested' ? (
+        <Alert severity="info">
+          {`Cancellation requested on ${formatDate(option.requestedAt)}. ${order.seller.name} will accept or decline it.`}
+          <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+            “{option.note}”
+          </Box>
+        </Alert>
+      ) : (
+        <>
+          <Typography variant="body2">
+            {option.kind === 'cancel' ? buyerCancelRule(cancelWindowHours(order)) : buyerCancelRule(0)}
+          </Typography>
+          {option.kind === 'cancel' && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {`You can cancel this order until ${formatDate(option.until)}.`}
+            </Typography>
+          )}
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1.5 }}>
+            {option.kind === 'cancel' ? (
+              <>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  color="error"
+                  onClick={() => openDialog('order')}
+                  aria-label={`${CANCEL_ORDER_LABEL} ${number}`}
+                >
+                  {CANCEL_ORDER_LABEL}
+                </Button>
+                <Button size="small" variant="outlined" onClick={() => openDialog('items')}>
+                  {CANCEL_ITEMS_LABEL}
+                </Button>
+              </>
+            ) : (
+              <Button size="small" variant="outlined" onClick={() => openDialog('request')}>
+                {REQUEST_CANCELLATION_LABEL}
+              </Button>
+            )}
+          </Stack>
+        </>
+      )}
+      {dialog.mode === 'request' ? (
+        <RequestCancellationDialog key={dialog.opening} order={order} open={dialog.open} onClose={closeDialog} />
+      ) : (
+        <CancelOrderDialog
+          key={dialog.opening}
+          order={order}
+          mode={dialog.mode}
+          open={dialog.open}
+          onClose={closeDialog}
+        />
+      )}
+    </Box>
+  );
+}
+
 export interface OrderDialogProps {
   /** The row the buyer opened (shown at once while the lines load; kept while closing). */
   summary: OrderSummary | null;
+  /** The order to read when no row is at hand (opened from a link): shown once it is read. */
+  orderId?: string | null;
   open: boolean;
   onClose: () => void;
 }
 
-/** Spec "View Order": line items, Subtotal, Shipping, Total, the Ship-to block, and the tracking link once shipped. */
-export function OrderDialog({ summary, open, onClose }: OrderDialogProps) {
-  const order = useBuyerOrder(summary?.id ?? null);
+/**
+ * Spec "View Order": the state, line items (with what shipped and what was cancelled), Subtotal,
+ * Shipping, Total, the Ship-to block, the shipments with their tracking links, the timeline, and
+ * cancelling (issue 23).
+ */
+export function OrderDialog({ summary, orderId = null, open, onClose }: OrderDialogProps) {
+  const order = useBuyerOrder(summary?.id ?? orderId);
+  const detail = order.data;
+  const shipments = detail?.shipments ?? [];
   return (
-    <OrderDialogFrame order={order.data ?? summary} open={open} onClose={onClose} maxWidth="sm">
+    <OrderDialogFrame order={detail ?? summary} open={open} onClose={onClose} maxWidth="sm">
       {(shown) => (
         <>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+            <OrderStateChip state={shown.state} />
+          </Stack>
           <Typography variant="body2" sx={{ mb: 2 }}>
             Placed {formatDate(shown.completed_on)} with {shown.seller.name}
             {shown.po_number && (
@@ -50,8 +175,19 @@ export function OrderDialog({ summary, open, onClose }: OrderDialogProps) {
               </Box>
             )}
           </Typography>
-          <OrderLines query={order} errorPrefix="We could not load the order’s items." label="Line items" />
+          {detail && <CancelActions order={detail} />}
+          <OrderLines
+            query={order}
+            errorPrefix="We could not load the order’s items."
+            label="Line items"
+            showFulfilment
+          />
           <OrderTotals order={shown} maxWidth={300} />
+          {Boolean(shown.cancelled_cents) && (
+            <Typography variant="body2" sx={{ textAlign: 'right', color: 'text.secondary', mt: 0.5 }}>
+              {`${formatCents(shown.cancelled_cents)} cancelled after the order was placed`}
+            </Typography>
+          )}
           <BuyerOrderRefunds orderId={shown.id} />
           <Box
             sx={{
@@ -66,12 +202,16 @@ export function OrderDialog({ summary, open, onClose }: OrderDialogProps) {
                 <ShipToBlock address={shown.shipping_address} />
               </Typography>
             </Section>
-            <Section title="Tracking">
-              <Typography variant="body2">
-                <TrackingLine tracking={shippedTracking(shown)} />
-              </Typography>
-            </Section>
+            {shipments.length === 0 && (
+              <Section title="Tracking">
+                <Typography variant="body2">
+                  <TrackingLine tracking={shippedTracking(shown)} />
+                </Typography>
+              </Section>
+            )}
           </Box>
+          <OrderShipments shipments={shipments} />
+          <OrderTimeline events={detail?.timeline} />
         </>
       )}
     </OrderDialogFrame>

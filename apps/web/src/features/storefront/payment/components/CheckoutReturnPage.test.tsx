@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation, useParams } from 'react-router';
 import {
   CHECKOUT_RETURN_MESSAGES,
   CHECKOUT_RETURN_PHRASES,
@@ -16,6 +16,7 @@ import { verificationErrorMessage } from '../api';
 import { fakePayments, makeCart, paymentsFetch, widget, type FakePaymentsOptions } from '../../test-support/cart-test-server';
 import { BACK_TO_CHECKOUT_LABEL, CheckoutReturnPage, RETURN_PHRASE_STEP_MS } from './CheckoutReturnPage';
 import { ToastProvider } from '../../../../components/Toast';
+import type { ConfirmationState } from '../../orders/components/OrderConfirmationPage';
 import { matchingMedia } from '../../../../test/phone-width';
 
 const buyer = makeUser({
@@ -45,12 +46,20 @@ function renderReturn(search: string, options: FakePaymentsOptions = {}, { hold 
         <Routes>
           <Route path="/storefront/:orgId/checkout/return" element={<CheckoutReturnPage />} />
           <Route path="/storefront/:orgId/orders" element={<p>Your orders</p>} />
+          <Route path="/storefront/:orgId/orders/:orderId/confirmation" element={<ConfirmationProbe />} />
         </Routes>
       </ToastProvider>
     </StrictMode>,
     { path: `${returnPath}${search}`, client },
   );
   return { payments, client };
+}
+
+/** The confirmation page: names the order and the card it was handed. */
+function ConfirmationProbe() {
+  const { orderId } = useParams();
+  const card = (useLocation().state as ConfirmationState | null)?.card;
+  return <p>{`Confirmation of order ${orderId}${card ? ` paid with ${card.brand} ${card.last4}` : ''}`}</p>;
 }
 
 const status = () => screen.getByRole('status');
@@ -65,9 +74,13 @@ afterEach(() => {
 });
 
 describe('CheckoutReturnPage, /storefront/{org}/checkout/return', () => {
-  it('verifies the payment once and goes on to the orders, naming the order by its number, with the cart read afresh', async () => {
+  it('verifies the payment once and goes on to the order’s confirmation, naming the order by its number, with the cart read afresh', async () => {
     const { payments, client } = renderReturn('?session_id=cs_test_1');
-    expect(await screen.findByText('Your orders')).toBeTruthy();
+    // The verify answer's order (the fake answers …00d0), with the card it was paid with.
+    expect(
+      await screen.findByText('Confirmation of order 00000000-0000-4000-8000-0000000000d0 paid with visa 4242'),
+    ).toBeTruthy();
+    expect(screen.queryByText('Your orders')).toBeNull();
     // The verify answer's invoice number is the order's number (the fake answers INV-0001).
     expect(await screen.findByText('Order INV-0001 placed. Thank you!')).toBeTruthy();
     expect(payments.verifyCalls()).toEqual([`/api/stripe/organization/${ids.sellerX}/verify-payment/cs_test_1`]);

@@ -2,7 +2,7 @@
  * /storefront/{org_id}/checkout/return?session_id=…: where the embedded checkout returns once the
  * card is paid (spec section 2 "checkout/return", 8). It verifies the payment, which completes the
  * order on the server, while it shows the spec's phrases and then types out its messages; a
- * verified payment goes on to the buyer's orders with a new, empty cart.
+ * verified payment goes on to the order's confirmation page with a new, empty cart.
  */
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -25,7 +25,9 @@ import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'rea
 import { useToast } from '../../../../components/Toast';
 import { visuallyHidden } from '../../../../components/visually-hidden';
 import { billingPath } from '../../checkout/api';
-import { buyerOrdersPath, useVerifyPayment, verificationErrorMessage } from '../api';
+import { useVerifyPayment, verificationErrorMessage } from '../api';
+import { orderConfirmationPath } from '../../orders/paths';
+import type { ConfirmationState } from '../../orders/components/OrderConfirmationPage';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 import { cartKeys, checkoutKeys } from '../../../../lib/query-keys';
 
@@ -160,8 +162,10 @@ export function CheckoutReturnPage() {
     client.removeQueries({ queryKey: checkoutKeys.checkoutSession(orgId) });
     // The order's number (its invoice's), as the orders page, the e-mails and the invoice name it.
     if (orderNumber) toast.show(orderPlacedMessage(orderNumber));
-    void navigate(buyerOrdersPath(orgId), { replace: true });
-  }, [verified, sessionId, orgId, client, navigate, toast, orderNumber]);
+    // The order's confirmation: what was bought, where it goes and what happens next.
+    const state: ConfirmationState = { card: verify.data.card };
+    void navigate(orderConfirmationPath(orgId, verify.data.order_id), { replace: true, state });
+  }, [verified, sessionId, orgId, client, navigate, toast, orderNumber, verify.data]);
 
   if (!sessionId) return <Failed orgId={orgId} message={NO_SESSION_ID_MESSAGE} />;
   if (verify.isError) return <Failed orgId={orgId} message={verificationErrorMessage(verify.error)} />;
