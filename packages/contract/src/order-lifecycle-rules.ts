@@ -65,6 +65,12 @@ export const ORDER_EVENT_KINDS = [
   'invoice_paid',
   'invoice_voided',
   'invoice_reduced',
+  'unavailable_reported',
+  'backorder_chosen',
+  'claim_opened',
+  'claim_refunded',
+  'claim_replaced',
+  'claim_declined',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
@@ -92,3 +98,43 @@ export function buyerCancelRule(hours: number): string {
 export function unitsLeft(line: { quantity: number; cancelled_quantity?: number; shipped_quantity?: number }): number {
   return line.quantity - (line.cancelled_quantity ?? 0) - (line.shipped_quantity ?? 0);
 }
+
+// ─── Backorders: units the seller cannot ship now ────────────────────────────────────
+/**
+ * "Report unavailable items": the seller marks units of lines unavailable with the day it
+ * expects them back; the retailer chooses per line to wait (a backorder, shipped later) or to
+ * cancel them (refunded, or the invoice reduced); the rest ships as usual.
+ *   asked: reported, the retailer has not chosen yet; waiting: the retailer waits.
+ */
+export const BACKORDER_STATES = ['asked', 'waiting'] as const;
+export type BackorderState = (typeof BACKORDER_STATES)[number];
+export const BACKORDER_CHOICES = ['wait', 'cancel'] as const;
+export type BackorderChoice = (typeof BACKORDER_CHOICES)[number];
+/** The expected restock day is at most this many days ahead. */
+export const MAX_RESTOCK_DAYS = 365;
+export const REPORT_UNAVAILABLE_LABEL = 'Report unavailable items';
+
+// ─── Claims: damaged, missing or wrong items ─────────────────────────────────────────
+/**
+ * The retailer reports a problem with shipped units (a claim): damaged, missing or wrong items,
+ * with a note and photos. The seller refunds the units, sends a replacement shipment, or
+ * declines with a reason. Units claimed (open or approved) never pass the units shipped.
+ */
+export const CLAIM_KINDS = ['damaged', 'missing', 'wrong_item'] as const;
+export type ClaimKind = (typeof CLAIM_KINDS)[number];
+export const CLAIM_KIND_LABELS: Record<ClaimKind, string> = {
+  damaged: 'Damaged',
+  missing: 'Missing',
+  wrong_item: 'Wrong item',
+};
+export const CLAIM_STATUSES = ['open', 'refunded', 'replaced', 'declined'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
+  open: 'Waiting for the seller',
+  refunded: 'Refunded',
+  replaced: 'Replacement sent',
+  declined: 'Declined',
+};
+/** Photos one claim may carry. */
+export const CLAIM_PHOTOS_MAX = 6;
+export const REPORT_PROBLEM_LABEL = 'Report a problem';

@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { Uuid, multiLineText } from './common.js';
 import { CARRIERS } from './order-rules.js';
 import {
+  BACKORDER_CHOICES,
+  BACKORDER_STATES,
   CANCEL_REASONS,
+  CLAIM_KINDS,
+  CLAIM_PHOTOS_MAX,
+  CLAIM_STATUSES,
   MAX_BUYER_CANCEL_HOURS,
   ORDER_ACTOR_SIDES,
   ORDER_CHANGE_LINES_MAX,
@@ -125,6 +130,68 @@ export const CancellationRequest = z.object({
 });
 export type CancellationRequest = z.infer<typeof CancellationRequest>;
 
+/** POST …/orders/{order_id}/unavailable (the seller): units it cannot ship now, and when it expects them. */
+export const ReportUnavailableBody = z.strictObject({
+  lines: OrderLineUnitsList,
+  restock_on: z
+    .string({ message: 'must be a day as YYYY-MM-DD' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day as YYYY-MM-DD')
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'must be a real day'),
+  note,
+});
+export type ReportUnavailableBody = z.input<typeof ReportUnavailableBody>;
+
+/** POST /api/order/{order_id}/backorders (the buyer): per line reported unavailable, wait or cancel. */
+export const BackorderChoiceBody = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        line_item_id: Uuid,
+        choice: z.enum(BACKORDER_CHOICES, { message: 'must be wait or cancel' }),
+      }),
+    )
+    .min(1, 'name at least one line')
+    .max(ORDER_CHANGE_LINES_MAX, `must have at most ${ORDER_CHANGE_LINES_MAX} lines`),
+});
+export type BackorderChoiceBody = z.input<typeof BackorderChoiceBody>;
+
+/** POST /api/order/{order_id}/claims (the buyer): a problem with shipped units. */
+export const CreateClaimBody = z.strictObject({
+  kind: z.enum(CLAIM_KINDS, { message: `must be one of ${CLAIM_KINDS.join(', ')}` }),
+  lines: OrderLineUnitsList,
+  note: multiLineText({ message: 'must be text' })
+    .max(ORDER_NOTE_MAX, `must be at most ${ORDER_NOTE_MAX} characters`)
+    .transform((v) => v.trim())
+    .refine((v) => v !== '', 'tell the seller what happened'),
+  /** Photos uploaded first to the buyer's organization (POST /api/media/{org_id}/upload). */
+  media_ids: z.array(Uuid).max(CLAIM_PHOTOS_MAX, `must have at most ${CLAIM_PHOTOS_MAX} photos`).optional(),
+});
+export type CreateClaimBody = z.input<typeof CreateClaimBody>;
+
+/** POST …/orders/{order_id}/claims/{claim_id}/decline (the seller), with its reason. */
+export const DeclineClaimBody = DeclineCancellationBody;
+export type DeclineClaimBody = z.input<typeof DeclineClaimBody>;
+
+export const Claim = z.object({
+  id: Uuid,
+  /** 1, 2, … per order. */
+  number: z.number().int(),
+  kind: z.enum(CLAIM_KINDS),
+  status: z.enum(CLAIM_STATUSES),
+  lines: z.array(z.object({ line_item_id: Uuid, name: z.string(), quantity: z.number().int() })),
+  note: z.string(),
+  photos: z.array(z.object({ id: Uuid, url: z.string() })),
+  created_at: z.string(),
+  created_by: z.object({ name: z.string().nullable() }).nullable(),
+  decided_at: z.string().nullable(),
+  decision_note: z.string().nullable(),
+  /** What the refund gave back (status refunded). */
+  refund_cents: z.number().int().nullable(),
+  /** The replacement's tracking (status replaced). */
+  replacement: z.object({ carrier: z.string(), tracking_number: z.string(), tracking_url: z.string() }).nullable(),
+});
+export type Claim = z.infer<typeof Claim>;
+
 /** What every order row answers of its life after checkout (lists and the single order). */
 export const orderLifecycleFields = {
   state: OrderStateSchema.optional(),
@@ -140,4 +207,16 @@ export const orderLifecycleFields = {
 export const orderDetailLifecycleFields = {
   shipments: z.array(Shipment).optional(),
   timeline: z.array(OrderEvent).optional(),
+  /** The retailer's claims (damaged, missing, wrong items), oldest first. */
+  claims: z.array(Claim).optional(),
+};
+
+/** What each line answers of backorders (the single order's lines). */
+export const orderLineLifecycleFields = {
+  /** Units the seller reported unavailable and not shipped since (0 when none). */
+  unavailable_quantity: z.number().int().optional(),
+  /** The day the seller expects them (YYYY-MM-DD), with them. */
+  restock_on: z.string().nullable().optional(),
+  /** asked: the retailer must choose; waiting: the retailer waits (a backorder). */
+  backorder: z.enum(BACKORDER_STATES).nullable().optional(),
 };

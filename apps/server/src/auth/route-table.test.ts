@@ -30,6 +30,7 @@ interface Victim {
   lineItemId: string;
   /** The cart's draft order, and a saved shipping address of the customer. */
   orderId: string;
+  claimId: string;
   addressId: string;
   inviteId: string;
   templateId: string;
@@ -109,6 +110,19 @@ beforeAll(async () => {
       body: { client_secret: checkout.clientSecret, card: { number: '4242424242424242', expiry: '12 / 34', cvc: '123', name: 'Victim Secret', postal_code: '73301' } },
     }),
   );
+  // The seller ships it; the customer reports one unit damaged (a claim the seller answers).
+  await ok(
+    h.call('POST', `/api/organization/${seller.orgId}/orders/${world.orderId}/shipments`, {
+      token: seller.token,
+      body: { carrier: 'USPS', tracking_number: '9400100000000000000001' },
+    }),
+  );
+  const claimed = await ok(
+    h.call('POST', `/api/order/${world.orderId}/claims`, {
+      token: customer.token,
+      body: { kind: 'damaged', lines: [{ line_item_id: world.lineItemId, quantity: 1 }], note: 'Victim secret crack' },
+    }),
+  );
   // The seller links a bank (an account), finishes a second link (a public token), and opens a third (a link token).
   const bank = async () => {
     const { link_token } = await ok(h.call('GET', `/api/plaid/link/token/create?organization_id=${seller.orgId}`, { token: seller.token }));
@@ -158,6 +172,7 @@ beforeAll(async () => {
     cartId: world.cartId,
     lineItemId: world.lineItemId,
     orderId: world.orderId,
+    claimId: claimed.claims[0].id,
     addressId: world.shipToId,
     inviteId: world.pendingInviteId,
     templateId: world.templateId,
@@ -205,6 +220,7 @@ function victimIdFor(resource: string): string {
     'sold order': victim.orderId,
     'placed order': victim.orderId,
     'bought order': victim.orderId,
+    'sold claim': victim.claimId,
     invoice: victim.invoiceId,
     'sold invoice': victim.invoiceId,
     'bought invoice': victim.invoiceId,
@@ -350,12 +366,28 @@ function sampleBody(route: RouteEntry): unknown {
     'PUT /api/order/organization/:org_id/purchasers/:id/payment_terms': () => ({ net_days: 60 }),
     'POST /api/organization/:org_id/invoices/:invoice_id/mark-paid': () => ({ method: 'check', paid_on: '2025-01-02' }),
     'POST /api/organization/:org_id/orders/:order_id/refunds': () => ({ amount_cents: 100, reason: 'other' }),
+    'POST /api/organization/:org_id/orders/packing-slips': () => ({ order_ids: [v.orderId] }),
     'POST /api/organization/:org_id/orders/:order_id/cancel': () => ({ reason: 'other' }),
     'POST /api/organization/:org_id/orders/:order_id/shipments': () => ({ carrier: 'UPS', tracking_number: '1Z999AA10123456784' }),
     'POST /api/organization/:org_id/orders/:order_id/cancellation-request/decline': () => ({ reason: 'Already packed' }),
     'POST /api/order/:order_id/cancel': () => ({}),
     'POST /api/order/:order_id/cancellation-request': () => ({ note: 'Please cancel' }),
     'PUT /api/organization/:org_id/order-settings': () => ({ buyer_cancel_hours: 48 }),
+    'POST /api/organization/:org_id/orders/:order_id/unavailable': () => ({
+      lines: [{ line_item_id: v.lineItemId, quantity: 1 }],
+      restock_on: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+    }),
+    'POST /api/order/:order_id/backorders': () => ({ lines: [{ line_item_id: v.lineItemId, choice: 'wait' }] }),
+    'POST /api/order/:order_id/claims': () => ({
+      kind: 'missing',
+      lines: [{ line_item_id: v.lineItemId, quantity: 1 }],
+      note: 'Hijack claim',
+    }),
+    'POST /api/organization/:org_id/orders/:order_id/claims/:claim_id/replacement': () => ({
+      carrier: 'UPS',
+      tracking_number: '1Z999AA10123456784',
+    }),
+    'POST /api/organization/:org_id/orders/:order_id/claims/:claim_id/decline': () => ({ reason: 'Hijack' }),
     'POST /api/shipping/order/:order_id/rate': () => ({ rate_id: 'victim-rate' }),
     'POST /api/shipping/order/:order_id/rate-type': () => ({ provider: 'USPS', service_level_token: 'usps_priority' }),
     'POST /api/stripe/organization/:org_id/refresh-connect-account': () => ({ account: v.paymentAccount }),

@@ -49,7 +49,8 @@ export function orderLinesJsonSql(cartId: SQL): SQL {
              'quantity_per_unit', p.quantity_per_unit, 'quantity', li.quantity,
              'unit_price_in_cents', coalesce(li.unit_price_in_cents, 0),
              'line_total_cents', li.quantity::bigint * coalesce(li.unit_price_in_cents, 0),
-             'cancelled_quantity', li.cancelled_quantity, 'shipped_quantity', li.shipped_quantity)
+             'cancelled_quantity', li.cancelled_quantity, 'shipped_quantity', li.shipped_quantity,
+             'unavailable_quantity', li.unavailable_quantity, 'restock_on', li.restock_on::text, 'backorder', li.backorder)
            order by li.created_at, li.id)
       from line_items li
       left join lateral ${productForOrderLineSql(sql`li.product_id`)} p on true

@@ -13,6 +13,7 @@
  * A card refund is recorded pending in that transaction and asked of the provider after the
  * commit (refunds/service.ts), so money never moves for a change that rolled back.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   CANCEL_REASON_LABELS,
@@ -29,6 +30,7 @@ import {
   type CreateShipmentBody,
   type Order,
   type OrderState,
+  type RefundReason,
   type SetShippingBody,
 } from '@cratebase/contract';
 import type { Tx } from '../../db/client.js';
@@ -85,6 +87,9 @@ export type LockedLine = {
   cancelled_quantity: number;
   shipped_quantity: number;
   unit_price_in_cents: number;
+  unavailable_quantity: number;
+  restock_on: string | null;
+  backorder: 'asked' | 'waiting' | null;
 };
 
 async function lockOrderForChange(tx: Tx, orderId: string): Promise<LockedOrder | undefined> {
@@ -107,7 +112,8 @@ async function lockOrderForChange(tx: Tx, orderId: string): Promise<LockedOrder 
 async function linesOf(tx: Tx, cartId: string): Promise<LockedLine[]> {
   const result = await tx.execute<LockedLine>(sql`
     select li.id, li.product_id, coalesce(p.name, '') as name, li.quantity, li.cancelled_quantity, li.shipped_quantity,
-           coalesce(li.unit_price_in_cents, 0) as unit_price_in_cents
+           coalesce(li.unit_price_in_cents, 0) as unit_price_in_cents,
+           li.unavailable_quantity, li.restock_on::text as restock_on, li.backorder
       from line_items li left join products p on p.id = li.product_id
      where li.cart_id = ${cartId}
      order by li.created_at, li.id`);
@@ -127,8 +133,8 @@ export function stateOf(
   return order.accepted_at ? 'accepted' : 'placed';
 }
 
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
-const unitsText = (items: { name: string; quantity: number }[]) => items.map((i) => `${i.quantity} × ${i.name}`);
+export const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+export const unitsText = (items: { name: string; quantity: number }[]) => items.map((i) => `${i.quantity} × ${i.name}`);
 
 // ─── Running a command ───────────────────────────────────────────────────────────────
 export interface Actor {
@@ -138,7 +144,7 @@ export interface Actor {
 }
 
 /** What runs after the commit: card refunds to ask of the provider, Pay now sessions to end. */
-interface AfterCommit {
+export interface AfterCommit {
   cardRefunds: string[];
   superseded: SessionRow[];
   mail: boolean;
@@ -146,7 +152,7 @@ interface AfterCommit {
 
 const nothingAfter = (): AfterCommit => ({ cardRefunds: [], superseded: [], mail: false });
 
-interface CommandContext {
+export interface CommandContext {
   tx: Tx;
   order: LockedOrder;
   lines: LockedLine[];
@@ -155,7 +161,7 @@ interface CommandContext {
   after: AfterCommit;
 }
 
-async function runCommand(
+export async function runCommand(
   ctx: AppContext,
   orderId: string,
   actor: Actor,
@@ -202,7 +208,7 @@ async function runCommand(
   return order;
 }
 
-async function setState(c: CommandContext, extra = sql``): Promise<OrderState> {
+export async function setState(c: CommandContext, extra = sql``): Promise<OrderState> {
   const state = stateOf(c.lines, c.order);
   await c.tx.execute(sql`
     update orders set fulfillment_status = ${state}, updated_at = now(),
@@ -213,7 +219,7 @@ async function setState(c: CommandContext, extra = sql``): Promise<OrderState> {
   return state;
 }
 
-function closedRefusal(order: LockedOrder, doing: string) {
+export function closedRefusal(order: LockedOrder, doing: string) {
   if (order.state === 'cancelled') {
     return refusal('conflict', 'order_cancelled', 'order_id', `This order was cancelled, so it cannot be ${doing}.`);
   }
@@ -226,7 +232,7 @@ function closedRefusal(order: LockedOrder, doing: string) {
 }
 
 // ─── E-mail ──────────────────────────────────────────────────────────────────────────
-interface ChangeMail {
+export interface ChangeMail {
   subject: (reference: string, seller: string, buyer: string) => string;
   heading: string;
   paragraphs: (seller: string, buyer: string) => string[];
@@ -235,7 +241,7 @@ interface ChangeMail {
 }
 
 /** Queues the change's e-mail to the members of the buyer, the seller, or both. */
-async function mailSides(
+export async function mailSides(
   ctx: AppContext,
   c: CommandContext,
   to: { buyer?: ChangeMail; seller?: ChangeMail },
@@ -292,7 +298,7 @@ interface CancelRequest {
  * history), the money (refund, open invoice reduced, or nothing for a voided invoice), the
  * dashboard, the state, the timeline and both sides' e-mails.
  */
-async function cancelUnits(ctx: AppContext, c: CommandContext, req: CancelRequest): Promise<void> {
+export async function cancelUnits(ctx: AppContext, c: CommandContext, req: CancelRequest): Promise<void> {
   const { tx, order, lines } = c;
   if (!isOpenOrderState(order.state)) throw closedRefusal(order, 'cancelled');
   const picks: { line: LockedLine; quantity: number }[] = [];
@@ -331,8 +337,14 @@ async function cancelUnits(ctx: AppContext, c: CommandContext, req: CancelReques
 
   if (req.keepMinimum && !whole) await refuseBelowMinimum(tx, order, lines);
 
+  // Units reported unavailable never pass the units left (a backorder ends with its units).
   await tx.execute(sql`
-    update line_items li set cancelled_quantity = li.cancelled_quantity + v.quantity
+    update line_items li set cancelled_quantity = li.cancelled_quantity + v.quantity,
+           unavailable_quantity = least(li.unavailable_quantity, li.quantity - li.shipped_quantity - li.cancelled_quantity - v.quantity),
+           backorder = case when least(li.unavailable_quantity, li.quantity - li.shipped_quantity - li.cancelled_quantity - v.quantity) = 0
+                            then null else li.backorder end,
+           restock_on = case when least(li.unavailable_quantity, li.quantity - li.shipped_quantity - li.cancelled_quantity - v.quantity) = 0
+                             then null else li.restock_on end
       from unnest(${sql.param(picks.map((p) => p.line.id))}::uuid[], ${sql.param(picks.map((p) => p.quantity))}::int[])
            as v(id, quantity)
      where li.id = v.id`);
@@ -367,28 +379,15 @@ async function cancelUnits(ctx: AppContext, c: CommandContext, req: CancelReques
   if (req.money === 'void') {
     await recordRefundForDashboard(tx, { sellerId, at: new Date(), goodsCents }, slot);
   } else {
-    const money = await refundForCancellation(ctx, tx, order, {
-      lines: picks.map((p) => ({ line_item_id: p.line.id, quantity: p.quantity })),
+    ({ line: moneyLine } = await giveBack(ctx, c, {
+      units: picks.map((p) => ({ line_item_id: p.line.id, quantity: p.quantity })),
+      goodsCents,
       shippingCents,
       reason: req.reason,
       note: req.note,
-      userId: c.actor.userId,
-      key: c.idempotency?.key ?? `${order.id}:${Date.now()}:${Math.random()}`,
       slot,
-    });
-    if (money.kind === 'refund') {
-      const r = money.refund;
-      if (r.method === 'card') {
-        c.after.cardRefunds.push(r.id);
-        const card = r.cardBrand && r.cardLast4 ? ` (${r.cardBrand} ending ${r.cardLast4})` : '';
-        moneyLine = `${formatUsd(r.amountCents)} is being refunded to the card that paid${card}.`;
-      } else {
-        moneyLine = `Credit note ${r.creditNoteNumber} records the ${formatUsd(r.amountCents)} the seller owes back.`;
-      }
-    } else if (money.kind === 'open_invoice') {
-      moneyLine = await reduceOpenInvoice(c, goodsCents + shippingCents, slot);
-      await recordRefundForDashboard(tx, { sellerId, at: new Date(), goodsCents }, slot);
-    }
+      purpose: 'cancel',
+    }));
   }
 
   const clearRequest = whole || req.reason === 'retailer_request';
@@ -429,8 +428,61 @@ async function cancelUnits(ctx: AppContext, c: CommandContext, req: CancelReques
   await touchOrderLists(tx, [order.selling_organization_id, order.purchasing_organization_id], slot);
 }
 
+/**
+ * Gives back what the units were paid (and `shippingCents`): a card refund (settled after the
+ * commit) or a credit note through the refunds module, or — on an open invoice — the invoice
+ * reduced and the dashboard's net sales with it. Answers the sentence the e-mails say about the
+ * money ('' when nothing was paid or everything was refunded already). Under the order's lock.
+ */
+export async function giveBack(
+  ctx: AppContext,
+  c: CommandContext,
+  m: {
+    units: { line_item_id: string; quantity: number }[];
+    goodsCents: number;
+    shippingCents: number;
+    reason: RefundReason;
+    note: string | null;
+    slot: number;
+    purpose: 'cancel' | 'claim';
+  },
+): Promise<{ line: string; refundId: string | null }> {
+  const money = await refundForCancellation(ctx, c.tx, c.order, {
+    lines: m.units,
+    shippingCents: m.shippingCents,
+    reason: m.reason,
+    note: m.note,
+    userId: c.actor.userId,
+    key: c.idempotency?.key ?? randomUUID(),
+    slot: m.slot,
+    purpose: m.purpose,
+  });
+  if (money.kind === 'refund') {
+    const r = money.refund;
+    if (r.method === 'card') {
+      c.after.cardRefunds.push(r.id);
+      const card = r.cardBrand && r.cardLast4 ? ` (${r.cardBrand} ending ${r.cardLast4})` : '';
+      return { line: `${formatUsd(r.amountCents)} is being refunded to the card that paid${card}.`, refundId: r.id };
+    }
+    return {
+      line: `Credit note ${r.creditNoteNumber} records the ${formatUsd(r.amountCents)} the seller owes back.`,
+      refundId: r.id,
+    };
+  }
+  if (money.kind === 'open_invoice') {
+    const line = await reduceOpenInvoice(c, m.goodsCents + m.shippingCents, m.slot);
+    await recordRefundForDashboard(
+      c.tx,
+      { sellerId: c.order.selling_organization_id, at: new Date(), goodsCents: m.goodsCents },
+      m.slot,
+    );
+    return { line, refundId: null };
+  }
+  return { line: '', refundId: null };
+}
+
 /** The open invoice comes down by `cents` (voided at 0); its live Pay now sessions stop being payable. */
-async function reduceOpenInvoice(c: CommandContext, cents: number, _slot: number): Promise<string> {
+export async function reduceOpenInvoice(c: CommandContext, cents: number, _slot: number): Promise<string> {
   const result = await c.tx.execute<{ number: string; amount_cents: number; status: string }>(sql`
     update invoices
        set amount_cents = greatest(0, amount_cents - ${cents}::int),
@@ -664,7 +716,7 @@ export function declineCancellation(
 
 // ─── Shipments ───────────────────────────────────────────────────────────────────────
 /** Sends the buyer's members the tracking e-mail of a shipment (new, or its number corrected). */
-async function mailTracking(
+export async function mailTracking(
   ctx: AppContext,
   c: CommandContext,
   shipment: { carrier: Carrier; tracking_number: string },
@@ -695,6 +747,11 @@ async function mailTracking(
   }
 }
 
+/** Units of the line that may ship now: those left, less those reported unavailable until the retailer chooses. */
+function shippableNow(line: LockedLine): number {
+  return unitsLeft(line) - (line.backorder === 'asked' ? line.unavailable_quantity : 0);
+}
+
 /** Writes a shipment of `units` (checked against what is left), the state, the event and the buyer's e-mail. */
 async function ship(
   ctx: AppContext,
@@ -710,22 +767,28 @@ async function ship(
   }
   const picks: { line: LockedLine; quantity: number }[] = [];
   if (units === 'all') {
-    for (const line of lines) if (unitsLeft(line) > 0) picks.push({ line, quantity: unitsLeft(line) });
+    for (const line of lines) if (shippableNow(line) > 0) picks.push({ line, quantity: shippableNow(line) });
+    if (picks.length === 0) {
+      throw refusal('conflict', 'nothing_to_ship', 'lines', 'Every unit left waits for the retailer’s choice on its backorder.');
+    }
   } else {
     units.forEach((want, i) => {
       const line = lines.find((l) => l.id === want.line_item_id);
       if (!line) {
         throw refusal('invalid', 'validation_error', `lines.${i}.line_item_id`, `lines.${i}.line_item_id: is not a line of this order`);
       }
-      const left = unitsLeft(line);
+      const left = shippableNow(line);
       if (want.quantity > left) {
+        const asked = line.backorder === 'asked' ? line.unavailable_quantity : 0;
         throw refusal(
           'conflict',
           'units_not_shippable',
           `lines.${i}.quantity`,
-          left === 0
+          left === 0 && asked === 0
             ? `Nothing is left to ship of “${line.name}” (${line.shipped_quantity} shipped, ${line.cancelled_quantity} cancelled).`
-            : `Only ${left} ${plural(left, 'unit', 'units')} of “${line.name}” ${plural(left, 'is', 'are')} left to ship.`,
+            : `Only ${left} ${plural(left, 'unit', 'units')} of “${line.name}” ${plural(left, 'is', 'are')} left to ship${
+                asked ? ` (${asked} wait for the retailer’s choice on the backorder)` : ''
+              }.`,
         );
       }
       picks.push({ line, quantity: want.quantity });
@@ -733,7 +796,12 @@ async function ship(
   }
   for (const p of picks) p.line.shipped_quantity += p.quantity;
   await tx.execute(sql`
-    update line_items li set shipped_quantity = li.shipped_quantity + v.quantity
+    update line_items li set shipped_quantity = li.shipped_quantity + v.quantity,
+           unavailable_quantity = least(li.unavailable_quantity, li.quantity - li.cancelled_quantity - li.shipped_quantity - v.quantity),
+           backorder = case when least(li.unavailable_quantity, li.quantity - li.cancelled_quantity - li.shipped_quantity - v.quantity) = 0
+                            then null else li.backorder end,
+           restock_on = case when least(li.unavailable_quantity, li.quantity - li.cancelled_quantity - li.shipped_quantity - v.quantity) = 0
+                             then null else li.restock_on end
       from unnest(${sql.param(picks.map((p) => p.line.id))}::uuid[], ${sql.param(picks.map((p) => p.quantity))}::int[])
            as v(id, quantity)
      where li.id = v.id`);

@@ -19,6 +19,7 @@ import {
   setStock,
   type Org,
 } from '../../../test/support/checkout.js';
+import { makeImage, multipartBody } from '../../../test/support/media.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -348,5 +349,161 @@ describe('races', () => {
     const refunds = await refundsOf(o.orderId);
     expect(refunds).toEqual([{ amount_cents: o.paid, status: 'succeeded', shipping_cents: o.shipping }]);
     expect(await stockOf(o.jam)).toBe(10);
+  });
+});
+
+describe('backorders: report unavailable items', () => {
+  it('the retailer waits for one line and cancels another; the rest ships; the waited units ship later', async () => {
+    const o = await placed();
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const reported = await ok<Order>(
+      h.call('POST', sellerPath(o, 'unavailable'), {
+        token: o.seller.token,
+        body: {
+          lines: [
+            { line_item_id: o.jamLine, quantity: 3 },
+            { line_item_id: o.honeyLine, quantity: 2 },
+          ],
+          restock_on: inAWeek,
+        },
+      }),
+    );
+    const line = (order: Order, id: string) => order.cart.line_items.find((l) => l.id === id)!;
+    expect(line(reported, o.jamLine)).toMatchObject({ unavailable_quantity: 3, backorder: 'asked', restock_on: inAWeek });
+    const mail = (await mailTo(o.buyer.email, 'order_change')).at(-1)!;
+    expect(mail.subject).toMatch(/some items of order CB-\d{6} are unavailable — wait or cancel\?$/);
+    // Until the retailer chooses, only the jar that is there can ship.
+    const early = await ship(o, { carrier: 'UPS', tracking_number: UPS(40), lines: [{ line_item_id: o.jamLine, quantity: 2 }] });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(
+      'Only 1 unit of “Fig Jam” is left to ship (3 wait for the retailer’s choice on the backorder).',
+    );
+    const past = await h.call('POST', sellerPath(o, 'unavailable'), {
+      token: o.seller.token,
+      body: { lines: [{ line_item_id: o.jamLine, quantity: 1 }], restock_on: '2020-01-01' },
+    });
+    expect(past.status).toBe(400);
+    expect(past.body.issues[0].path).toBe('restock_on');
+
+    const chosen = await ok<Order>(
+      h.call('POST', `/api/order/${o.orderId}/backorders`, {
+        token: o.buyer.token,
+        body: {
+          lines: [
+            { line_item_id: o.jamLine, choice: 'wait' },
+            { line_item_id: o.honeyLine, choice: 'cancel' },
+          ],
+        },
+      }),
+    );
+    expect(line(chosen, o.jamLine)).toMatchObject({ unavailable_quantity: 3, backorder: 'waiting' });
+    expect(line(chosen, o.honeyLine)).toMatchObject({ cancelled_quantity: 2, unavailable_quantity: 0, backorder: null });
+    expect(await refundsOf(o.orderId)).toEqual([{ amount_cents: 4_000, status: 'succeeded', shipping_cents: 0 }]);
+
+    const first = await ok<Order>(ship(o, { carrier: 'UPS', tracking_number: UPS(41), lines: [{ line_item_id: o.jamLine, quantity: 1 }] }));
+    expect(first.state).toBe('partially_shipped');
+    // Back in stock: the three waited-for jars ship.
+    const rest = await ok<Order>(ship(o, { carrier: 'UPS', tracking_number: UPS(42) }));
+    expect(rest.state).toBe('shipped');
+    expect(line(rest, o.jamLine)).toMatchObject({ shipped_quantity: 4, unavailable_quantity: 0, backorder: null });
+    expect(rest.timeline!.map((e) => e.kind)).toEqual([
+      'placed',
+      'unavailable_reported',
+      'backorder_chosen',
+      'lines_cancelled',
+      'refunded',
+      'shipped',
+      'shipped',
+    ]);
+  });
+});
+
+describe('claims: damaged, missing or wrong items', () => {
+  it('a claim for more than shipped is refused; the seller refunds one, replaces one, declines one', async () => {
+    const o = await placed();
+    const claim = (body: Record<string, unknown>) =>
+      h.call('POST', `/api/order/${o.orderId}/claims`, { token: o.buyer.token, body, headers: { 'idempotency-key': key() } });
+    const early = await claim({ kind: 'damaged', lines: [{ line_item_id: o.jamLine, quantity: 1 }], note: 'Broken' });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('“Fig Jam” has not shipped yet: report a problem once it has arrived.');
+    await ok(ship(o, { carrier: 'UPS', tracking_number: UPS(50) }));
+
+    const upload = multipartBody([{ filename: 'crack.png', contentType: 'image/png', data: await makeImage(32, 32) }]);
+    const photo = await h.call('POST', `/api/media/${o.buyer.orgId}/upload`, {
+      token: o.buyer.token,
+      body: upload.body,
+      headers: upload.headers,
+    });
+    expect(photo.status, JSON.stringify(photo.body)).toBe(200);
+    const damaged = await claim({
+      kind: 'damaged',
+      lines: [{ line_item_id: o.jamLine, quantity: 2 }],
+      note: 'Two jars arrived broken',
+      media_ids: [photo.body.id],
+    });
+    expect(damaged.status, JSON.stringify(damaged.body)).toBe(200);
+    expect(damaged.body.claims[0]).toMatchObject({
+      number: 1,
+      kind: 'damaged',
+      status: 'open',
+      lines: [{ name: 'Fig Jam', quantity: 2 }],
+      note: 'Two jars arrived broken',
+    });
+    expect(damaged.body.claims[0].photos[0].url).toMatch(/^http/);
+    expect((await mailTo(o.seller.email, 'order_change')).at(-1)!.subject).toMatch(/reports a problem with order CB-\d{6}: damaged$/);
+
+    const tooMany = await claim({ kind: 'missing', lines: [{ line_item_id: o.jamLine, quantity: 3 }], note: 'Missing' });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body).toMatchObject({
+      error: 'claim_exceeds_shipped',
+      message: 'Only 4 units of “Fig Jam” shipped and 2 are in another claim: at most 2 can be claimed.',
+    });
+    const stranger = await h.newOrgUser('Buyer');
+    const foreignPhoto = await claim({
+      kind: 'missing',
+      lines: [{ line_item_id: o.honeyLine, quantity: 1 }],
+      note: 'Missing',
+      media_ids: [stranger.orgId],
+    });
+    expect(foreignPhoto.status).toBe(400);
+    expect(foreignPhoto.body.issues[0].path).toBe('media_ids.0');
+
+    const refunded = await ok<Order>(
+      h.call('POST', sellerPath(o, `claims/${damaged.body.claims[0].id}/refund`), { token: o.seller.token }),
+    );
+    expect(refunded.claims![0]).toMatchObject({ status: 'refunded', refund_cents: 2_500 });
+    expect(await refundsOf(o.orderId)).toEqual([{ amount_cents: 2_500, status: 'succeeded', shipping_cents: 0 }]);
+    const again = await h.call('POST', sellerPath(o, `claims/${damaged.body.claims[0].id}/refund`), { token: o.seller.token });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('claim_decided');
+
+    const missing = await ok<Order>(claim({ kind: 'missing', lines: [{ line_item_id: o.jamLine, quantity: 1 }], note: 'One short' }));
+    const stockBefore = await stockOf(o.jam);
+    const replaced = await ok<Order>(
+      h.call('POST', sellerPath(o, `claims/${missing.claims![1]!.id}/replacement`), {
+        token: o.seller.token,
+        body: { carrier: 'UPS', tracking_number: UPS(51) },
+      }),
+    );
+    expect(replaced.claims![1]).toMatchObject({ status: 'replaced', replacement: { carrier: 'UPS', tracking_number: UPS(51) } });
+    expect(await stockOf(o.jam)).toBe(stockBefore - 1);
+
+    const wrong = await ok<Order>(claim({ kind: 'wrong_item', lines: [{ line_item_id: o.honeyLine, quantity: 1 }], note: 'Got acacia' }));
+    const declined = await ok<Order>(
+      h.call('POST', sellerPath(o, `claims/${wrong.claims![2]!.id}/decline`), {
+        token: o.seller.token,
+        body: { reason: 'Photo shows wild honey' },
+      }),
+    );
+    expect(declined.claims![2]).toMatchObject({ status: 'declined', decision_note: 'Photo shows wild honey' });
+    expect((await mailTo(o.buyer.email, 'order_change')).at(-1)!.text).toContain('Photo shows wild honey');
+    expect(declined.timeline!.filter((e) => e.kind.startsWith('claim_')).map((e) => e.kind)).toEqual([
+      'claim_opened',
+      'claim_refunded',
+      'claim_opened',
+      'claim_replaced',
+      'claim_opened',
+      'claim_declined',
+    ]);
   });
 });

@@ -10,7 +10,11 @@
  *  - GET|PUT /api/organization/{org_id}/order-settings
  *  - POST|PUT /api/order/{order_id}/shipping (the spec's tracking dialog: tracking.ts)
  *  - POST /api/organization/{org_id}/invoices/{invoice_id}/void (voiding cancels what has not shipped)
+ *  - POST /api/organization/{org_id}/orders/{order_id}/unavailable (backorders.ts)
+ *  - POST /api/organization/{org_id}/orders/{order_id}/claims/{claim_id}/refund|replacement|decline (claims.ts)
  * The buyer (members of the order's buyer):
+ *  - POST /api/order/{order_id}/backorders (wait or cancel, backorders.ts)
+ *  - POST /api/order/{order_id}/claims (claims.ts)
  *  - POST /api/order/{order_id}/cancel
  *  - POST /api/order/{order_id}/cancellation-request
  * Every command takes an optional Idempotency-Key header and answers the order as it is now.
@@ -18,8 +22,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
+  BackorderChoiceBody,
   BuyerCancelBody,
+  CreateClaimBody,
+  DeclineClaimBody,
+  ReportUnavailableBody,
   InvoiceParams,
   SellerInvoice,
   SetShippingBody,
@@ -33,6 +42,7 @@ import {
   OrgIdParams,
   OrgOrderParams,
   SellerCancelBody,
+  Uuid,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { IdempotencyHeaders } from '../../lib/idempotency-header.js';
@@ -41,6 +51,8 @@ import { requireUserId } from '../../auth/plugin.js';
 import { closeInvoice } from '../checkout/service.js';
 import { sellerInvoice } from '../payments/invoices.js';
 import { soldInvoiceAt } from '../payments/resources.js';
+import { chooseBackorders, reportUnavailable } from './backorders.js';
+import { declineClaim, openClaim, refundClaim, replaceClaim } from './claims.js';
 import { setOrderShipping } from './tracking.js';
 import {
   acceptOrder,
@@ -54,8 +66,10 @@ import {
   type Actor,
 } from './commands.js';
 import { boughtOrderAt, soldOrderAt } from '../orders/resources.js';
+import { soldClaimAt } from './resources.js';
 
 const tags = ['orders'];
+const OrgOrderClaimParams = z.strictObject({ org_id: Uuid, order_id: Uuid, claim_id: Uuid });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const IDEMPOTENT =
   'Optional `Idempotency-Key` header: a retry with the same key answers the order as it is, doing nothing twice ' +
@@ -72,6 +86,14 @@ export async function orderLifecycleRoutes(app: FastifyInstance, ctx: AppContext
     role
       ? memberOf(organizationParam('org_id'), soldOrderAt('params', 'order_id'), { role, action: action ?? '' })
       : memberOf(organizationParam('org_id'), soldOrderAt('params', 'order_id'));
+  /** The claim routes: the seller of the order, and of the claim (its order is checked against the path's). */
+  const claimAccess = (role?: 'admin', action?: string) =>
+    role
+      ? memberOf(organizationParam('org_id'), soldOrderAt('params', 'order_id'), soldClaimAt('params', 'claim_id'), {
+          role,
+          action: action ?? '',
+        })
+      : memberOf(organizationParam('org_id'), soldOrderAt('params', 'order_id'), soldClaimAt('params', 'claim_id'));
 
   r.post(
     '/api/organization/:org_id/orders/:order_id/accept',
@@ -277,6 +299,146 @@ export async function orderLifecycleRoutes(app: FastifyInstance, ctx: AppContext
       );
       return sellerInvoice(ctx, req.params.org_id, req.params.invoice_id);
     },
+  );
+
+  r.post(
+    '/api/organization/:org_id/orders/:order_id/unavailable',
+    {
+      config: { access: sellerAccess() },
+      schema: {
+        tags,
+        summary: 'Report units the seller cannot ship now, with the day it expects them; the retailer chooses to wait or cancel',
+        description:
+          'Replaces what was reported before for those lines. 400 naming restock_on (today to 365 days ahead) or ' +
+          `lines.N; 409 units_not_open for more units than are left. E-mails the retailer. ${IDEMPOTENT}`,
+        params: OrgOrderParams,
+        headers: IdempotencyHeaders,
+        body: ReportUnavailableBody,
+        response: { 200: Order, ...errors },
+      },
+    },
+    async (req) =>
+      reportUnavailable(ctx, req.params.order_id, seller(req, requireUserId(req)), req.body, req.headers['idempotency-key']),
+  );
+
+  r.post(
+    '/api/order/:order_id/backorders',
+    {
+      config: { access: memberOf(boughtOrderAt('params', 'order_id')) },
+      schema: {
+        tags,
+        summary: 'The buyer waits for, or cancels, each line the seller reported unavailable',
+        description:
+          'wait: the units stay on the order and ship when they are back; cancel: they are cancelled and what was ' +
+          `paid for them refunded (or the open invoice reduced). 409 no_backorder for a line without one. ${IDEMPOTENT}`,
+        params: OrderIdParams,
+        headers: IdempotencyHeaders,
+        body: BackorderChoiceBody,
+        response: { 200: Order, ...errors },
+      },
+    },
+    async (req) =>
+      chooseBackorders(
+        ctx,
+        req.params.order_id,
+        { side: 'buyer', organizationId: await buyerOf(ctx, req.params.order_id), userId: requireUserId(req) },
+        req.body,
+        req.headers['idempotency-key'],
+      ),
+  );
+
+  r.post(
+    '/api/order/:order_id/claims',
+    {
+      config: { access: memberOf(boughtOrderAt('params', 'order_id')) },
+      schema: {
+        tags,
+        summary: 'The buyer reports damaged, missing or wrong shipped units, with a note and photos',
+        description:
+          'Photos are uploaded first to the buyer’s organization (POST /api/media/{org_id}/upload) and named by id ' +
+          '(400 naming media_ids.N for another’s). 409 claim_exceeds_shipped (naming lines.N.quantity) for more units ' +
+          `than shipped and not already claimed. E-mails the seller. ${IDEMPOTENT}`,
+        params: OrderIdParams,
+        headers: IdempotencyHeaders,
+        body: CreateClaimBody,
+        response: { 200: Order, ...errors },
+      },
+    },
+    async (req) =>
+      openClaim(
+        ctx,
+        req.params.order_id,
+        { side: 'buyer', organizationId: await buyerOf(ctx, req.params.order_id), userId: requireUserId(req) },
+        req.body,
+        req.headers['idempotency-key'],
+      ),
+  );
+
+  r.post(
+    '/api/organization/:org_id/orders/:order_id/claims/:claim_id/refund',
+    {
+      config: { access: claimAccess('admin', 'refund orders') },
+      schema: {
+        tags,
+        summary: 'Refund a claim: the claimed units’ price goes back (card, credit note, or off the open invoice)',
+        description: `Owners and admins (Staff: 403). 409 claim_decided once answered, nothing_to_refund. ${IDEMPOTENT}`,
+        params: OrgOrderClaimParams,
+        headers: IdempotencyHeaders,
+        response: { 200: Order, ...errors },
+      },
+    },
+    async (req) =>
+      refundClaim(ctx, req.params.order_id, req.params.claim_id, seller(req, requireUserId(req)), req.headers['idempotency-key']),
+  );
+
+  r.post(
+    '/api/organization/:org_id/orders/:order_id/claims/:claim_id/replacement',
+    {
+      config: { access: claimAccess() },
+      schema: {
+        tags,
+        summary: 'Answer a claim with a replacement shipment (carrier and tracking number); tracked stock goes out again',
+        description: `409 claim_decided once answered, out_of_stock when a tracked product has too few. ${IDEMPOTENT}`,
+        params: OrgOrderClaimParams,
+        headers: IdempotencyHeaders,
+        body: SetShippingBody,
+        response: { 200: Order, ...errors },
+      },
+    },
+    async (req) =>
+      replaceClaim(
+        ctx,
+        req.params.order_id,
+        req.params.claim_id,
+        seller(req, requireUserId(req)),
+        req.body,
+        req.headers['idempotency-key'],
+      ),
+  );
+
+  r.post(
+    '/api/organization/:org_id/orders/:order_id/claims/:claim_id/decline',
+    {
+      config: { access: claimAccess() },
+      schema: {
+        tags,
+        summary: 'Decline a claim with a reason (e-mailed to the buyer)',
+        description: `409 claim_decided once answered. ${IDEMPOTENT}`,
+        params: OrgOrderClaimParams,
+        headers: IdempotencyHeaders,
+        body: DeclineClaimBody,
+        response: { 200: Order, ...errors },
+      },
+    },
+    async (req) =>
+      declineClaim(
+        ctx,
+        req.params.order_id,
+        req.params.claim_id,
+        seller(req, requireUserId(req)),
+        req.body,
+        req.headers['idempotency-key'],
+      ),
   );
 
   r.get(

@@ -352,15 +352,20 @@ async function insertRefund(
 }
 
 /** The refund's line on the order's timeline (issue 23), in the transaction that records it. */
-async function recordRefundEvent(tx: Tx, refund: RefundRow, byCancellation = false): Promise<void> {
+async function recordRefundEvent(
+  tx: Tx,
+  refund: RefundRow,
+  why: 'refund' | 'cancellation' | 'claim' = 'refund',
+): Promise<void> {
   const how = refund.method === 'card' ? 'to the card' : `as credit note ${refund.creditNoteNumber}`;
+  const what = { refund: 'Refunded', cancellation: 'Refunded what was cancelled', claim: 'Refunded the claimed items' }[why];
   await recordOrderEvent(tx, {
     orderId: refund.orderId,
     kind: 'refunded',
     side: 'seller',
     userId: refund.createdByUserId,
-    summary: `${byCancellation ? 'Refunded what was cancelled' : 'Refunded'}: ${formatUsd(refund.amountCents)} ${how} (${refundReasonLabel(refund.reason)})`,
-    note: byCancellation ? null : refund.note,
+    summary: `${what}: ${formatUsd(refund.amountCents)} ${how} (${refundReasonLabel(refund.reason)})`,
+    note: why === 'refund' ? refund.note : null,
     details: { refund_id: refund.id, amount_cents: refund.amountCents },
   });
 }
@@ -393,6 +398,8 @@ export async function refundForCancellation(
     userId: string | null;
     key: string;
     slot: number;
+    /** What the refund is for: a cancellation (default) or a claim (issue 23). */
+    purpose?: 'cancel' | 'claim';
   },
 ): Promise<CancellationMoney> {
   const paid = await paymentOf(tx, order);
@@ -415,12 +422,12 @@ export async function refundForCancellation(
     reason: req.reason,
     note: req.note,
     restock: false,
-    key: `cancel:${req.key}`,
+    key: `${req.purpose ?? 'cancel'}:${req.key}`,
     hash: requestHash(body),
     userId: req.userId,
   });
   if (created.method !== 'card') await applySucceeded(ctx, tx, created, order, req.slot);
-  await recordRefundEvent(tx, created, true);
+  await recordRefundEvent(tx, created, req.purpose === 'claim' ? 'claim' : 'cancellation');
   return { kind: 'refund', refund: created };
 }
 
