@@ -43,6 +43,7 @@ export async function invoiceDocument(ctx: AppContext, invoiceId: string): Promi
       dueOn: invoice.due_on,
       netDays: invoice.net_days,
       paidMethod: invoice.paid_method,
+      amountCents: invoice.amount_cents,
     },
     seller,
     net30: terms.rows[0]?.terms?.is_net_30 === true,

@@ -54,6 +54,8 @@ export interface InvoiceInput {
     netDays?: number | null;
     /** How a PAID invoice was paid when the seller recorded it (check, ach, …). */
     paidMethod?: string | null;
+    /** What the invoice asks: the order's total less what was cancelled off it while open (issue 23). */
+    amountCents?: number;
   };
   /** The seller's name, business address and logo (PNG or JPEG; another format is left out). */
   seller: SellerFacts;
@@ -257,11 +259,17 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
     const shipping = input.shippingMethod ? `Shipping (${pdfText(input.shippingMethod)})` : 'Shipping';
     const settled =
       invoice.status === 'PAID' ? 'Amount paid' : invoice.status === 'OPEN' ? 'Amount due' : 'Amount due (void)';
+    // Units cancelled while the invoice was open came off it (issue 23): it asks for less than the order came to.
+    const takenOff = Math.max(0, order.total_cents - (invoice.amountCents ?? order.total_cents));
     const rows: { label: string; value: string; bold?: boolean }[] = [
       { label: 'Subtotal', value: formatUsd(order.subtotal_cents) },
       { label: shipping, value: formatUsd(order.shipping_cost_in_cents) },
       { label: 'Total', value: formatUsd(order.total_cents), bold: true },
-      { label: settled, value: formatUsd(invoice.status === 'VOID' ? 0 : order.total_cents) },
+      ...(takenOff > 0 && invoice.status !== 'VOID' ? [{ label: 'Taken off (cancelled or claimed items)', value: formatUsd(-takenOff) }] : []),
+      {
+        label: settled,
+        value: formatUsd(invoice.status === 'VOID' ? 0 : (invoice.amountCents ?? order.total_cents)),
+      },
     ];
     // Refunds given back (each has its own credit note), and what the buyer paid net of them.
     const refunds = (input.refunds ?? []).filter((r) => r.status !== 'failed');
@@ -274,7 +282,7 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
     }
     if (refunds.length > 0) {
       const refunded = refunds.reduce((n, r) => n + r.amountCents, 0);
-      rows.push({ label: 'Net paid', value: formatUsd(order.total_cents - refunded), bold: true });
+      rows.push({ label: 'Net paid', value: formatUsd((invoice.amountCents ?? order.total_cents) - refunded), bold: true });
     }
     if (y + 16 + rows.length * 18 > CONTENT_BOTTOM) {
       doc.addPage();

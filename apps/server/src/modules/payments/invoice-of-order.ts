@@ -34,12 +34,14 @@ export type InvoiceRecord = {
   due_on: string | null;
   net_days: number | null;
   paid_method: string | null;
+  /** What is due (less than the order's total once units were cancelled from an open invoice, issue 23). */
+  amount_cents: number;
 };
 
 /** The invoice, or undefined for an unknown id. */
 export async function invoiceRecord(db: DbOrTx, invoiceId: string): Promise<InvoiceRecord | undefined> {
   const { rows } = await db.execute<InvoiceRecord>(sql`
-    select id, order_id, number, status, created_at, paid_at, due_on::text as due_on, net_days, paid_method
+    select id, order_id, number, status, created_at, paid_at, due_on::text as due_on, net_days, paid_method, amount_cents
       from invoices where id = ${invoiceId}`);
   return rows[0];
 }
