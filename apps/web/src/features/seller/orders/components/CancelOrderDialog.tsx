@@ -193,8 +193,8 @@ export function CancelOrderDialog({ orgId, order, mode, open, onClose, onDone }:
               {cancelEffect(cents, order, refunds.data)}
             </Typography>
             <Typography variant="body2" component="p">
-              Tracked stock goes back to the products. Estimated from the unit prices: price breaks can change the final
-              amount, shown once saved.
+              Tracked stock goes back to the products. Each unit gives back what it was paid; the units kept keep their
+              price. Nothing more is refunded than is left of the payment.
             </Typography>
           </Alert>
           {cancel.isError && !reasonIssue && !noteIssue && (
