@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATES } from './order-lifecycle-rules.js';
 import { Uuid, ListQuery } from './common.js';
 
 /** GET /api/order/organization/{org_id}/purchasers: one row per purchasing organization. */
@@ -44,6 +45,9 @@ export const CustomerOrder = z.object({
   invoice: InvoiceRef.nullable(),
   /** What the seller refunded of the order (issue 21; 0 when none). */
   refunded_cents: z.number().int().optional(),
+  /** The order's state after checkout and what was cancelled of it (issue 23). */
+  state: z.enum(ORDER_STATES).optional(),
+  cancelled_cents: z.number().int().optional(),
 });
 export type CustomerOrder = z.infer<typeof CustomerOrder>;
 export const CustomerOrderList = z.array(CustomerOrder);

@@ -3,7 +3,7 @@
  * completed-order count and last order date, and one customer's completed orders.
  */
 import { sql } from 'drizzle-orm';
-import type { Customer, CustomerOrder, ListQuery, PageQuery } from '@cratebase/contract';
+import type { Customer, CustomerOrder, ListQuery, OrderState, PageQuery } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { purchasingRelationshipsSql } from '../../auth/access.js';
@@ -100,6 +100,8 @@ type CustomerOrderRow = {
   invoice_id: string | null;
   invoice_status: string | null;
   refunded_cents: number;
+  state: OrderState;
+  cancelled_cents: number;
 };
 
 /** GET /api/order/organization/{org_id}/purchasing_organization/{id}: completed orders, newest first. */
@@ -117,7 +119,8 @@ export async function listCustomerOrders(
            ${keysetTimestamp(sql`ord.completed_on`)} as keyset_at,
            m.subtotal_cents, m.shipping_cents,
            coalesce(ord.total_cents, m.subtotal_cents + m.shipping_cents) as total_cents,
-           ord.refunded_cents, inv.id as invoice_id, inv.status as invoice_status
+           ord.refunded_cents, inv.id as invoice_id, inv.status as invoice_status,
+           ord.fulfillment_status as state, ord.cancelled_cents
       from ${completedOrdersSql(sellerId, purchaserId)} ord
       cross join lateral (
         select coalesce(ord.subtotal_cents::bigint, ${cartTotalSql(sql`ord.cart_id`)}) as subtotal_cents,
@@ -142,6 +145,8 @@ export async function listCustomerOrders(
       // The cart's goods, as `cart.total_cents` is everywhere.
       cart: { total_cents: Number(r.subtotal_cents) },
       refunded_cents: r.refunded_cents,
+      state: r.state,
+      cancelled_cents: r.cancelled_cents,
       invoice: r.invoice_id
         ? { link: invoiceLink(signer, r.invoice_id), stripe_status: r.invoice_status ?? 'OPEN' }
         : null,

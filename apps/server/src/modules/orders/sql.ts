@@ -24,6 +24,8 @@ export const completedOrdersSql = fromItem<{
   shipping_cost_in_cents: number | null;
   total_cents: number | null;
   refunded_cents: number;
+  fulfillment_status: string;
+  cancelled_cents: number;
 }>()(
   {
     id: true,
@@ -35,11 +37,14 @@ export const completedOrdersSql = fromItem<{
     shipping_cost_in_cents: true,
     total_cents: true,
     refunded_cents: true,
+    fulfillment_status: true,
+    cancelled_cents: true,
   },
   (sellerId: string | SQL, purchaserId?: string | SQL) => {
     const purchaser = purchaserId === undefined ? sql`` : sql`and purchasing_organization_id = ${purchaserId}`;
     return sql`(select id, cart_id, selling_organization_id, purchasing_organization_id, completed_on,
-                     subtotal_cents, shipping_cost_in_cents, total_cents, refunded_cents
+                     subtotal_cents, shipping_cost_in_cents, total_cents, refunded_cents,
+                     fulfillment_status, cancelled_cents
                 from orders
                where selling_organization_id = ${sellerId} ${purchaser} and completed_on is not null)`;
   },

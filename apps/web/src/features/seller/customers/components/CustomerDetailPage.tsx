@@ -15,6 +15,7 @@ import { formatCents, formatDate, formatDay } from '../../../../lib/format';
 import { useCustomer, useCustomerOrders } from '../api';
 import { orderNumber } from '../../../../components/orders/order-format';
 import { OrderAmount } from '../../../../components/orders/OrderAmount';
+import { OrderStateChip } from '../../../../components/orders/OrderStateChip';
 import { RefundChip } from '../../../../components/orders/RefundChip';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 import { PageHeader } from '../../../../components/PageHeader';
@@ -61,6 +62,8 @@ const columns: DataColumn<CustomerOrder>[] = [
     ),
   },
   { header: 'Completed', cell: (order) => formatDate(order.completed_on), width: 220, hideOnPhone: true },
+  // Where the order is now (issue 23): Placed … Shipped, or Cancelled.
+  { header: 'State', cell: (order) => <OrderStateChip state={order.state} />, width: 170 },
   // What the buyer paid, with its parts under it (docs/decisions/007), as the order lists show it.
   {
     header: 'Total',
