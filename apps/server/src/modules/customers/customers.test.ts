@@ -186,6 +186,8 @@ describe('GET /api/order/organization/{org_id}/purchasing_organization/{id}', ()
         cart: { total_cents: 5_000 },
         invoice: null,
         refunded_cents: 0,
+        state: 'placed',
+        cancelled_cents: 0,
       },
       {
         id: older.orderId,
@@ -203,6 +205,8 @@ describe('GET /api/order/organization/{org_id}/purchasing_organization/{id}', ()
           stripe_status: 'PAID',
         },
         refunded_cents: 0,
+        state: 'placed',
+        cancelled_cents: 0,
       },
     ]);
     const page = await h.call('GET', `${url}?limit=1`, { token: seller.token });
