@@ -19,6 +19,12 @@ export function isShipped(order: Pick<Order, 'shipping_information'>): boolean {
   return Boolean(order.shipping_information?.status);
 }
 
+/** Shipped?: Partial while units are left to ship after a first shipment (issue 23), Yes once all left, else No. */
+export function shippedLabel(order: Pick<Order, 'shipping_information' | 'state'>): 'Yes' | 'Partial' | 'No' {
+  if (order.state === 'partially_shipped') return 'Partial';
+  return isShipped(order) ? 'Yes' : 'No';
+}
+
 /** Spec section 4: the invoice status upper-cased or N/A; OPEN is shown as an error. */
 export function paymentStatus(order: Pick<Order, 'invoice'>): { label: string; open: boolean } {
   const label = paymentStatusLabel(order.invoice?.stripe_status);
@@ -72,7 +78,7 @@ export const orderAmountColumn: DataColumn<OrderSummary> = {
 
 export const shippedColumn: DataColumn<OrderSummary> = {
   header: 'Shipped?',
-  cell: (order) => (isShipped(order) ? 'Yes' : 'No'),
+  cell: (order) => shippedLabel(order),
 };
 
 export const paymentStatusColumn: DataColumn<OrderSummary> = {
@@ -109,7 +115,7 @@ export function orderCardFields(order: OrderSummary, extra: OrderCardField[] = [
     ...(order.po_number ? [{ label: PO_NUMBER_LABEL, value: order.po_number }] : []),
     { label: 'Subtotal', value: formatCents(order.subtotal_cents) },
     { label: 'Shipping', value: formatCents(order.shipping_cost_in_cents) },
-    { label: 'Shipped?', value: isShipped(order) ? 'Yes' : 'No' },
+    { label: 'Shipped?', value: shippedLabel(order) },
     ...extra,
     ...(order.refunded_cents
       ? [

@@ -7,6 +7,7 @@ import {
   orderUnitLabel,
   shippingServiceLabel,
 } from './order-format';
+import { shippedLabel } from './order-columns';
 
 describe('order-format', () => {
   it('names an order by its number, and one without a number by # and its id’s first eight hex digits', () => {
@@ -60,5 +61,16 @@ describe('order-format', () => {
   it('writes a known carrier as people do and leaves an unknown one as given', () => {
     expect(carrierLabel('fedex')).toBe('FedEx');
     expect(carrierLabel('Parcel Co')).toBe('Parcel Co');
+  });
+});
+
+describe('shippedLabel (Shipped? on both lists, issue 23)', () => {
+  const tracking = { id: 'x', carrier: 'UPS' as const, tracking_number: '1Z', status: 'SHIPPED', tracking_url: '' };
+  it('is Partial while units are left after a first shipment, Yes once everything left shipped, else No', () => {
+    expect(shippedLabel({ state: 'partially_shipped', shipping_information: tracking })).toBe('Partial');
+    expect(shippedLabel({ state: 'shipped', shipping_information: tracking })).toBe('Yes');
+    expect(shippedLabel({ state: 'delivered', shipping_information: tracking })).toBe('Yes');
+    expect(shippedLabel({ state: 'placed', shipping_information: null })).toBe('No');
+    expect(shippedLabel({ state: 'cancelled', shipping_information: null })).toBe('No');
   });
 });
