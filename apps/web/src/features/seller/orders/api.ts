@@ -8,6 +8,8 @@ import {
   type CreateRefundInput,
   type CreateShipmentInput,
   type DeclineCancellationBody,
+  type DeclineClaimBody,
+  type ReportUnavailableBody,
   type SellerCancelBody,
   type Order,
   type OrderSummary,
@@ -199,6 +201,27 @@ export const useMarkDelivered = (orgId: string, orderId: string) =>
 /** POST …/cancellation-request/decline: the buyer's open request is declined, with the reason. */
 export const useDeclineCancellation = (orgId: string, orderId: string) =>
   useOrderCommand<DeclineCancellationBody>(orgId, orderId, 'cancellation-request/decline');
+
+// ─── Backorders and claims (issue 23 §4, §5) ────────────────────────────────────────────
+/** POST …/unavailable: units the seller cannot ship now and the day it expects them (the retailer chooses). */
+export const useReportUnavailable = (orgId: string, orderId: string) =>
+  useOrderCommand<ReportUnavailableBody>(orgId, orderId, 'unavailable');
+
+/** How the seller answers a claim: refund (Owner/Admin), a replacement shipment, or decline. */
+export type ClaimDecision = 'refund' | 'replacement' | 'decline';
+export type ClaimDecisionBody = { carrier: Carrier; tracking_number: string } | DeclineClaimBody | undefined;
+
+/**
+ * POST …/claims/{claim_id}/refund (no body), /replacement {carrier, tracking_number} (tracked
+ * stock goes out again) or /decline {reason}.
+ */
+export const useClaimDecision = (orgId: string, orderId: string, claimId: string, decision: ClaimDecision) =>
+  useOrderCommand<ClaimDecisionBody>(
+    orgId,
+    orderId,
+    `claims/${encodeURIComponent(claimId)}/${decision}`,
+    decision === 'replacement',
+  );
 
 /** The number an order goes by ("CB-000001"; the full id stays in a title attribute). */
 export { orderNumber } from '../../../components/orders/order-format';

@@ -7,14 +7,17 @@
 import { useRef } from 'react';
 import {
   isOpenOrderState,
+  type BackorderChoiceBody,
   type BuyerCancelBody,
+  type CreateClaimBody,
+  type UploadedMedia,
   type CancellationRequestBody,
   type Order,
   type OrderSummary,
   type ShippingInformation,
 } from '@cratebase/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, apiPath, keysetPaging, withQuery, type Page } from '../../../lib/api';
+import { api, apiPath, apiUpload, keysetPaging, withQuery, type Page } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/current-user';
 import { cartPair, type CartPair } from '../cart/cart-store';
 import { setCartLines } from '../quick-order/api';
@@ -194,4 +197,31 @@ export function useCancelOrder(orderId: string) {
 /** POST /api/order/{order_id}/cancellation-request {note}: once the buyer may no longer cancel itself. */
 export function useRequestCancellation(orderId: string) {
   return useOrderCommand<CancellationRequestBody>(orderId, (id) => apiPath`/api/order/${id}/cancellation-request`);
+}
+
+// ─── Backorders and claims (issue 23 §4, §5) ─────────────────────────────────────────────
+/**
+ * POST /api/order/{order_id}/backorders: per line reported unavailable, wait (it ships when it
+ * is back) or cancel (what was paid for those units is refunded, or the open invoice reduced).
+ */
+export function useChooseBackorders(orderId: string) {
+  return useOrderCommand<BackorderChoiceBody>(orderId, (id) => apiPath`/api/order/${id}/backorders`);
+}
+
+/**
+ * POST /api/order/{order_id}/claims: damaged, missing or wrong units of what shipped, with a note
+ * and photos uploaded first (409 claim_exceeds_shipped for more units than shipped and unclaimed).
+ */
+export function useCreateClaim(orderId: string) {
+  return useOrderCommand<CreateClaimBody>(orderId, (id) => apiPath`/api/order/${id}/claims`);
+}
+
+/** POST /api/media/{buyer_org_id}/upload (multipart `file`): a claim's photo, with progress. */
+export function uploadClaimPhoto(
+  buyerOrgId: string,
+  file: File,
+  onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadedMedia> {
+  return apiUpload<UploadedMedia>(apiPath`/api/media/${buyerOrgId}/upload`, file, { onProgress, signal });
 }

@@ -4,6 +4,7 @@ import {
   CANCEL_ITEMS_LABEL,
   CANCEL_ORDER_LABEL,
   MARK_DELIVERED_LABEL,
+  REPORT_UNAVAILABLE_LABEL,
   SHIP_ITEMS_LABEL,
   isOpenOrderState,
   unitsLeft,
@@ -25,13 +26,14 @@ import { useAcceptOrder, useMarkDelivered } from '../api';
 import { useIdempotencyKey } from '../idempotency';
 import { ACCEPT_CANCELLATION_LABEL, CancelOrderDialog, type CancelMode } from './CancelOrderDialog';
 import { DECLINE_CANCELLATION_LABEL, DeclineCancellationDialog } from './DeclineCancellationDialog';
+import { ReportUnavailableDialog } from './ReportUnavailableDialog';
 import { ShipItemsDialog } from './ShipItemsDialog';
 
 export const STAFF_CANCEL_MESSAGE = 'Only an owner or admin can cancel orders or items.';
 export const ORDER_ACCEPTED_TEXT = 'Order accepted. The retailer can no longer cancel it without asking you.';
 export const ORDER_DELIVERED_TEXT = 'Order marked delivered.';
 
-type OpenDialog = 'ship' | 'decline' | CancelMode | null;
+type OpenDialog = 'ship' | 'decline' | 'unavailable' | CancelMode | null;
 
 /** A command without a form (accept, delivered): one key per click, kept for a retry after a lost answer. */
 function useQuickCommand(command: ReturnType<typeof useAcceptOrder>, onDone: (updated: Order) => void) {
@@ -57,7 +59,7 @@ export interface OrderActionsProps {
 
 /**
  * What the seller can do with the order in its state (issue 23): Accept order (placed), Ship items
- * and Cancel or reduce items (while units are left), Cancel order (nothing shipped yet), Mark
+ * Report unavailable items and Cancel or reduce items (while units are left), Cancel order (nothing shipped yet), Mark
  * delivered (shipped) — and, over them, the retailer's open cancellation request with Accept
  * cancellation / Decline. Cancelling takes an owner or admin: Staff see those buttons disabled
  * with the reason. What a command did is said in the order (a status) and in a toast.
@@ -109,6 +111,11 @@ export function OrderActions({ orgId, order }: OrderActionsProps) {
     open && (
       <Button key="ship" variant={state === 'placed' ? 'outlined' : 'contained'} onClick={() => openDialog('ship')}>
         {SHIP_ITEMS_LABEL}
+      </Button>
+    ),
+    open && (
+      <Button key="unavailable" variant="outlined" onClick={() => openDialog('unavailable')}>
+        {REPORT_UNAVAILABLE_LABEL}
       </Button>
     ),
     state === 'shipped' && (
@@ -185,6 +192,14 @@ export function OrderActions({ orgId, order }: OrderActionsProps) {
         orgId={orgId}
         order={order}
         open={dialog === 'ship'}
+        onClose={close}
+        onDone={finished}
+      />
+      <ReportUnavailableDialog
+        key={`unavailable-${opening}`}
+        orgId={orgId}
+        order={order}
+        open={dialog === 'unavailable'}
         onClose={close}
         onDone={finished}
       />

@@ -10,7 +10,6 @@ import {
   ORDER_TIMELINE_TITLE,
   SHIP_ITEMS_LABEL,
   type Order,
-  type OrderRefunds,
 } from '@cratebase/contract';
 import { ToastProvider } from '../../../../components/Toast';
 import { configureApi } from '../../../../lib/api';
@@ -26,46 +25,12 @@ import {
   jamLine,
   json,
   lifecycleOrder,
-  orderPath,
-  refundsPath,
+  serveOrder,
   shipment,
   soapLine,
 } from './order-test-fixtures';
 
-const refunds: OrderRefunds = {
-  order_id: lifecycleOrder().id,
-  paid_cents: 7_850,
-  refunded_cents: 0,
-  refundable_cents: 7_850,
-  method: 'card',
-  card: { brand: 'visa', last4: '4242' },
-  not_refundable: null,
-  lines: [],
-  shipping_cents: 850,
-  shipping_refunded_cents: 0,
-  refunds: [],
-};
-
-/** The API as the order's dialog reads it: GET answers the order as it is now; each command replaces it. */
-function api(start: Order, commands: Record<string, (body: unknown) => Response | Order>, user = makeUser()) {
-  let current = start;
-  const routes: Parameters<typeof fakeFetch>[0] = {
-    [`GET ${orderPath}`]: async () => json(current),
-    [`GET ${refundsPath}`]: { body: refunds },
-    'GET /api/user/me': { body: user },
-  };
-  const fake = fakeFetch(routes);
-  for (const [command, answer] of Object.entries(commands)) {
-    routes[`POST ${commandPath(command)}`] = async () => {
-      const result = answer(fake.calls.at(-1)?.body);
-      if (result instanceof Response) return result;
-      current = result;
-      return json(result);
-    };
-  }
-  vi.stubGlobal('fetch', fake.fn);
-  return fake;
-}
+const api = serveOrder;
 
 function renderDialog(order: Order) {
   return renderWithProviders(

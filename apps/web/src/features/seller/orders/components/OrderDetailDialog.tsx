@@ -17,7 +17,9 @@ import { formatCents, formatDate } from '../../../../lib/format';
 import { paymentStatus } from '../../../../components/orders/order-columns';
 import { useOrder } from '../api';
 import { OrderActions } from './OrderActions';
+import { SellerClaims } from './SellerClaims';
 import { SellerOrderRefunds } from './SellerOrderRefunds';
+import { UnavailableItems } from './UnavailableItems';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -69,7 +71,8 @@ function buyerCancelWindow(order: OrderSummary | Order): string | null {
  * An order as the seller reads it: its state, what can be done with it now (OrderActions), the
  * lines (SKU, quantity, unit, shipped and cancelled, unit and line price), subtotal, shipping,
  * cancelled and total, ship-to, buyer, who placed it, payment, its shipments with their tracking
- * links, the refunds, and the timeline.
+ * links, the units reported unavailable, the retailer's claims with their answers, the refunds,
+ * and the timeline.
  */
 export function OrderDetailDialog({ summary, open, onClose }: OrderDetailDialogProps) {
   const { orgId = '' } = useParams();
@@ -123,6 +126,7 @@ export function OrderDetailDialog({ summary, open, onClose }: OrderDetailDialogP
               )}
             </Box>
             {full && <OrderActions orgId={orgId} order={full} />}
+            {full && <UnavailableItems order={full} />}
             <OrderLines
               query={order}
               errorPrefix="We could not load the order’s lines."
@@ -132,6 +136,7 @@ export function OrderDetailDialog({ summary, open, onClose }: OrderDetailDialogP
             />
             <OrderTotals order={shown} showShippingService />
             <OrderShipments shipments={full?.shipments} />
+            {full && <SellerClaims orgId={orgId} order={full} />}
             <SellerOrderRefunds order={shown} />
             <OrderTimeline events={full?.timeline} />
           </>

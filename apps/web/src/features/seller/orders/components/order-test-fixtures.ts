@@ -1,6 +1,7 @@
 /** Orders after checkout (issue 23) as the seller's order tests read them. Test data only. */
-import { trackingUrl, type Order, type OrderEvent, type Shipment } from '@cratebase/contract';
-import { ids } from '../../../../test/fixtures';
+import { vi } from 'vitest';
+import { trackingUrl, type Order, type OrderEvent, type OrderRefunds, type Shipment } from '@cratebase/contract';
+import { fakeFetch, ids, makeUser } from '../../../../test/fixtures';
 
 export const orderId = '20000000-0000-4000-8000-000000000001';
 export const jamLine = '20000000-0000-4000-8000-000000000500';
@@ -106,3 +107,47 @@ export function shipment(number: number, trackingNumber: string, lines: Shipment
 
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The order's refunds: $78.50 paid by the card ending 4242, nothing refunded yet. */
+export const cardRefunds: OrderRefunds = {
+  order_id: orderId,
+  paid_cents: 7_850,
+  refunded_cents: 0,
+  refundable_cents: 7_850,
+  method: 'card',
+  card: { brand: 'visa', last4: '4242' },
+  not_refundable: null,
+  lines: [],
+  shipping_cents: 850,
+  shipping_refunded_cents: 0,
+  refunds: [],
+};
+
+/**
+ * The API as the order's dialog reads it (fetch stubbed): GET answers the order as it is now;
+ * each command (the path after the order, "accept", "claims/{id}/refund") answers the next order,
+ * which replaces it, or a refusal.
+ */
+export function serveOrder(
+  start: Order,
+  commands: Record<string, (body: unknown) => Response | Order>,
+  user = makeUser(),
+) {
+  let current = start;
+  const routes: Parameters<typeof fakeFetch>[0] = {
+    [`GET ${orderPath}`]: async () => json(current),
+    [`GET ${refundsPath}`]: { body: cardRefunds },
+    'GET /api/user/me': { body: user },
+  };
+  const fake = fakeFetch(routes);
+  for (const [command, answer] of Object.entries(commands)) {
+    routes[`POST ${commandPath(command)}`] = async () => {
+      const result = answer(fake.calls.at(-1)?.body);
+      if (result instanceof Response) return result;
+      current = result;
+      return json(result);
+    };
+  }
+  vi.stubGlobal('fetch', fake.fn);
+  return fake;
+}

@@ -3,6 +3,7 @@ import {
   CANCEL_ITEMS_LABEL,
   CANCEL_ORDER_LABEL,
   PO_NUMBER_LABEL,
+  REPORT_PROBLEM_LABEL,
   REQUEST_CANCELLATION_LABEL,
   buyerCancelRule,
   type Order,
@@ -13,6 +14,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { ClaimsList } from '../../../../components/orders/ClaimsList';
 import { orderNumber } from '../../../../components/orders/order-format';
 import { OrderDialogFrame } from '../../../../components/orders/OrderDialogFrame';
 import { OrderLines } from '../../../../components/orders/OrderLinesTable';
@@ -24,8 +26,10 @@ import { ShipToBlock } from '../../../../components/orders/ShipToBlock';
 import { TrackingLine } from '../../../../components/orders/TrackingLine';
 import { formatCents, formatDate } from '../../../../lib/format';
 import { buyerCancelOption, cancelWindowHours, shippedTracking, useBuyerOrder } from '../api';
+import { BackorderPanel } from './BackorderPanel';
 import { BuyerOrderRefunds } from './BuyerOrderRefunds';
 import { CancelOrderDialog, type CancelMode } from './CancelOrderDialog';
+import { ReportProblemDialog, hasShippedUnits } from './ReportProblemDialog';
 import { RequestCancellationDialog } from './RequestCancellationDialog';
 
 /** The number an order goes by ("CB-000001"; the full id stays in a title attribute). */
@@ -142,6 +146,47 @@ function CancelActions({ order }: { order: Order }) {
   );
 }
 
+/**
+ * The order's claims with their status and the seller's answer, and Report a problem once some
+ * units have shipped (issue 23 §5).
+ */
+function Claims({ order }: { order: Order }) {
+  const [dialog, setDialog] = useState({ open: false, opening: 0 });
+  const canReport = hasShippedUnits(order);
+  if (!canReport && !order.claims?.length) return null;
+  return (
+    <>
+      <ClaimsList
+        claims={order.claims}
+        header={
+          canReport && (
+            <Box sx={{ mb: 1.5 }}>
+              <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+                Damaged, missing or wrong items? Tell the seller, with photos.
+              </Typography>
+              <Button
+                size="small"
+                variant="outlined"
+                onClick={() => setDialog((current) => ({ open: true, opening: current.opening + 1 }))}
+              >
+                {REPORT_PROBLEM_LABEL}
+              </Button>
+            </Box>
+          )
+        }
+      />
+      {dialog.opening > 0 && (
+        <ReportProblemDialog
+          key={dialog.opening}
+          order={order}
+          open={dialog.open}
+          onClose={() => setDialog((current) => ({ ...current, open: false }))}
+        />
+      )}
+    </>
+  );
+}
+
 export interface OrderDialogProps {
   /** The row the buyer opened (shown at once while the lines load; kept while closing). */
   summary: OrderSummary | null;
@@ -153,8 +198,8 @@ export interface OrderDialogProps {
 
 /**
  * Spec "View Order": the state, line items (with what shipped and what was cancelled), Subtotal,
- * Shipping, Total, the Ship-to block, the shipments with their tracking links, the timeline, and
- * cancelling (issue 23).
+ * Shipping, Total, the Ship-to block, the shipments with their tracking links, the timeline,
+ * cancelling, the seller's unavailable items to wait for or cancel, and claims (issue 23).
  */
 export function OrderDialog({ summary, orderId = null, open, onClose }: OrderDialogProps) {
   const order = useBuyerOrder(summary?.id ?? orderId);
@@ -175,6 +220,7 @@ export function OrderDialog({ summary, orderId = null, open, onClose }: OrderDia
               </Box>
             )}
           </Typography>
+          {detail && <BackorderPanel order={detail} />}
           {detail && <CancelActions order={detail} />}
           <OrderLines
             query={order}
@@ -211,6 +257,7 @@ export function OrderDialog({ summary, orderId = null, open, onClose }: OrderDia
             )}
           </Box>
           <OrderShipments shipments={shipments} />
+          {detail && <Claims order={detail} />}
           <OrderTimeline events={detail?.timeline} />
         </>
       )}
