@@ -90,7 +90,8 @@ export const MARK_DELIVERED_LABEL = 'Mark delivered';
 /** The sentence the buyer reads about cancelling, for the order's facts now. */
 export function buyerCancelRule(hours: number): string {
   if (hours <= 0) return 'To cancel, send the seller a cancellation request.';
-  const span = hours % 24 === 0 ? `${hours / 24} ${hours === 24 ? 'day' : 'days'}` : `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+  const span =
+    hours % 24 === 0 ? `${hours / 24} ${hours === 24 ? 'day' : 'days'}` : `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
   return `You can cancel or reduce this order for ${span} after placing it, until the seller accepts or ships it; after that, request a cancellation.`;
 }
 

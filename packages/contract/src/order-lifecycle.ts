@@ -45,7 +45,8 @@ export const OrderLineUnitsList = z
   .superRefine((lines, ctx) => {
     const seen = new Set<string>();
     lines.forEach((line, i) => {
-      if (seen.has(line.line_item_id)) ctx.addIssue({ code: 'custom', path: [i, 'line_item_id'], message: 'names a line twice' });
+      if (seen.has(line.line_item_id))
+        ctx.addIssue({ code: 'custom', path: [i, 'line_item_id'], message: 'names a line twice' });
       seen.add(line.line_item_id);
     });
   });

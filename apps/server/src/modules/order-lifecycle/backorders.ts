@@ -11,9 +11,18 @@ import { MAX_RESTOCK_DAYS, isOpenOrderState, unitsLeft, type Order } from '@crat
 import type { AppContext } from '../../lib/context.js';
 import { formatDay } from '../../lib/pdf/toolkit.js';
 import { refusal } from '../../lib/errors.js';
-import { touchOrderLists } from '../orders/list-version.js';
 import { recordOrderEvent } from '../orders/events.js';
-import { cancelUnits, closedRefusal, mailSides, plural, runCommand, unitsText, type Actor } from './commands.js';
+import {
+  cancelUnits,
+  closedRefusal,
+  commandEvent,
+  mailSides,
+  plural,
+  runCommand,
+  touchBoth,
+  unitsText,
+  type Actor,
+} from './commands.js';
 
 const DAY_MS = 86_400_000;
 
@@ -40,7 +49,12 @@ export function reportUnavailable(
     const picks = body.lines.map((want, i) => {
       const line = c.lines.find((l) => l.id === want.line_item_id);
       if (!line) {
-        throw refusal('invalid', 'validation_error', `lines.${i}.line_item_id`, `lines.${i}.line_item_id: is not a line of this order`);
+        throw refusal(
+          'invalid',
+          'validation_error',
+          `lines.${i}.line_item_id`,
+          `lines.${i}.line_item_id: is not a line of this order`,
+        );
       }
       const left = unitsLeft(line);
       if (want.quantity > left) {
@@ -62,15 +76,12 @@ export function reportUnavailable(
        where li.id = v.id`);
     const items = unitsText(picks.map((p) => ({ name: p.line.name, quantity: p.quantity })));
     const when = formatDay(body.restock_on);
-    await recordOrderEvent(c.tx, {
-      orderId: c.order.id,
-      kind: 'unavailable_reported',
-      side: 'seller',
-      userId: c.actor.userId,
-      summary: `Unavailable until about ${when}: ${items.join(', ')}`,
-      note: body.note ?? null,
-      idempotency: c.idempotency,
-    });
+    await commandEvent(
+      c,
+      'unavailable_reported',
+      `Unavailable until about ${when}: ${items.join(', ')}`,
+      body.note ?? null,
+    );
     await mailSides(ctx, c, {
       buyer: {
         subject: (ref, seller) => `${seller}: some items of order ${ref} are unavailable — wait or cancel?`,
@@ -82,7 +93,7 @@ export function reportUnavailable(
         note: body.note ?? null,
       },
     });
-    await touchOrderLists(c.tx, [c.order.selling_organization_id, c.order.purchasing_organization_id]);
+    await touchBoth(c);
   });
 }
 
@@ -99,7 +110,12 @@ export function chooseBackorders(
     const choices = body.lines.map((want, i) => {
       const line = c.lines.find((l) => l.id === want.line_item_id);
       if (!line) {
-        throw refusal('invalid', 'validation_error', `lines.${i}.line_item_id`, `lines.${i}.line_item_id: is not a line of this order`);
+        throw refusal(
+          'invalid',
+          'validation_error',
+          `lines.${i}.line_item_id`,
+          `lines.${i}.line_item_id: is not a line of this order`,
+        );
       }
       if (!line.backorder || line.unavailable_quantity === 0) {
         throw refusal(
@@ -110,7 +126,12 @@ export function chooseBackorders(
         );
       }
       if (want.choice === 'wait' && line.backorder === 'waiting') {
-        throw refusal('conflict', 'backorder_chosen', `lines.${i}.choice`, `You already chose to wait for “${line.name}”.`);
+        throw refusal(
+          'conflict',
+          'backorder_chosen',
+          `lines.${i}.choice`,
+          `You already chose to wait for “${line.name}”.`,
+        );
       }
       return { line, choice: want.choice, quantity: line.unavailable_quantity };
     });
@@ -122,18 +143,23 @@ export function chooseBackorders(
          where id = any(${sql.param(waits.map((w) => w.line.id))}::uuid[])`);
     }
     const summary = [
-      waits.length ? `Waits for ${unitsText(waits.map((w) => ({ name: w.line.name, quantity: w.quantity }))).join(', ')}` : '',
-      cancels.length ? `Cancels ${unitsText(cancels.map((w) => ({ name: w.line.name, quantity: w.quantity }))).join(', ')}` : '',
+      waits.length
+        ? `Waits for ${unitsText(waits.map((w) => ({ name: w.line.name, quantity: w.quantity }))).join(', ')}`
+        : '',
+      cancels.length
+        ? `Cancels ${unitsText(cancels.map((w) => ({ name: w.line.name, quantity: w.quantity }))).join(', ')}`
+        : '',
     ]
       .filter(Boolean)
       .join('; ');
+    // The command's key goes on its last event: the cancellation's when units are cancelled.
     await recordOrderEvent(c.tx, {
       orderId: c.order.id,
       kind: 'backorder_chosen',
       side: 'buyer',
       userId: c.actor.userId,
       summary,
-      idempotency: c.idempotency,
+      idempotency: cancels.length > 0 ? undefined : c.idempotency,
     });
     if (cancels.length > 0) {
       // The seller's shortage: its minimum does not hold the retailer to the rest.
@@ -153,7 +179,7 @@ export function chooseBackorders(
           items: unitsText(waits.map((w) => ({ name: w.line.name, quantity: w.quantity }))),
         },
       });
-      await touchOrderLists(c.tx, [c.order.selling_organization_id, c.order.purchasing_organization_id]);
+      await touchBoth(c);
     }
   });
 }

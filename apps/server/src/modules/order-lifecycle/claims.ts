@@ -21,10 +21,18 @@ import type { AppContext } from '../../lib/context.js';
 import { notFound, refusal } from '../../lib/errors.js';
 import { claimSellerSlot } from '../checkout/seller-slot.js';
 import { recordOrderSales } from '../inventory/service.js';
-import { recordOrderEvent } from '../orders/events.js';
-import { touchOrderLists } from '../orders/list-version.js';
 import { lockCatalogVersion } from '../products/catalog-version.js';
-import { giveBack, mailSides, plural, runCommand, unitsText, type Actor, type CommandContext } from './commands.js';
+import {
+  commandEvent,
+  giveBack,
+  mailSides,
+  plural,
+  runCommand,
+  touchBoth,
+  unitsText,
+  type Actor,
+  type CommandContext,
+} from './commands.js';
 
 type ClaimRow = {
   id: string;
@@ -53,7 +61,12 @@ export function openClaim(
     const picks = body.lines.map((want, i) => {
       const line = c.lines.find((l) => l.id === want.line_item_id);
       if (!line) {
-        throw refusal('invalid', 'validation_error', `lines.${i}.line_item_id`, `lines.${i}.line_item_id: is not a line of this order`);
+        throw refusal(
+          'invalid',
+          'validation_error',
+          `lines.${i}.line_item_id`,
+          `lines.${i}.line_item_id: is not a line of this order`,
+        );
       }
       const open = line.shipped_quantity - (claimed.get(line.id) ?? 0);
       if (want.quantity > open) {
@@ -64,7 +77,9 @@ export function openClaim(
           line.shipped_quantity === 0
             ? `“${line.name}” has not shipped yet: report a problem once it has arrived.`
             : `Only ${line.shipped_quantity} ${plural(line.shipped_quantity, 'unit', 'units')} of “${line.name}” shipped` +
-                (claimed.get(line.id) ? ` and ${claimed.get(line.id)} ${plural(claimed.get(line.id)!, 'is', 'are')} in another claim` : '') +
+                (claimed.get(line.id)
+                  ? ` and ${claimed.get(line.id)} ${plural(claimed.get(line.id)!, 'is', 'are')} in another claim`
+                  : '') +
                 `: at most ${open} can be claimed.`,
         );
       }
@@ -77,7 +92,12 @@ export function openClaim(
       const ok = new Set(owned.rows.map((r) => r.id));
       const bad = (body.media_ids ?? []).findIndex((id) => !ok.has(id));
       if (bad >= 0) {
-        throw refusal('invalid', 'validation_error', `media_ids.${bad}`, `media_ids.${bad}: is not a photo your organization uploaded`);
+        throw refusal(
+          'invalid',
+          'validation_error',
+          `media_ids.${bad}`,
+          `media_ids.${bad}: is not a photo your organization uploaded`,
+        );
       }
     }
     const lines = picks.map((p) => ({ line_item_id: p.line.id, quantity: p.quantity }));
@@ -86,18 +106,16 @@ export function openClaim(
       values (${c.order.id}, ${body.kind}, ${JSON.stringify(lines)}::jsonb, ${body.note}, ${JSON.stringify(mediaIds)}::jsonb,
               ${c.actor.userId})`);
     const items = unitsText(picks.map((p) => ({ name: p.line.name, quantity: p.quantity })));
-    await recordOrderEvent(c.tx, {
-      orderId: c.order.id,
-      kind: 'claim_opened',
-      side: 'buyer',
-      userId: c.actor.userId,
-      summary: `Problem reported (${CLAIM_KIND_LABELS[body.kind]}): ${items.join(', ')}${mediaIds.length ? `, ${mediaIds.length} ${plural(mediaIds.length, 'photo', 'photos')}` : ''}`,
-      note: body.note,
-      idempotency: c.idempotency,
-    });
+    await commandEvent(
+      c,
+      'claim_opened',
+      `Problem reported (${CLAIM_KIND_LABELS[body.kind]}): ${items.join(', ')}${mediaIds.length ? `, ${mediaIds.length} ${plural(mediaIds.length, 'photo', 'photos')}` : ''}`,
+      body.note,
+    );
     await mailSides(ctx, c, {
       seller: {
-        subject: (ref, _s, buyer) => `${buyer} reports a problem with order ${ref}: ${CLAIM_KIND_LABELS[body.kind].toLowerCase()}`,
+        subject: (ref, _s, buyer) =>
+          `${buyer} reports a problem with order ${ref}: ${CLAIM_KIND_LABELS[body.kind].toLowerCase()}`,
         heading: 'A retailer reports a problem with an order',
         paragraphs: (_s, buyer) => [
           `${buyer} reports ${CLAIM_KIND_LABELS[body.kind].toLowerCase()} items. Refund them, send a replacement, or decline with a reason, from the order in Cratebase.`,
@@ -106,7 +124,7 @@ export function openClaim(
         note: body.note,
       },
     });
-    await touchOrderLists(c.tx, [c.order.selling_organization_id, c.order.purchasing_organization_id]);
+    await touchBoth(c);
   });
 }
 
@@ -137,7 +155,12 @@ async function openClaimOf(c: CommandContext, claimId: string): Promise<ClaimRow
 function claimItems(c: CommandContext, claim: ClaimRow) {
   return claim.lines.map((l) => {
     const line = c.lines.find((x) => x.id === l.line_item_id);
-    return { line_item_id: l.line_item_id, name: line?.name ?? '', quantity: l.quantity, price: line?.unit_price_in_cents ?? 0 };
+    return {
+      line_item_id: l.line_item_id,
+      name: line?.name ?? '',
+      quantity: l.quantity,
+      price: line?.unit_price_in_cents ?? 0,
+    };
   });
 }
 
@@ -148,7 +171,13 @@ async function decide(c: CommandContext, claimId: string, set: ReturnType<typeof
 }
 
 /** POST …/orders/{order_id}/claims/{claim_id}/refund: the claimed units' price goes back. */
-export function refundClaim(ctx: AppContext, orderId: string, claimId: string, actor: Actor, key?: string): Promise<Order> {
+export function refundClaim(
+  ctx: AppContext,
+  orderId: string,
+  claimId: string,
+  actor: Actor,
+  key?: string,
+): Promise<Order> {
   return runCommand(ctx, orderId, actor, 'claim-refund', { claimId }, key, async (c) => {
     const claim = await openClaimOf(c, claimId);
     const items = claimItems(c, claim);
@@ -163,17 +192,15 @@ export function refundClaim(ctx: AppContext, orderId: string, claimId: string, a
       purpose: 'claim',
     });
     if (!moneyLine) {
-      throw refusal('conflict', 'nothing_to_refund', 'claim_id', 'Everything paid for this order was refunded already: nothing is left to refund for this claim.');
+      throw refusal(
+        'conflict',
+        'nothing_to_refund',
+        'claim_id',
+        'Everything paid for this order was refunded already: nothing is left to refund for this claim.',
+      );
     }
     await decide(c, claimId, sql`status = 'refunded', refund_id = ${refundId}`);
-    await recordOrderEvent(c.tx, {
-      orderId: c.order.id,
-      kind: 'claim_refunded',
-      side: 'seller',
-      userId: c.actor.userId,
-      summary: `Claim refunded: ${unitsText(items).join(', ')}`,
-      idempotency: c.idempotency,
-    });
+    await commandEvent(c, 'claim_refunded', `Claim refunded: ${unitsText(items).join(', ')}`);
     await mailSides(ctx, c, {
       buyer: {
         subject: (ref, seller) => `${seller} refunds your claim on order ${ref}`,
@@ -182,7 +209,7 @@ export function refundClaim(ctx: AppContext, orderId: string, claimId: string, a
         items: unitsText(items),
       },
     });
-    await touchOrderLists(c.tx, [c.order.selling_organization_id, c.order.purchasing_organization_id], slot);
+    await touchBoth(c, slot);
   });
 }
 
@@ -208,7 +235,13 @@ export function replaceClaim(
       wanted.set(line.product_id, (wanted.get(line.product_id) ?? 0) + i.quantity);
     }
     const ids = [...wanted.keys()].sort();
-    const taken = await c.tx.execute<{ product_id: string; name: string; count: number; ok: boolean; tracked: boolean }>(sql`
+    const taken = await c.tx.execute<{
+      product_id: string;
+      name: string;
+      count: number;
+      ok: boolean;
+      tracked: boolean;
+    }>(sql`
       with want as (select * from unnest(${sql.param(ids)}::uuid[], ${sql.param(ids.map((id) => wanted.get(id)!))}::int[]) as w(product_id, quantity)),
            locked as materialized (
              select p.id, p.name, p.track_inventory, p.inventory_count, w.quantity
@@ -220,7 +253,12 @@ export function replaceClaim(
         from locked l`);
     const short = taken.rows.find((r) => !r.ok);
     if (short) {
-      throw refusal('conflict', 'out_of_stock', 'claim_id', `Not enough “${short.name}” in stock to send ${short.count} again.`);
+      throw refusal(
+        'conflict',
+        'out_of_stock',
+        'claim_id',
+        `Not enough “${short.name}” in stock to send ${short.count} again.`,
+      );
     }
     const tracked = taken.rows.filter((r) => r.tracked);
     if (tracked.length > 0) {
@@ -229,7 +267,13 @@ export function replaceClaim(
           from unnest(${sql.param(tracked.map((r) => r.product_id))}::uuid[], ${sql.param(tracked.map((r) => r.count))}::int[])
                as v(id, quantity)
          where p.id = v.id`);
-      await recordOrderSales(c.tx, sellerId, c.order.id, c.actor.userId, tracked.map((r) => ({ product_id: r.product_id, count: r.count })));
+      await recordOrderSales(
+        c.tx,
+        sellerId,
+        c.order.id,
+        c.actor.userId,
+        tracked.map((r) => ({ product_id: r.product_id, count: r.count })),
+      );
     }
     await decide(
       c,
@@ -237,14 +281,11 @@ export function replaceClaim(
       sql`status = 'replaced', replacement_carrier = ${body.carrier}, replacement_tracking_number = ${body.tracking_number}`,
     );
     const url = trackingUrl(body.carrier, body.tracking_number);
-    await recordOrderEvent(c.tx, {
-      orderId: c.order.id,
-      kind: 'claim_replaced',
-      side: 'seller',
-      userId: c.actor.userId,
-      summary: `Replacement sent with ${CARRIER_LABELS[body.carrier]} ${body.tracking_number}: ${unitsText(items).join(', ')}`,
-      idempotency: c.idempotency,
-    });
+    await commandEvent(
+      c,
+      'claim_replaced',
+      `Replacement sent with ${CARRIER_LABELS[body.carrier]} ${body.tracking_number}: ${unitsText(items).join(', ')}`,
+    );
     await mailSides(ctx, c, {
       buyer: {
         subject: (ref, seller) => `${seller} sent a replacement for your claim on order ${ref}`,
@@ -255,7 +296,7 @@ export function replaceClaim(
         items: unitsText(items),
       },
     });
-    await touchOrderLists(c.tx, [sellerId, c.order.purchasing_organization_id], slot);
+    await touchBoth(c, slot);
   });
 }
 
@@ -271,15 +312,7 @@ export function declineClaim(
   return runCommand(ctx, orderId, actor, 'claim-decline', { claimId, ...body }, key, async (c) => {
     const claim = await openClaimOf(c, claimId);
     await decide(c, claimId, sql`status = 'declined', decision_note = ${body.reason}`);
-    await recordOrderEvent(c.tx, {
-      orderId: c.order.id,
-      kind: 'claim_declined',
-      side: 'seller',
-      userId: c.actor.userId,
-      summary: `Claim declined (${CLAIM_KIND_LABELS[claim.kind]})`,
-      note: body.reason,
-      idempotency: c.idempotency,
-    });
+    await commandEvent(c, 'claim_declined', `Claim declined (${CLAIM_KIND_LABELS[claim.kind]})`, body.reason);
     await mailSides(ctx, c, {
       buyer: {
         subject: (ref, seller) => `${seller} declined your claim on order ${ref}`,
@@ -289,6 +322,6 @@ export function declineClaim(
         note: body.reason,
       },
     });
-    await touchOrderLists(c.tx, [c.order.selling_organization_id, c.order.purchasing_organization_id]);
+    await touchBoth(c);
   });
 }

@@ -29,6 +29,7 @@ import {
   type Carrier,
   type CreateShipmentBody,
   type Order,
+  type OrderEventKind,
   type OrderState,
   type RefundReason,
   type SetShippingBody,
@@ -208,6 +209,27 @@ export async function runCommand(
   return order;
 }
 
+/**
+ * The command's event on the order's timeline, by the caller, carrying the command's
+ * Idempotency-Key (one event per command carries it: events.ts).
+ */
+export async function commandEvent(c: CommandContext, kind: OrderEventKind, summary: string, note?: string | null) {
+  await recordOrderEvent(c.tx, {
+    orderId: c.order.id,
+    kind,
+    side: c.actor.side,
+    userId: c.actor.userId,
+    summary,
+    note: note ?? null,
+    idempotency: c.idempotency,
+  });
+}
+
+/** Last in a command: both sides' order lists change version (their rows stay locked only until the commit). */
+export async function touchBoth(c: CommandContext, slot?: number) {
+  await touchOrderLists(c.tx, [c.order.selling_organization_id, c.order.purchasing_organization_id], slot);
+}
+
 export async function setState(c: CommandContext, extra = sql``): Promise<OrderState> {
   const state = stateOf(c.lines, c.order);
   await c.tx.execute(sql`
@@ -254,10 +276,20 @@ export async function mailSides(
   ];
   const reference = orderLabel({ id: o.id, order_number: invoice?.number });
   const sides = [
-    { mail: to.buyer, org: o.purchasing_organization_id, name: buyerName, audience: 'buyer' as const,
-      url: `${ctx.config.publicUrl}/storefront/${o.selling_organization_id}/orders` },
-    { mail: to.seller, org: o.selling_organization_id, name: sellerName, audience: 'seller' as const,
-      url: `${ctx.config.publicUrl}/orders` },
+    {
+      mail: to.buyer,
+      org: o.purchasing_organization_id,
+      name: buyerName,
+      audience: 'buyer' as const,
+      url: `${ctx.config.publicUrl}/storefront/${o.selling_organization_id}/orders`,
+    },
+    {
+      mail: to.seller,
+      org: o.selling_organization_id,
+      name: sellerName,
+      audience: 'seller' as const,
+      url: `${ctx.config.publicUrl}/orders`,
+    },
   ];
   for (const side of sides) {
     if (!side.mail) continue;
@@ -275,7 +307,13 @@ export async function mailSides(
         url: side.url,
         to: r.email,
       });
-      await enqueueMail(c.tx, { kind: 'order_change', organizationId: side.org, from: ctx.config.mail.from, to: r.email, ...message });
+      await enqueueMail(c.tx, {
+        kind: 'order_change',
+        organizationId: side.org,
+        from: ctx.config.mail.from,
+        to: r.email,
+        ...message,
+      });
       c.after.mail = true;
     }
   }
@@ -308,7 +346,12 @@ export async function cancelUnits(ctx: AppContext, c: CommandContext, req: Cance
     req.units.forEach((want, i) => {
       const line = lines.find((l) => l.id === want.line_item_id);
       if (!line) {
-        throw refusal('invalid', 'validation_error', `lines.${i}.line_item_id`, `lines.${i}.line_item_id: is not a line of this order`);
+        throw refusal(
+          'invalid',
+          'validation_error',
+          `lines.${i}.line_item_id`,
+          `lines.${i}.line_item_id: is not a line of this order`,
+        );
       }
       const left = unitsLeft(line);
       if (want.quantity > left) {
@@ -367,11 +410,13 @@ export async function cancelUnits(ctx: AppContext, c: CommandContext, req: Cance
     kind: whole ? 'cancelled' : 'lines_cancelled',
     side: c.actor.side,
     userId: c.actor.userId,
-    summary: whole
-      ? `Order cancelled (${reasonLabel})`
-      : `Cancelled ${items.join(', ')} (${reasonLabel})`,
+    summary: whole ? `Order cancelled (${reasonLabel})` : `Cancelled ${items.join(', ')} (${reasonLabel})`,
     note: req.note,
-    details: { lines: picks.map((p) => ({ line_item_id: p.line.id, quantity: p.quantity })), reason: req.reason, shipping_cents: shippingCents },
+    details: {
+      lines: picks.map((p) => ({ line_item_id: p.line.id, quantity: p.quantity })),
+      reason: req.reason,
+      shipping_cents: shippingCents,
+    },
     idempotency: c.idempotency,
   });
   // The money.
@@ -593,19 +638,17 @@ export function acceptOrder(ctx: AppContext, orderId: string, actor: Actor, key?
   return runCommand(ctx, orderId, actor, 'accept', null, key, async (c) => {
     if (c.order.state !== 'placed') {
       if (!isOpenOrderState(c.order.state)) throw closedRefusal(c.order, 'accepted');
-      throw refusal('conflict', 'order_accepted', 'order_id', `This order is already ${ORDER_STATE_LABELS[c.order.state]}.`);
+      throw refusal(
+        'conflict',
+        'order_accepted',
+        'order_id',
+        `This order is already ${ORDER_STATE_LABELS[c.order.state]}.`,
+      );
     }
     c.order.accepted_at = new Date().toISOString();
     await setState(c, sql`, accepted_at = now()`);
-    await recordOrderEvent(c.tx, {
-      orderId: c.order.id,
-      kind: 'accepted',
-      side: 'seller',
-      userId: c.actor.userId,
-      summary: 'Order accepted',
-      idempotency: c.idempotency,
-    });
-    await touchOrderLists(c.tx, [c.order.selling_organization_id, c.order.purchasing_organization_id]);
+    await commandEvent(c, 'accepted', 'Order accepted');
+    await touchBoth(c);
   });
 }
 
@@ -624,15 +667,8 @@ export function markDelivered(ctx: AppContext, orderId: string, actor: Actor, ke
     }
     c.order.delivered_at = new Date().toISOString();
     await setState(c, sql`, delivered_at = now()`);
-    await recordOrderEvent(c.tx, {
-      orderId: c.order.id,
-      kind: 'delivered',
-      side: 'seller',
-      userId: c.actor.userId,
-      summary: 'Marked delivered',
-      idempotency: c.idempotency,
-    });
-    await touchOrderLists(c.tx, [c.order.selling_organization_id, c.order.purchasing_organization_id]);
+    await commandEvent(c, 'delivered', 'Marked delivered');
+    await touchBoth(c);
   });
 }
 
@@ -648,21 +684,18 @@ export function requestCancellation(
   return runCommand(ctx, orderId, actor, 'cancellation-request', body, key, async (c) => {
     if (!isOpenOrderState(c.order.state)) throw closedRefusal(c.order, 'cancelled');
     if (c.order.cancellation_requested_at) {
-      throw refusal('conflict', 'cancellation_requested', 'order_id', 'A cancellation of this order was already requested; the seller has not answered yet.');
+      throw refusal(
+        'conflict',
+        'cancellation_requested',
+        'order_id',
+        'A cancellation of this order was already requested; the seller has not answered yet.',
+      );
     }
     await c.tx.execute(sql`
       update orders set cancellation_requested_at = now(), cancellation_request_note = ${body.note},
              cancellation_requested_by = ${c.actor.userId}, updated_at = now()
        where id = ${c.order.id}`);
-    await recordOrderEvent(c.tx, {
-      orderId: c.order.id,
-      kind: 'cancellation_requested',
-      side: 'buyer',
-      userId: c.actor.userId,
-      summary: 'Cancellation requested',
-      note: body.note,
-      idempotency: c.idempotency,
-    });
+    await commandEvent(c, 'cancellation_requested', 'Cancellation requested', body.note);
     await mailSides(ctx, c, {
       seller: {
         subject: (ref, _s, buyer) => `${buyer} asks to cancel order ${ref}`,
@@ -673,7 +706,7 @@ export function requestCancellation(
         note: body.note,
       },
     });
-    await touchOrderLists(c.tx, [c.order.selling_organization_id, c.order.purchasing_organization_id]);
+    await touchBoth(c);
   });
 }
 
@@ -687,21 +720,18 @@ export function declineCancellation(
 ): Promise<Order> {
   return runCommand(ctx, orderId, actor, 'cancellation-decline', body, key, async (c) => {
     if (!c.order.cancellation_requested_at) {
-      throw refusal('conflict', 'no_cancellation_request', 'order_id', 'The retailer has no open request to cancel this order (it was answered, or the order changed meanwhile).');
+      throw refusal(
+        'conflict',
+        'no_cancellation_request',
+        'order_id',
+        'The retailer has no open request to cancel this order (it was answered, or the order changed meanwhile).',
+      );
     }
     await c.tx.execute(sql`
       update orders set cancellation_requested_at = null, cancellation_request_note = null,
              cancellation_requested_by = null, updated_at = now()
        where id = ${c.order.id}`);
-    await recordOrderEvent(c.tx, {
-      orderId: c.order.id,
-      kind: 'cancellation_declined',
-      side: 'seller',
-      userId: c.actor.userId,
-      summary: 'Cancellation declined',
-      note: body.reason,
-      idempotency: c.idempotency,
-    });
+    await commandEvent(c, 'cancellation_declined', 'Cancellation declined', body.reason);
     await mailSides(ctx, c, {
       buyer: {
         subject: (ref, seller) => `${seller} declined to cancel order ${ref}`,
@@ -710,7 +740,7 @@ export function declineCancellation(
         note: body.reason,
       },
     });
-    await touchOrderLists(c.tx, [c.order.selling_organization_id, c.order.purchasing_organization_id]);
+    await touchBoth(c);
   });
 }
 
@@ -742,7 +772,13 @@ export async function mailTracking(
       partial: !updated && o.state === 'partially_shipped',
       to: r.email,
     });
-    await enqueueMail(c.tx, { kind: 'tracking', organizationId: o.purchasing_organization_id, from: ctx.config.mail.from, to: r.email, ...message });
+    await enqueueMail(c.tx, {
+      kind: 'tracking',
+      organizationId: o.purchasing_organization_id,
+      from: ctx.config.mail.from,
+      to: r.email,
+      ...message,
+    });
     c.after.mail = true;
   }
 }
@@ -769,13 +805,23 @@ async function ship(
   if (units === 'all') {
     for (const line of lines) if (shippableNow(line) > 0) picks.push({ line, quantity: shippableNow(line) });
     if (picks.length === 0) {
-      throw refusal('conflict', 'nothing_to_ship', 'lines', 'Every unit left waits for the retailer’s choice on its backorder.');
+      throw refusal(
+        'conflict',
+        'nothing_to_ship',
+        'lines',
+        'Every unit left waits for the retailer’s choice on its backorder.',
+      );
     }
   } else {
     units.forEach((want, i) => {
       const line = lines.find((l) => l.id === want.line_item_id);
       if (!line) {
-        throw refusal('invalid', 'validation_error', `lines.${i}.line_item_id`, `lines.${i}.line_item_id: is not a line of this order`);
+        throw refusal(
+          'invalid',
+          'validation_error',
+          `lines.${i}.line_item_id`,
+          `lines.${i}.line_item_id: is not a line of this order`,
+        );
       }
       const left = shippableNow(line);
       if (want.quantity > left) {
@@ -811,7 +857,9 @@ async function ship(
     values (${order.id}, ${body.carrier}, ${body.tracking_number}, ${JSON.stringify(shipmentLines)}::jsonb, ${c.actor.userId})`);
   await upsertLatestTracking(tx, order.id, body);
   const state = await setState(c);
-  const count = await tx.execute<{ n: number }>(sql`select count(*)::int as n from shipments where order_id = ${order.id}`);
+  const count = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from shipments where order_id = ${order.id}`,
+  );
   const n = count.rows[0]?.n ?? 1;
   await recordOrderEvent(tx, {
     orderId: order.id,
@@ -852,7 +900,12 @@ export function createShipment(
  * one shipment; once nothing is left, corrects the latest shipment's tracking (an "updated"
  * e-mail). The same values again change nothing and send nothing.
  */
-export function setOrderTracking(ctx: AppContext, orderId: string, actor: Actor, body: SetShippingBody): Promise<Order> {
+export function setOrderTracking(
+  ctx: AppContext,
+  orderId: string,
+  actor: Actor,
+  body: SetShippingBody,
+): Promise<Order> {
   return runCommand(ctx, orderId, actor, 'tracking', body, undefined, async (c) => {
     if (c.order.state === 'cancelled') {
       throw refusal('conflict', 'order_cancelled', 'order_id', 'This order was cancelled, so it cannot be shipped.');
@@ -875,7 +928,7 @@ export function setOrderTracking(ctx: AppContext, orderId: string, actor: Actor,
       summary: `Tracking corrected: ${CARRIER_LABELS[body.carrier]} ${body.tracking_number}`,
     });
     await mailTracking(ctx, c, body, true);
-    await touchOrderLists(c.tx, [c.order.selling_organization_id, c.order.purchasing_organization_id]);
+    await touchBoth(c);
   });
 }
 
@@ -886,7 +939,12 @@ export function setOrderTracking(ctx: AppContext, orderId: string, actor: Actor,
  * cancelled — stock back, the dashboard's sales down — and an order with nothing shipped is
  * Cancelled. Units already shipped stay shipped (written off).
  */
-export async function cancelForVoidedInvoice(ctx: AppContext, tx: Tx, orderId: string, userId: string | null): Promise<void> {
+export async function cancelForVoidedInvoice(
+  ctx: AppContext,
+  tx: Tx,
+  orderId: string,
+  userId: string | null,
+): Promise<void> {
   const order = await lockOrderForChange(tx, orderId);
   if (!order) return;
   const c: CommandContext = {
@@ -897,8 +955,20 @@ export async function cancelForVoidedInvoice(ctx: AppContext, tx: Tx, orderId: s
     idempotency: undefined,
     after: nothingAfter(),
   };
-  await recordOrderEvent(tx, { orderId, kind: 'invoice_voided', side: 'seller', userId, summary: 'Invoice voided: nothing is due' });
+  await recordOrderEvent(tx, {
+    orderId,
+    kind: 'invoice_voided',
+    side: 'seller',
+    userId,
+    summary: 'Invoice voided: nothing is due',
+  });
   if (isOpenOrderState(order.state)) {
-    await cancelUnits(ctx, c, { units: 'all', reason: 'other', note: 'The invoice was voided.', money: 'void', keepMinimum: false });
+    await cancelUnits(ctx, c, {
+      units: 'all',
+      reason: 'other',
+      note: 'The invoice was voided.',
+      money: 'void',
+      keepMinimum: false,
+    });
   }
 }

@@ -97,11 +97,17 @@ const ship = (o: Placed, body: Record<string, unknown>, idem = key()) =>
 const sellerCancel = (o: Placed, body: Record<string, unknown>, idem = key()) =>
   h.call('POST', sellerPath(o, 'cancel'), { token: o.seller.token, body, headers: { 'idempotency-key': idem } });
 const buyerCancel = (o: Placed, body: Record<string, unknown> = {}, idem = key()) =>
-  h.call('POST', `/api/order/${o.orderId}/cancel`, { token: o.buyer.token, body, headers: { 'idempotency-key': idem } });
+  h.call('POST', `/api/order/${o.orderId}/cancel`, {
+    token: o.buyer.token,
+    body,
+    headers: { 'idempotency-key': idem },
+  });
 const readOrder = (o: Placed, token = o.seller.token) => ok<Order>(h.call('GET', `/api/order/${o.orderId}`, { token }));
 async function listed(o: Placed, side: 'selling' | 'purchasing'): Promise<OrderSummary> {
   const org = side === 'selling' ? o.seller : o.buyer;
-  const list = await ok<OrderSummary[]>(h.call('GET', `/api/order/organization/${org.orgId}/${side}`, { token: org.token }));
+  const list = await ok<OrderSummary[]>(
+    h.call('GET', `/api/order/organization/${org.orgId}/${side}`, { token: org.token }),
+  );
   return list.find((x) => x.id === o.orderId)!;
 }
 const stockOf = async (productId: string) =>
@@ -121,27 +127,48 @@ describe('shipping in parts and cancelling the rest (card order)', () => {
     expect(await stockOf(o.jam)).toBe(6);
     expect((await readOrder(o)).state).toBe('placed');
 
-    const first = await ship(o, { carrier: 'UPS', tracking_number: UPS(1), lines: [{ line_item_id: o.jamLine, quantity: 2 }] });
+    const first = await ship(o, {
+      carrier: 'UPS',
+      tracking_number: UPS(1),
+      lines: [{ line_item_id: o.jamLine, quantity: 2 }],
+    });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.state).toBe('partially_shipped');
     expect(first.body.shipments).toHaveLength(1);
-    expect(first.body.shipments[0]).toMatchObject({ number: 1, carrier: 'UPS', lines: [{ name: 'Fig Jam', quantity: 2 }] });
+    expect(first.body.shipments[0]).toMatchObject({
+      number: 1,
+      carrier: 'UPS',
+      lines: [{ name: 'Fig Jam', quantity: 2 }],
+    });
     expect(first.body.shipments[0].tracking_url).toContain(UPS(1));
     expect((await listed(o, 'purchasing')).state).toBe('partially_shipped');
     const tracking = await mailTo(o.buyer.email, 'tracking');
     expect(tracking[0]!.subject).toMatch(/^Part of your order from .* has shipped — CB-\d{6}$/);
 
     // More than is left to ship: refused, naming the line, nothing written.
-    const tooMany = await ship(o, { carrier: 'UPS', tracking_number: UPS(2), lines: [{ line_item_id: o.jamLine, quantity: 3 }] });
+    const tooMany = await ship(o, {
+      carrier: 'UPS',
+      tracking_number: UPS(2),
+      lines: [{ line_item_id: o.jamLine, quantity: 3 }],
+    });
     expect(tooMany.status).toBe(409);
-    expect(tooMany.body).toMatchObject({ error: 'units_not_shippable', message: 'Only 2 units of “Fig Jam” are left to ship.' });
+    expect(tooMany.body).toMatchObject({
+      error: 'units_not_shippable',
+      message: 'Only 2 units of “Fig Jam” are left to ship.',
+    });
     expect(tooMany.body.issues[0].path).toBe('lines.0.quantity');
 
     // Cancel what was shipped: refused; cancel the 2 jars left: refunded to the card, stock back.
-    const shipped = await sellerCancel(o, { reason: 'out_of_stock', lines: [{ line_item_id: o.jamLine, quantity: 3 }] });
+    const shipped = await sellerCancel(o, {
+      reason: 'out_of_stock',
+      lines: [{ line_item_id: o.jamLine, quantity: 3 }],
+    });
     expect(shipped.status).toBe(409);
     expect(shipped.body.message).toBe('Only 2 units of “Fig Jam” can still be cancelled (2 shipped).');
-    const cancelled = await sellerCancel(o, { reason: 'out_of_stock', lines: [{ line_item_id: o.jamLine, quantity: 2 }] });
+    const cancelled = await sellerCancel(o, {
+      reason: 'out_of_stock',
+      lines: [{ line_item_id: o.jamLine, quantity: 2 }],
+    });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(cancelled.body.state).toBe('partially_shipped');
     expect(cancelled.body.cancelled_cents).toBe(2_500);
@@ -161,7 +188,10 @@ describe('shipping in parts and cancelling the rest (card order)', () => {
     expect(rest.status, JSON.stringify(rest.body)).toBe(200);
     expect(rest.body.state).toBe('shipped');
     expect(rest.body.shipments[1].lines).toEqual([{ line_item_id: o.honeyLine, name: 'Wild Honey', quantity: 2 }]);
-    expect(rest.body.shipping_information).toMatchObject({ carrier: 'USPS', tracking_number: '9400100000000000000000' });
+    expect(rest.body.shipping_information).toMatchObject({
+      carrier: 'USPS',
+      tracking_number: '9400100000000000000000',
+    });
     const delivered = await ok<Order>(h.call('POST', sellerPath(o, 'delivered'), { token: o.seller.token }));
     expect(delivered.state).toBe('delivered');
 
@@ -173,7 +203,14 @@ describe('shipping in parts and cancelling the rest (card order)', () => {
 
     // Both sides read the same timeline, oldest first, with who did what.
     const timeline = (await readOrder(o, o.buyer.token)).timeline!;
-    expect(timeline.map((e) => e.kind)).toEqual(['placed', 'shipped', 'lines_cancelled', 'refunded', 'shipped', 'delivered']);
+    expect(timeline.map((e) => e.kind)).toEqual([
+      'placed',
+      'shipped',
+      'lines_cancelled',
+      'refunded',
+      'shipped',
+      'delivered',
+    ]);
     expect(timeline[2]).toMatchObject({ summary: 'Cancelled 2 × Fig Jam (Out of stock)', actor: { side: 'seller' } });
   });
 });
@@ -184,16 +221,24 @@ describe('the buyer cancels', () => {
     const before = await readOrder(o, o.buyer.token);
     expect(Date.parse(before.buyer_may_cancel_until!)).toBeGreaterThan(Date.now());
     const idem = key();
-    const [a, b] = await Promise.all([buyerCancel(o, { note: 'Ordered twice' }, idem), buyerCancel(o, { note: 'Ordered twice' }, idem)]);
+    const [a, b] = await Promise.all([
+      buyerCancel(o, { note: 'Ordered twice' }, idem),
+      buyerCancel(o, { note: 'Ordered twice' }, idem),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.state).toBe('cancelled');
     expect(a.body.cancelled_cents).toBe(o.paid);
-    expect(await refundsOf(o.orderId)).toEqual([{ amount_cents: o.paid, status: 'succeeded', shipping_cents: o.shipping }]);
+    expect(await refundsOf(o.orderId)).toEqual([
+      { amount_cents: o.paid, status: 'succeeded', shipping_cents: o.shipping },
+    ]);
     expect(await stockOf(o.jam)).toBe(10);
     // A new request (another key) finds it cancelled.
     const again = await buyerCancel(o);
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ error: 'order_cancelled', message: 'This order was cancelled, so it cannot be cancelled.' });
+    expect(again.body).toMatchObject({
+      error: 'order_cancelled',
+      message: 'This order was cancelled, so it cannot be cancelled.',
+    });
     expect((await listed(o, 'selling')).state).toBe('cancelled');
     const sellerMail = await mailTo(o.seller.email, 'order_change');
     expect(sellerMail).toHaveLength(1);
@@ -223,7 +268,10 @@ describe('the buyer cancels', () => {
     expect((await readOrder(o, o.buyer.token)).buyer_may_cancel_until).toBeNull();
 
     const asked = await ok<Order>(
-      h.call('POST', `/api/order/${o.orderId}/cancellation-request`, { token: o.buyer.token, body: { note: 'Store closing' } }),
+      h.call('POST', `/api/order/${o.orderId}/cancellation-request`, {
+        token: o.buyer.token,
+        body: { note: 'Store closing' },
+      }),
     );
     expect(asked.cancellation_request).toMatchObject({ note: 'Store closing' });
     expect((await mailTo(o.seller.email, 'order_change')).at(-1)!.subject).toMatch(/asks to cancel order CB-\d{6}$/);
@@ -242,7 +290,12 @@ describe('the buyer cancels', () => {
     expect(declined.cancellation_request).toBeNull();
     expect((await mailTo(o.buyer.email, 'order_change')).at(-1)!.text).toContain('Already packed');
 
-    await ok(h.call('POST', `/api/order/${o.orderId}/cancellation-request`, { token: o.buyer.token, body: { note: 'Please' } }));
+    await ok(
+      h.call('POST', `/api/order/${o.orderId}/cancellation-request`, {
+        token: o.buyer.token,
+        body: { note: 'Please' },
+      }),
+    );
     const accepted = await ok<Order>(sellerCancel(o, { reason: 'retailer_request' }));
     expect(accepted.state).toBe('cancelled');
     expect(accepted.cancellation_request).toBeNull();
@@ -273,9 +326,11 @@ describe('an order on an open invoice', () => {
   it('a cancelled line reduces the invoice; voiding it cancels the rest, stock back and the dashboard’s sales down', async () => {
     const o = await placed({ terms: true });
     const invoiceOf = async () =>
-      (await rows<{ id: string; amount_cents: number; status: string }>(
-        sql`select id, amount_cents, status from invoices where order_id = ${o.orderId}`,
-      ))[0]!;
+      (
+        await rows<{ id: string; amount_cents: number; status: string }>(
+          sql`select id, amount_cents, status from invoices where order_id = ${o.orderId}`,
+        )
+      )[0]!;
     const reduced = await ok<Order>(
       sellerCancel(o, { reason: 'out_of_stock', lines: [{ line_item_id: o.honeyLine, quantity: 2 }] }),
     );
@@ -293,7 +348,9 @@ describe('an order on an open invoice', () => {
     expect(after.state).toBe('cancelled');
     expect(after.cancelled_cents).toBe(o.paid);
     expect(await stockOf(o.jam)).toBe(10);
-    const dashboard = await ok(h.call('GET', `/api/organization/${o.seller.orgId}/dashboard`, { token: o.seller.token }));
+    const dashboard = await ok(
+      h.call('GET', `/api/organization/${o.seller.orgId}/dashboard`, { token: o.seller.token }),
+    );
     expect(JSON.stringify(dashboard)).toBeTruthy();
     const [day] = await rows<{ sales: number; refunded: number }>(sql`
       select sum(sales_cents)::int as sales, sum(refunded_cents)::int as refunded from seller_sales_days where seller_id = ${o.seller.orgId}`);
@@ -310,7 +367,9 @@ describe('who may', () => {
       body: { reason: 'other' },
     });
     expect(other.status).toBe(404);
-    expect((await h.call('POST', `/api/order/${o.orderId}/cancel`, { token: o.seller.token, body: {} })).status).toBe(404);
+    expect((await h.call('POST', `/api/order/${o.orderId}/cancel`, { token: o.seller.token, body: {} })).status).toBe(
+      404,
+    );
     expect((await h.call('GET', `/api/order/${o.orderId}`, { token: stranger.token })).status).toBe(404);
     const bad = await sellerCancel(o, { reason: 'bored' });
     expect(bad.status).toBe(400);
@@ -322,7 +381,10 @@ describe('races', () => {
   it('a cancel racing a shipment: one wins, the other is refused naming what changed; units never counted twice', async () => {
     for (let round = 0; round < 3; round += 1) {
       const o = await placed();
-      const [s, c] = await Promise.all([ship(o, { carrier: 'UPS', tracking_number: UPS(round + 10) }), sellerCancel(o, { reason: 'other' })]);
+      const [s, c] = await Promise.all([
+        ship(o, { carrier: 'UPS', tracking_number: UPS(round + 10) }),
+        sellerCancel(o, { reason: 'other' }),
+      ]);
       const statuses = [s.status, c.status].sort();
       expect(statuses).toEqual([200, 409]);
       const order = await readOrder(o);
@@ -369,11 +431,19 @@ describe('backorders: report unavailable items', () => {
       }),
     );
     const line = (order: Order, id: string) => order.cart.line_items.find((l) => l.id === id)!;
-    expect(line(reported, o.jamLine)).toMatchObject({ unavailable_quantity: 3, backorder: 'asked', restock_on: inAWeek });
+    expect(line(reported, o.jamLine)).toMatchObject({
+      unavailable_quantity: 3,
+      backorder: 'asked',
+      restock_on: inAWeek,
+    });
     const mail = (await mailTo(o.buyer.email, 'order_change')).at(-1)!;
     expect(mail.subject).toMatch(/some items of order CB-\d{6} are unavailable — wait or cancel\?$/);
     // Until the retailer chooses, only the jar that is there can ship.
-    const early = await ship(o, { carrier: 'UPS', tracking_number: UPS(40), lines: [{ line_item_id: o.jamLine, quantity: 2 }] });
+    const early = await ship(o, {
+      carrier: 'UPS',
+      tracking_number: UPS(40),
+      lines: [{ line_item_id: o.jamLine, quantity: 2 }],
+    });
     expect(early.status).toBe(409);
     expect(early.body.message).toBe(
       'Only 1 unit of “Fig Jam” is left to ship (3 wait for the retailer’s choice on the backorder).',
@@ -385,22 +455,32 @@ describe('backorders: report unavailable items', () => {
     expect(past.status).toBe(400);
     expect(past.body.issues[0].path).toBe('restock_on');
 
-    const chosen = await ok<Order>(
+    const choose = (idem: string) =>
       h.call('POST', `/api/order/${o.orderId}/backorders`, {
         token: o.buyer.token,
+        headers: { 'idempotency-key': idem },
         body: {
           lines: [
             { line_item_id: o.jamLine, choice: 'wait' },
             { line_item_id: o.honeyLine, choice: 'cancel' },
           ],
         },
-      }),
-    );
+      });
+    const choiceKey = key();
+    const chosen = await ok<Order>(choose(choiceKey));
+    // A retry (a lost answer) changes nothing more.
+    expect((await ok<Order>(choose(choiceKey))).cancelled_cents).toBe(chosen.cancelled_cents);
     expect(line(chosen, o.jamLine)).toMatchObject({ unavailable_quantity: 3, backorder: 'waiting' });
-    expect(line(chosen, o.honeyLine)).toMatchObject({ cancelled_quantity: 2, unavailable_quantity: 0, backorder: null });
+    expect(line(chosen, o.honeyLine)).toMatchObject({
+      cancelled_quantity: 2,
+      unavailable_quantity: 0,
+      backorder: null,
+    });
     expect(await refundsOf(o.orderId)).toEqual([{ amount_cents: 4_000, status: 'succeeded', shipping_cents: 0 }]);
 
-    const first = await ok<Order>(ship(o, { carrier: 'UPS', tracking_number: UPS(41), lines: [{ line_item_id: o.jamLine, quantity: 1 }] }));
+    const first = await ok<Order>(
+      ship(o, { carrier: 'UPS', tracking_number: UPS(41), lines: [{ line_item_id: o.jamLine, quantity: 1 }] }),
+    );
     expect(first.state).toBe('partially_shipped');
     // Back in stock: the three waited-for jars ship.
     const rest = await ok<Order>(ship(o, { carrier: 'UPS', tracking_number: UPS(42) }));
@@ -422,7 +502,11 @@ describe('claims: damaged, missing or wrong items', () => {
   it('a claim for more than shipped is refused; the seller refunds one, replaces one, declines one', async () => {
     const o = await placed();
     const claim = (body: Record<string, unknown>) =>
-      h.call('POST', `/api/order/${o.orderId}/claims`, { token: o.buyer.token, body, headers: { 'idempotency-key': key() } });
+      h.call('POST', `/api/order/${o.orderId}/claims`, {
+        token: o.buyer.token,
+        body,
+        headers: { 'idempotency-key': key() },
+      });
     const early = await claim({ kind: 'damaged', lines: [{ line_item_id: o.jamLine, quantity: 1 }], note: 'Broken' });
     expect(early.status).toBe(409);
     expect(early.body.message).toBe('“Fig Jam” has not shipped yet: report a problem once it has arrived.');
@@ -450,9 +534,15 @@ describe('claims: damaged, missing or wrong items', () => {
       note: 'Two jars arrived broken',
     });
     expect(damaged.body.claims[0].photos[0].url).toMatch(/^http/);
-    expect((await mailTo(o.seller.email, 'order_change')).at(-1)!.subject).toMatch(/reports a problem with order CB-\d{6}: damaged$/);
+    expect((await mailTo(o.seller.email, 'order_change')).at(-1)!.subject).toMatch(
+      /reports a problem with order CB-\d{6}: damaged$/,
+    );
 
-    const tooMany = await claim({ kind: 'missing', lines: [{ line_item_id: o.jamLine, quantity: 3 }], note: 'Missing' });
+    const tooMany = await claim({
+      kind: 'missing',
+      lines: [{ line_item_id: o.jamLine, quantity: 3 }],
+      note: 'Missing',
+    });
     expect(tooMany.status).toBe(409);
     expect(tooMany.body).toMatchObject({
       error: 'claim_exceeds_shipped',
@@ -468,16 +558,24 @@ describe('claims: damaged, missing or wrong items', () => {
     expect(foreignPhoto.status).toBe(400);
     expect(foreignPhoto.body.issues[0].path).toBe('media_ids.0');
 
-    const refunded = await ok<Order>(
-      h.call('POST', sellerPath(o, `claims/${damaged.body.claims[0].id}/refund`), { token: o.seller.token }),
-    );
+    const refundKey = key();
+    const refundClaim = () =>
+      h.call('POST', sellerPath(o, `claims/${damaged.body.claims[0].id}/refund`), {
+        token: o.seller.token,
+        headers: { 'idempotency-key': refundKey },
+      });
+    const [refunded] = await Promise.all([ok<Order>(refundClaim()), ok<Order>(refundClaim())]);
     expect(refunded.claims![0]).toMatchObject({ status: 'refunded', refund_cents: 2_500 });
     expect(await refundsOf(o.orderId)).toEqual([{ amount_cents: 2_500, status: 'succeeded', shipping_cents: 0 }]);
-    const again = await h.call('POST', sellerPath(o, `claims/${damaged.body.claims[0].id}/refund`), { token: o.seller.token });
+    const again = await h.call('POST', sellerPath(o, `claims/${damaged.body.claims[0].id}/refund`), {
+      token: o.seller.token,
+    });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('claim_decided');
 
-    const missing = await ok<Order>(claim({ kind: 'missing', lines: [{ line_item_id: o.jamLine, quantity: 1 }], note: 'One short' }));
+    const missing = await ok<Order>(
+      claim({ kind: 'missing', lines: [{ line_item_id: o.jamLine, quantity: 1 }], note: 'One short' }),
+    );
     const stockBefore = await stockOf(o.jam);
     const replaced = await ok<Order>(
       h.call('POST', sellerPath(o, `claims/${missing.claims![1]!.id}/replacement`), {
@@ -485,10 +583,15 @@ describe('claims: damaged, missing or wrong items', () => {
         body: { carrier: 'UPS', tracking_number: UPS(51) },
       }),
     );
-    expect(replaced.claims![1]).toMatchObject({ status: 'replaced', replacement: { carrier: 'UPS', tracking_number: UPS(51) } });
+    expect(replaced.claims![1]).toMatchObject({
+      status: 'replaced',
+      replacement: { carrier: 'UPS', tracking_number: UPS(51) },
+    });
     expect(await stockOf(o.jam)).toBe(stockBefore - 1);
 
-    const wrong = await ok<Order>(claim({ kind: 'wrong_item', lines: [{ line_item_id: o.honeyLine, quantity: 1 }], note: 'Got acacia' }));
+    const wrong = await ok<Order>(
+      claim({ kind: 'wrong_item', lines: [{ line_item_id: o.honeyLine, quantity: 1 }], note: 'Got acacia' }),
+    );
     const declined = await ok<Order>(
       h.call('POST', sellerPath(o, `claims/${wrong.claims![2]!.id}/decline`), {
         token: o.seller.token,

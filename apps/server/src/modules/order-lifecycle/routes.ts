@@ -19,7 +19,7 @@
  *  - POST /api/order/{order_id}/cancellation-request
  * Every command takes an optional Idempotency-Key header and answers the order as it is now.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -77,6 +77,12 @@ const IDEMPOTENT =
 
 export async function orderLifecycleRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** The order's buyer, acting through the caller (its member: the policy checked it). */
+  const buyer = async (req: FastifyRequest<{ Params: { order_id: string } }>): Promise<Actor> => ({
+    side: 'buyer',
+    organizationId: await buyerOf(ctx, req.params.order_id),
+    userId: requireUserId(req),
+  });
   const seller = (req: { params: { org_id: string } }, userId: string): Actor => ({
     side: 'seller',
     organizationId: req.params.org_id,
@@ -108,7 +114,8 @@ export async function orderLifecycleRoutes(app: FastifyInstance, ctx: AppContext
         response: { 200: Order, ...errors },
       },
     },
-    async (req) => acceptOrder(ctx, req.params.order_id, seller(req, requireUserId(req)), req.headers['idempotency-key']),
+    async (req) =>
+      acceptOrder(ctx, req.params.order_id, seller(req, requireUserId(req)), req.headers['idempotency-key']),
   );
 
   r.post(
@@ -151,7 +158,13 @@ export async function orderLifecycleRoutes(app: FastifyInstance, ctx: AppContext
       },
     },
     async (req) =>
-      createShipment(ctx, req.params.order_id, seller(req, requireUserId(req)), req.body, req.headers['idempotency-key']),
+      createShipment(
+        ctx,
+        req.params.order_id,
+        seller(req, requireUserId(req)),
+        req.body,
+        req.headers['idempotency-key'],
+      ),
   );
 
   r.post(
@@ -167,7 +180,8 @@ export async function orderLifecycleRoutes(app: FastifyInstance, ctx: AppContext
         response: { 200: Order, ...errors },
       },
     },
-    async (req) => markDelivered(ctx, req.params.order_id, seller(req, requireUserId(req)), req.headers['idempotency-key']),
+    async (req) =>
+      markDelivered(ctx, req.params.order_id, seller(req, requireUserId(req)), req.headers['idempotency-key']),
   );
 
   r.post(
@@ -214,14 +228,7 @@ export async function orderLifecycleRoutes(app: FastifyInstance, ctx: AppContext
         response: { 200: Order, ...errors },
       },
     },
-    async (req) =>
-      buyerCancel(
-        ctx,
-        req.params.order_id,
-        { side: 'buyer', organizationId: await buyerOf(ctx, req.params.order_id), userId: requireUserId(req) },
-        req.body,
-        req.headers['idempotency-key'],
-      ),
+    async (req) => buyerCancel(ctx, req.params.order_id, await buyer(req), req.body, req.headers['idempotency-key']),
   );
 
   r.post(
@@ -242,7 +249,7 @@ export async function orderLifecycleRoutes(app: FastifyInstance, ctx: AppContext
       requestCancellation(
         ctx,
         req.params.order_id,
-        { side: 'buyer', organizationId: await buyerOf(ctx, req.params.order_id), userId: requireUserId(req) },
+        await buyer(req),
         { note: req.body.note },
         req.headers['idempotency-key'],
       ),
@@ -307,7 +314,8 @@ export async function orderLifecycleRoutes(app: FastifyInstance, ctx: AppContext
       config: { access: sellerAccess() },
       schema: {
         tags,
-        summary: 'Report units the seller cannot ship now, with the day it expects them; the retailer chooses to wait or cancel',
+        summary:
+          'Report units the seller cannot ship now, with the day it expects them; the retailer chooses to wait or cancel',
         description:
           'Replaces what was reported before for those lines. 400 naming restock_on (today to 365 days ahead) or ' +
           `lines.N; 409 units_not_open for more units than are left. E-mails the retailer. ${IDEMPOTENT}`,
@@ -318,7 +326,13 @@ export async function orderLifecycleRoutes(app: FastifyInstance, ctx: AppContext
       },
     },
     async (req) =>
-      reportUnavailable(ctx, req.params.order_id, seller(req, requireUserId(req)), req.body, req.headers['idempotency-key']),
+      reportUnavailable(
+        ctx,
+        req.params.order_id,
+        seller(req, requireUserId(req)),
+        req.body,
+        req.headers['idempotency-key'],
+      ),
   );
 
   r.post(
@@ -338,13 +352,7 @@ export async function orderLifecycleRoutes(app: FastifyInstance, ctx: AppContext
       },
     },
     async (req) =>
-      chooseBackorders(
-        ctx,
-        req.params.order_id,
-        { side: 'buyer', organizationId: await buyerOf(ctx, req.params.order_id), userId: requireUserId(req) },
-        req.body,
-        req.headers['idempotency-key'],
-      ),
+      chooseBackorders(ctx, req.params.order_id, await buyer(req), req.body, req.headers['idempotency-key']),
   );
 
   r.post(
@@ -364,14 +372,7 @@ export async function orderLifecycleRoutes(app: FastifyInstance, ctx: AppContext
         response: { 200: Order, ...errors },
       },
     },
-    async (req) =>
-      openClaim(
-        ctx,
-        req.params.order_id,
-        { side: 'buyer', organizationId: await buyerOf(ctx, req.params.order_id), userId: requireUserId(req) },
-        req.body,
-        req.headers['idempotency-key'],
-      ),
+    async (req) => openClaim(ctx, req.params.order_id, await buyer(req), req.body, req.headers['idempotency-key']),
   );
 
   r.post(
@@ -388,7 +389,13 @@ export async function orderLifecycleRoutes(app: FastifyInstance, ctx: AppContext
       },
     },
     async (req) =>
-      refundClaim(ctx, req.params.order_id, req.params.claim_id, seller(req, requireUserId(req)), req.headers['idempotency-key']),
+      refundClaim(
+        ctx,
+        req.params.order_id,
+        req.params.claim_id,
+        seller(req, requireUserId(req)),
+        req.headers['idempotency-key'],
+      ),
   );
 
   r.post(
@@ -397,7 +404,8 @@ export async function orderLifecycleRoutes(app: FastifyInstance, ctx: AppContext
       config: { access: claimAccess() },
       schema: {
         tags,
-        summary: 'Answer a claim with a replacement shipment (carrier and tracking number); tracked stock goes out again',
+        summary:
+          'Answer a claim with a replacement shipment (carrier and tracking number); tracked stock goes out again',
         description: `409 claim_decided once answered, out_of_stock when a tracked product has too few. ${IDEMPOTENT}`,
         params: OrgOrderClaimParams,
         headers: IdempotencyHeaders,

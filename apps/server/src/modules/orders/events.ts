@@ -44,7 +44,12 @@ export function commandHash(command: string, body: unknown): string {
  * locked): true — answer the order as it is; false — run it. 409 idempotency_key_reused when the
  * key was used for another request.
  */
-export async function alreadyDone(tx: DbOrTx, orderId: string, key: string | undefined, hash: string): Promise<boolean> {
+export async function alreadyDone(
+  tx: DbOrTx,
+  orderId: string,
+  key: string | undefined,
+  hash: string,
+): Promise<boolean> {
   if (!key) return false;
   const found = await tx.execute<{ request_hash: string | null }>(sql`
     select request_hash from order_events where order_id = ${orderId} and idempotency_key = ${key}`);

@@ -358,7 +358,9 @@ async function recordRefundEvent(
   why: 'refund' | 'cancellation' | 'claim' = 'refund',
 ): Promise<void> {
   const how = refund.method === 'card' ? 'to the card' : `as credit note ${refund.creditNoteNumber}`;
-  const what = { refund: 'Refunded', cancellation: 'Refunded what was cancelled', claim: 'Refunded the claimed items' }[why];
+  const what = { refund: 'Refunded', cancellation: 'Refunded what was cancelled', claim: 'Refunded the claimed items' }[
+    why
+  ];
   await recordOrderEvent(tx, {
     orderId: refund.orderId,
     kind: 'refunded',
@@ -412,8 +414,10 @@ export async function refundForCancellation(
   } catch {
     const remaining = paid.paidCents - order.refunded_cents;
     const value =
-      req.lines.reduce((n, l) => n + l.quantity * (lines.find((x) => x.id === l.line_item_id)?.unit_price_in_cents ?? 0), 0) +
-      req.shippingCents;
+      req.lines.reduce(
+        (n, l) => n + l.quantity * (lines.find((x) => x.id === l.line_item_id)?.unit_price_in_cents ?? 0),
+        0,
+      ) + req.shippingCents;
     const amount = Math.min(value, remaining);
     if (amount <= 0) return { kind: 'none' };
     plan = { amountCents: amount, shippingCents: 0, lines: [] };
