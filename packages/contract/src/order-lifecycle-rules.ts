@@ -95,6 +95,20 @@ export function buyerCancelRule(hours: number): string {
   return `You can cancel or reduce this order for ${span} after placing it, until the seller accepts or ships it; after that, request a cancellation.`;
 }
 
+/**
+ * Units of a line that may ship now: those left, less those reported unavailable until the
+ * retailer chooses to wait for them or cancel them (backorder 'asked').
+ */
+export function unitsShippableNow(line: {
+  quantity: number;
+  cancelled_quantity?: number;
+  shipped_quantity?: number;
+  unavailable_quantity?: number;
+  backorder?: 'asked' | 'waiting' | null;
+}): number {
+  return unitsLeft(line) - (line.backorder === 'asked' ? (line.unavailable_quantity ?? 0) : 0);
+}
+
 /** Units of a line left to ship: ordered, less cancelled and shipped. */
 export function unitsLeft(line: { quantity: number; cancelled_quantity?: number; shipped_quantity?: number }): number {
   return line.quantity - (line.cancelled_quantity ?? 0) - (line.shipped_quantity ?? 0);

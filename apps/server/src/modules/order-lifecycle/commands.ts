@@ -24,6 +24,7 @@ import {
   orderLabel,
   trackingUrl,
   unitsLeft,
+  unitsShippableNow,
   type BuyerCancelBody,
   type CancelReason,
   type Carrier,
@@ -783,11 +784,6 @@ export async function mailTracking(
   }
 }
 
-/** Units of the line that may ship now: those left, less those reported unavailable until the retailer chooses. */
-function shippableNow(line: LockedLine): number {
-  return unitsLeft(line) - (line.backorder === 'asked' ? line.unavailable_quantity : 0);
-}
-
 /** Writes a shipment of `units` (checked against what is left), the state, the event and the buyer's e-mail. */
 async function ship(
   ctx: AppContext,
@@ -803,7 +799,7 @@ async function ship(
   }
   const picks: { line: LockedLine; quantity: number }[] = [];
   if (units === 'all') {
-    for (const line of lines) if (shippableNow(line) > 0) picks.push({ line, quantity: shippableNow(line) });
+    for (const line of lines) if (unitsShippableNow(line) > 0) picks.push({ line, quantity: unitsShippableNow(line) });
     if (picks.length === 0) {
       throw refusal(
         'conflict',
@@ -823,7 +819,7 @@ async function ship(
           `lines.${i}.line_item_id: is not a line of this order`,
         );
       }
-      const left = shippableNow(line);
+      const left = unitsShippableNow(line);
       if (want.quantity > left) {
         const asked = line.backorder === 'asked' ? line.unavailable_quantity : 0;
         throw refusal(

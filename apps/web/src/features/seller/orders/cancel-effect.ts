@@ -10,8 +10,11 @@ import { formatCents } from '../../../lib/format';
 export type LineQuantities = Record<string, number>;
 
 /** Every unit left to ship of each line that has any. */
-export function allUnitsLeft(lines: readonly OrderLine[]): LineQuantities {
-  return Object.fromEntries(lines.filter((line) => unitsLeft(line) > 0).map((line) => [line.id, unitsLeft(line)]));
+export function allUnitsLeft(
+  lines: readonly OrderLine[],
+  limit: (line: OrderLine) => number = unitsLeft,
+): LineQuantities {
+  return Object.fromEntries(lines.filter((line) => limit(line) > 0).map((line) => [line.id, limit(line)]));
 }
 
 /** The body's lines: those with units, in the order's order. */

@@ -12,6 +12,8 @@ export interface LineQuantityFieldsProps {
   /** The verb of the field's name: "Units of Fig Jam to ship (up to 2)". */
   verb: 'ship' | 'cancel' | 'report unavailable';
   disabled?: boolean;
+  /** The most of a line the field allows (default: the units left; shipping: those that may ship now). */
+  limit?: (line: OrderLine) => number;
 }
 
 /**
@@ -25,15 +27,21 @@ export function LineQuantityFields({
   onChange,
   verb,
   disabled = false,
+  limit = unitsLeft,
 }: LineQuantityFieldsProps) {
   const rows = lines
-    .filter((line) => unitsLeft(line) > 0)
-    .map((line) => ({
-      id: line.id,
-      name: line.name,
-      max: unitsLeft(line),
-      caption: `${formatCents(line.unit_price_in_cents)} each · ${unitsLeft(line)} of ${line.quantity} left to ship`,
-    }));
+    .filter((line) => limit(line) > 0)
+    .map((line) => {
+      const held = unitsLeft(line) - limit(line);
+      return {
+        id: line.id,
+        name: line.name,
+        max: limit(line),
+        caption:
+          `${formatCents(line.unit_price_in_cents)} each · ${unitsLeft(line)} of ${line.quantity} left to ship` +
+          (held > 0 ? ` (${held} wait for the retailer’s choice on the backorder)` : ''),
+      };
+    });
   return (
     <UnitCountFields
       legend={legend}

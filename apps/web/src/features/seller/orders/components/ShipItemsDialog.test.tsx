@@ -88,4 +88,23 @@ describe('ShipItemsDialog', () => {
     expect(await within(dialog).findByText('The carrier does not know this number.')).toBeTruthy();
     expect(onDone).not.toHaveBeenCalled();
   });
+
+  it('holds back the units the retailer has not chosen about yet (a backorder it was asked about)', async () => {
+    const asked = lifecycleOrder(
+      { state: 'placed' },
+      { jam: { unavailable_quantity: 1, backorder: 'asked', restock_on: '2026-12-04' } },
+    );
+    vi.stubGlobal('fetch', fakeFetch({}).fn);
+    renderWithProviders(
+      <ShipItemsDialog orgId={ids.merchantA} order={asked} open onClose={() => undefined} onDone={() => undefined} />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Ship items · CB-000001' });
+    const jam = within(dialog).getByRole('spinbutton', {
+      name: 'Units of Fig Jam to ship (up to 1)',
+    }) as HTMLInputElement;
+    expect(jam.value).toBe('1');
+    expect(
+      within(dialog).getByText('$30.00 each · 2 of 2 left to ship (1 wait for the retailer’s choice on the backorder)'),
+    ).toBeTruthy();
+  });
 });

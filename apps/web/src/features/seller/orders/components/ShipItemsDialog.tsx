@@ -1,5 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { DEFAULT_CARRIER, SHIP_ITEMS_LABEL, compactTrackingNumber, orderLabel, type Order } from '@cratebase/contract';
+import {
+  DEFAULT_CARRIER,
+  SHIP_ITEMS_LABEL,
+  compactTrackingNumber,
+  orderLabel,
+  unitsShippableNow,
+  type Order,
+} from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
@@ -45,7 +52,7 @@ export function ShipItemsDialog({ orgId, order, open, onClose, onDone }: ShipIte
   const noticeId = useId();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const lines = order.cart.line_items;
-  const [quantities, setQuantities] = useState<LineQuantities>(() => allUnitsLeft(lines));
+  const [quantities, setQuantities] = useState<LineQuantities>(() => allUnitsLeft(lines, unitsShippableNow));
   const [touched, setTouched] = useState(false);
   const action = useIdempotencyKey();
   const ship = useCreateShipment(orgId, order.id);
@@ -63,7 +70,7 @@ export function ShipItemsDialog({ orgId, order, open, onClose, onDone }: ShipIte
   function close() {
     if (saving) return;
     ship.reset();
-    setQuantities(allUnitsLeft(lines));
+    setQuantities(allUnitsLeft(lines, unitsShippableNow));
     tracking.setTrackingNumber('');
     setTouched(false);
     action.renew();
@@ -116,6 +123,7 @@ export function ShipItemsDialog({ orgId, order, open, onClose, onDone }: ShipIte
               <LineQuantityFields
                 legend="Units in this shipment"
                 verb="ship"
+                limit={unitsShippableNow}
                 lines={lines}
                 quantities={quantities}
                 onChange={setQuantities}
