@@ -2,9 +2,10 @@
  * Orders benchmark, for bench/run.ts (issue 10), PostgreSQL only: a seller with a large order
  * history — by default 1,000,000 placed orders across 1,000 customers, generated straight into
  * the database (one INSERT … SELECT per table: carts, one line each, orders, invoices, tracking
- * on half) — then the seller's order list under load: the first page, and page 100 by its
- * keyset cursor; the packing slip's PDF of one order; and the seller dashboard (its aggregates
- * counted from the generated orders by the dashboard module's rebuild, as migration 0017 does).
+ * on half) — then the seller's order list under load: the first page, the Orders workspace's To
+ * ship tab (view=to_ship) and page 100 by its keyset cursor; the packing slip's PDF of one order;
+ * and the seller dashboard (its aggregates counted from the generated orders by the dashboard
+ * module's rebuild, as migration 0017 does).
  *
  * Options (env): BENCH_ORDERS=0 skips it; BENCH_ORDERS_COUNT (default 1,000,000) and
  * BENCH_ORDERS_CUSTOMERS (default 1,000) size the history.
@@ -115,8 +116,8 @@ export async function generateOrders(
                now() - (g || ' seconds')::interval * 90
           from bench_carts`);
       await tx.execute(sql`
-        insert into invoices (order_id, number, status, amount_cents, paid_at)
-        select o.id, 'CB-BENCH-' || o.id, 'PAID', o.total_cents, o.completed_on
+        insert into invoices (order_id, number, status, amount_cents, paid_at, seller_organization_id, purchaser_organization_id)
+        select o.id, 'CB-BENCH-' || o.id, 'PAID', o.total_cents, o.completed_on, o.selling_organization_id, o.purchasing_organization_id
           from orders o where o.selling_organization_id = ${sellerId}`);
       await tx.execute(sql`
         insert into shipping_information (order_id, carrier, tracking_number, status)
@@ -163,6 +164,10 @@ export async function benchOrders(baseUrl: string, databaseUrl: string, load: Or
   const label = `${count.toLocaleString('en-US')} orders, ${PAGE_SIZE} a page`;
   const rows: OrdersRow[] = [
     { endpoint: `GET …/selling, first page (${label})`, ...(await load({ url: list, headers: seller.headers })) },
+    {
+      endpoint: `GET …/selling?view=to_ship, first page (${label}; the Orders workspace's To ship tab)`,
+      ...(await load({ url: `${list}?view=to_ship`, headers: seller.headers })),
+    },
     {
       endpoint: `GET …/selling, page 100 by cursor (${label})`,
       ...(await load({ url: `${list}?cursor=${generated.page100Cursor}`, headers: seller.headers })),

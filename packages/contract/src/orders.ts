@@ -16,6 +16,7 @@ import {
   type Carrier,
 } from './order-rules.js';
 import { OrderLineUnitsList, orderDetailLifecycleFields, orderLifecycleFields } from './order-lifecycle.js';
+import { orderDayRangeRule, sellingOrdersFilterFields } from './orders-workspace.js';
 
 /** Spec section 3: the order's shipping information (null before tracking was added). */
 export const ShippingInformation = z.object({
@@ -150,14 +151,31 @@ export type PoNumberBody = z.input<typeof PoNumberBody>;
  * is (CB-000001, 000001 or 1: order-rules.ts parseOrderNumber) and the orders whose PO number
  * starts with it. Empty means no filter.
  */
-export const SellingOrdersQuery = PageQuery.extend({
+const sellingOrdersSearchFields = {
   po_number: singleLineText({ message: 'must be text' }).max(PO_NUMBER_MAX, PO_NUMBER_TOO_LONG_MESSAGE).optional(),
   q: singleLineText({ message: 'must be text' }).max(PO_NUMBER_MAX, PO_NUMBER_TOO_LONG_MESSAGE).optional(),
-}).refine((query) => !query.q || !query.po_number, {
-  message: 'search by q or by po_number, not both',
-  path: ['q'],
-});
+};
+const oneSearch: [(query: { q?: string; po_number?: string }) => boolean, { message: string; path: string[] }] = [
+  (query) => !query.q || !query.po_number,
+  { message: 'search by q or by po_number, not both', path: ['q'] },
+];
+
+/**
+ * … and the Orders workspace's filters (issue 23, orders-workspace.ts): `view` (to_ship,
+ * partially_shipped, shipped, unpaid, cancelled), `customer` (the buyer's name contains it,
+ * any case), `from`/`to` (the UTC day it was placed, both included; from on or before to).
+ */
+export const SellingOrdersQuery = PageQuery.extend({ ...sellingOrdersSearchFields, ...sellingOrdersFilterFields })
+  .refine(...oneSearch)
+  .refine(...orderDayRangeRule);
 export type SellingOrdersQuery = z.infer<typeof SellingOrdersQuery>;
+
+/** GET /api/organization/{org_id}/orders/export.csv: the list's filters and search, without paging. */
+export const SellingOrdersExportQuery = z
+  .strictObject({ ...sellingOrdersSearchFields, ...sellingOrdersFilterFields })
+  .refine(...oneSearch)
+  .refine(...orderDayRangeRule);
+export type SellingOrdersExportQuery = z.infer<typeof SellingOrdersExportQuery>;
 
 export const OrderIdParam = z.strictObject({ orderId: Uuid });
 

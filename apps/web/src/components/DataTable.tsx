@@ -19,6 +19,8 @@ export interface DataColumn<Row> {
   align?: 'left' | 'right' | 'center';
   /** Hide below the `sm` breakpoint to keep phone layouts readable. */
   hideOnPhone?: boolean;
+  /** What the header cell shows instead of `header` (e.g. a select-all checkbox named by it). */
+  headerCell?: ReactNode;
 }
 
 export interface DataTableProps<Row> {
@@ -60,7 +62,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             <TableRow>
               {columns.map((c) => (
                 <TableCell key={c.header} align={c.align} sx={{ width: c.width, fontWeight: 600, ...phone(c) }}>
-                  {c.header}
+                  {c.headerCell ?? c.header}
                 </TableCell>
               ))}
             </TableRow>

@@ -192,9 +192,16 @@ async function getPage<T>(path: string, options?: RequestOptions): Promise<Page<
   return { items: (parsed as T[] | undefined) ?? [], nextCursor: response.headers.get(NEXT_CURSOR_HEADER) || null };
 }
 
-/** A file from the API (e.g. a CSV export): the bytes and the name the server suggests. */
-async function download(path: string, accept = '*/*'): Promise<{ blob: Blob; filename: string | null }> {
-  const response = await send('GET', path, undefined, { accept });
+/**
+ * A file from the API (e.g. a CSV export): the bytes and the name the server suggests. With a
+ * `body`, the file is the answer to a POST of it (e.g. several orders' packing slips).
+ */
+async function download(
+  path: string,
+  accept = '*/*',
+  body?: unknown,
+): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await send(body === undefined ? 'GET' : 'POST', path, body, { accept });
   if (!response.ok) throw errorFromAnswer(response.status, await readBody(response));
   const disposition = response.headers.get('content-disposition') ?? '';
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);

@@ -211,8 +211,11 @@ export function drawBlock(
 }
 
 /** Numbers every page at its foot ("Page 2 of 3"); the document must buffer its pages. */
-export function numberPages(doc: PDFKit.PDFDocument, label: string): void {
-  const range = doc.bufferedPageRange();
+export function numberPages(doc: PDFKit.PDFDocument, label: string, fromPage?: number): void {
+  const buffered = doc.bufferedPageRange();
+  // From `fromPage` (a document of several slips numbers each one's pages on their own).
+  const start = fromPage ?? buffered.start;
+  const range = { start, count: buffered.start + buffered.count - start };
   for (let i = range.start; i < range.start + range.count; i += 1) {
     doc.switchToPage(i);
     // Writing below the bottom margin would otherwise start a new page.

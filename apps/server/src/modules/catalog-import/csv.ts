@@ -28,6 +28,7 @@ import {
   type CatalogCsvOptionalColumn,
   type CatalogRowError,
 } from '@cratebase/contract';
+import { CSV_BOM, FORMULA_START, csvCell } from '../../lib/csv-cell.js';
 import { DomainError } from '../../lib/errors.js';
 import { findByName, type Lookups } from '../products/lookups.js';
 
@@ -86,7 +87,6 @@ function detectDelimiter(text: string): string {
   return ',';
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
 /** Removes the apostrophe our export puts before cells that start like a formula. */
 function unescapeFormula(s: string): string {
   return s.startsWith("'") && FORMULA_START.test(s.slice(1)) ? s.slice(1) : s;
@@ -432,14 +432,8 @@ export async function parseCatalogCsv(bytes: Buffer, lk: Lookups): Promise<Parse
 }
 
 // ─── Writing ─────────────────────────────────────────────────────────────────────────
-export const CSV_BOM = '\uFEFF';
-
-function escapeCell(value: string | number | null | undefined, text = false): string {
-  if (value === null || value === undefined) return '';
-  let s = String(value);
-  if (text && FORMULA_START.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+export { CSV_BOM };
+const escapeCell = csvCell;
 
 export function csvHeaderLine(): string {
   return `${CATALOG_CSV_EXPORT_COLUMNS.join(',')}\r\n`;

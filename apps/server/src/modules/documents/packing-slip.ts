@@ -64,137 +64,159 @@ const CELL_PAD = 5;
 
 /** The packing slip as a PDF. */
 export function renderPackingSlip(input: PackingSlipInput): Promise<Buffer> {
+  const number = orderNumber(input.order);
+  const sellerName = pdfText(input.seller.name) || 'Seller';
+  return renderPdf({ Title: `Packing slip ${number}`, Author: sellerName }, (doc) => drawPackingSlip(doc, input));
+}
+
+/**
+ * Several orders' packing slips in one PDF (the Orders workspace's bulk action, issue 23): each
+ * starts on a new page and numbers its own pages, as if printed one by one.
+ */
+export function renderPackingSlips(inputs: readonly PackingSlipInput[]): Promise<Buffer> {
+  const sellerName = pdfText(inputs[0]?.seller.name) || 'Seller';
+  return renderPdf({ Title: `Packing slips (${inputs.length})`, Author: sellerName }, (doc) => {
+    inputs.forEach((input, i) => {
+      if (i > 0) doc.addPage();
+      drawPackingSlip(doc, input);
+    });
+  });
+}
+
+/** Draws one packing slip from the document's current (empty) page on. */
+function drawPackingSlip(doc: PDFKit.PDFDocument, input: PackingSlipInput): void {
   const { order, seller } = input;
   const number = orderNumber(order);
   const sellerName = pdfText(seller.name) || 'Seller';
   const day = formatDay(order.completed_on);
   const lines = order.cart.line_items;
+  const firstPage = doc.bufferedPageRange().start + doc.bufferedPageRange().count - 1;
+  /** The title band every page starts with; answers the y below it. */
+  const header = (continued: boolean): number =>
+    drawTitleBand(
+      doc,
+      {
+        logo: seller.logo,
+        sellerName,
+        title: continued ? 'Packing slip (continued)' : 'Packing slip',
+        rightWidth: 200,
+        titleSlack: 60,
+        height: 60,
+      },
+      (x, y, width) => {
+        doc.font('Helvetica').fontSize(10).fillColor(INK);
+        doc.text(`Order ${number}`, x, y, { width, align: 'right' });
+        doc.fillColor(MUTED).text(`Date ${day}`, x, y + 14, { width, align: 'right' });
+      },
+    );
 
-  return renderPdf({ Title: `Packing slip ${number}`, Author: sellerName }, (doc) => {
-    /** The title band every page starts with; answers the y below it. */
-    const header = (continued: boolean): number =>
-      drawTitleBand(
-        doc,
-        {
-          logo: seller.logo,
-          sellerName,
-          title: continued ? 'Packing slip (continued)' : 'Packing slip',
-          rightWidth: 200,
-          titleSlack: 60,
-          height: 60,
-        },
-        (x, y, width) => {
-          doc.font('Helvetica').fontSize(10).fillColor(INK);
-          doc.text(`Order ${number}`, x, y, { width, align: 'right' });
-          doc.fillColor(MUTED).text(`Date ${day}`, x, y + 14, { width, align: 'right' });
-        },
-      );
+  const tableHead = (y: number): number => {
+    doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED);
+    const head = (text: string, c: { x: number; w: number }, align: 'left' | 'right' | 'center' = 'left') =>
+      doc.text(text, c.x + (align === 'right' ? 0 : 2), y, { width: c.w - 4, align, lineBreak: false });
+    head('SKU', COLUMNS.sku);
+    head('ITEM', COLUMNS.name);
+    head('ORDER UNIT', COLUMNS.unit);
+    head('QTY', COLUMNS.qty, 'right');
+    return drawHeadRule(doc, y);
+  };
 
-    const tableHead = (y: number): number => {
-      doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED);
-      const head = (text: string, c: { x: number; w: number }, align: 'left' | 'right' | 'center' = 'left') =>
-        doc.text(text, c.x + (align === 'right' ? 0 : 2), y, { width: c.w - 4, align, lineBreak: false });
-      head('SKU', COLUMNS.sku);
-      head('ITEM', COLUMNS.name);
-      head('ORDER UNIT', COLUMNS.unit);
-      head('QTY', COLUMNS.qty, 'right');
-      return drawHeadRule(doc, y);
-    };
+  // First page: the title, then who and where, then the table.
+  let y = header(false);
+  const blockW = CONTENT_WIDTH / 3;
+  const placedBy = pdfText(order.created_by_user?.name);
+  const bottoms = [
+    drawBlock(doc, 'Ship to', shipToLines(order.shipping_address), PAGE.margin, y, blockW - 12),
+    drawBlock(
+      doc,
+      'Ship from',
+      [sellerName, ...(seller.address ? addressLines(seller.address) : ['No business address on file'])],
+      PAGE.margin + blockW,
+      y,
+      blockW - 12,
+    ),
+    drawBlock(
+      doc,
+      'Buyer',
+      [pdfText(order.organization.name), ...(placedBy ? [`Placed by ${placedBy}`] : []), ...poNumberLines(order)],
+      PAGE.margin + 2 * blockW,
+      y,
+      blockW - 12,
+    ),
+  ];
+  y = Math.max(...bottoms) + 18;
+  y = tableHead(y);
 
-    // First page: the title, then who and where, then the table.
-    let y = header(false);
-    const blockW = CONTENT_WIDTH / 3;
-    const placedBy = pdfText(order.created_by_user?.name);
-    const bottoms = [
-      drawBlock(doc, 'Ship to', shipToLines(order.shipping_address), PAGE.margin, y, blockW - 12),
-      drawBlock(
-        doc,
-        'Ship from',
-        [sellerName, ...(seller.address ? addressLines(seller.address) : ['No business address on file'])],
-        PAGE.margin + blockW,
-        y,
-        blockW - 12,
-      ),
-      drawBlock(
-        doc,
-        'Buyer',
-        [pdfText(order.organization.name), ...(placedBy ? [`Placed by ${placedBy}`] : []), ...poNumberLines(order)],
-        PAGE.margin + 2 * blockW,
-        y,
-        blockW - 12,
-      ),
-    ];
-    y = Math.max(...bottoms) + 18;
-    y = tableHead(y);
-
-    let units = 0;
-    for (const line of lines) {
-      units += line.quantity;
-      const sku = pdfText(line.stock_keeping_unit) || '—';
-      const name = pdfText(line.name) || 'Item';
-      const unit = orderUnitLabel(line);
-      doc.font('Helvetica').fontSize(10);
-      const textH = Math.max(
-        doc.heightOfString(sku, { width: COLUMNS.sku.w - 6 }),
-        doc.heightOfString(name, { width: COLUMNS.name.w - 6 }),
-        doc.heightOfString(unit, { width: COLUMNS.unit.w - 6 }),
-      );
-      const rowH = Math.max(textH, 12) + 2 * CELL_PAD;
-      if (y + rowH > CONTENT_BOTTOM) {
-        doc.addPage();
-        y = tableHead(header(true));
-      }
-      const textY = y + CELL_PAD;
-      doc
-        .rect(COLUMNS.check.x + 4, textY, 11, 11)
-        .lineWidth(0.9)
-        .strokeColor(INK)
-        .stroke();
-      doc.font('Helvetica').fontSize(10).fillColor(INK);
-      doc.text(sku, COLUMNS.sku.x + 2, textY, { width: COLUMNS.sku.w - 6 });
-      doc.text(name, COLUMNS.name.x + 2, textY, { width: COLUMNS.name.w - 6 });
-      doc.text(unit, COLUMNS.unit.x + 2, textY, { width: COLUMNS.unit.w - 6 });
-      doc
-        .font('Helvetica-Bold')
-        .text(String(line.quantity), COLUMNS.qty.x, textY, { width: COLUMNS.qty.w - 2, align: 'right' });
-      y += rowH;
-      doc
-        .moveTo(PAGE.margin, y)
-        .lineTo(PAGE.margin + CONTENT_WIDTH, y)
-        .lineWidth(0.5)
-        .strokeColor(RULE)
-        .stroke();
-    }
-    if (lines.length === 0) {
-      doc
-        .font('Helvetica')
-        .fontSize(10)
-        .fillColor(MUTED)
-        .text('This order has no lines.', PAGE.margin + 2, y + CELL_PAD);
-      y += 12 + 2 * CELL_PAD;
-    }
-
-    // Totals and a line to sign, kept together.
-    if (y + 64 > CONTENT_BOTTOM) {
+  let units = 0;
+  for (const line of lines) {
+    units += line.quantity;
+    const sku = pdfText(line.stock_keeping_unit) || '—';
+    const name = pdfText(line.name) || 'Item';
+    const unit = orderUnitLabel(line);
+    doc.font('Helvetica').fontSize(10);
+    const textH = Math.max(
+      doc.heightOfString(sku, { width: COLUMNS.sku.w - 6 }),
+      doc.heightOfString(name, { width: COLUMNS.name.w - 6 }),
+      doc.heightOfString(unit, { width: COLUMNS.unit.w - 6 }),
+    );
+    const rowH = Math.max(textH, 12) + 2 * CELL_PAD;
+    if (y + rowH > CONTENT_BOTTOM) {
       doc.addPage();
-      y = header(true);
+      y = tableHead(header(true));
     }
-    y += 10;
-    const totalText = `Total: ${units} ${units === 1 ? 'unit' : 'units'} in ${lines.length} ${lines.length === 1 ? 'line' : 'lines'}`;
+    const textY = y + CELL_PAD;
+    doc
+      .rect(COLUMNS.check.x + 4, textY, 11, 11)
+      .lineWidth(0.9)
+      .strokeColor(INK)
+      .stroke();
+    doc.font('Helvetica').fontSize(10).fillColor(INK);
+    doc.text(sku, COLUMNS.sku.x + 2, textY, { width: COLUMNS.sku.w - 6 });
+    doc.text(name, COLUMNS.name.x + 2, textY, { width: COLUMNS.name.w - 6 });
+    doc.text(unit, COLUMNS.unit.x + 2, textY, { width: COLUMNS.unit.w - 6 });
     doc
       .font('Helvetica-Bold')
-      .fontSize(11)
-      .fillColor(INK)
-      .text(totalText, PAGE.margin, y, { width: CONTENT_WIDTH, align: 'right' });
-    y += 34;
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED);
-    doc.text('Packed by ______________________', PAGE.margin, y, { lineBreak: false });
-    doc.text('Date ______________', PAGE.margin + CONTENT_WIDTH - 150, y, {
-      width: 150,
-      align: 'right',
-      lineBreak: false,
-    });
+      .text(String(line.quantity), COLUMNS.qty.x, textY, { width: COLUMNS.qty.w - 2, align: 'right' });
+    y += rowH;
+    doc
+      .moveTo(PAGE.margin, y)
+      .lineTo(PAGE.margin + CONTENT_WIDTH, y)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+  }
+  if (lines.length === 0) {
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text('This order has no lines.', PAGE.margin + 2, y + CELL_PAD);
+    y += 12 + 2 * CELL_PAD;
+  }
 
-    numberPages(doc, `Packing slip ${number}`);
+  // Totals and a line to sign, kept together.
+  if (y + 64 > CONTENT_BOTTOM) {
+    doc.addPage();
+    y = header(true);
+  }
+  y += 10;
+  const totalText = `Total: ${units} ${units === 1 ? 'unit' : 'units'} in ${lines.length} ${lines.length === 1 ? 'line' : 'lines'}`;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor(INK)
+    .text(totalText, PAGE.margin, y, { width: CONTENT_WIDTH, align: 'right' });
+  y += 34;
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  doc.text('Packed by ______________________', PAGE.margin, y, { lineBreak: false });
+  doc.text('Date ______________', PAGE.margin + CONTENT_WIDTH - 150, y, {
+    width: 150,
+    align: 'right',
+    lineBreak: false,
   });
+
+  numberPages(doc, `Packing slip ${number}`, firstPage);
+  // Later slips go on after this one's last page.
+  const range = doc.bufferedPageRange();
+  doc.switchToPage(range.start + range.count - 1);
 }

@@ -4,6 +4,8 @@
  *  - GET /api/order/{order_id}/packing-slip: the order's packing slip, a PDF for the seller's
  *    members, fetched with the bearer token like every API call (the screen opens the blob in a
  *    new tab). The buyer and anyone else get 404; so does an order that was not placed.
+ *  - POST /api/organization/{org_id}/orders/packing-slips: several of the seller's orders'
+ *    packing slips in one PDF (issue 23, the Orders workspace's bulk action).
  *  - GET /invoices/{invoice_id}.pdf?expires=&signature=: the invoice PDF. Outside /api: it is a
  *    plain link opened in a new tab, without the bearer token, so the signature authorises it
  *    (orders/invoice-links.ts; GET /api/invoice/{invoice_id} in payments hands links out). A
@@ -14,18 +16,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { OrderIdParams } from '@cratebase/contract';
+import { OrderIdParams, OrgIdParams, PackingSlipsBody, type Order } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import { notFound } from '../../lib/errors.js';
-import { memberOf } from '../../auth/policies.js';
+import { notFound, refusal } from '../../lib/errors.js';
+import { memberOf, organizationParam } from '../../auth/policies.js';
 import { orderNumber, pdfFileName } from '../../lib/pdf/toolkit.js';
 import { signedPdfRoute } from '../../lib/signed-documents.js';
-import { soldOrderAt } from '../orders/resources.js';
+import { soldOrderAt, soldOrdersListedAt } from '../orders/resources.js';
 import { orderDetail } from '../orders/queries.js';
 import { invoiceLinks } from '../orders/invoice-links.js';
 import { invoiceDocument } from './invoice-document.js';
 import { renderInvoice } from './invoice-pdf.js';
-import { renderPackingSlip } from './packing-slip.js';
+import { renderPackingSlip, renderPackingSlips } from './packing-slip.js';
 import { sellerFacts } from './seller-facts.js';
 
 /** A short page for a person who opened a link in a browser tab. */
@@ -60,6 +62,41 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
           'content-disposition',
           `inline; filename="${pdfFileName('packing-slip', orderNumber(order))}"`,
         )
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  r.post(
+    '/api/organization/:org_id/orders/packing-slips',
+    {
+      config: { access: memberOf(organizationParam('org_id'), soldOrdersListedAt('order_ids')) },
+      schema: {
+        tags: ['orders'],
+        summary: 'The packing slips of up to 100 of the seller’s orders in one PDF (application/pdf), one slip per order',
+        description:
+          'The Orders workspace’s bulk action (issue 23). Every id must be a placed order of the seller in ' +
+          ':org_id: 404 naming order_ids.N (the first that is not) for its members, 404 for anyone else. ' +
+          'Slips come in the order of order_ids, each on its own pages.',
+        params: OrgIdParams,
+        body: PackingSlipsBody,
+      },
+    },
+    async (req, reply) => {
+      const orders: Order[] = [];
+      const seen = new Set<string>();
+      for (const [i, id] of req.body.order_ids.entries()) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const order = await orderDetail(ctx, id);
+        if (!order) throw refusal('not_found', 'not_found', `order_ids.${i}`, `order_ids.${i}: Order not found.`);
+        orders.push(order);
+      }
+      const seller = await sellerFacts(ctx, orders[0]!.seller);
+      const pdf = await renderPackingSlips(orders.map((order) => ({ order, seller })));
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="packing-slips-${orders.length}.pdf"`)
         .header('cache-control', 'no-store')
         .send(pdf);
     },

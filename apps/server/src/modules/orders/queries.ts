@@ -11,7 +11,19 @@
  * its lines, parsed.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { parseOrderNumber, trackingUrl, type Carrier, type Order, type PageQuery } from '@cratebase/contract';
+import {
+  SELLER_ORDER_COUNT_CAP,
+  parseOrderNumber,
+  trackingUrl,
+  viewStates,
+  type Carrier,
+  type Order,
+  type OrderState,
+  type OrderSummary,
+  type PageQuery,
+  type SellerOrderCounts,
+  type SellerOrderView,
+} from '@cratebase/contract';
 import { compileQuery, runCompiled, type CompiledQuery } from '../../db/compiled-query.js';
 import type { AppContext } from '../../lib/context.js';
 import { DEFAULT_PAGE_CACHE, PageCache, type CachedPage, type PageCacheOptions } from '../../lib/page-cache.js';
@@ -20,7 +32,7 @@ import { shippingAddressJsonSql } from '../addresses/sql.js';
 import { cartItemCountSql, orderLinesJsonSql } from '../carts/sql.js';
 import { organizationsSql } from '../organizations/sql.js';
 import { invoiceLink, invoiceLinkSigner, type InvoiceLinkSigner } from './invoice-links.js';
-import { invoiceWithNumberJoinSql, orderByNumberSql } from '../payments/sql.js';
+import { invoiceWithNumberJoinSql, orderByNumberSql, sellerOpenInvoicesSql } from '../payments/sql.js';
 import { userNameSql } from '../users/sql.js';
 import { buyerCancelUntilSql, orderListStampSql, shipmentsJsonSql, timelineJsonSql } from './sql.js';
 
@@ -143,7 +155,39 @@ export function likePrefix(prefix: string): string {
  */
 type ListSearch = 'none' | 'po' | 'number-or-po';
 
-function listStatement(side: ListSide, hasCursor: boolean, limit: number, search: ListSearch): SQL {
+/** What a list statement is compiled for: the side, the page, the search and the seller's filters. */
+interface ListShape {
+  side: ListSide;
+  hasCursor: boolean;
+  limit: number;
+  search: ListSearch;
+  /** The Orders workspace's tab (issue 23), or null for all. */
+  view: SellerOrderView | null;
+  /** Only the orders of the customers whose name contains the `customer` parameter. */
+  customer: boolean;
+  /** Placed at or after the `from` parameter / before the `to` parameter (timestamps). */
+  from: boolean;
+  to: boolean;
+}
+
+/**
+ * The page's ids and the rows shown for them. Each way of narrowing the list reads through an
+ * index, the one that leads being the most selective:
+ *  - q: the PO number's prefix ((seller, lower(po_number))) and the invoice's unique number;
+ *  - the Unpaid view: the seller's OPEN invoices (their (seller, status) index), then their
+ *    orders by primary key — few among many paid ones;
+ *  - customer: the seller's customers (purchasing_relationships' key) whose name contains it,
+ *    then each one's newest orders on the (seller, buyer, completed_on, id) index — with a view,
+ *    each one's newest in each of its states on (seller, buyer, state, completed_on, id) — merged;
+ *  - a view of states (to ship, shipped…): each state's newest on (seller, state, completed_on,
+ *    id), merged (a union of ordered, limited scans: an IN over the state would sort them all);
+ *  - otherwise the (seller, completed_on, id) index, the date range being a range on it.
+ * The other filters apply to the rows the leading index yields: the date range and the state
+ * as conditions on the same index entries, the Unpaid view as a probe of the invoices' partial
+ * OPEN index (invoices_open_idx) per order, the customer as a semi-join on its ids.
+ */
+function listStatement(shape: ListShape): SQL {
+  const { side, hasCursor, limit, search, view } = shape;
   const org = sql.placeholder('org');
   const seller =
     side === 'selling'
@@ -154,36 +198,109 @@ function listStatement(side: ListSide, hasCursor: boolean, limit: number, search
   // The PO number's prefix in any case (the seller's (seller, lower(po_number)) index).
   const byPo = sql`o.po_number is not null
           and lower(o.po_number) like lower(${sql.placeholder('po')}::text) || '%' escape '\\'`;
-  const keyset = hasCursor
-    ? sql`and (o.completed_on, o.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`
-    : sql``;
+  const states = view ? viewStates(view) : null;
+  const stateIs = (state: OrderState) => sql`o.fulfillment_status = ${sql.raw(`'${state}'`)}`;
+  const inStates = states
+    ? sql`o.fulfillment_status in (${sql.join(
+        states.map((state) => sql.raw(`'${state}'`)),
+        sql`, `,
+      )})`
+    : null;
+  // The seller's customers whose name contains the text, in any case: at most its customer list.
+  const buyers = organizationsSql().alias('c');
+  const matchedBuyers = sql`select pr.purchaser_organization_id as buyer
+                from purchasing_relationships pr
+                join ${buyers.from} on ${buyers.col('id')} = pr.purchaser_organization_id
+               where pr.seller_organization_id = ${org}::uuid
+                 and strpos(lower(${buyers.col('name')}), lower(${sql.placeholder('customer')}::text)) > 0`;
+  const openInvoices = sellerOpenInvoicesSql(sql`${org}::uuid`).alias('oi');
+  // What every row must meet, whichever index leads.
+  const common: SQL[] = [seller, sql`o.completed_on is not null`];
+  if (shape.from) common.push(sql`o.completed_on >= ${sql.placeholder('from')}::timestamptz`);
+  if (shape.to) common.push(sql`o.completed_on < ${sql.placeholder('to')}::timestamptz`);
+  if (hasCursor) {
+    common.push(sql`(o.completed_on, o.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`);
+  }
+  const where = (...more: (SQL | null | false)[]) =>
+    sql.join([...common, ...more.filter((c): c is SQL => Boolean(c))], sql` and `);
+  const customerIn = shape.customer && sql`o.purchasing_organization_id in (${matchedBuyers})`;
+  // The seller's OPEN invoices, on their (seller, status) index (few among many paid ones).
+  const unpaidIn =
+    view === 'unpaid' && sql`o.id in (select ${openInvoices.col('order_id')} from ${openInvoices.from})`;
   const newestFirst = sql`order by o.completed_on desc nulls last, o.id desc nulls last ${limitPlusOne(limit)}`;
+  const merged = (parts: SQL[]) =>
+    parts.length === 1
+      ? parts[0]!
+      : sql`select x.id
+        from (${sql.join(
+          parts.map((part) => sql`(${part})`),
+          sql` union all `,
+        )}) x
+       order by x.completed_on desc nulls last, x.id desc nulls last
+       ${limitPlusOne(limit)}`;
   // The page's ids first, from the orders index alone (its order, nulls last included, is the
   // index's: anything else sorts every order of the seller); then everything shown, for those
   // rows only — and the list's version, in the same statement (so from the same snapshot). Always
   // one row at least: an empty page is a row with a stamp and no order. A search by number adds
   // the one order its invoice's unique number names to the PO number's page, each part read
   // through its own index.
-  const pageIds =
-    search === 'number-or-po'
-      ? sql`
+  let pageIds: SQL;
+  if (search === 'number-or-po') {
+    pageIds = sql`
       select x.id
         from ((select o.id, o.completed_on
                  from orders o
-                where ${seller} and ${byPo} and o.completed_on is not null ${keyset}
+                where ${where(byPo, inStates, customerIn, unpaidIn)}
                 ${newestFirst})
               union
               (select o.id, o.completed_on
                  from ${orderByNumberSql(sql`${sql.placeholder('number')}::text`)} n
                  join orders o on o.id = n.order_id
-                where ${seller} and o.completed_on is not null ${keyset})) x
+                where ${where(inStates, customerIn, unpaidIn)})) x
        order by x.completed_on desc nulls last, x.id desc nulls last
-       ${limitPlusOne(limit)}`
-      : sql`
-      select o.id
-        from orders o
-       where ${search === 'po' ? sql`${seller} and ${byPo}` : seller} and o.completed_on is not null ${keyset}
-       ${newestFirst}`;
+       ${limitPlusOne(limit)}`;
+  } else if (search === 'po') {
+    pageIds = sql`select o.id from orders o where ${where(byPo, inStates, customerIn, unpaidIn)} ${newestFirst}`;
+  } else if (view === 'unpaid') {
+    // From the seller's open invoices to each one's order (primary key), the few sorted. The
+    // lateral keeps that order: a plan walking the seller's orders and probing each one's
+    // invoice (a LIMIT's favourite) would read every order when few match.
+    pageIds = sql`
+      select x.id
+        from ${openInvoices.from}
+        cross join lateral (
+          select o.id, o.completed_on from orders o
+           where o.id = ${openInvoices.col('order_id')} and ${where(customerIn)}) x
+       order by x.completed_on desc nulls last, x.id desc nulls last
+       ${limitPlusOne(limit)}`;
+  } else if (shape.customer) {
+    // Each customer's newest (in each state of the view) on the (seller, buyer[, state], …) indexes, merged.
+    const perBuyer = (state: SQL | null) => sql`
+        cross join lateral (
+          select o.id, o.completed_on
+            from orders o
+           where o.purchasing_organization_id = m.buyer and ${where(state)}
+           ${newestFirst}) x`;
+    pageIds = sql`
+      select x.id
+        from (${matchedBuyers}) m
+        ${
+          states && states.length > 1
+            ? sql`cross join (values ${sql.join(
+                states.map((state) => sql.raw(`('${state}')`)),
+                sql`, `,
+              )}) st(state) ${perBuyer(sql`o.fulfillment_status = st.state`)}`
+            : perBuyer(states ? stateIs(states[0]!) : null)
+        }
+       order by x.completed_on desc nulls last, x.id desc nulls last
+       ${limitPlusOne(limit)}`;
+  } else if (states) {
+    pageIds = merged(
+      states.map((state) => sql`select o.id, o.completed_on from orders o where ${where(stateIs(state))} ${newestFirst}`),
+    );
+  } else {
+    pageIds = sql`select o.id from orders o where ${where()} ${newestFirst}`;
+  }
   return sql`
     with page as materialized (${pageIds})
     select s.stamp, r.*
@@ -199,7 +316,10 @@ function listStatement(side: ListSide, hasCursor: boolean, limit: number, search
 
 const statements = new Map<string, CompiledQuery>();
 
-/** Compiled on first use of a shape: 3 sides × cursor or not × page sizes (at most 200) × the search (none, PO, number or PO). */
+/**
+ * Compiled on first use of a shape: 3 sides × cursor or not × page sizes (at most 200) × the
+ * search (none, PO, number or PO) × the seller's filters (view, customer, from, to).
+ */
 function statementFor(shape: string, build: () => SQL): CompiledQuery {
   let statement = statements.get(shape);
   if (!statement) {
@@ -218,7 +338,7 @@ function statementFor(shape: string, build: () => SQL): CompiledQuery {
 export const ORDER_PAGE_PERIOD_MS = 60_000;
 
 /** Whose orders a page lists: the organization, and for 'purchasing-from' the seller. */
-export interface OrderListTarget {
+export interface OrderListTarget extends OrderListFilters {
   side: ListSide;
   organizationId: string;
   sellerId?: string;
@@ -229,6 +349,18 @@ export interface OrderListTarget {
    * starts with it (empty or absent: all; takes the place of poNumberPrefix).
    */
   search?: string;
+}
+
+/** The Orders workspace's filters (issue 23; the seller's list only): each narrows the list. */
+export interface OrderListFilters {
+  /** A tab: to_ship, partially_shipped, shipped, unpaid (invoice OPEN) or cancelled. */
+  view?: SellerOrderView;
+  /** The buyer organization's name contains this, in any case (the seller's customers). */
+  customer?: string;
+  /** Placed on or after this UTC day (YYYY-MM-DD). */
+  from?: string;
+  /** Placed on or before this UTC day (YYYY-MM-DD). */
+  to?: string;
 }
 
 export interface OrderLists {
@@ -245,6 +377,72 @@ export interface OrderLists {
 
 type ListRow = { stamp: string } & ({ [K in keyof OrderRow]: OrderRow[K] } | { [K in keyof OrderRow]: null });
 
+/** The start of the UTC day after `day` (YYYY-MM-DD), as ISO text: the range's open end. */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
+
+/** A target's search and filters, normalised: what its statement's shape and its key depend on. */
+function listParts(target: OrderListTarget) {
+  const q = target.search?.trim() ?? '';
+  const po = (q || target.poNumberPrefix)?.toLowerCase() ?? '';
+  const search: ListSearch = q ? 'number-or-po' : po ? 'po' : 'none';
+  const selling = target.side === 'selling';
+  const customer = selling ? (target.customer?.trim().toLowerCase() ?? '') : '';
+  return {
+    q,
+    po,
+    search,
+    view: (selling && target.view) || null,
+    customer,
+    from: (selling && target.from) || '',
+    to: (selling && target.to) || '',
+  };
+}
+
+/** One page of the list, built now (`period`: when its invoice links are signed). */
+async function buildListPage(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  target: OrderListTarget,
+  cursorText: string | undefined,
+  limit: number,
+  period: number,
+): Promise<{ stamp: string; rows: string[]; nextCursor: string | null }> {
+  const cursor = decodeCursor(cursorText);
+  const parts = listParts(target);
+  const shape: ListShape = {
+    side: target.side,
+    hasCursor: cursor !== null,
+    limit,
+    search: parts.search,
+    view: parts.view,
+    customer: parts.customer !== '',
+    from: parts.from !== '',
+    to: parts.to !== '',
+  };
+  const statement = statementFor(
+    [shape.side, shape.hasCursor ? 'c' : '', limit, shape.search, shape.view ?? '', shape.customer ? 'C' : '', shape.from ? 'F' : '', shape.to ? 'T' : ''].join(':'),
+    () => listStatement(shape),
+  );
+  const rows = await runCompiled<ListRow>(ctx.db, statement, {
+    org: target.organizationId,
+    ...(target.sellerId ? { seller: target.sellerId } : {}),
+    ...(cursor ? { at: cursor.at, id: cursor.id } : {}),
+    ...(parts.po ? { po: likePrefix(parts.po) } : {}),
+    ...(parts.search === 'number-or-po' ? { number: parseOrderNumber(parts.q) } : {}),
+    ...(shape.customer ? { customer: parts.customer } : {}),
+    ...(shape.from ? { from: `${parts.from}T00:00:00Z` } : {}),
+    ...(shape.to ? { to: dayAfter(parts.to) } : {}),
+  });
+  const orders = rows.filter((r): r is { stamp: string } & OrderRow => r.id !== null);
+  const taken = takePage(orders, limit);
+  const signer = await invoiceLinkSigner(ctx);
+  const signedAt = new Date(period);
+  return {
+    stamp: rows[0]!.stamp,
+    rows: taken.rows.map((r) => orderText(signer, r, signedAt)),
+    nextCursor: taken.nextCursor,
+  };
+}
+
 /**
  * The order lists of one app: GET …/selling and GET …/purchasing (spec section 2 "Orders" and
  * buyer orders), newest first, keyset-paged, kept per process like the storefront's pages.
@@ -259,13 +457,10 @@ export function createOrderLists(
     cache,
     stampSql: (organizationId) => orderListStampSql(sql`${organizationId}::uuid`),
     async page(target, query, stamp) {
-      const cursor = decodeCursor(query.cursor);
       const limit = query.limit ?? ORDER_PAGE_SIZE;
       const period = Math.floor(now() / ORDER_PAGE_PERIOD_MS) * ORDER_PAGE_PERIOD_MS;
-      const q = target.search?.trim() ?? '';
-      const po = (q || target.poNumberPrefix)?.toLowerCase() ?? '';
-      const search: ListSearch = q ? 'number-or-po' : po ? 'po' : 'none';
-      // \u0000 cannot occur in any part (ids, a number, a base64url cursor, single-line text).
+      const parts = listParts(target);
+      // \u0000 cannot occur in any part (ids, a number, a base64url cursor, single-line text, days).
       const key = [
         target.side,
         target.organizationId,
@@ -273,33 +468,70 @@ export function createOrderLists(
         limit,
         query.cursor ?? '',
         period,
-        search,
-        po,
+        parts.search,
+        parts.po,
+        parts.view ?? '',
+        parts.customer,
+        parts.from,
+        parts.to,
       ].join('\u0000');
       const page = await cache.getOrBuild(key, stamp, async () => {
-        const statement = statementFor(`${target.side}:${cursor ? 'c' : ''}:${limit}:${search}`, () =>
-          listStatement(target.side, cursor !== null, limit, search),
-        );
-        const rows = await runCompiled<ListRow>(ctx.db, statement, {
-          org: target.organizationId,
-          ...(target.sellerId ? { seller: target.sellerId } : {}),
-          ...(cursor ? { at: cursor.at, id: cursor.id } : {}),
-          ...(po ? { po: likePrefix(po) } : {}),
-          ...(search === 'number-or-po' ? { number: parseOrderNumber(q) } : {}),
-        });
-        const orders = rows.filter((r): r is { stamp: string } & OrderRow => r.id !== null);
-        const taken = takePage(orders, limit);
-        const signer = await invoiceLinkSigner(ctx);
-        const signedAt = new Date(period);
-        return {
-          stamp: rows[0]!.stamp,
-          json: `[${taken.rows.map((r) => orderText(signer, r, signedAt)).join(',')}]`,
-          nextCursor: taken.nextCursor,
-        };
+        const built = await buildListPage(ctx, target, query.cursor, limit, period);
+        return { stamp: built.stamp, json: `[${built.rows.join(',')}]`, nextCursor: built.nextCursor };
       });
       return { key, page };
     },
   };
+}
+
+/**
+ * Every order of the list, page by page (keyset, `pageSize` a statement), as the contract's
+ * OrderSummary: the CSV export reads it without keeping anything (not the kept pages).
+ */
+export async function* allListedOrders(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  target: OrderListTarget,
+  pageSize = 200,
+): AsyncGenerator<OrderSummary[]> {
+  let cursor: string | undefined;
+  do {
+    const page = await buildListPage(ctx, target, cursor, pageSize, Date.now());
+    yield page.rows.map((text) => JSON.parse(text) as OrderSummary);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}
+
+/**
+ * The tabs' counts of the seller's orders (GET …/orders/counts), with the list's version read in
+ * the same statement: each tab counted on its index alone — the states on (seller, state, …),
+ * All on (seller, completed_on, id), Unpaid on the invoices' (seller, status) — and at most
+ * SELLER_ORDER_COUNT_CAP entries each, so a seller with a million orders costs a bounded read.
+ */
+export async function sellerOrderCounts(
+  ctx: Pick<AppContext, 'db'>,
+  sellerId: string,
+): Promise<{ stamp: string; counts: SellerOrderCounts }> {
+  const org = sql`${sql.placeholder('org')}::uuid`;
+  const capped = (from: SQL) => sql`(select count(*)::int from (${from} limit ${sql.raw(String(SELLER_ORDER_COUNT_CAP))}) t)`;
+  const ofSeller = (condition: SQL) =>
+    capped(sql`select 1 from orders o where o.selling_organization_id = ${org} and o.completed_on is not null ${condition}`);
+  const inView = (view: SellerOrderView) =>
+    ofSeller(
+      sql`and o.fulfillment_status in (${sql.join(
+        (viewStates(view) ?? []).map((state) => sql.raw(`'${state}'`)),
+        sql`, `,
+      )})`,
+    );
+  const statement = statementFor(
+    'seller-counts',
+    () => sql`select ${orderListStampSql(sql.placeholder('org'))} as stamp,
+                     ${inView('to_ship')} as to_ship, ${inView('partially_shipped')} as partially_shipped,
+                     ${inView('shipped')} as shipped, ${inView('cancelled')} as cancelled, ${ofSeller(sql``)} as all,
+                     ${capped(sql`select 1 from ${sellerOpenInvoicesSql(org)} oi`)} as unpaid`,
+  );
+  const [row] = await runCompiled<SellerOrderCounts & { stamp: string }>(ctx.db, statement, { org: sellerId });
+  const { stamp, ...counts } = row!;
+  return { stamp, counts };
 }
 
 /** One submitted order with its lines (undefined for an unknown id or an order not submitted). */

@@ -12,17 +12,21 @@ import {
   PaymentTermsBody,
   PoNumberBody,
   PurchasingOrdersQuery,
+  SellerOrderCounts,
+  SellingOrdersExportQuery,
   SellingOrdersQuery,
   SetShippingAddressQuery,
 } from '@cratebase/contract';
+import { z } from 'zod';
 import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
-import { sendCachedPage } from '../../lib/page-cache.js';
+import { PageCache, pageCacheBounds, sendCachedPage } from '../../lib/page-cache.js';
 import { accessAlongside } from '../../auth/plugin.js';
 import { memberOf, organizationParam } from '../../auth/policies.js';
 import { orderAt, orderPartyAt } from './resources.js';
 import { orderPaymentTerms, setOrderPaymentTerms, setOrderPoNumber, setOrderShippingAddress } from './draft-order.js';
-import { createOrderLists, orderDetail } from './queries.js';
+import { createOrderLists, orderDetail, sellerOrderCounts } from './queries.js';
+import { ordersCsvFileName, sellingOrdersCsv } from './export-csv.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['orders'];
@@ -119,16 +123,20 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
           'q: the order whose number it names (CB-000001, 000001 or 1) and the orders whose PO number starts ' +
           'with it, in any case. po_number: only the orders whose PO number starts with it (% and _ match ' +
           'themselves). Empty lists every order; give one of the two (400 naming q for both). Send the same ' +
-          'search with the cursor for the next page.',
+          'search with the cursor for the next page. The Orders workspace (issue 23) narrows it further: ' +
+          'view (to_ship: placed, accepted or partially shipped; partially_shipped; shipped: shipped or ' +
+          'delivered; unpaid: its invoice is OPEN; cancelled), customer (the buyer organization\'s name ' +
+          'contains it, any case; the seller\'s customers), from / to (the UTC day it was placed, both ' +
+          'included; 400 naming the field for a day that is not YYYY-MM-DD, naming from when it is after to).',
         params: OrgIdParams,
         querystring: SellingOrdersQuery,
         response: { 200: OrderSummaryList, ...errors },
       },
     },
     async (req, reply) => {
-      const { po_number: poNumberPrefix, q: search, ...query } = req.query;
+      const { po_number: poNumberPrefix, q: search, view, customer, from, to, ...query } = req.query;
       const { key, page } = await orderLists.page(
-        { side: 'selling', organizationId: req.params.org_id, poNumberPrefix, search },
+        { side: 'selling', organizationId: req.params.org_id, poNumberPrefix, search, view, customer, from, to },
         query,
         listStamp(req),
       );
@@ -157,6 +165,71 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
       const { key, page } = await orderLists.page(target, query, listStamp(req));
       reply.header('cache-control', 'no-store');
       return sendCachedPage(req, reply, orderLists.cache, key, page);
+    },
+  );
+
+  // The tabs' counts, kept like the pages under the organization's order-list version.
+  const orderCounts = new PageCache(pageCacheBounds(2000, 2 * 1024 * 1024));
+  r.get(
+    '/api/organization/:org_id/orders/counts',
+    {
+      config: { access: memberOf(organizationParam('org_id')), accessAlongside: listVersion },
+      schema: {
+        tags,
+        summary:
+          'How many of the seller’s placed orders each Orders tab holds: to_ship, partially_shipped, shipped, unpaid, cancelled, all',
+        description:
+          'Each count stops at SELLER_ORDER_COUNT_CAP (10,000), which then means that many or more. Kept per ' +
+          'process under the organization’s order-list version, read with the access check: a repeated read ' +
+          'is that one round trip.',
+        params: OrgIdParams,
+        response: { 200: SellerOrderCounts, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const key = req.params.org_id;
+      const page = await orderCounts.getOrBuild(key, listStamp(req), async () => {
+        const { stamp, counts } = await sellerOrderCounts(ctx, key);
+        return { stamp, json: JSON.stringify(counts), nextCursor: null };
+      });
+      reply.header('cache-control', 'no-store');
+      return sendCachedPage(req, reply, orderCounts, key, page);
+    },
+  );
+
+  r.get(
+    '/api/organization/:org_id/orders/export.csv',
+    {
+      config: { access: memberOf(organizationParam('org_id')) },
+      schema: {
+        tags,
+        summary: 'The seller’s orders as a CSV file, with the list’s filters and search (every matching order, newest first)',
+        description:
+          'Columns: order number, placed at, customer, PO number, state, payment status, items, subtotal, ' +
+          'shipping, total, refunded, cancelled, tracking. Read page by page and streamed.',
+        produces: ['text/csv'],
+        params: OrgIdParams,
+        querystring: SellingOrdersExportQuery,
+        response: { 200: z.string().describe('text/csv'), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { po_number: poNumberPrefix, q: search, view, customer, from, to } = req.query;
+      const stream = sellingOrdersCsv(ctx, {
+        side: 'selling',
+        organizationId: req.params.org_id,
+        poNumberPrefix,
+        search,
+        view,
+        customer,
+        from,
+        to,
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${ordersCsvFileName()}"`)
+        .header('cache-control', 'no-store')
+        .send(stream as unknown as string); // streamed: Fastify does not serialise streams
     },
   );
 

@@ -81,6 +81,10 @@ export const orders = pgTable(
     index('orders_seller_state_idx')
       .on(t.sellingOrganizationId, t.fulfillmentStatus, t.completedOn.desc(), t.id.desc())
       .where(sql`${t.completedOn} is not null`),
+    /** The Orders workspace's customer filter within a tab: one customer's orders in one state, newest first. */
+    index('orders_pair_state_idx')
+      .on(t.sellingOrganizationId, t.purchasingOrganizationId, t.fulfillmentStatus, t.completedOn.desc(), t.id.desc())
+      .where(sql`${t.completedOn} is not null`),
   ],
 );
 

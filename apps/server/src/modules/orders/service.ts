@@ -88,3 +88,18 @@ export async function orderParties(db: DbOrTx, orderId: string, who: 'seller' | 
   if (who === 'buyer') return row.submitted ? [row.buyer] : [];
   return row.submitted ? [row.seller, row.buyer] : [];
 }
+
+/**
+ * The index (0-based) of the first of `orderIds` that is not a placed order of the seller, or
+ * null when all are (the bulk actions' access check: one statement, the orders' primary key).
+ */
+export async function firstOrderNotSoldBy(db: DbOrTx, sellerId: string, orderIds: readonly string[]): Promise<number | null> {
+  const result = await db.execute<{ i: number }>(sql`
+    select (t.i - 1)::int as i
+      from unnest(${sql.param([...orderIds])}::uuid[]) with ordinality as t(id, i)
+     where not exists (select 1 from orders o
+                        where o.id = t.id and o.selling_organization_id = ${sellerId}::uuid and o.status = 'submitted')
+     order by t.i
+     limit 1`);
+  return result.rows[0]?.i ?? null;
+}

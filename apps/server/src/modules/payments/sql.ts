@@ -6,7 +6,7 @@
  * e-mail and PDF; the order search and lists read it through invoiceWithNumberJoinSql and
  * orderByNumberSql.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { fromItem } from '../../db/from-item.js';
 
@@ -49,6 +49,16 @@ export function invoiceJoinSql(alias: string, orderId: SQL): SQL {
 export const openInvoicesSql = fromItem<{ order_id: string; amount_cents: number }>()(
   { order_id: true, amount_cents: true },
   () => sql`(select order_id, amount_cents from invoices where status = 'OPEN')`,
+);
+
+/**
+ * A FROM item: the orders (`order_id`) of the seller's invoices still to be paid (status OPEN),
+ * read on the seller's (seller, status) index alone (the Orders workspace's Unpaid tab).
+ */
+export const sellerOpenInvoicesSql = fromItem<{ order_id: string }>()(
+  { order_id: true },
+  (sellerId: SQL | Placeholder) =>
+    sql`(select order_id from invoices where seller_organization_id = ${sellerId} and status = 'OPEN')`,
 );
 
 /** A FROM item: every invoice's `id`, `order_id`, `status`, `due_on` and `number`. */

@@ -240,6 +240,7 @@ function sampleBody(op: Operation): unknown {
     'POST /api/organization/:org_id/orders/:order_id/cancel': () => ({ reason: 'out_of_stock' }),
     'POST /api/organization/:org_id/orders/:order_id/shipments': () => ({ carrier: 'UPS', tracking_number: '1Z999AA10123456784' }),
     'POST /api/organization/:org_id/orders/:order_id/cancellation-request/decline': () => ({ reason: 'Already packed' }),
+    'POST /api/organization/:org_id/orders/packing-slips': () => ({ order_ids: [ids['sold order']] }),
     'POST /api/order/:order_id/cancel': () => ({}),
     'POST /api/order/:order_id/cancellation-request': () => ({ note: 'Please cancel' }),
     'PUT /api/organization/:org_id/order-settings': () => ({ buyer_cancel_hours: 48 }),

@@ -55,6 +55,8 @@ export interface OrderCardListProps<Row> {
   paymentStatus: (row: Row) => { label: string; open: boolean };
   /** The row's buttons (open the order, tracking, Order Again…). */
   actions: (row: Row) => ReactNode;
+  /** Left of the card's values (the seller's selection checkbox); nothing when absent. */
+  leading?: (row: Row) => ReactNode;
   skeletonCards?: number;
   /** Keyset paging: shows "Load more" while there is a next page. */
   hasMore?: boolean;
@@ -138,48 +140,62 @@ export function OrderCardList<Row>(props: OrderCardListProps<Row>) {
           const status = paymentStatus(row);
           return (
             <Paper key={rowKey(row)} component="li" variant="outlined" sx={cardSx}>
-              <Box
-                component="dl"
-                sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2 }}
-              >
-                <Box sx={{ minWidth: 0, alignSelf: 'center' }}>
-                  <Box component="dt" sx={visuallyHidden}>
-                    Date
-                  </Box>
-                  <Typography variant="body2" component="dd" sx={{ m: 0, color: 'text.secondary' }}>
-                    {date(row)}
-                  </Typography>
-                </Box>
-                <Box sx={{ alignSelf: 'center' }}>
-                  <Box component="dt" sx={visuallyHidden}>
-                    Amount
-                  </Box>
-                  <Typography variant="subtitle1" component="dd" sx={{ m: 0, fontWeight: 700, color: 'text.primary' }}>
-                    {amount(row)}
-                  </Typography>
-                </Box>
-                {title && (
-                  <Box sx={{ gridColumn: '1 / -1', mb: 0.5 }}>
+              <Box sx={props.leading ? { display: 'flex', alignItems: 'flex-start', gap: 1 } : undefined}>
+                {props.leading && <Box sx={{ flexShrink: 0, ml: -1, mt: -1 }}>{props.leading(row)}</Box>}
+                <Box
+                  component="dl"
+                  sx={{
+                    m: 0,
+                    display: 'grid',
+                    gridTemplateColumns: 'minmax(0, 1fr) auto',
+                    columnGap: 2,
+                    flex: 1,
+                    minWidth: 0,
+                  }}
+                >
+                  <Box sx={{ minWidth: 0, alignSelf: 'center' }}>
                     <Box component="dt" sx={visuallyHidden}>
-                      {title.label}
+                      Date
                     </Box>
-                    <Typography
-                      variant="subtitle2"
-                      component="dd"
-                      sx={{ m: 0, color: 'text.primary', fontWeight: 600, overflowWrap: 'anywhere' }}
-                    >
-                      {title.cell(row)}
+                    <Typography variant="body2" component="dd" sx={{ m: 0, color: 'text.secondary' }}>
+                      {date(row)}
                     </Typography>
                   </Box>
-                )}
-                {fields(row).map((field) => (
-                  <Line key={field.label} label={field.label}>
-                    {field.value}
+                  <Box sx={{ alignSelf: 'center' }}>
+                    <Box component="dt" sx={visuallyHidden}>
+                      Amount
+                    </Box>
+                    <Typography
+                      variant="subtitle1"
+                      component="dd"
+                      sx={{ m: 0, fontWeight: 700, color: 'text.primary' }}
+                    >
+                      {amount(row)}
+                    </Typography>
+                  </Box>
+                  {title && (
+                    <Box sx={{ gridColumn: '1 / -1', mb: 0.5 }}>
+                      <Box component="dt" sx={visuallyHidden}>
+                        {title.label}
+                      </Box>
+                      <Typography
+                        variant="subtitle2"
+                        component="dd"
+                        sx={{ m: 0, color: 'text.primary', fontWeight: 600, overflowWrap: 'anywhere' }}
+                      >
+                        {title.cell(row)}
+                      </Typography>
+                    </Box>
+                  )}
+                  {fields(row).map((field) => (
+                    <Line key={field.label} label={field.label}>
+                      {field.value}
+                    </Line>
+                  ))}
+                  <Line label="Payment Status">
+                    <PaymentStatusChip label={status.label} open={status.open} />
                   </Line>
-                ))}
-                <Line label="Payment Status">
-                  <PaymentStatusChip label={status.label} open={status.open} />
-                </Line>
+                </Box>
               </Box>
               <Box
                 sx={{

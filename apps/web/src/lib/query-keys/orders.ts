@@ -7,6 +7,11 @@ export const orderKeys = {
   selling: (orgId: string) => ['orders', 'selling', orgId] as const,
   /** The list searched by order number or PO number prefix (`search`, '' for all). */
   sellingSearch: (orgId: string, search: string) => ['orders', 'selling', orgId, search] as const,
+  /** The Orders workspace's list: a tab, the search, the customer and the days (issue 23). */
+  sellingFiltered: (orgId: string, filters: Record<string, string>) =>
+    ['orders', 'selling', orgId, 'filtered', filters] as const,
+  /** The Orders workspace's tab counts. */
+  sellingCounts: (orgId: string) => ['orders', 'selling', orgId, 'counts'] as const,
   detail: (orderId: string) => ['orders', 'detail', orderId] as const,
   /** An order's refunds (seller and buyer views). */
   refunds: (orderId: string) => ['orders', 'refunds', orderId] as const,

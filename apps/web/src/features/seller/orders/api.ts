@@ -3,6 +3,7 @@
  * one order with its lines, saving tracking, and the packing slip.
  */
 import {
+  ORDER_CUSTOMER_FILTER_MAX,
   PO_NUMBER_MAX,
   type Carrier,
   type CreateRefundInput,
@@ -14,6 +15,8 @@ import {
   type Order,
   type OrderSummary,
   type Refund,
+  type SellerOrderCounts,
+  type SellerOrderView,
 } from '@cratebase/contract';
 import {
   keepPreviousData,
@@ -225,3 +228,109 @@ export const useClaimDecision = (orgId: string, orderId: string, claimId: string
 
 /** The number an order goes by ("CB-000001"; the full id stays in a title attribute). */
 export { orderNumber } from '../../../components/orders/order-format';
+
+// ─── The Orders workspace (issue 23 §6): tabs, filters, counts, bulk actions ─────────────
+/** The workspace's filters, as the list and the CSV export take them (absent: no filter). */
+export interface SellerOrderFilters {
+  view?: SellerOrderView;
+  /** The order's number or a PO number's start. */
+  q?: string;
+  /** The customer's name contains it. */
+  customer?: string;
+  /** Placed on or after / on or before (YYYY-MM-DD, UTC days). */
+  from?: string;
+  to?: string;
+}
+
+/** The filters as query parameters: blanks left out, text trimmed to what the server takes. */
+export function sellerOrderQuery(filters: SellerOrderFilters): Record<string, string> {
+  const query: Record<string, string> = {};
+  const q = filters.q?.trim().slice(0, PO_NUMBER_MAX);
+  const customer = filters.customer?.trim().slice(0, ORDER_CUSTOMER_FILTER_MAX);
+  if (filters.view) query.view = filters.view;
+  if (q) query.q = q;
+  if (customer) query.customer = customer;
+  if (filters.from) query.from = filters.from;
+  if (filters.to) query.to = filters.to;
+  return query;
+}
+
+/** GET …/selling with the workspace's filters, a page at a time. */
+export function fetchFilteredSellerOrdersPage(
+  orgId: string,
+  cursor: string | undefined,
+  filters: SellerOrderFilters,
+): Promise<Page<OrderSummary>> {
+  return api.getPage<OrderSummary>(
+    withQuery(apiPath`/api/order/organization/${orgId}/selling`, {
+      limit: SELLER_ORDERS_PAGE_SIZE,
+      cursor,
+      ...sellerOrderQuery(filters),
+    }),
+  );
+}
+
+/** The seller's orders in a tab, searched and filtered; a new filter keeps the last rows until it answers. */
+export function useFilteredSellerOrders(orgId: string, filters: SellerOrderFilters) {
+  const query = sellerOrderQuery(filters);
+  return useInfiniteQuery({
+    queryKey: orderKeys.sellingFiltered(orgId, query),
+    queryFn: ({ pageParam }) => fetchFilteredSellerOrdersPage(orgId, pageParam, query),
+    ...keysetPaging,
+    enabled: Boolean(orgId),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/organization/{org_id}/orders/counts: how many orders each tab holds. */
+export function useSellerOrderCounts(orgId: string) {
+  return useQuery({
+    queryKey: orderKeys.sellingCounts(orgId),
+    queryFn: () => api.get<SellerOrderCounts>(apiPath`/api/organization/${orgId}/orders/counts`),
+    enabled: Boolean(orgId),
+  });
+}
+
+/** POST /api/organization/{org_id}/orders/packing-slips: the orders' packing slips, one PDF. */
+export async function fetchPackingSlips(orgId: string, orderIds: readonly string[]): Promise<Blob> {
+  const { blob } = await api.download(apiPath`/api/organization/${orgId}/orders/packing-slips`, 'application/pdf', {
+    order_ids: orderIds,
+  });
+  return new Blob([blob], { type: 'application/pdf' });
+}
+
+/** GET /api/organization/{org_id}/orders/export.csv with the filters: the file and its name. */
+export function fetchOrdersCsv(
+  orgId: string,
+  filters: SellerOrderFilters,
+): Promise<{ blob: Blob; filename: string | null }> {
+  return api.download(
+    withQuery(apiPath`/api/organization/${orgId}/orders/export.csv`, sellerOrderQuery(filters)),
+    'text/csv',
+  );
+}
+
+/**
+ * POST …/shipments without lines (every unit left) for one order of a bulk "Mark shipped", with
+ * the row's Idempotency-Key; answered by the updated order.
+ */
+export function shipWholeOrder(
+  orgId: string,
+  orderId: string,
+  tracking: { carrier: Carrier; tracking_number: string },
+  idempotencyKey: string,
+): Promise<Order> {
+  return api.post<Order>(apiPath`/api/organization/${orgId}/orders/${orderId}/shipments`, tracking, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+/** After bulk changes: every order list, the counts, the dashboard and the customers read again. */
+export function useRefreshOrders() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: orderKeys.all });
+    void client.invalidateQueries({ queryKey: dashboardKeys.all });
+    void client.invalidateQueries({ queryKey: customerKeys.all });
+  };
+}

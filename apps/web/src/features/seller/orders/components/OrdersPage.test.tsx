@@ -17,7 +17,8 @@ import { configureApi } from '../../../../lib/api';
 import { formatDate } from '../../../../lib/format';
 import { ids } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
-import { OrdersPage, PACKING_SLIP_FAILED } from './OrdersPage';
+import { CUSTOMER_SEARCH_LABEL, DATE_RANGE_ERROR, EXPORT_FAILED, OrdersPage, PACKING_SLIP_FAILED } from './OrdersPage';
+import { BULK_SHIP_NUMBER_REQUIRED } from './BulkShipDialog';
 import { TRACKING_SAVED_TEXT } from './TrackingDialog';
 import { atPhoneWidth } from '../../../../test/phone-width';
 
@@ -163,7 +164,6 @@ function renderOrders() {
   );
 }
 
-
 const cardOf = async (customer: string) => (await screen.findByText(customer)).closest('li') as HTMLElement;
 
 /** The value a card shows under a label (its column name). */
@@ -171,6 +171,24 @@ const valueIn = (card: HTMLElement, label: string) =>
   within(card).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
 
 const rowOf = async (customer: string) => (await screen.findByText(customer)).closest('tr') as HTMLElement;
+
+/** The tab window.open answers while a PDF is made. */
+const newTab = () => ({
+  closed: false,
+  close: vi.fn(),
+  location: { href: '' },
+  document: { title: '', body: { textContent: '' } },
+});
+
+/** window.open answers a new tab, returned. */
+function stubNewTab() {
+  const tab = newTab();
+  vi.stubGlobal(
+    'open',
+    vi.fn(() => tab),
+  );
+  return tab;
+}
 
 const { createObjectURL, revokeObjectURL } = URL;
 afterEach(() => {
@@ -194,7 +212,19 @@ describe('OrdersPage', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['Order', 'Date', 'Customer', 'Amount', 'Shipped?', 'Payment Status', 'Actions']);
+    // The first header is the select-all checkbox.
+    expect(headers).toEqual([
+      '',
+      'Order',
+      'State',
+      'Date',
+      'Customer',
+      'Amount',
+      'Shipped?',
+      'Payment Status',
+      'Actions',
+    ]);
+    expect(within(table).getByRole('checkbox', { name: 'Select all orders shown' })).toBeTruthy();
 
     const first = await rowOf('Corner Shop 1');
     // The order's number, as its e-mails, invoice and packing slip name it; never its id.
@@ -372,12 +402,7 @@ describe('OrdersPage', () => {
           })
         : undefined,
     );
-    const tab = {
-      closed: false,
-      close: vi.fn(),
-      location: { href: '' },
-      document: { title: '', body: { textContent: '' } },
-    };
+    const tab = newTab();
     const open = vi.fn(() => tab);
     vi.stubGlobal('open', open);
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:http://localhost/slip');
@@ -412,16 +437,7 @@ describe('OrdersPage', () => {
         ? json(500, { error: 'internal', message: 'The PDF service is down.' })
         : undefined,
     );
-    const tab = {
-      closed: false,
-      close: vi.fn(),
-      location: { href: '' },
-      document: { title: '', body: { textContent: '' } },
-    };
-    vi.stubGlobal(
-      'open',
-      vi.fn(() => tab),
-    );
+    const tab = stubNewTab();
     const user = userEvent.setup();
     renderOrders();
     await user.click(within(await rowOf('Corner Shop 1')).getByRole('button', { name: /^Packing slip/ }));
@@ -538,9 +554,7 @@ describe('OrdersPage', () => {
         const answer = () =>
           json(
             200,
-            rows.filter(
-              (row) => row.order_number === number || (row.po_number ?? '').toLowerCase().startsWith(q),
-            ),
+            rows.filter((row) => row.order_number === number || (row.po_number ?? '').toLowerCase().startsWith(q)),
           );
         const wait = q ? gate?.wait : null;
         return wait ? wait.then(answer) : answer();
@@ -635,6 +649,229 @@ describe('OrdersPage', () => {
       renderOrders();
       expect(await screen.findByText(SELLER_ORDERS_EMPTY)).toBeTruthy();
       expect(screen.queryByRole('searchbox', { name: ORDER_SEARCH_LABEL })).toBeNull();
+    });
+  });
+
+  describe('the Orders workspace: tabs, filters and bulk actions', () => {
+    const countsPath = `/api/organization/${ids.merchantA}/orders/counts`;
+    const counts = { to_ship: 2, partially_shipped: 1, shipped: 1, unpaid: 1, cancelled: 0, all: 3 };
+
+    /** The list filtered as the server would: view, q (number), customer (contains), from/to (days). */
+    function workspaceList(rows: OrderSummary[]): Handler {
+      const states: Record<string, string[]> = {
+        to_ship: ['placed', 'accepted', 'partially_shipped'],
+        partially_shipped: ['partially_shipped'],
+        shipped: ['shipped', 'delivered'],
+        cancelled: ['cancelled'],
+      };
+      return (call) => {
+        if (call.method === 'GET' && call.path === countsPath) return json(200, counts);
+        if (call.method !== 'GET' || call.path !== listPath) return undefined;
+        const view = call.search.get('view');
+        const customer = call.search.get('customer')?.toLowerCase();
+        const from = call.search.get('from');
+        const to = call.search.get('to');
+        return json(
+          200,
+          rows.filter(
+            (o) =>
+              (!view ||
+                (view === 'unpaid'
+                  ? o.invoice?.stripe_status === 'open'
+                  : states[view]!.includes(o.state ?? 'placed'))) &&
+              (!customer || o.organization.name.toLowerCase().includes(customer)) &&
+              (!from || o.completed_on.slice(0, 10) >= from) &&
+              (!to || o.completed_on.slice(0, 10) <= to),
+          ),
+        );
+      };
+    }
+
+    const workspaceRows = () => [
+      summary(1, { state: 'placed' }),
+      summary(2, { state: 'partially_shipped', organization: { id: ids.buyer, name: 'Harbor Deli' } }),
+      summary(3, { state: 'shipped', invoice: { link: 'http://localhost/i.pdf', stripe_status: 'open' } }),
+    ];
+
+    it('shows the tabs with their counts and lists a tab’s orders with their state', async () => {
+      const calls = server(workspaceList(workspaceRows()));
+      const user = userEvent.setup();
+      renderOrders();
+      const tabs = await screen.findByRole('tablist', { name: 'Order views' });
+      await waitFor(() =>
+        expect(
+          within(tabs)
+            .getAllByRole('tab')
+            .map((tab) => tab.textContent),
+        ).toEqual(['All (3)', 'To ship (2)', 'Partially shipped (1)', 'Shipped (1)', 'Unpaid (1)', 'Cancelled (0)']),
+      );
+      expect(within(await rowOf('Harbor Deli')).getByText('Partially shipped')).toBeTruthy();
+
+      await user.click(within(tabs).getByRole('tab', { name: 'To ship (2)' }));
+      await waitFor(() => expect(screen.queryByText('Corner Shop 3')).toBeNull());
+      expect(calls.at(-1)?.search.get('view')).toBe('to_ship');
+      expect(screen.getByText('Corner Shop 1')).toBeTruthy();
+      expect(within(tabs).getByRole('tab', { name: 'To ship (2)' }).getAttribute('aria-selected')).toBe('true');
+
+      // The keyboard moves along the tabs.
+      within(tabs).getByRole('tab', { name: 'To ship (2)' }).focus();
+      await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(calls.at(-1)?.search.get('view')).toBe('unpaid'));
+      expect(await rowOf('Corner Shop 3')).toBeTruthy();
+
+      await user.click(within(tabs).getByRole('tab', { name: 'Cancelled (0)' }));
+      expect(await screen.findByText('No orders here')).toBeTruthy();
+    });
+
+    it('searches by customer and narrows by a date range, refusing From after To', async () => {
+      const calls = server(workspaceList(workspaceRows()));
+      const user = userEvent.setup();
+      renderOrders();
+      await rowOf('Corner Shop 3');
+
+      await user.type(screen.getByRole('searchbox', { name: CUSTOMER_SEARCH_LABEL }), 'harbor');
+      await waitFor(() => expect(screen.queryByText('Corner Shop 1')).toBeNull());
+      expect(calls.at(-1)?.search.get('customer')).toBe('harbor');
+      expect(screen.getByText('Harbor Deli')).toBeTruthy();
+      await user.clear(screen.getByRole('searchbox', { name: CUSTOMER_SEARCH_LABEL }));
+      await rowOf('Corner Shop 1');
+
+      // summary(n) was placed on 2024-03-(10 + n).
+      const fromField = screen.getByLabelText('From');
+      const toField = screen.getByLabelText('To');
+      await user.type(fromField, '2024-03-12');
+      await waitFor(() => expect(screen.queryByText('Corner Shop 1')).toBeNull());
+      expect(calls.at(-1)?.search.get('from')).toBe('2024-03-12');
+      await user.type(toField, '2024-03-11');
+      expect(await screen.findByText(DATE_RANGE_ERROR)).toBeTruthy();
+      // A range the wrong way round is not sent.
+      expect(calls.some((call) => call.search.get('to') === '2024-03-11')).toBe(false);
+      await user.clear(toField);
+      await user.type(toField, '2024-03-12');
+      await waitFor(() => expect(screen.queryByText('Corner Shop 3')).toBeNull());
+      expect(screen.getByText('Harbor Deli')).toBeTruthy();
+      expect(calls.at(-1)?.search.get('to')).toBe('2024-03-12');
+      expect(screen.queryByText(DATE_RANGE_ERROR)).toBeNull();
+    });
+
+    it('marks selected orders shipped from one sheet: checked formats, saved one by one, a result per order', async () => {
+      configureApi({ getAccessToken: async () => 'seller-token' });
+      const rows = workspaceRows();
+      const shipments = (id: string) => `/api/organization/${ids.merchantA}/orders/${id}/shipments`;
+      const calls = server(workspaceList(rows), (call) => {
+        if (call.method !== 'POST') return undefined;
+        if (call.path === shipments(rows[0]!.id)) return json(200, detail({ ...rows[0]!, state: 'shipped' }));
+        if (call.path === shipments(rows[1]!.id)) {
+          return json(409, { error: 'order_cancelled', message: 'The order was cancelled meanwhile.' });
+        }
+        return undefined;
+      });
+      const user = userEvent.setup();
+      renderOrders();
+      await user.click(within(await rowOf('Corner Shop 1')).getByRole('checkbox', { name: 'Select order CB-000001' }));
+      await user.click(within(await rowOf('Harbor Deli')).getByRole('checkbox', { name: 'Select order CB-000002' }));
+      // Selecting does not open the order.
+      expect(screen.queryByRole('dialog')).toBeNull();
+      const bar = screen.getByRole('toolbar', { name: 'Bulk actions' });
+      expect(within(bar).getByText('2 selected')).toBeTruthy();
+      await user.click(within(bar).getByRole('button', { name: 'Mark shipped' }));
+
+      const sheet = await screen.findByRole('dialog', { name: 'Mark shipped' });
+      const first = within(sheet).getByRole('group', { name: 'Order CB-000001, Corner Shop 1' });
+      const second = within(sheet).getByRole('group', { name: 'Order CB-000002, Harbor Deli' });
+      // Nothing is sent while a number is missing or wrong for its carrier.
+      await user.type(within(first).getByRole('textbox', { name: 'Tracking Number' }), '123');
+      await user.click(within(sheet).getByRole('button', { name: 'Save 2 shipments' }));
+      expect(await within(second).findByText(BULK_SHIP_NUMBER_REQUIRED)).toBeTruthy();
+      expect(within(first).getByRole('textbox', { name: 'Tracking Number' }).getAttribute('aria-invalid')).toBe('true');
+      expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+      const firstNumber = within(first).getByRole('textbox', { name: 'Tracking Number' });
+      await user.clear(firstNumber);
+      await user.type(firstNumber, '9400100000000000000000');
+      await user.type(within(second).getByRole('textbox', { name: 'Tracking Number' }), '9400100000000000000001');
+      await user.click(within(sheet).getByRole('button', { name: 'Save 2 shipments' }));
+
+      expect(await within(first).findByText('Shipped')).toBeTruthy();
+      expect(await within(second).findByText('Not saved')).toBeTruthy();
+      expect(within(second).getByText('The order was cancelled meanwhile.')).toBeTruthy();
+      expect(within(sheet).getByRole('status')).toHaveProperty(
+        'textContent',
+        '1 of 2 orders marked shipped. Correct the others and save again.',
+      );
+      const posts = calls.filter((call) => call.method === 'POST');
+      expect(posts.map((call) => call.path)).toEqual([shipments(rows[0]!.id), shipments(rows[1]!.id)]);
+      expect(posts[0]!.body).toEqual({ carrier: 'USPS', tracking_number: '9400100000000000000000' });
+      expect(posts[0]!.headers['Idempotency-Key']).toMatch(/.+/);
+      expect(posts[0]!.headers['Idempotency-Key']).not.toBe(posts[1]!.headers['Idempotency-Key']);
+      // The saved order is not sent again; only the failed one is left.
+      expect(within(sheet).getByRole('button', { name: 'Save 1 shipment' })).toBeTruthy();
+      await user.click(within(sheet).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(within(screen.getByRole('toolbar', { name: 'Bulk actions' })).queryByText(/selected$/)).toBeNull();
+    });
+
+    it('opens one PDF of the selected orders’ packing slips and exports the filtered list as CSV', async () => {
+      configureApi({ getAccessToken: async () => 'seller-token' });
+      const rows = workspaceRows();
+      const calls = server(workspaceList(rows), (call) => {
+        if (call.method === 'POST' && call.path === `/api/organization/${ids.merchantA}/orders/packing-slips`) {
+          return new Response(new Uint8Array([37, 80, 68, 70]), { headers: { 'content-type': 'application/pdf' } });
+        }
+        if (call.method === 'GET' && call.path === `/api/organization/${ids.merchantA}/orders/export.csv`) {
+          return call.search.get('customer') === 'fail'
+            ? json(500, { error: 'internal', message: 'Try again.' })
+            : new Response('Order number\r\n', {
+                headers: {
+                  'content-type': 'text/csv',
+                  'content-disposition': 'attachment; filename="orders-2024-03-15.csv"',
+                },
+              });
+        }
+        return undefined;
+      });
+      const tab = stubNewTab();
+      URL.createObjectURL = vi.fn(() => 'blob:http://localhost/file');
+      URL.revokeObjectURL = vi.fn();
+      const user = userEvent.setup();
+      renderOrders();
+      await rowOf('Corner Shop 3');
+      await user.click(screen.getByRole('checkbox', { name: 'Select all orders shown' }));
+      const bar = screen.getByRole('toolbar', { name: 'Bulk actions' });
+      expect(within(bar).getByText('3 selected')).toBeTruthy();
+      await user.click(within(bar).getByRole('button', { name: 'Packing slips' }));
+      await waitFor(() => expect(tab.location.href).toBe('blob:http://localhost/file'));
+      const slips = calls.find((call) => call.path.endsWith('/packing-slips'))!;
+      expect(slips.method).toBe('POST');
+      expect(slips.body).toEqual({ order_ids: rows.map((row) => row.id) });
+      expect(slips.headers.Accept).toBe('application/pdf');
+
+      await user.click(screen.getByRole('tab', { name: /^Shipped/ }));
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(calls.some((call) => call.path.endsWith('/export.csv'))).toBe(true));
+      const exported = calls.find((call) => call.path.endsWith('/export.csv'))!;
+      expect(Object.fromEntries(exported.search)).toEqual({ view: 'shipped' });
+
+      await user.type(screen.getByRole('searchbox', { name: CUSTOMER_SEARCH_LABEL }), 'fail');
+      await waitFor(() => expect(calls.at(-1)?.search.get('customer')).toBe('fail'));
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(await screen.findByText(`${EXPORT_FAILED} Try again.`)).toBeTruthy();
+    });
+
+    it('selects orders on phone cards too', async () => {
+      atPhoneWidth();
+      server(workspaceList(workspaceRows()));
+      const user = userEvent.setup();
+      renderOrders();
+      const card = await cardOf('Corner Shop 1');
+      expect(valueIn(card, 'State').textContent).toBe('Placed');
+      await user.click(within(card).getByRole('checkbox', { name: 'Select order CB-000001' }));
+      const bar = screen.getByRole('toolbar', { name: 'Bulk actions' });
+      expect(within(bar).getByText('1 selected')).toBeTruthy();
+      await user.click(within(bar).getByRole('checkbox', { name: 'Select all orders shown' }));
+      expect(within(bar).getByText('3 selected')).toBeTruthy();
+      expect(screen.queryByRole('dialog')).toBeNull();
     });
   });
 });

@@ -1,17 +1,26 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import {
   ADD_TRACKING_TOOLTIP,
   CREATING_PACKING_SLIP,
   EDIT_TRACKING_TOOLTIP,
+  ORDER_BULK_MAX,
   ORDER_SEARCH_LABEL,
   ORDER_SEARCH_NO_MATCH,
+  SELLER_ORDER_VIEWS,
+  SELLER_ORDER_VIEW_LABELS,
   SELLER_ORDERS_EMPTY,
+  orderCountLabel,
   type OrderSummary,
+  type SellerOrderView,
 } from '@cratebase/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -22,6 +31,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
@@ -35,6 +45,7 @@ import { SearchField } from '../../../../components/SearchField';
 import { TintedIcon } from '../../../../components/TintedIcon';
 import { useToast } from '../../../../components/Toast';
 import { errorMessage, loadedItems } from '../../../../lib/api';
+import { saveBlob, todayStamp } from '../../../../lib/download';
 import { formatCents, formatDate } from '../../../../lib/format';
 import {
   actionsColumn,
@@ -47,14 +58,32 @@ import {
   PoNumberCaption,
   shippedColumn,
 } from '../../../../components/orders/order-columns';
-import { fetchPackingSlip, orderNumber, useSellerOrders } from '../api';
+import { OrderStateChip } from '../../../../components/orders/OrderStateChip';
+import {
+  fetchOrdersCsv,
+  fetchPackingSlip,
+  fetchPackingSlips,
+  orderNumber,
+  useFilteredSellerOrders,
+  useSellerOrderCounts,
+  type SellerOrderFilters,
+} from '../api';
 import { openPdfInNewTab } from '../packing-slip';
+import { BulkShipDialog } from './BulkShipDialog';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { TrackingDialog } from './TrackingDialog';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 
 export const PACKING_SLIP_FAILED = 'We could not create the packing slip.';
+export const PACKING_SLIPS_FAILED = 'We could not create the packing slips.';
+export const EXPORT_FAILED = 'We could not export the orders.';
+export const CUSTOMER_SEARCH_LABEL = 'Customer';
+export const DATE_RANGE_ERROR = 'Must be on or before the To day';
+export const BULK_TOO_MANY = `Select at most ${ORDER_BULK_MAX} orders for one action.`;
+
+type ViewTab = SellerOrderView | 'all';
+const TABS: readonly ViewTab[] = ['all', ...SELLER_ORDER_VIEWS];
 
 /** Spec: loading shows a skeleton of 10 rows by 5 columns. */
 function OrdersSkeleton() {
@@ -77,7 +106,8 @@ function OrdersSkeleton() {
   );
 }
 
-function EmptyOrders() {
+/** The list's empty state: no order yet, none matching the search, or none in the tab and filters. */
+function NoOrders({ title, children }: { title: string; children: ReactNode }) {
   return (
     <EmptyState
       icon={
@@ -85,25 +115,9 @@ function EmptyOrders() {
           <ReceiptLongOutlinedIcon />
         </TintedIcon>
       }
-      title={SELLER_ORDERS_EMPTY}
+      title={title}
     >
-      When a customer places an order in your store, it shows here with its shipping and payment status.
-    </EmptyState>
-  );
-}
-
-/** A search by order or PO number that matched nothing. */
-function NoMatchingOrders({ search }: { search: string }) {
-  return (
-    <EmptyState
-      icon={
-        <TintedIcon>
-          <ReceiptLongOutlinedIcon />
-        </TintedIcon>
-      }
-      title={`No orders match “${search}”`}
-    >
-      {ORDER_SEARCH_NO_MATCH}
+      {children}
     </EmptyState>
   );
 }
@@ -111,20 +125,127 @@ function NoMatchingOrders({ search }: { search: string }) {
 /** Keeps a click or key on a row's buttons from opening the row. */
 const stopRow = (event: SyntheticEvent) => event.stopPropagation();
 
-/** /app/{org_id}/orders: the orders customers placed, with tracking and packing slips. */
+/**
+ * /app/{org_id}/orders: the Orders workspace (issue 23 §6) — the orders customers placed in tabs
+ * (All, To ship, Partially shipped, Shipped, Unpaid, Cancelled) with their counts, searched by
+ * order or PO number and by customer, within a date range; each with its state, tracking and
+ * packing slip; selected orders get one PDF of packing slips, a sheet to mark them shipped, and
+ * the list exports as CSV. A table from tablet width, cards on a phone.
+ */
 export function OrdersPage() {
   useOrganizationPageTitle('Orders');
   const { orgId = '' } = useParams();
   const toast = useToast();
+  const [tab, setTab] = useState<ViewTab>('all');
   const [search, setSearch] = useState('');
+  const [customer, setCustomer] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   const query = useDebouncedValue(search.trim(), 300);
-  const orders = useSellerOrders(orgId, query);
+  const customerQuery = useDebouncedValue(customer.trim(), 300);
+  const rangeWrong = from !== '' && to !== '' && from > to;
+  const filters: SellerOrderFilters = {
+    ...(tab === 'all' ? {} : { view: tab }),
+    q: query,
+    customer: customerQuery,
+    ...(rangeWrong ? {} : { from, to }),
+  };
+  const orders = useFilteredSellerOrders(orgId, filters);
+  const counts = useSellerOrderCounts(orgId);
   const phone = usePhoneLayout();
   const rows = loadedItems(orders.data);
   const searching = query.length > 0;
+  const filtering = tab !== 'all' || customerQuery !== '' || from !== '' || to !== '';
   // No search box before the first order: there is nothing to search.
-  const noOrdersAtAll = !searching && search.trim() === '' && !orders.isPlaceholderData && rows?.length === 0;
-  const empty = searching ? <NoMatchingOrders search={query} /> : <EmptyOrders />;
+  const noOrdersAtAll =
+    !searching &&
+    !filtering &&
+    search.trim() === '' &&
+    customer.trim() === '' &&
+    !orders.isPlaceholderData &&
+    rows?.length === 0;
+  const empty = searching ? (
+    <NoOrders title={`No orders match “${query}”`}>{ORDER_SEARCH_NO_MATCH}</NoOrders>
+  ) : filtering ? (
+    <NoOrders title="No orders here">
+      No order matches this tab, customer and dates. Try another tab or clear the filters.
+    </NoOrders>
+  ) : (
+    <NoOrders title={SELLER_ORDERS_EMPTY}>
+      When a customer places an order in your store, it shows here with its shipping and payment status.
+    </NoOrders>
+  );
+  // Selected orders by id, kept with their rows (a selection outlives Load more).
+  const [selected, setSelected] = useState<ReadonlyMap<string, OrderSummary>>(new Map());
+  const [shipping, setShipping] = useState(false);
+  const [creatingBulkSlips, setCreatingBulkSlips] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const selectedOrders = [...selected.values()];
+  const tooMany = selected.size > ORDER_BULK_MAX;
+
+  /** A new tab or filter starts a new selection. */
+  function refilter(apply: () => void) {
+    apply();
+    setSelected(new Map());
+  }
+
+  function toggle(order: OrderSummary) {
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(order.id)) next.delete(order.id);
+      else next.set(order.id, order);
+      return next;
+    });
+  }
+
+  const allShownSelected = Boolean(rows && rows.length > 0 && rows.every((order) => selected.has(order.id)));
+  const someShownSelected = Boolean(rows?.some((order) => selected.has(order.id)));
+  function toggleAllShown() {
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const order of rows ?? []) {
+        if (allShownSelected) next.delete(order.id);
+        else next.set(order.id, order);
+      }
+      return next;
+    });
+  }
+
+  function openPackingSlips() {
+    if (creatingBulkSlips || selected.size === 0 || tooMany) return;
+    setCreatingBulkSlips(true);
+    const ids = selectedOrders.map((order) => order.id);
+    openPdfInNewTab(() => fetchPackingSlips(orgId, ids), `packing-slips-${ids.length}.pdf`, 'Creating packing slips…')
+      .catch((error: unknown) => toast.show(`${PACKING_SLIPS_FAILED} ${errorMessage(error)}`, { severity: 'error' }))
+      .finally(() => setCreatingBulkSlips(false));
+  }
+
+  function exportCsv() {
+    if (exporting) return;
+    setExporting(true);
+    fetchOrdersCsv(orgId, filters)
+      .then(({ blob, filename }) => saveBlob(blob, filename ?? `orders-${todayStamp()}.csv`))
+      .catch((error: unknown) => toast.show(`${EXPORT_FAILED} ${errorMessage(error)}`, { severity: 'error' }))
+      .finally(() => setExporting(false));
+  }
+
+  const tabLabel = (view: ViewTab) => {
+    const count = counts.data?.[view];
+    return count === undefined
+      ? SELLER_ORDER_VIEW_LABELS[view]
+      : `${SELLER_ORDER_VIEW_LABELS[view]} (${orderCountLabel(count)})`;
+  };
+
+  /** A row's (or card's) checkbox, named by its order. */
+  const selectBox = (order: OrderSummary) => (
+    <Checkbox
+      checked={selected.has(order.id)}
+      onChange={() => toggle(order)}
+      onClick={stopRow}
+      onKeyDown={stopRow}
+      slotProps={{ input: { 'aria-label': `Select order ${orderNumber(order)}` } }}
+    />
+  );
   const [viewing, setViewing] = useState<{ order: OrderSummary | null; open: boolean }>({ order: null, open: false });
   const [tracking, setTracking] = useState<{ order: OrderSummary | null; open: boolean; key: number }>({
     order: null,
@@ -192,7 +313,21 @@ export function OrdersPage() {
   const openOrder = (order: OrderSummary) => setViewing({ order, open: true });
 
   const columns: DataColumn<OrderSummary>[] = [
+    {
+      header: 'Select',
+      width: 48,
+      headerCell: (
+        <Checkbox
+          checked={allShownSelected}
+          indeterminate={someShownSelected && !allShownSelected}
+          onChange={toggleAllShown}
+          slotProps={{ input: { 'aria-label': 'Select all orders shown' } }}
+        />
+      ),
+      cell: selectBox,
+    },
     orderNumberColumn,
+    { header: 'State', cell: (order) => <OrderStateChip state={order.state} /> },
     orderDateColumn(false),
     {
       header: 'Customer',
@@ -219,9 +354,86 @@ export function OrdersPage() {
     <>
       <PageHeader title="Orders" />
       {!noOrdersAtAll && (
-        <Box sx={{ mb: 2 }}>
-          <SearchField label={ORDER_SEARCH_LABEL} value={search} onChange={setSearch} />
-        </Box>
+        <>
+          <Tabs
+            value={tab}
+            onChange={(_event, value: ViewTab) => refilter(() => setTab(value))}
+            variant="scrollable"
+            scrollButtons="auto"
+            allowScrollButtonsMobile
+            aria-label="Order views"
+            sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', maxWidth: '100%' }}
+          >
+            {TABS.map((view) => (
+              <Tab key={view} value={view} label={tabLabel(view)} sx={{ textTransform: 'none' }} />
+            ))}
+          </Tabs>
+          <Box
+            role="search"
+            aria-label="Filter orders"
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'flex-start' }}
+          >
+            <SearchField
+              label={ORDER_SEARCH_LABEL}
+              value={search}
+              onChange={(value) => refilter(() => setSearch(value))}
+            />
+            <SearchField
+              label={CUSTOMER_SEARCH_LABEL}
+              value={customer}
+              onChange={(value) => refilter(() => setCustomer(value))}
+            />
+            <Box sx={{ display: 'flex', gap: 1.5, width: { xs: '100%', sm: 'auto' } }}>
+              <TextField
+                type="date"
+                size="small"
+                label="From"
+                value={from}
+                onChange={(event) => refilter(() => setFrom(event.target.value))}
+                error={rangeWrong}
+                helperText={rangeWrong ? DATE_RANGE_ERROR : undefined}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || undefined } }}
+                sx={{ flex: 1, minWidth: 0, width: { sm: 170 } }}
+              />
+              <TextField
+                type="date"
+                size="small"
+                label="To"
+                value={to}
+                onChange={(event) => refilter(() => setTo(event.target.value))}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }}
+                sx={{ flex: 1, minWidth: 0, width: { sm: 170 } }}
+              />
+            </Box>
+            <Button
+              variant="outlined"
+              onClick={exportCsv}
+              disabled={exporting}
+              startIcon={
+                exporting ? (
+                  <CircularProgress size={14} color="inherit" aria-hidden />
+                ) : (
+                  <FileDownloadOutlinedIcon aria-hidden />
+                )
+              }
+              sx={{ whiteSpace: 'nowrap', ml: { sm: 'auto' } }}
+            >
+              {exporting ? 'Exporting…' : 'Export CSV'}
+            </Button>
+          </Box>
+          <BulkBar
+            count={selected.size}
+            phone={phone}
+            allShownSelected={allShownSelected}
+            someShownSelected={someShownSelected}
+            onToggleAllShown={toggleAllShown}
+            tooMany={tooMany}
+            creatingSlips={creatingBulkSlips}
+            onPackingSlips={openPackingSlips}
+            onMarkShipped={() => setShipping(true)}
+            onClear={() => setSelected(new Map())}
+          />
+        </>
       )}
       {orders.isError && <QueryErrorAlert error={orders.error} onRetry={() => void orders.refetch()} sx={{ mb: 2 }} />}
       {phone ? (
@@ -235,7 +447,11 @@ export function OrdersPage() {
             date={(order) => formatDate(order.completed_on)}
             amount={(order) => formatCents(order.total_cents)}
             title={{ label: 'Customer', cell: (order) => order.organization.name }}
-            fields={(order) => orderCardFields(order)}
+            fields={(order) => [
+              { label: 'State', value: <OrderStateChip state={order.state} /> },
+              ...orderCardFields(order),
+            ]}
+            leading={selectBox}
             paymentStatus={paymentStatus}
             actions={(order) => (
               <>
@@ -281,6 +497,15 @@ export function OrdersPage() {
         open={viewing.open}
         onClose={() => setViewing((current) => ({ ...current, open: false }))}
       />
+      <BulkShipDialog
+        open={shipping}
+        orgId={orgId}
+        orders={selectedOrders}
+        onClose={() => {
+          setShipping(false);
+          setSelected(new Map());
+        }}
+      />
       <TrackingDialog
         key={tracking.key}
         open={tracking.open}
@@ -289,6 +514,91 @@ export function OrdersPage() {
         onClose={() => setTracking((current) => ({ ...current, open: false }))}
       />
     </>
+  );
+}
+
+interface BulkBarProps {
+  count: number;
+  phone: boolean;
+  allShownSelected: boolean;
+  someShownSelected: boolean;
+  onToggleAllShown: () => void;
+  tooMany: boolean;
+  creatingSlips: boolean;
+  onPackingSlips: () => void;
+  onMarkShipped: () => void;
+  onClear: () => void;
+}
+
+/**
+ * The bulk actions on the selected orders: how many are selected (announced), one PDF of their
+ * packing slips, the Mark shipped sheet, and clearing the selection. On a phone, where cards have
+ * no header row, it also selects every order shown.
+ */
+function BulkBar(props: BulkBarProps) {
+  const { count, tooMany } = props;
+  return (
+    <Box
+      role="toolbar"
+      aria-label="Bulk actions"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 1,
+        mb: 2,
+        minHeight: 40,
+        ...(count > 0 ? { p: 1, borderRadius: 1, bgcolor: 'action.selected' } : {}),
+      }}
+    >
+      {props.phone && (
+        <Checkbox
+          checked={props.allShownSelected}
+          indeterminate={props.someShownSelected && !props.allShownSelected}
+          onChange={props.onToggleAllShown}
+          slotProps={{ input: { 'aria-label': 'Select all orders shown' } }}
+        />
+      )}
+      <Typography variant="body2" role="status" sx={{ fontWeight: 600, mr: 1 }}>
+        {count === 0 ? 'Select orders for bulk actions' : `${count} selected`}
+      </Typography>
+      {count > 0 && (
+        <>
+          <Button
+            size="small"
+            variant="contained"
+            onClick={props.onPackingSlips}
+            disabled={props.creatingSlips || tooMany}
+            startIcon={
+              props.creatingSlips ? (
+                <CircularProgress size={14} color="inherit" aria-hidden />
+              ) : (
+                <PictureAsPdfOutlinedIcon aria-hidden />
+              )
+            }
+          >
+            {props.creatingSlips ? 'Creating…' : 'Packing slips'}
+          </Button>
+          <Button
+            size="small"
+            variant="contained"
+            onClick={props.onMarkShipped}
+            disabled={tooMany}
+            startIcon={<LocalShippingOutlinedIcon aria-hidden />}
+          >
+            Mark shipped
+          </Button>
+          <Button size="small" color="inherit" onClick={props.onClear}>
+            Clear selection
+          </Button>
+          {tooMany && (
+            <Typography variant="body2" sx={{ color: 'error.main', width: '100%' }}>
+              {BULK_TOO_MANY}
+            </Typography>
+          )}
+        </>
+      )}
+    </Box>
   );
 }
 

@@ -1,0 +1,54 @@
+/**
+ * The seller's Orders workspace (issue 23 section 6): the list's filters (SellingOrdersQuery in
+ * orders.ts adds them), the tabs' counts and the bulk actions' bodies.
+ */
+import { z } from 'zod';
+import { Uuid, singleLineText } from './common.js';
+import { ORDER_BULK_MAX, ORDER_CUSTOMER_FILTER_MAX, SELLER_ORDER_VIEWS } from './orders-workspace-rules.js';
+
+/** A UTC day as YYYY-MM-DD (a real date). */
+const OrderDay = z.iso.date({ message: 'must be a day as YYYY-MM-DD' });
+
+/**
+ * The workspace's filters of GET …/selling (and of the CSV export): `view` (a tab), `customer`
+ * (the buyer organization's name contains it, any case; the seller's customers), `from`/`to`
+ * (the day it was placed, UTC, both included).
+ */
+export const sellingOrdersFilterFields = {
+  view: z.enum(SELLER_ORDER_VIEWS, { message: `must be one of ${SELLER_ORDER_VIEWS.join(', ')}` }).optional(),
+  customer: singleLineText({ message: 'must be text' }).max(ORDER_CUSTOMER_FILTER_MAX, 'is too long').optional(),
+  from: OrderDay.optional(),
+  to: OrderDay.optional(),
+};
+
+/** The date range's rule: from on or before to (400 naming from). */
+export const orderDayRangeRule: [
+  (query: { from?: string; to?: string }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (query) => !query.from || !query.to || query.from <= query.to,
+  { message: 'must be on or before to', path: ['from'] },
+];
+
+/**
+ * GET /api/organization/{org_id}/orders/counts: how many of the seller's orders each tab holds,
+ * each at most SELLER_ORDER_COUNT_CAP (which then means that many or more).
+ */
+export const SellerOrderCounts = z.object({
+  to_ship: z.number().int(),
+  partially_shipped: z.number().int(),
+  shipped: z.number().int(),
+  unpaid: z.number().int(),
+  cancelled: z.number().int(),
+  all: z.number().int(),
+});
+export type SellerOrderCounts = z.infer<typeof SellerOrderCounts>;
+
+/** POST /api/organization/{org_id}/orders/packing-slips: the orders, 1 to 100, each the seller's. */
+export const PackingSlipsBody = z.strictObject({
+  order_ids: z
+    .array(Uuid, { message: 'must be a list of order ids' })
+    .min(1, 'must name at least one order')
+    .max(ORDER_BULK_MAX, `must name at most ${ORDER_BULK_MAX} orders`),
+});
+export type PackingSlipsBody = z.infer<typeof PackingSlipsBody>;
