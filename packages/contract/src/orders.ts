@@ -15,7 +15,12 @@ import {
   trackingNumberError,
   type Carrier,
 } from './order-rules.js';
-import { OrderLineUnitsList, orderDetailLifecycleFields, orderLifecycleFields } from './order-lifecycle.js';
+import {
+  OrderLineUnitsList,
+  orderDetailLifecycleFields,
+  orderLifecycleFields,
+  orderLineLifecycleFields,
+} from './order-lifecycle.js';
 import { orderDayRangeRule, sellingOrdersFilterFields } from './orders-workspace.js';
 
 /** Spec section 3: the order's shipping information (null before tracking was added). */
@@ -44,6 +49,7 @@ export const OrderLine = z.object({
   /** Units cancelled after the order was placed, and units shipped (issue 23; 0 when none). */
   cancelled_quantity: z.number().int().optional(),
   shipped_quantity: z.number().int().optional(),
+  ...orderLineLifecycleFields,
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 

@@ -157,8 +157,9 @@ describe('the list rows (written by PostgreSQL as JSON text)', () => {
         const order = await ok(h.call('GET', `/api/order/${row.id}`, { token: who.token }));
         const { line_items: lines, ...cart } = order.cart;
         expect(lines).toHaveLength(1);
-        // The single order adds its shipments and its timeline (issue 23) to the row's fields.
-        const { shipments, timeline, ...rest } = order;
+        // The single order adds its shipments, its timeline and its claims (issue 23) to the row's fields.
+        const { shipments, timeline, claims, ...rest } = order;
+        expect(claims).toEqual([]);
         expect(timeline[0]).toMatchObject({ kind: 'placed' });
         expect(shipments).toHaveLength(row.id === shipped ? 1 : 0);
         expect(comparable(row)).toEqual(comparable({ ...rest, cart }));

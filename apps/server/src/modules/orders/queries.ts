@@ -34,6 +34,8 @@ import { organizationsSql } from '../organizations/sql.js';
 import { invoiceLink, invoiceLinkSigner, type InvoiceLinkSigner } from './invoice-links.js';
 import { invoiceWithNumberJoinSql, orderByNumberSql, sellerOpenInvoicesSql } from '../payments/sql.js';
 import { userNameSql } from '../users/sql.js';
+import { mediaUrl } from '../../lib/media-url.js';
+import { claimsJsonSql } from '../order-lifecycle/sql.js';
 import { buyerCancelUntilSql, orderListStampSql, shipmentsJsonSql, timelineJsonSql } from './sql.js';
 
 /** Pages of orders hold this many unless `limit` says otherwise. */
@@ -95,7 +97,12 @@ function orderLifecycleJsonSql(withDetail: boolean): SQL {
         'by', case when o.cancellation_requested_by is not null
                    then json_build_object('name', ${userNameSql(sql`o.cancellation_requested_by`)}) end) end,
     'buyer_may_cancel_until', ${buyerCancelUntilSql('o')}
-    ${withDetail ? sql`, 'shipments', ${shipmentsJsonSql(sql`o.id`, sql`o.cart_id`)}, 'timeline', ${timelineJsonSql('o')}` : sql``}`;
+    ${
+      withDetail
+        ? sql`, 'shipments', ${shipmentsJsonSql(sql`o.id`, sql`o.cart_id`)}, 'timeline', ${timelineJsonSql('o')},
+              'claims', ${claimsJsonSql(sql`o.id`, sql`o.cart_id`)}`
+        : sql``
+    }`;
 }
 
 /** Everything a list row or the single order selects, for the orders `o` of its FROM. */
@@ -546,7 +553,19 @@ export async function orderDetail(ctx: AppContext, orderId: string): Promise<Ord
   const [row] = await runCompiled<OrderRow>(ctx.db, statement, { order: orderId });
   if (!row) return undefined;
   const order = JSON.parse(orderText(await invoiceLinkSigner(ctx), row)) as Order;
-  // The carriers' tracking links are Node's to write (contract order-rules.ts).
+  // The carriers' tracking links and the photos' URLs are Node's to write (contract order-rules.ts, lib/media-url.ts).
   order.shipments = order.shipments?.map((s) => ({ ...s, tracking_url: trackingUrl(s.carrier, s.tracking_number) }));
+  order.claims = order.claims?.map((c) => ({
+    ...c,
+    photos: (c.photos as unknown as { id: string; key: string }[]).map((p) => ({
+      id: p.id,
+      url: mediaUrl(ctx.config.publicUrl, p.key),
+    })),
+    replacement: c.replacement && {
+      carrier: c.replacement.carrier,
+      tracking_number: c.replacement.tracking_number,
+      tracking_url: trackingUrl(c.replacement.carrier as Carrier, c.replacement.tracking_number),
+    },
+  }));
   return order;
 }
