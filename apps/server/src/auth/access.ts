@@ -126,7 +126,7 @@ export function membershipsSql(): SQL {
  * A FROM item: the purchasing relationships (`seller_organization_id`,
  * `purchaser_organization_id`, `created_at`), of one seller when `sellerId` is given.
  */
-export function purchasingRelationshipsSql(sellerId?: string): SQL {
+export function purchasingRelationshipsSql(sellerId?: string | SQL): SQL {
   const where = sellerId === undefined ? sql`` : sql`where seller_organization_id = ${sellerId}`;
   return sql`(select seller_organization_id, purchaser_organization_id, created_at from purchasing_relationships ${where})`;
 }

@@ -56,3 +56,10 @@ export function orderLinesJsonSql(cartId: SQL): SQL {
       left join lateral ${productForOrderLineSql(sql`li.product_id`)} p on true
      where li.cart_id = ${cartId}), '[]'::json)`;
 }
+
+/** Text: the name of the order line whose id is in `lineId` (of the cart in `cartId`), as the product has it now ('' when gone). */
+export function orderLineNameSql(lineId: SQL, cartId: SQL): SQL {
+  return sql`coalesce((select p.name from line_items li
+                        cross join lateral ${productForOrderLineSql(sql`li.product_id`)} p
+                       where li.id = ${lineId} and li.cart_id = ${cartId}), '')`;
+}

@@ -6,11 +6,11 @@
  * minimum does not apply). Until the retailer chooses, those units cannot ship; the rest ships as
  * usual. Commands of commands.ts: one transaction under the order row's lock each.
  */
-import { sql } from 'drizzle-orm';
 import { MAX_RESTOCK_DAYS, isOpenOrderState, unitsLeft, type Order } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { formatDay } from '../../lib/pdf/toolkit.js';
 import { refusal } from '../../lib/errors.js';
+import { reportLinesUnavailable, waitForLines } from '../carts/order-lines.js';
 import { recordOrderEvent } from '../orders/events.js';
 import {
   cancelUnits,
@@ -69,11 +69,11 @@ export function reportUnavailable(
       }
       return { line, quantity: want.quantity };
     });
-    await c.tx.execute(sql`
-      update line_items li set unavailable_quantity = v.quantity, restock_on = ${body.restock_on}::date, backorder = 'asked'
-        from unnest(${sql.param(picks.map((p) => p.line.id))}::uuid[], ${sql.param(picks.map((p) => p.quantity))}::int[])
-             as v(id, quantity)
-       where li.id = v.id`);
+    await reportLinesUnavailable(
+      c.tx,
+      picks.map((p) => ({ lineId: p.line.id, quantity: p.quantity })),
+      body.restock_on,
+    );
     const items = unitsText(picks.map((p) => ({ name: p.line.name, quantity: p.quantity })));
     const when = formatDay(body.restock_on);
     await commandEvent(
@@ -137,11 +137,10 @@ export function chooseBackorders(
     });
     const waits = choices.filter((x) => x.choice === 'wait');
     const cancels = choices.filter((x) => x.choice === 'cancel');
-    if (waits.length > 0) {
-      await c.tx.execute(sql`
-        update line_items set backorder = 'waiting'
-         where id = any(${sql.param(waits.map((w) => w.line.id))}::uuid[])`);
-    }
+    await waitForLines(
+      c.tx,
+      waits.map((w) => w.line.id),
+    );
     const summary = [
       waits.length
         ? `Waits for ${unitsText(waits.map((w) => ({ name: w.line.name, quantity: w.quantity }))).join(', ')}`

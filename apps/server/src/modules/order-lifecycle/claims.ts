@@ -21,7 +21,9 @@ import type { AppContext } from '../../lib/context.js';
 import { notFound, refusal } from '../../lib/errors.js';
 import { claimSellerSlot } from '../checkout/seller-slot.js';
 import { recordOrderSales } from '../inventory/service.js';
+import { imagesOfOrganization } from '../media/service.js';
 import { lockCatalogVersion } from '../products/catalog-version.js';
+import { takeTrackedStock } from '../products/stock.js';
 import {
   commandEvent,
   giveBack,
@@ -87,9 +89,8 @@ export function openClaim(
     });
     const mediaIds = [...new Set(body.media_ids ?? [])];
     if (mediaIds.length > 0) {
-      const owned = await c.tx.execute<{ id: string }>(sql`
-        select id from media where id = any(${sql.param(mediaIds)}::uuid[]) and organization_id = ${c.order.purchasing_organization_id}`);
-      const ok = new Set(owned.rows.map((r) => r.id));
+      const owned = await imagesOfOrganization(c.tx, c.order.purchasing_organization_id, mediaIds);
+      const ok = new Set(owned.map((r) => r.id));
       const bad = (body.media_ids ?? []).findIndex((id) => !ok.has(id));
       if (bad >= 0) {
         throw refusal(
@@ -234,47 +235,19 @@ export function replaceClaim(
       const line = c.lines.find((l) => l.id === i.line_item_id)!;
       wanted.set(line.product_id, (wanted.get(line.product_id) ?? 0) + i.quantity);
     }
-    const ids = [...wanted.keys()].sort();
-    const taken = await c.tx.execute<{
-      product_id: string;
-      name: string;
-      count: number;
-      ok: boolean;
-      tracked: boolean;
-    }>(sql`
-      with want as (select * from unnest(${sql.param(ids)}::uuid[], ${sql.param(ids.map((id) => wanted.get(id)!))}::int[]) as w(product_id, quantity)),
-           locked as materialized (
-             select p.id, p.name, p.track_inventory, p.inventory_count, w.quantity
-               from products p join want w on w.product_id = p.id
-              order by p.id
-                for no key update of p)
-      select l.id as product_id, l.name, l.quantity as count, l.track_inventory as tracked,
-             (not l.track_inventory or l.inventory_count >= l.quantity) as ok
-        from locked l`);
-    const short = taken.rows.find((r) => !r.ok);
-    if (short) {
+    const taken = await takeTrackedStock(
+      c.tx,
+      [...wanted].map(([productId, quantity]) => ({ productId, quantity })),
+    );
+    if ('short' in taken) {
       throw refusal(
         'conflict',
         'out_of_stock',
         'claim_id',
-        `Not enough “${short.name}” in stock to send ${short.count} again.`,
+        `Not enough “${taken.short.name}” in stock to send ${taken.short.count} again.`,
       );
     }
-    const tracked = taken.rows.filter((r) => r.tracked);
-    if (tracked.length > 0) {
-      await c.tx.execute(sql`
-        update products p set inventory_count = p.inventory_count - v.quantity, updated_at = now()
-          from unnest(${sql.param(tracked.map((r) => r.product_id))}::uuid[], ${sql.param(tracked.map((r) => r.count))}::int[])
-               as v(id, quantity)
-         where p.id = v.id`);
-      await recordOrderSales(
-        c.tx,
-        sellerId,
-        c.order.id,
-        c.actor.userId,
-        tracked.map((r) => ({ product_id: r.product_id, count: r.count })),
-      );
-    }
+    await recordOrderSales(c.tx, sellerId, c.order.id, c.actor.userId, taken.taken);
     await decide(
       c,
       claimId,

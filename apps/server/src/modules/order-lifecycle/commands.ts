@@ -45,7 +45,19 @@ import type { SessionRow } from '../checkout/settlement.js';
 import { recordRefundForDashboard } from '../dashboard/service.js';
 import { recordOrderReturns } from '../inventory/service.js';
 import { organizationName } from '../organizations/service.js';
+import { reduceOpenInvoice } from '../payments/invoices.js';
 import { orderInvoice } from '../payments/sql.js';
+import { orderTermsSql } from '../organizations/sql.js';
+import { addLineUnits, orderLineUnits, type OrderLineUnits } from '../carts/order-lines.js';
+import {
+  correctLatestShipment,
+  lockPlacedOrder,
+  placedBefore,
+  recordShipment,
+  setCancellationRequest,
+  setOrderState,
+  type PlacedOrder,
+} from '../orders/changes.js';
 import { lockCatalogVersion } from '../products/catalog-version.js';
 import { returnStock } from '../products/stock.js';
 import { refundForCancellation, settleCardRefund } from '../refunds/service.js';
@@ -55,72 +67,13 @@ import { alreadyDone, commandHash, recordOrderEvent } from '../orders/events.js'
 import { renderOrderChangeEmail } from './change-email.js';
 import { touchOrderLists } from '../orders/list-version.js';
 import { orderDetail } from '../orders/queries.js';
-import { SHIPPED_STATUS } from '@cratebase/contract';
 import { renderTrackingEmail } from './tracking-email.js';
 
 // ─── The order under its lock ────────────────────────────────────────────────────────
-export type LockedOrder = {
-  id: string;
-  status: string;
-  cart_id: string;
-  selling_organization_id: string;
-  purchasing_organization_id: string;
-  subtotal_cents: number;
-  shipping_cost_in_cents: number;
-  total_cents: number;
-  refunded_cents: number;
-  cancelled_cents: number;
-  completed_on: string | null;
-  po_number: string | null;
-  state: OrderState;
-  accepted_at: string | null;
-  delivered_at: string | null;
-  cancellation_requested_at: string | null;
-  buyer_cancel_hours: number;
-  /** The buyer may still cancel or reduce the order itself (its seller's window, state placed). */
-  buyer_may_cancel: boolean;
-};
-
-export type LockedLine = {
-  id: string;
-  product_id: string;
-  name: string;
-  quantity: number;
-  cancelled_quantity: number;
-  shipped_quantity: number;
-  unit_price_in_cents: number;
-  unavailable_quantity: number;
-  restock_on: string | null;
-  backorder: 'asked' | 'waiting' | null;
-};
-
-async function lockOrderForChange(tx: Tx, orderId: string): Promise<LockedOrder | undefined> {
-  const result = await tx.execute<LockedOrder>(sql`
-    select o.id, o.status, o.cart_id, o.selling_organization_id, o.purchasing_organization_id,
-           coalesce(o.subtotal_cents, 0)::int as subtotal_cents,
-           coalesce(o.shipping_cost_in_cents, 0)::int as shipping_cost_in_cents,
-           coalesce(o.total_cents, coalesce(o.subtotal_cents, 0) + coalesce(o.shipping_cost_in_cents, 0))::int as total_cents,
-           o.refunded_cents, o.cancelled_cents, o.completed_on::text as completed_on, o.po_number,
-           o.fulfillment_status as state, o.accepted_at::text as accepted_at, o.delivered_at::text as delivered_at,
-           o.cancellation_requested_at::text as cancellation_requested_at, so.buyer_cancel_hours,
-           (o.fulfillment_status = 'placed' and so.buyer_cancel_hours > 0
-            and now() < o.completed_on + so.buyer_cancel_hours * interval '1 hour') as buyer_may_cancel
-      from orders o join organizations so on so.id = o.selling_organization_id
-     where o.id = ${orderId}
-       for update of o`);
-  return result.rows[0];
-}
-
-async function linesOf(tx: Tx, cartId: string): Promise<LockedLine[]> {
-  const result = await tx.execute<LockedLine>(sql`
-    select li.id, li.product_id, coalesce(p.name, '') as name, li.quantity, li.cancelled_quantity, li.shipped_quantity,
-           coalesce(li.unit_price_in_cents, 0) as unit_price_in_cents,
-           li.unavailable_quantity, li.restock_on::text as restock_on, li.backorder
-      from line_items li left join products p on p.id = li.product_id
-     where li.cart_id = ${cartId}
-     order by li.created_at, li.id`);
-  return result.rows;
-}
+/** The order as a command reads it under its row lock (orders/changes.ts). */
+export type LockedOrder = PlacedOrder;
+/** Its lines with their units (carts/order-lines.ts). */
+export type LockedLine = OrderLineUnits;
 
 /** The state the lines say (issue 23's model; contract order-lifecycle-rules.ts). */
 export function stateOf(
@@ -174,7 +127,7 @@ export async function runCommand(
 ): Promise<Order> {
   const hash = commandHash(name, body);
   const after = await ctx.db.transaction(async (tx) => {
-    const order = await lockOrderForChange(tx, orderId);
+    const order = await lockPlacedOrder(tx, orderId);
     const party = actor.side === 'seller' ? order?.selling_organization_id : order?.purchasing_organization_id;
     if (!order || order.status !== 'submitted' || !order.completed_on || party !== actor.organizationId) {
       throw notFound('Order');
@@ -188,7 +141,7 @@ export async function runCommand(
       after: nothingAfter(),
     };
     if (await alreadyDone(tx, orderId, key, hash)) return c.after;
-    c.lines = await linesOf(tx, order.cart_id);
+    c.lines = await orderLineUnits(tx, order.cart_id);
     await run(c);
     return c.after;
   });
@@ -231,13 +184,13 @@ export async function touchBoth(c: CommandContext, slot?: number) {
   await touchOrderLists(c.tx, [c.order.selling_organization_id, c.order.purchasing_organization_id], slot);
 }
 
-export async function setState(c: CommandContext, extra = sql``): Promise<OrderState> {
+/** Writes the state the lines now say, with what the command adds (orders/changes.ts setOrderState). */
+export async function setState(
+  c: CommandContext,
+  change: Parameters<typeof setOrderState>[3] = {},
+): Promise<OrderState> {
   const state = stateOf(c.lines, c.order);
-  await c.tx.execute(sql`
-    update orders set fulfillment_status = ${state}, updated_at = now(),
-           cancelled_at = case when ${state} = 'cancelled' then coalesce(cancelled_at, now()) else cancelled_at end
-           ${extra}
-     where id = ${c.order.id}`);
+  await setOrderState(c.tx, c.order.id, state, change);
   c.order.state = state;
   return state;
 }
@@ -381,17 +334,11 @@ export async function cancelUnits(ctx: AppContext, c: CommandContext, req: Cance
 
   if (req.keepMinimum && !whole) await refuseBelowMinimum(tx, order, lines);
 
-  // Units reported unavailable never pass the units left (a backorder ends with its units).
-  await tx.execute(sql`
-    update line_items li set cancelled_quantity = li.cancelled_quantity + v.quantity,
-           unavailable_quantity = least(li.unavailable_quantity, li.quantity - li.shipped_quantity - li.cancelled_quantity - v.quantity),
-           backorder = case when least(li.unavailable_quantity, li.quantity - li.shipped_quantity - li.cancelled_quantity - v.quantity) = 0
-                            then null else li.backorder end,
-           restock_on = case when least(li.unavailable_quantity, li.quantity - li.shipped_quantity - li.cancelled_quantity - v.quantity) = 0
-                             then null else li.restock_on end
-      from unnest(${sql.param(picks.map((p) => p.line.id))}::uuid[], ${sql.param(picks.map((p) => p.quantity))}::int[])
-           as v(id, quantity)
-     where li.id = v.id`);
+  await addLineUnits(
+    tx,
+    'cancelled',
+    picks.map((p) => ({ lineId: p.line.id, quantity: p.quantity })),
+  );
 
   // The seller's slot, then the catalogue (the order checkout's completion takes them in).
   const sellerId = order.selling_organization_id;
@@ -436,16 +383,11 @@ export async function cancelUnits(ctx: AppContext, c: CommandContext, req: Cance
     }));
   }
 
-  const clearRequest = whole || req.reason === 'retailer_request';
-  await tx.execute(sql`
-    update orders set cancelled_cents = cancelled_cents + ${goodsCents + shippingCents}::int
-     where id = ${order.id}`);
-  await setState(
-    c,
-    clearRequest
-      ? sql`, cancellation_requested_at = null, cancellation_request_note = null, cancellation_requested_by = null`
-      : sql``,
-  );
+  // A whole cancellation, or one for the retailer's reasons, answers its request.
+  await setState(c, {
+    cancelledCents: goodsCents + shippingCents,
+    clearRequest: whole || req.reason === 'retailer_request',
+  });
 
   const what = whole ? 'cancelled' : 'changed';
   const paragraphs = (who: string) => (seller: string, buyer: string) => [
@@ -516,7 +458,7 @@ export async function giveBack(
     };
   }
   if (money.kind === 'open_invoice') {
-    const line = await reduceOpenInvoice(c, m.goodsCents + m.shippingCents, m.slot);
+    const line = await takeOffOpenInvoice(c, m.goodsCents + m.shippingCents);
     await recordRefundForDashboard(
       c.tx,
       { sellerId: c.order.selling_organization_id, at: new Date(), goodsCents: m.goodsCents },
@@ -528,15 +470,8 @@ export async function giveBack(
 }
 
 /** The open invoice comes down by `cents` (voided at 0); its live Pay now sessions stop being payable. */
-export async function reduceOpenInvoice(c: CommandContext, cents: number, _slot: number): Promise<string> {
-  const result = await c.tx.execute<{ number: string; amount_cents: number; status: string }>(sql`
-    update invoices
-       set amount_cents = greatest(0, amount_cents - ${cents}::int),
-           status = case when amount_cents - ${cents}::int <= 0 then 'VOID' else status end,
-           voided_at = case when amount_cents - ${cents}::int <= 0 then now() else voided_at end
-     where order_id = ${c.order.id} and status = 'OPEN'
-    returning number, amount_cents, status`);
-  const invoice = result.rows[0];
+export async function takeOffOpenInvoice(c: CommandContext, cents: number): Promise<string> {
+  const invoice = await reduceOpenInvoice(c.tx, c.order.id, cents);
   if (!invoice) return '';
   // A Pay now dialog opened for the old amount must not take it (ended after the commit).
   c.after.superseded.push(...(await supersedeLiveSessions(c.tx, c.order.id, 'invoice')));
@@ -556,21 +491,12 @@ export async function reduceOpenInvoice(c: CommandContext, cents: number, _slot:
 
 /** 409 below_minimum when the order's rest no longer meets the minimum that applied when it was placed. */
 async function refuseBelowMinimum(tx: Tx, order: LockedOrder, lines: LockedLine[]): Promise<void> {
-  const facts = await tx.execute<{
-    new_customer_min: number | null;
-    returning_customer_min: number | null;
-    new_customer_min_cents: number | null;
-    returning_customer_min_cents: number | null;
-    returning: boolean;
-  }>(sql`
-    select so.new_customer_min, so.returning_customer_min, so.new_customer_min_cents, so.returning_customer_min_cents,
-           exists (select 1 from orders p
-                    where p.selling_organization_id = so.id and p.purchasing_organization_id = ${order.purchasing_organization_id}
-                      and p.completed_on < ${order.completed_on}::timestamptz and p.id <> ${order.id}) as returning
-      from organizations so where so.id = ${order.selling_organization_id}`);
-  const row = facts.rows[0];
+  const terms = orderTermsSql().alias('t');
+  const found = await tx.execute<NonNullable<ReturnType<typeof orderTermsSql>['row']>>(sql`
+    select * from ${terms.from} where ${terms.col('id')} = ${order.selling_organization_id}`);
+  const row = found.rows[0];
   if (!row) return;
-  const min = applicableMinimum(row, row.returning);
+  const min = applicableMinimum(row, await placedBefore(tx, order));
   const kept = lines.map((l) => l.quantity - l.cancelled_quantity);
   const items = kept.reduce((n, q) => n + q, 0);
   const cents = lines.reduce((n, l, i) => n + kept[i]! * l.unit_price_in_cents, 0);
@@ -647,7 +573,7 @@ export function acceptOrder(ctx: AppContext, orderId: string, actor: Actor, key?
       );
     }
     c.order.accepted_at = new Date().toISOString();
-    await setState(c, sql`, accepted_at = now()`);
+    await setState(c, { accepted: true });
     await commandEvent(c, 'accepted', 'Order accepted');
     await touchBoth(c);
   });
@@ -667,7 +593,7 @@ export function markDelivered(ctx: AppContext, orderId: string, actor: Actor, ke
       );
     }
     c.order.delivered_at = new Date().toISOString();
-    await setState(c, sql`, delivered_at = now()`);
+    await setState(c, { delivered: true });
     await commandEvent(c, 'delivered', 'Marked delivered');
     await touchBoth(c);
   });
@@ -692,10 +618,7 @@ export function requestCancellation(
         'A cancellation of this order was already requested; the seller has not answered yet.',
       );
     }
-    await c.tx.execute(sql`
-      update orders set cancellation_requested_at = now(), cancellation_request_note = ${body.note},
-             cancellation_requested_by = ${c.actor.userId}, updated_at = now()
-       where id = ${c.order.id}`);
+    await setCancellationRequest(c.tx, c.order.id, { note: body.note, userId: c.actor.userId });
     await commandEvent(c, 'cancellation_requested', 'Cancellation requested', body.note);
     await mailSides(ctx, c, {
       seller: {
@@ -728,10 +651,7 @@ export function declineCancellation(
         'The retailer has no open request to cancel this order (it was answered, or the order changed meanwhile).',
       );
     }
-    await c.tx.execute(sql`
-      update orders set cancellation_requested_at = null, cancellation_request_note = null,
-             cancellation_requested_by = null, updated_at = now()
-       where id = ${c.order.id}`);
+    await setCancellationRequest(c.tx, c.order.id, null);
     await commandEvent(c, 'cancellation_declined', 'Cancellation declined', body.reason);
     await mailSides(ctx, c, {
       buyer: {
@@ -837,26 +757,20 @@ async function ship(
     });
   }
   for (const p of picks) p.line.shipped_quantity += p.quantity;
-  await tx.execute(sql`
-    update line_items li set shipped_quantity = li.shipped_quantity + v.quantity,
-           unavailable_quantity = least(li.unavailable_quantity, li.quantity - li.cancelled_quantity - li.shipped_quantity - v.quantity),
-           backorder = case when least(li.unavailable_quantity, li.quantity - li.cancelled_quantity - li.shipped_quantity - v.quantity) = 0
-                            then null else li.backorder end,
-           restock_on = case when least(li.unavailable_quantity, li.quantity - li.cancelled_quantity - li.shipped_quantity - v.quantity) = 0
-                             then null else li.restock_on end
-      from unnest(${sql.param(picks.map((p) => p.line.id))}::uuid[], ${sql.param(picks.map((p) => p.quantity))}::int[])
-           as v(id, quantity)
-     where li.id = v.id`);
-  const shipmentLines = picks.map((p) => ({ line_item_id: p.line.id, quantity: p.quantity }));
-  await tx.execute(sql`
-    insert into shipments (order_id, carrier, tracking_number, lines, created_by_user_id)
-    values (${order.id}, ${body.carrier}, ${body.tracking_number}, ${JSON.stringify(shipmentLines)}::jsonb, ${c.actor.userId})`);
-  await upsertLatestTracking(tx, order.id, body);
-  const state = await setState(c);
-  const count = await tx.execute<{ n: number }>(
-    sql`select count(*)::int as n from shipments where order_id = ${order.id}`,
+  await addLineUnits(
+    tx,
+    'shipped',
+    picks.map((p) => ({ lineId: p.line.id, quantity: p.quantity })),
   );
-  const n = count.rows[0]?.n ?? 1;
+  const shipmentLines = picks.map((p) => ({ line_item_id: p.line.id, quantity: p.quantity }));
+  const n = await recordShipment(tx, {
+    orderId: order.id,
+    carrier: body.carrier,
+    trackingNumber: body.tracking_number,
+    lines: shipmentLines,
+    userId: c.actor.userId,
+  });
+  const state = await setState(c);
   await recordOrderEvent(tx, {
     orderId: order.id,
     kind: 'shipped',
@@ -868,16 +782,6 @@ async function ship(
   });
   await mailTracking(ctx, c, body, false);
   await touchOrderLists(tx, [order.selling_organization_id, order.purchasing_organization_id]);
-}
-
-/** The spec's shipping_information row keeps the latest shipment's tracking. */
-async function upsertLatestTracking(tx: Tx, orderId: string, body: { carrier: Carrier; tracking_number: string }) {
-  await tx.execute(sql`
-    insert into shipping_information (order_id, carrier, tracking_number, status)
-    values (${orderId}, ${body.carrier}, ${body.tracking_number}, ${SHIPPED_STATUS})
-    on conflict (order_id) do update
-      set carrier = excluded.carrier, tracking_number = excluded.tracking_number,
-          status = excluded.status, updated_at = now()`);
 }
 
 /** POST …/orders/{order_id}/shipments: a box that left, with its lines (all units left when none are named). */
@@ -907,15 +811,7 @@ export function setOrderTracking(
       throw refusal('conflict', 'order_cancelled', 'order_id', 'This order was cancelled, so it cannot be shipped.');
     }
     if (isOpenOrderState(c.order.state)) return ship(ctx, c, body, 'all');
-    const latest = await c.tx.execute<{ id: string; carrier: string; tracking_number: string }>(sql`
-      select id, carrier, tracking_number from shipments where order_id = ${c.order.id}
-       order by created_at desc, id desc limit 1`);
-    const last = latest.rows[0];
-    if (!last) return;
-    if (last.carrier === body.carrier && last.tracking_number === body.tracking_number) return;
-    await c.tx.execute(sql`
-      update shipments set carrier = ${body.carrier}, tracking_number = ${body.tracking_number} where id = ${last.id}`);
-    await upsertLatestTracking(c.tx, c.order.id, body);
+    if (!(await correctLatestShipment(c.tx, c.order.id, body.carrier, body.tracking_number))) return;
     await recordOrderEvent(c.tx, {
       orderId: c.order.id,
       kind: 'shipped',
@@ -941,12 +837,12 @@ export async function cancelForVoidedInvoice(
   orderId: string,
   userId: string | null,
 ): Promise<void> {
-  const order = await lockOrderForChange(tx, orderId);
+  const order = await lockPlacedOrder(tx, orderId);
   if (!order) return;
   const c: CommandContext = {
     tx,
     order,
-    lines: await linesOf(tx, order.cart_id),
+    lines: await orderLineUnits(tx, order.cart_id),
     actor: { side: 'seller', organizationId: order.selling_organization_id, userId },
     idempotency: undefined,
     after: nothingAfter(),

@@ -21,7 +21,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   BackorderChoiceBody,
@@ -65,7 +64,9 @@ import {
   sellerCancel,
   type Actor,
 } from './commands.js';
+import { orderSides } from '../orders/changes.js';
 import { boughtOrderAt, soldOrderAt } from '../orders/resources.js';
+import { getOrderSettings, setOrderSettings } from '../organizations/service.js';
 import { soldClaimAt } from './resources.js';
 
 const tags = ['orders'];
@@ -460,7 +461,7 @@ export async function orderLifecycleRoutes(app: FastifyInstance, ctx: AppContext
         response: { 200: OrderSettings, ...errors },
       },
     },
-    async (req) => readOrderSettings(ctx, req.params.org_id),
+    async (req) => getOrderSettings(ctx.db, req.params.org_id),
   );
 
   r.put(
@@ -476,24 +477,11 @@ export async function orderLifecycleRoutes(app: FastifyInstance, ctx: AppContext
         response: { 200: OrderSettings, ...errors },
       },
     },
-    async (req) => {
-      await ctx.db.execute(sql`
-        update organizations set buyer_cancel_hours = ${req.body.buyer_cancel_hours}, updated_at = now()
-         where id = ${req.params.org_id}`);
-      return readOrderSettings(ctx, req.params.org_id);
-    },
+    async (req) => setOrderSettings(ctx.db, req.params.org_id, req.body),
   );
-}
-
-async function readOrderSettings(ctx: AppContext, orgId: string): Promise<OrderSettings> {
-  const result = await ctx.db.execute<OrderSettings>(sql`
-    select buyer_cancel_hours from organizations where id = ${orgId}`);
-  return { buyer_cancel_hours: result.rows[0]?.buyer_cancel_hours ?? 24 };
 }
 
 /** The order's buyer (the access policy already checked the caller is its member). */
 async function buyerOf(ctx: AppContext, orderId: string): Promise<string> {
-  const result = await ctx.db.execute<{ id: string }>(sql`
-    select purchasing_organization_id as id from orders where id = ${orderId}`);
-  return result.rows[0]?.id ?? '';
+  return (await orderSides(ctx.db, orderId))?.buyer ?? '';
 }

@@ -3,6 +3,10 @@
  * imports only drizzle and other leaves; docs/architecture.md → Boundaries): an order's claims.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { orderLineNameSql } from '../carts/sql.js';
+import { joinMediaSql } from '../media/sql.js';
+import { refundAmountSql } from '../refunds/sql.js';
+import { userNameSql } from '../users/sql.js';
 
 const isoSql = (column: SQL) => sql`to_char((${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -17,20 +21,19 @@ export function claimsJsonSql(orderId: SQL, cartId: SQL): SQL {
              'id', oc.id, 'number', oc.n, 'kind', oc.kind, 'status', oc.status,
              'lines', (select coalesce(json_agg(json_build_object(
                                 'line_item_id', l.v->>'line_item_id',
-                                'name', coalesce((select p.name from line_items li join products p on p.id = li.product_id
-                                                   where li.id = (l.v->>'line_item_id')::uuid and li.cart_id = ${cartId}), ''),
+                                'name', ${orderLineNameSql(sql`(l.v->>'line_item_id')::uuid`, cartId)},
                                 'quantity', (l.v->>'quantity')::int) order by l.ord), '[]'::json)
                          from jsonb_array_elements(oc.lines) with ordinality as l(v, ord)),
              'note', oc.note,
              'photos', (select coalesce(json_agg(json_build_object('id', m.id, 'key', m.storage_key) order by x.ord), '[]'::json)
                           from jsonb_array_elements_text(oc.media_ids) with ordinality as x(id, ord)
-                          join media m on m.id = x.id::uuid),
+                          ${joinMediaSql('m', sql`x.id::uuid`)}),
              'created_at', ${isoSql(sql`oc.created_at`)},
              'created_by', case when oc.created_by_user_id is not null then json_build_object(
-                             'name', (select u.name from users u where u.id = oc.created_by_user_id)) end,
+                             'name', ${userNameSql(sql`oc.created_by_user_id`)}) end,
              'decided_at', case when oc.decided_at is not null then ${isoSql(sql`oc.decided_at`)} end,
              'decision_note', oc.decision_note,
-             'refund_cents', (select r.amount_cents from refunds r where r.id = oc.refund_id),
+             'refund_cents', ${refundAmountSql(sql`oc.refund_id`)},
              'replacement', case when oc.replacement_carrier is not null then json_build_object(
                               'carrier', oc.replacement_carrier, 'tracking_number', oc.replacement_tracking_number) end
            ) order by oc.n)

@@ -5,10 +5,10 @@
  * nothing is left — corrects the latest shipment's number (an "updated" e-mail). The same values
  * again change nothing and send nothing.
  */
-import { sql } from 'drizzle-orm';
 import type { Order, SetShippingBody } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { DomainError, notFound } from '../../lib/errors.js';
+import { orderSides } from '../orders/changes.js';
 import { setOrderTracking } from './commands.js';
 
 /** POST|PUT /api/order/{order_id}/shipping. Answers the order as the seller's list shows it. */
@@ -18,9 +18,7 @@ export async function setOrderShipping(
   body: SetShippingBody,
   userId: string | null,
 ): Promise<Order> {
-  const found = await ctx.db.execute<{ status: string; seller: string }>(sql`
-    select status, selling_organization_id as seller from orders where id = ${orderId}`);
-  const order = found.rows[0];
+  const order = await orderSides(ctx.db, orderId);
   if (!order) throw notFound('Order');
   if (order.status !== 'submitted') {
     throw new DomainError('conflict', 'order_not_submitted', 'order_id: only a placed (paid) order can be shipped', [

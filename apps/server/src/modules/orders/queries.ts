@@ -25,6 +25,7 @@ import {
   type SellerOrderView,
 } from '@cratebase/contract';
 import { compileQuery, runCompiled, type CompiledQuery } from '../../db/compiled-query.js';
+import { purchasingRelationshipsSql } from '../../auth/access.js';
 import type { AppContext } from '../../lib/context.js';
 import { DEFAULT_PAGE_CACHE, PageCache, type CachedPage, type PageCacheOptions } from '../../lib/page-cache.js';
 import { decodeCursor, isoTimestampSql, keysetTimestamp, limitPlusOne, takePage } from '../../lib/pagination.js';
@@ -216,7 +217,7 @@ function listStatement(shape: ListShape): SQL {
   // The seller's customers whose name contains the text, in any case: at most its customer list.
   const buyers = organizationsSql().alias('c');
   const matchedBuyers = sql`select pr.purchaser_organization_id as buyer
-                from purchasing_relationships pr
+                from ${purchasingRelationshipsSql(sql`${org}::uuid`)} pr
                 join ${buyers.from} on ${buyers.col('id')} = pr.purchaser_organization_id
                where pr.seller_organization_id = ${org}::uuid
                  and strpos(lower(${buyers.col('name')}), lower(${sql.placeholder('customer')}::text)) > 0`;

@@ -6,6 +6,9 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { fromItem } from '../../db/from-item.js';
 import { shippingAddressJsonSql } from '../addresses/sql.js';
+import { orderLineNameSql } from '../carts/sql.js';
+import { buyerCancelHoursSql } from '../organizations/sql.js';
+import { userNameSql } from '../users/sql.js';
 
 /**
  * A FROM item: the completed orders of one seller (to one purchaser when given), with `id`,
@@ -104,10 +107,10 @@ const isoSql = (column: SQL) => sql`to_char((${column}) at time zone 'UTC', 'YYY
  */
 export function buyerCancelUntilSql(o: string): SQL {
   const a = sql.identifier(o);
-  return sql`(select case when ${a}.fulfillment_status = 'placed' and ${a}.completed_on is not null
-                              and so.buyer_cancel_hours > 0
-                         then ${isoSql(sql`${a}.completed_on + so.buyer_cancel_hours * interval '1 hour'`)} end
-                from organizations so where so.id = ${a}.selling_organization_id)`;
+  const hours = buyerCancelHoursSql(sql`${a}.selling_organization_id`);
+  return sql`(select case when ${a}.fulfillment_status = 'placed' and ${a}.completed_on is not null and h.hours > 0
+                         then ${isoSql(sql`${a}.completed_on + h.hours * interval '1 hour'`)} end
+                from (select ${hours} as hours) h)`;
 }
 
 /**
@@ -121,8 +124,7 @@ export function shipmentsJsonSql(orderId: SQL, cartId: SQL): SQL {
              'created_at', ${isoSql(sql`sh.created_at`)},
              'lines', (select coalesce(json_agg(json_build_object(
                                 'line_item_id', l.v->>'line_item_id',
-                                'name', coalesce((select p.name from line_items li join products p on p.id = li.product_id
-                                                   where li.id = (l.v->>'line_item_id')::uuid and li.cart_id = ${cartId}), ''),
+                                'name', ${orderLineNameSql(sql`(l.v->>'line_item_id')::uuid`, cartId)},
                                 'quantity', (l.v->>'quantity')::int) order by l.ord), '[]'::json)
                          from jsonb_array_elements(sh.lines) with ordinality as l(v, ord))
            ) order by sh.n)
@@ -140,14 +142,14 @@ export function timelineJsonSql(o: string): SQL {
       from (select ${a}.completed_on as at, 0 as seq, '' as id,
                    json_build_object('id', 'placed-' || ${a}.id, 'at', ${isoSql(sql`${a}.completed_on`)}, 'kind', 'placed',
                                      'actor', json_build_object('side', 'buyer', 'name',
-                                              (select u.name from users u where u.id = ${a}.created_by_user_id)),
+                                              ${userNameSql(sql`${a}.created_by_user_id`)}),
                                      'summary', 'Order placed', 'note', null) as doc
              where ${a}.completed_on is not null
             union all
             select ev.created_at, 1, ev.id::text,
                    json_build_object('id', ev.id, 'at', ${isoSql(sql`ev.created_at`)}, 'kind', ev.kind,
                                      'actor', json_build_object('side', ev.actor_side, 'name',
-                                              (select u.name from users u where u.id = ev.actor_user_id)),
+                                              ${userNameSql(sql`ev.actor_user_id`)}),
                                      'summary', ev.summary, 'note', ev.note)
               from order_events ev where ev.order_id = ${a}.id) e)`;
 }

@@ -130,7 +130,11 @@ export async function getOrganization(ctx: AppContext, id: string): Promise<Memb
  * slogan, type, order terms and images — without its address, payment status, product count
  * or set-up flags.
  */
-export async function getOrganizationForViewer(ctx: AppContext, id: string, role: Role | undefined): Promise<Organization> {
+export async function getOrganizationForViewer(
+  ctx: AppContext,
+  id: string,
+  role: Role | undefined,
+): Promise<Organization> {
   const o = await getOrganization(ctx, id);
   if (role === 'member') return o;
   return {
@@ -201,6 +205,29 @@ export async function getOrderTerms(ctx: AppContext, id: string): Promise<OrderT
     .where(eq(organizations.id, id));
   if (!row) throw notFound('Organization');
   return row;
+}
+
+/** GET /api/organization/{org_id}/order-settings (issue 23): how long buyers may cancel an order themselves. */
+export async function getOrderSettings(db: DbOrTx, id: string): Promise<{ buyer_cancel_hours: number }> {
+  const [row] = await db
+    .select({ buyer_cancel_hours: organizations.buyerCancelHours })
+    .from(organizations)
+    .where(eq(organizations.id, id));
+  if (!row) throw notFound('Organization');
+  return row;
+}
+
+/** PUT /api/organization/{org_id}/order-settings: applies to placed orders at once (their window is computed). */
+export async function setOrderSettings(
+  db: DbOrTx,
+  id: string,
+  settings: { buyer_cancel_hours: number },
+): Promise<{ buyer_cancel_hours: number }> {
+  await db
+    .update(organizations)
+    .set({ buyerCancelHours: settings.buyer_cancel_hours, updatedAt: new Date() })
+    .where(eq(organizations.id, id));
+  return getOrderSettings(db, id);
 }
 
 export async function getOnboardingStatus(ctx: AppContext, id: string): Promise<OnboardingStatus> {

@@ -28,7 +28,13 @@ export const orderTermsSql = fromItem<{
   new_customer_min_cents: number | null;
   returning_customer_min_cents: number | null;
 }>()(
-  { id: true, new_customer_min: true, returning_customer_min: true, new_customer_min_cents: true, returning_customer_min_cents: true },
+  {
+    id: true,
+    new_customer_min: true,
+    returning_customer_min: true,
+    new_customer_min_cents: true,
+    returning_customer_min_cents: true,
+  },
   () => sql`(select id, new_customer_min, returning_customer_min, new_customer_min_cents, returning_customer_min_cents
                      from organizations)`,
 );
@@ -41,4 +47,9 @@ export const orderTermsSql = fromItem<{
 export function joinOrderTermsSql(alias: string, organizationId: SQL): SQL {
   const t = orderTermsSql().alias(alias);
   return sql`join ${t.from} on ${t.col('id')} = ${organizationId}`;
+}
+
+/** Int: how many hours after placing the buyers of the organization in `organizationId` may cancel an order themselves (issue 23). */
+export function buyerCancelHoursSql(organizationId: SQL): SQL {
+  return sql`(select buyer_cancel_hours from organizations where id = ${organizationId})`;
 }

@@ -229,6 +229,27 @@ export async function payInvoiceByCard(
   return result.rows[0];
 }
 
+/**
+ * Issue 23: the order's OPEN invoice asks `cents` less (units cancelled or claimed while it was
+ * open); at $0 it is voided. Call it with the order's row locked; the caller ends the invoice's
+ * Pay now sessions (a dialog opened for the old amount must not take it). Undefined when the
+ * order has no OPEN invoice.
+ */
+export async function reduceOpenInvoice(
+  tx: DbOrTx,
+  orderId: string,
+  cents: number,
+): Promise<{ number: string; amount_cents: number; status: 'OPEN' | 'VOID' } | undefined> {
+  const result = await tx.execute<{ number: string; amount_cents: number; status: 'OPEN' | 'VOID' }>(sql`
+    update invoices
+       set amount_cents = greatest(0, amount_cents - ${cents}::int),
+           status = case when amount_cents - ${cents}::int <= 0 then 'VOID' else status end,
+           voided_at = case when amount_cents - ${cents}::int <= 0 then now() else voided_at end
+     where order_id = ${orderId} and status = 'OPEN'
+    returning number, amount_cents, status`);
+  return result.rows[0];
+}
+
 // ─── Reminders (reminders.ts) ────────────────────────────────────────────────────────
 export type ReminderKind = 'due_soon' | 'overdue';
 

@@ -57,9 +57,12 @@ export async function changeStock(
     .from(products)
     .where(eq(products.id, productId));
   if (!current || current.deletedAt) throw productRemovedError();
-  throw new DomainError('conflict', 'insufficient_inventory', `count: only ${current.n} in stock; stock cannot go below zero.`, [
-    { path: 'count', message: `only ${current.n} in stock` },
-  ]);
+  throw new DomainError(
+    'conflict',
+    'insufficient_inventory',
+    `count: only ${current.n} in stock; stock cannot go below zero.`,
+    [{ path: 'count', message: `only ${current.n} in stock` }],
+  );
 }
 
 /**
@@ -111,4 +114,39 @@ export async function returnStock(
      where p.id = l.id
     returning p.id as product_id, l.quantity as count`);
   return result.rows;
+}
+
+/**
+ * Takes units out of stock again (issue 23: a claim's replacement shipment): for each product
+ * whose stock is tracked, in one statement under the rows' locks (id order), all or nothing.
+ * Answers what was taken per tracked product, or the first product short of units. Call it in a
+ * transaction that took `lockCatalogVersion(tx, sellerId)` first (catalog-version.ts).
+ */
+export async function takeTrackedStock(
+  tx: DbOrTx,
+  items: readonly { productId: string; quantity: number }[],
+): Promise<{ taken: { product_id: string; count: number }[] } | { short: { name: string; count: number } }> {
+  if (items.length === 0) return { taken: [] };
+  const locked = await tx.execute<{ id: string; name: string; tracked: boolean; left: number; quantity: number }>(sql`
+    with want as (
+      select product_id, sum(quantity)::int as quantity
+        from unnest(${sql.param(items.map((i) => i.productId))}::uuid[], ${sql.param(items.map((i) => i.quantity))}::int[])
+             as w(product_id, quantity)
+       group by product_id
+    )
+    select p.id, p.name, p.track_inventory as tracked, p.inventory_count as left, w.quantity
+      from products p join want w on w.product_id = p.id
+     order by p.id
+       for no key update of p`);
+  const short = locked.rows.find((r) => r.tracked && r.left < r.quantity);
+  if (short) return { short: { name: short.name, count: short.quantity } };
+  const tracked = locked.rows.filter((r) => r.tracked);
+  if (tracked.length > 0) {
+    await tx.execute(sql`
+      update products p set inventory_count = p.inventory_count - v.quantity, updated_at = now()
+        from unnest(${sql.param(tracked.map((r) => r.id))}::uuid[], ${sql.param(tracked.map((r) => r.quantity))}::int[])
+             as v(id, quantity)
+       where p.id = v.id`);
+  }
+  return { taken: tracked.map((r) => ({ product_id: r.id, count: r.quantity })) };
 }

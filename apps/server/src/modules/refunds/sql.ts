@@ -40,3 +40,8 @@ export async function refundsForInvoice(
     status: r.status,
   }));
 }
+
+/** Int: what the refund whose id is in `refundId` gave back (null without one; issue 23 claims). */
+export function refundAmountSql(refundId: SQL): SQL {
+  return sql`(select r.amount_cents from refunds r where r.id = ${refundId})`;
+}
