@@ -221,3 +221,7 @@ export const orderLineLifecycleFields = {
   /** asked: the retailer must choose; waiting: the retailer waits (a backorder). */
   backorder: z.enum(BACKORDER_STATES).nullable().optional(),
 };
+
+/** GET /api/order/{order_id}/packing-slip: the whole order's, or one shipment's (issue 23). */
+export const PackingSlipQuery = z.strictObject({ shipment_id: Uuid.optional() });
+export type PackingSlipQuery = z.infer<typeof PackingSlipQuery>;

@@ -34,6 +34,8 @@ import {
 export interface PackingSlipInput {
   /** The submitted order with its lines as bought; printed by its number (`order_number`, CB-000123). */
   order: Order;
+  /** One shipment's slip (issue 23): its number, and its lines' units instead of the order's. */
+  shipment?: { number: number; lines: readonly { line_item_id: string; quantity: number }[] };
   /** The seller's name, business address (ship from) and logo (PNG or JPEG; another format is left out). */
   seller: SellerFacts;
 }
@@ -83,13 +85,28 @@ export function renderPackingSlips(inputs: readonly PackingSlipInput[]): Promise
   });
 }
 
+/**
+ * The lines a slip packs (issue 23): one shipment's units, or — for the whole order — each line's
+ * units not cancelled (a line cancelled in full is left out).
+ */
+export function slipLines(order: Order, shipment?: PackingSlipInput['shipment']): OrderLine[] {
+  const lines = order.cart.line_items;
+  if (shipment) {
+    return shipment.lines.flatMap((s) => {
+      const line = lines.find((l) => l.id === s.line_item_id);
+      return line ? [{ ...line, quantity: s.quantity }] : [];
+    });
+  }
+  return lines.map((l) => ({ ...l, quantity: l.quantity - (l.cancelled_quantity ?? 0) })).filter((l) => l.quantity > 0);
+}
+
 /** Draws one packing slip from the document's current (empty) page on. */
 function drawPackingSlip(doc: PDFKit.PDFDocument, input: PackingSlipInput): void {
   const { order, seller } = input;
   const number = orderNumber(order);
   const sellerName = pdfText(seller.name) || 'Seller';
   const day = formatDay(order.completed_on);
-  const lines = order.cart.line_items;
+  const lines = slipLines(order, input.shipment);
   const firstPage = doc.bufferedPageRange().start + doc.bufferedPageRange().count - 1;
   /** The title band every page starts with; answers the y below it. */
   const header = (continued: boolean): number =>
@@ -105,7 +122,10 @@ function drawPackingSlip(doc: PDFKit.PDFDocument, input: PackingSlipInput): void
       },
       (x, y, width) => {
         doc.font('Helvetica').fontSize(10).fillColor(INK);
-        doc.text(`Order ${number}`, x, y, { width, align: 'right' });
+        doc.text(input.shipment ? `Order ${number} · Shipment ${input.shipment.number}` : `Order ${number}`, x, y, {
+          width,
+          align: 'right',
+        });
         doc.fillColor(MUTED).text(`Date ${day}`, x, y + 14, { width, align: 'right' });
       },
     );

@@ -16,7 +16,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { OrderIdParams, OrgIdParams, PackingSlipsBody, type Order } from '@cratebase/contract';
+import { OrderIdParams, OrgIdParams, PackingSlipQuery, PackingSlipsBody, type Order } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { notFound, refusal } from '../../lib/errors.js';
 import { memberOf, organizationParam } from '../../auth/policies.js';
@@ -46,21 +46,29 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'The order’s packing slip (application/pdf): lines with SKU, name, order unit and quantity, no prices',
         description:
           'The seller’s members only; 404 (ErrorBody) for anyone else and for an order that was not placed. ' +
-          'Answers `content-type: application/pdf` with `content-disposition: inline`.',
+          'Answers `content-type: application/pdf` with `content-disposition: inline`. The whole order prints its ' +
+          'units not cancelled; `shipment_id` (issue 23) prints one shipment’s units (404 naming shipment_id for ' +
+          'another order’s).',
         params: OrderIdParams,
+        querystring: PackingSlipQuery,
       },
     },
     async (req, reply) => {
       const orderId = req.params.order_id;
       const order = await orderDetail(ctx, orderId);
       if (!order) throw notFound('Order');
+      const shipmentId = req.query.shipment_id;
+      const shipment = shipmentId ? order.shipments?.find((s) => s.id === shipmentId) : undefined;
+      if (shipmentId && !shipment) {
+        throw refusal('not_found', 'not_found', 'shipment_id', 'shipment_id: is not a shipment of this order.');
+      }
       const seller = await sellerFacts(ctx, order.seller);
-      const pdf = await renderPackingSlip({ order, seller });
+      const pdf = await renderPackingSlip({ order, seller, shipment });
       return reply
         .header('content-type', 'application/pdf')
         .header(
           'content-disposition',
-          `inline; filename="${pdfFileName('packing-slip', orderNumber(order))}"`,
+          `inline; filename="${pdfFileName('packing-slip', shipment ? `${orderNumber(order)}-${shipment.number}` : orderNumber(order))}"`,
         )
         .header('cache-control', 'no-store')
         .send(pdf);
@@ -73,7 +81,8 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: memberOf(organizationParam('org_id'), soldOrdersListedAt('order_ids')) },
       schema: {
         tags: ['orders'],
-        summary: 'The packing slips of up to 100 of the seller’s orders in one PDF (application/pdf), one slip per order',
+        summary:
+          'The packing slips of up to 100 of the seller’s orders in one PDF (application/pdf), one slip per order',
         description:
           'The Orders workspace’s bulk action (issue 23). Every id must be a placed order of the seller in ' +
           ':org_id: 404 naming order_ids.N (the first that is not) for its members, 404 for anyone else. ' +

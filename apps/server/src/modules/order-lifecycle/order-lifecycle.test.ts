@@ -20,6 +20,7 @@ import {
   type Org,
 } from '../../../test/support/checkout.js';
 import { makeImage, multipartBody } from '../../../test/support/media.js';
+import { pdfPages } from '../../../test/support/pdf.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -608,5 +609,39 @@ describe('claims: damaged, missing or wrong items', () => {
       'claim_opened',
       'claim_declined',
     ]);
+  });
+});
+
+describe('packing slips after changes', () => {
+  it('one shipment’s slip packs its units; the whole order’s leaves cancelled units out', async () => {
+    const o = await placed();
+    const first = await ok<Order>(
+      ship(o, { carrier: 'UPS', tracking_number: UPS(60), lines: [{ line_item_id: o.jamLine, quantity: 3 }] }),
+    );
+    await ok(sellerCancel(o, { reason: 'out_of_stock', lines: [{ line_item_id: o.honeyLine, quantity: 1 }] }));
+    const slip = async (query: string) => {
+      const res = await h.app.inject({
+        method: 'GET',
+        url: `/api/order/${o.orderId}/packing-slip${query}`,
+        headers: { authorization: `Bearer ${o.seller.token}` },
+      });
+      return {
+        status: res.statusCode,
+        headers: res.headers,
+        text: res.statusCode === 200 ? (await pdfPages(res.rawPayload)).flat().join('\n') : res.body,
+      };
+    };
+    const one = await slip(`?shipment_id=${first.shipments![0]!.id}`);
+    expect(one.status).toBe(200);
+    expect(one.headers['content-disposition']).toMatch(/packing-slip-CB-\d{6}-1\.pdf"$/);
+    expect(one.text).toContain('Shipment 1');
+    expect(one.text).toContain('Fig Jam');
+    expect(one.text).not.toContain('Wild Honey');
+    expect(one.text).toContain('Total: 3 units in 1 line');
+    const whole = await slip('');
+    expect(whole.text).toContain('Total: 5 units in 2 lines');
+    const other = await slip(`?shipment_id=${crypto.randomUUID()}`);
+    expect(other.status).toBe(404);
+    expect(JSON.parse(other.text).issues[0].path).toBe('shipment_id');
   });
 });

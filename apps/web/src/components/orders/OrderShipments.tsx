@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Shipment } from '@cratebase/contract';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -15,7 +16,14 @@ export function shipmentItems(shipment: Pick<Shipment, 'lines'>): string {
  * tracking number linking to the carrier's page (a new tab), and what was in it. Nothing when
  * the order has none.
  */
-export function OrderShipments({ shipments }: { shipments: readonly Shipment[] | undefined }) {
+export function OrderShipments({
+  shipments,
+  action,
+}: {
+  shipments: readonly Shipment[] | undefined;
+  /** Something to do with one shipment (the seller's packing slip), at the end of its box. */
+  action?: (shipment: Shipment) => ReactNode;
+}) {
   if (!shipments || shipments.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="order-shipments-title" sx={{ mt: 3 }}>
@@ -55,6 +63,7 @@ export function OrderShipments({ shipments }: { shipments: readonly Shipment[] |
             <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
               {shipmentItems(shipment)}
             </Typography>
+            {action?.(shipment)}
           </Box>
         ))}
       </Box>

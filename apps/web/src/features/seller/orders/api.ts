@@ -119,9 +119,12 @@ export function useSaveTracking(orgId: string) {
   });
 }
 
-/** GET /api/order/{orderId}/packing-slip with the bearer token: the PDF's bytes. */
-export async function fetchPackingSlip(orderId: string): Promise<Blob> {
-  const { blob } = await api.download(apiPath`/api/order/${orderId}/packing-slip`, 'application/pdf');
+/** GET /api/order/{orderId}/packing-slip with the bearer token: the PDF's bytes (of one shipment when given, issue 23). */
+export async function fetchPackingSlip(orderId: string, shipmentId?: string): Promise<Blob> {
+  const { blob } = await api.download(
+    withQuery(apiPath`/api/order/${orderId}/packing-slip`, { shipment_id: shipmentId }),
+    'application/pdf',
+  );
   // Typed as a PDF whatever the answer's header says, so that the new tab shows it.
   return new Blob([blob], { type: 'application/pdf' });
 }

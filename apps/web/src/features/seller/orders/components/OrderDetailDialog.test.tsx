@@ -262,4 +262,44 @@ describe('the seller’s order dialog after checkout', () => {
     expect(posts(fake).map((c) => c.path)).toEqual([commandPath('delivered')]);
     expect(within(dialog).queryByRole('button', { name: MARK_DELIVERED_LABEL })).toBeNull();
   });
+
+  it('opens one shipment’s packing slip in a tab opened on click', async () => {
+    const box = shipment(1, '1Z999AA10123456784', [{ line_item_id: jamLine, name: 'Fig Jam', quantity: 1 }]);
+    const withBox = lifecycleOrder({ state: 'partially_shipped', shipments: [box] }, { jam: { shipped_quantity: 1 } });
+    api(withBox, {});
+    const served = globalThis.fetch;
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      urls.push(url);
+      if (url.includes('/packing-slip')) {
+        return new Response(new Uint8Array([37, 80, 68, 70]), { headers: { 'content-type': 'application/pdf' } });
+      }
+      return served(input, init);
+    });
+    const tab = {
+      closed: false,
+      close: vi.fn(),
+      location: { href: '' },
+      document: { title: '', body: { textContent: '' } },
+    };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = vi.fn(() => 'blob:slip');
+    URL.revokeObjectURL = vi.fn();
+    try {
+      const user = userEvent.setup();
+      renderDialog(withBox);
+      const dialog = await screen.findByRole('dialog', { name: 'Order CB-000001' });
+      await user.click(await within(dialog).findByRole('button', { name: 'Packing slip for shipment 1' }));
+      await waitFor(() => expect(tab.location.href).toBe('blob:slip'));
+      expect(urls.find((u) => u.includes('/packing-slip'))).toContain(`/packing-slip?shipment_id=${box.id}`);
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    }
+  });
 });

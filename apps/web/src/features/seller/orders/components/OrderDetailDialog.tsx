@@ -1,5 +1,14 @@
-import type { ReactNode } from 'react';
-import { PO_NUMBER_LABEL, type Order, type OrderSummary } from '@cratebase/contract';
+import { useState, type ReactNode } from 'react';
+import {
+  CREATING_PACKING_SLIP,
+  PO_NUMBER_LABEL,
+  orderLabel,
+  type Order,
+  type OrderSummary,
+  type Shipment,
+} from '@cratebase/contract';
+import Button from '@mui/material/Button';
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -15,7 +24,8 @@ import { ShipToBlock } from '../../../../components/orders/ShipToBlock';
 import { TrackingLine } from '../../../../components/orders/TrackingLine';
 import { formatCents, formatDate } from '../../../../lib/format';
 import { paymentStatus } from '../../../../components/orders/order-columns';
-import { useOrder } from '../api';
+import { fetchPackingSlip, useOrder } from '../api';
+import { openPdfInNewTab } from '../packing-slip';
 import { OrderActions } from './OrderActions';
 import { SellerClaims } from './SellerClaims';
 import { SellerOrderRefunds } from './SellerOrderRefunds';
@@ -50,6 +60,38 @@ function Payment({ order }: { order: OrderSummary | Order }) {
         </>
       )}
     </>
+  );
+}
+
+/** One shipment's packing slip (issue 23), opened in a new tab like the order's. */
+function ShipmentSlipButton({ order, shipment }: { order: Pick<Order, 'id' | 'order_number'>; shipment: Shipment }) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const open = () => {
+    setBusy(true);
+    setFailed(false);
+    const name = `packing-slip-${orderLabel(order).replace(/[^A-Za-z0-9-]+/g, '')}-${shipment.number}.pdf`;
+    openPdfInNewTab(() => fetchPackingSlip(order.id, shipment.id), name, CREATING_PACKING_SLIP)
+      .catch(() => setFailed(true))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Box sx={{ mt: 0.5 }}>
+      <Button
+        size="small"
+        startIcon={<PictureAsPdfOutlinedIcon />}
+        onClick={open}
+        disabled={busy}
+        aria-label={`Packing slip for shipment ${shipment.number}`}
+      >
+        {busy ? CREATING_PACKING_SLIP : 'Packing slip'}
+      </Button>
+      {failed && (
+        <Typography role="alert" variant="caption" sx={{ color: 'error.main', ml: 1 }}>
+          We could not make the packing slip. Try again.
+        </Typography>
+      )}
+    </Box>
   );
 }
 
@@ -135,7 +177,10 @@ export function OrderDetailDialog({ summary, open, onClose }: OrderDetailDialogP
               showFulfilment={Boolean(shown.state)}
             />
             <OrderTotals order={shown} showShippingService />
-            <OrderShipments shipments={full?.shipments} />
+            <OrderShipments
+              shipments={full?.shipments}
+              action={(shipment) => <ShipmentSlipButton order={shown} shipment={shipment} />}
+            />
             {full && <SellerClaims orgId={orgId} order={full} />}
             <SellerOrderRefunds order={shown} />
             <OrderTimeline events={full?.timeline} />
