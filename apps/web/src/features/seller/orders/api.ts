@@ -69,6 +69,8 @@ export function useOrder(orderId: string | null) {
     queryKey: orderKeys.detail(orderId ?? ''),
     queryFn: () => api.get<Order>(apiPath`/api/order/${orderId ?? ''}`),
     enabled: Boolean(orderId),
+    // Both sides change an order (issue 23): each opening reads it again, showing the kept copy meanwhile.
+    staleTime: 0,
   });
 }
 

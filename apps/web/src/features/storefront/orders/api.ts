@@ -60,7 +60,8 @@ function orderQuery(orderId: string) {
 
 /** GET /api/order/{orderId}: the order with its lines (null id: nothing to read). */
 export function useBuyerOrder(orderId: string | null) {
-  return useQuery({ ...orderQuery(orderId ?? ''), enabled: Boolean(orderId) });
+  // Both sides change an order (issue 23): each opening reads it again, showing the kept copy meanwhile.
+  return useQuery({ ...orderQuery(orderId ?? ''), enabled: Boolean(orderId), staleTime: 0 });
 }
 
 /** The tracking a buyer is shown: only once the order has shipped (its shipping information has a status). */

@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
 import { OrderDialogFrame } from '../../../../components/orders/OrderDialogFrame';
+import { useReadAgainWhenOpened } from '../../../../components/orders/use-read-again';
 import { OrderLines } from '../../../../components/orders/OrderLinesTable';
 import { OrderTotals } from '../../../../components/orders/OrderTotals';
 import { OrderShipments } from '../../../../components/orders/OrderShipments';
@@ -119,6 +120,7 @@ function buyerCancelWindow(order: OrderSummary | Order): string | null {
 export function OrderDetailDialog({ summary, open, onClose }: OrderDetailDialogProps) {
   const { orgId = '' } = useParams();
   const order = useOrder(summary?.id ?? null);
+  useReadAgainWhenOpened(order, open);
   return (
     <OrderDialogFrame order={order.data ?? summary} open={open} onClose={onClose} maxWidth="md">
       {(shown) => {

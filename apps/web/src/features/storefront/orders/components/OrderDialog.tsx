@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { ClaimsList } from '../../../../components/orders/ClaimsList';
 import { orderNumber } from '../../../../components/orders/order-format';
 import { OrderDialogFrame } from '../../../../components/orders/OrderDialogFrame';
+import { useReadAgainWhenOpened } from '../../../../components/orders/use-read-again';
 import { OrderLines } from '../../../../components/orders/OrderLinesTable';
 import { OrderShipments } from '../../../../components/orders/OrderShipments';
 import { OrderStateChip } from '../../../../components/orders/OrderStateChip';
@@ -203,6 +204,7 @@ export interface OrderDialogProps {
  */
 export function OrderDialog({ summary, orderId = null, open, onClose }: OrderDialogProps) {
   const order = useBuyerOrder(summary?.id ?? orderId);
+  useReadAgainWhenOpened(order, open);
   const detail = order.data;
   const shipments = detail?.shipments ?? [];
   return (
