@@ -101,6 +101,23 @@ describe('orders after checkout', () => {
     await page.screenshot({ path: `${SHOTS}/order-shipped-desktop.png`, fullPage: true, animations: 'disabled' });
     await order.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => row.getByText('Shipped', { exact: true }).first().isVisible()).toBe(true);
+
+    // The Orders workspace: tabs with counts; Shipped lists it, To ship does not.
+    const views = page.getByRole('tablist', { name: 'Order views' });
+    await expect.poll(() => views.getByRole('tab', { name: 'Shipped (1)' }).isVisible()).toBe(true);
+    expect(await views.getByRole('tab', { name: 'To ship (0)' }).isVisible()).toBe(true);
+    await views.getByRole('tab', { name: 'To ship (0)' }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    await views.getByRole('tab', { name: 'Shipped (1)' }).click();
+    await expect.poll(() => row.count()).toBe(1);
+    await page.getByLabel('Customer', { exact: true }).fill('thyme');
+    await expect.poll(() => row.count()).toBe(1);
+    await expectNoAxeViolations(page, 'the Orders workspace');
+    await page.screenshot({ path: `${SHOTS}/orders-workspace-desktop.png`, fullPage: true, animations: 'disabled' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.getByRole('listitem').filter({ hasText: 'Thyme Grocers' }).count()).toBe(1);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/orders-workspace-phone.png`, fullPage: true, animations: 'disabled' });
     expect(problems).toEqual([]);
     await context.close();
 

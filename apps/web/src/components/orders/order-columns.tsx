@@ -54,14 +54,23 @@ export const orderNumberColumn: DataColumn<OrderSummary> = {
   ),
 };
 
+/**
+ * "Nov 27, 2026 9:56 AM" that may break only between the day and the time (the Orders table
+ * fits a laptop's width with the time under the day).
+ */
+export function dayThenTime(text: string): string {
+  const match = /^(.*\d{4}) (.+)$/.exec(text);
+  return match ? `${match[1]!.replace(/ /g, '\u00a0')} ${match[2]!.replace(/ /g, '\u00a0')}` : text;
+}
+
 /** The date the order was placed; `withPoNumber` puts the PO number under it (the buyer's list). */
 export function orderDateColumn(withPoNumber: boolean): DataColumn<OrderSummary> {
   return {
     header: 'Date',
     cell: (order) => (
       <>
-        <Typography variant="body2" component="span" sx={{ color: 'text.primary', whiteSpace: 'nowrap' }}>
-          {formatDate(order.completed_on)}
+        <Typography variant="body2" component="span" sx={{ color: 'text.primary' }}>
+          {dayThenTime(formatDate(order.completed_on))}
         </Typography>
         {withPoNumber && <PoNumberCaption order={order} />}
       </>

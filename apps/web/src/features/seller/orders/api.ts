@@ -103,14 +103,17 @@ export function useSaveTracking(orgId: string) {
     },
     onSuccess: (updated) => {
       client.setQueryData(orderKeys.detail(updated.id), updated);
+      // The lists' pages under the seller's key (the tab counts live there too: they are no pages).
       client.setQueriesData<InfiniteData<Page<OrderSummary>>>({ queryKey: orderKeys.selling(orgId) }, (data) =>
-        data
+        data && Array.isArray(data.pages)
           ? {
               ...data,
               pages: data.pages.map((page) => ({
                 ...page,
                 items: page.items.map((row) =>
-                  row.id === updated.id ? { ...row, shipping_information: updated.shipping_information } : row,
+                  row.id === updated.id
+                    ? { ...row, shipping_information: updated.shipping_information, state: updated.state }
+                    : row,
                 ),
               })),
             }

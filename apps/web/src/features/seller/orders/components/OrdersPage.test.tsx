@@ -313,7 +313,12 @@ describe('OrdersPage', () => {
 
   it('adds tracking: USPS by default, Add disabled while empty, the format checked on blur, then saved', async () => {
     const rows = [summary(1)];
-    const calls = server(sellingList(rows), (call) => {
+    // The tab counts are kept under the list's key too: saving must update the pages and leave the counts be.
+    const tabCounts = (call: Call) =>
+      call.method === 'GET' && call.path === `/api/organization/${ids.merchantA}/orders/counts`
+        ? json(200, { to_ship: 1, partially_shipped: 0, shipped: 0, unpaid: 0, cancelled: 0, all: 1 })
+        : undefined;
+    const calls = server(sellingList(rows), tabCounts, (call) => {
       if (call.method !== 'POST' || call.path !== `/api/order/${rows[0]!.id}/shipping`) return undefined;
       const body = call.body as { carrier: 'USPS'; tracking_number: string };
       const info = { ...shipped, carrier: body.carrier, tracking_number: body.tracking_number };
@@ -323,6 +328,7 @@ describe('OrdersPage', () => {
     const user = userEvent.setup();
     renderOrders();
     const row = await rowOf('Corner Shop 1');
+    expect(await screen.findByRole('tab', { name: 'To ship (1)' })).toBeTruthy();
     await user.click(within(row).getByRole('button', { name: /^Add Tracking Number/ }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Add Tracking Info' });

@@ -290,22 +290,37 @@ export function OrdersPage() {
             {order.shipping_information ? <EditOutlinedIcon /> : <LocalShippingOutlinedIcon />}
           </IconButton>
         </Tooltip>
-        <Button
-          size="small"
-          onClick={() => openPackingSlip(order)}
-          disabled={creating}
-          aria-label={creating ? CREATING_PACKING_SLIP : `Packing slip, order ${orderNumber(order)}`}
-          startIcon={
-            creating ? (
-              <CircularProgress size={14} color="inherit" aria-hidden />
-            ) : (
-              <PictureAsPdfOutlinedIcon aria-hidden />
-            )
-          }
-          sx={{ whiteSpace: 'nowrap' }}
-        >
-          {creating ? CREATING_PACKING_SLIP : 'Packing Slip'}
-        </Button>
+        <Tooltip title="Packing Slip">
+          <span>
+            <Button
+              size="small"
+              onClick={() => openPackingSlip(order)}
+              disabled={creating}
+              aria-label={creating ? CREATING_PACKING_SLIP : `Packing slip, order ${orderNumber(order)}`}
+              startIcon={
+                creating ? (
+                  <CircularProgress size={14} color="inherit" aria-hidden />
+                ) : (
+                  <PictureAsPdfOutlinedIcon aria-hidden />
+                )
+              }
+              sx={{
+                whiteSpace: 'nowrap',
+                minWidth: 0,
+                '& .MuiButton-startIcon': { mr: { md: creating ? 1 : 0, xl: 1 } },
+              }}
+            >
+              {creating ? (
+                CREATING_PACKING_SLIP
+              ) : (
+                // On a laptop's table the icon says it (the button's name is the full sentence); phones and wide screens read it.
+                <Box component="span" sx={{ display: { xs: 'inline', md: 'none', xl: 'inline' } }}>
+                  Packing Slip
+                </Box>
+              )}
+            </Button>
+          </span>
+        </Tooltip>
       </Stack>
     );
   }
