@@ -40,7 +40,9 @@ export const ROUTES = {
     // route table: the seller area's routes added on navigation (patchRoutesOnNavigation).
     // 202 kB since issue 22 (201.1 kB): the bundler puts the shared query-key factories
     // (lib/query-keys/) in the chunk every screen loads, ~0.3 kB; issue 27 reworks the first load.
-    budgetKb: 202,
+    // 203 kB since issue 23 (202.07 kB): the order confirmation route in the route table and the
+    // Orders workspace's query keys (filtered lists, tab counts) in that shared chunk.
+    budgetKb: 203,
   },
   // A seller's landing view (/app/:orgId, the dashboard): the app, the seller shell (~235 kB of
   // it, most of it MUI) and the dashboard page (~3 kB); the chart (@mui/x-charts, ~94 kB) loads
@@ -80,7 +82,8 @@ function filesLoadedBy(manifest, keys) {
     if (seen.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build manifest (moved or renamed? update scripts/bundle-size.mjs)`);
+    if (!chunk)
+      throw new Error(`${key} is not in the build manifest (moved or renamed? update scripts/bundle-size.mjs)`);
     files.add(chunk.file);
     for (const css of chunk.css ?? []) files.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
@@ -109,7 +112,14 @@ export function measureFirstLoads(dist = path.join(root, 'apps/web/dist')) {
     const files = [...filesLoadedBy(manifest, [entry, ...modules])].sort();
     const sizes = files.map((file) => ({ file, ...compressedSizes(dist, file) }));
     const total = (k) => sizes.reduce((sum, s) => sum + s[k], 0);
-    return { route, budget: budgetKb * 1000, files: sizes, raw: total('raw'), gzip: total('gzip'), brotli: total('brotli') };
+    return {
+      route,
+      budget: budgetKb * 1000,
+      files: sizes,
+      raw: total('raw'),
+      gzip: total('gzip'),
+      brotli: total('brotli'),
+    };
   });
 }
 
@@ -127,7 +137,9 @@ function main(argv) {
     console.log(JSON.stringify(results, null, 2));
   } else {
     for (const r of results) {
-      console.log(`\n${r.route}: ${kb(r.gzip)} gzip (budget ${kb(r.budget)}), ${kb(r.brotli)} brotli, ${kb(r.raw)} raw`);
+      console.log(
+        `\n${r.route}: ${kb(r.gzip)} gzip (budget ${kb(r.budget)}), ${kb(r.brotli)} brotli, ${kb(r.raw)} raw`,
+      );
       for (const f of [...r.files].sort((a, b) => b.gzip - a.gzip)) {
         console.log(`  ${kb(f.gzip).padStart(9)}  ${f.file}`);
       }

@@ -91,8 +91,11 @@ const PHONE = (withSku: boolean, fulfilment = false): Column[] => [
   linePrice('Total'),
 ];
 
-/** The buyer's columns: no SKU, the order unit (when the product has one) under the name. */
-const COMPACT: Column[] = [
+/**
+ * The buyer's columns: no SKU, the order unit (when the product has one) under the name — and,
+ * with `fulfilment`, the units shipped and cancelled under it too, so the table fits the dialog.
+ */
+const COMPACT = (fulfilment = false): Column[] => [
   {
     header: 'Item',
     cell: (line) => (
@@ -101,6 +104,11 @@ const COMPACT: Column[] = [
         {line.order_unit && (
           <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
             {orderUnitLabel(line)}
+          </Typography>
+        )}
+        {fulfilment && (
+          <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+            {fulfilmentCaption(line)}
           </Typography>
         )}
       </>
@@ -131,15 +139,26 @@ export function OrderLinesTable({
 }: OrderLinesTableProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const wide = showSkuAndUnit ? DETAILED : COMPACT;
-  const columns = phone ? PHONE(showSkuAndUnit, showFulfilment) : showFulfilment ? withFulfilment(wide) : wide;
+  const columns = phone
+    ? PHONE(showSkuAndUnit, showFulfilment)
+    : showSkuAndUnit
+      ? showFulfilment
+        ? withFulfilment(DETAILED)
+        : DETAILED
+      : COMPACT(showFulfilment);
   return (
-    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2, overflowX: 'auto' }}>
+    // Focusable, so a keyboard can scroll it when a narrow window makes it wider than the dialog.
+    <TableContainer
+      tabIndex={0}
+      role="group"
+      aria-label={label}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 2, overflowX: 'auto' }}
+    >
       <Table
         size="small"
         aria-label={label}
         aria-busy={!lines || undefined}
-        sx={{ minWidth: phone ? undefined : (showSkuAndUnit ? 560 : 420) + (showFulfilment ? 160 : 0) }}
+        sx={{ minWidth: phone ? undefined : showSkuAndUnit ? 560 + (showFulfilment ? 160 : 0) : 420 }}
       >
         <TableHead>
           <TableRow>
