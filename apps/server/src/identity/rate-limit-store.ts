@@ -28,7 +28,10 @@ export async function countHit(db: DbOrTx, id: string, windowMs: number): Promis
       hits = case when c.window_started_at + ${windowMs} * interval '1 millisecond' <= now() then 1 else c.hits + 1 end,
       window_started_at = case when c.window_started_at + ${windowMs} * interval '1 millisecond' <= now() then now() else c.window_started_at end
     returning hits,
-      greatest(0, ceil(extract(epoch from (window_started_at + ${windowMs} * interval '1 millisecond' - now())) * 1000))::int as ttl`);
+      -- At most the window: a transaction that began just before another one opened the window
+      -- (now() is each transaction's start) would otherwise see a few milliseconds more than it.
+      least(${windowMs}::int,
+            greatest(0, ceil(extract(epoch from (window_started_at + ${windowMs} * interval '1 millisecond' - now())) * 1000)))::int as ttl`);
   const row = res.rows[0]!;
   return { hits: Number(row.hits), ttl: Number(row.ttl) };
 }
