@@ -15,6 +15,7 @@ import { recordOrderEvent } from '../orders/events.js';
 import {
   cancelUnits,
   closedRefusal,
+  lineNamed,
   commandEvent,
   mailSides,
   plural,
@@ -47,15 +48,7 @@ export function reportUnavailable(
       );
     }
     const picks = body.lines.map((want, i) => {
-      const line = c.lines.find((l) => l.id === want.line_item_id);
-      if (!line) {
-        throw refusal(
-          'invalid',
-          'validation_error',
-          `lines.${i}.line_item_id`,
-          `lines.${i}.line_item_id: is not a line of this order`,
-        );
-      }
+      const line = lineNamed(c.lines, want.line_item_id, i);
       const left = unitsLeft(line);
       if (want.quantity > left) {
         throw refusal(
@@ -108,15 +101,7 @@ export function chooseBackorders(
   return runCommand(ctx, orderId, actor, 'backorders', body, key, async (c) => {
     if (!isOpenOrderState(c.order.state)) throw closedRefusal(c.order, 'changed');
     const choices = body.lines.map((want, i) => {
-      const line = c.lines.find((l) => l.id === want.line_item_id);
-      if (!line) {
-        throw refusal(
-          'invalid',
-          'validation_error',
-          `lines.${i}.line_item_id`,
-          `lines.${i}.line_item_id: is not a line of this order`,
-        );
-      }
+      const line = lineNamed(c.lines, want.line_item_id, i);
       if (!line.backorder || line.unavailable_quantity === 0) {
         throw refusal(
           'conflict',

@@ -26,6 +26,7 @@ import { lockCatalogVersion } from '../products/catalog-version.js';
 import { takeTrackedStock } from '../products/stock.js';
 import {
   commandEvent,
+  lineNamed,
   giveBack,
   mailSides,
   plural,
@@ -61,15 +62,7 @@ export function openClaim(
   return runCommand(ctx, orderId, actor, 'claim', body, key, async (c) => {
     const claimed = await claimedUnits(c);
     const picks = body.lines.map((want, i) => {
-      const line = c.lines.find((l) => l.id === want.line_item_id);
-      if (!line) {
-        throw refusal(
-          'invalid',
-          'validation_error',
-          `lines.${i}.line_item_id`,
-          `lines.${i}.line_item_id: is not a line of this order`,
-        );
-      }
+      const line = lineNamed(c.lines, want.line_item_id, i);
       const open = line.shipped_quantity - (claimed.get(line.id) ?? 0);
       if (want.quantity > open) {
         throw refusal(

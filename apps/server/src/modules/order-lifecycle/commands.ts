@@ -75,6 +75,20 @@ export type LockedOrder = PlacedOrder;
 /** Its lines with their units (carts/order-lines.ts). */
 export type LockedLine = OrderLineUnits;
 
+/** The order's line a request names at `lines.i` (400 naming lines.i.line_item_id for another's). */
+export function lineNamed(lines: readonly LockedLine[], lineId: string, i: number): LockedLine {
+  const line = lines.find((l) => l.id === lineId);
+  if (!line) {
+    throw refusal(
+      'invalid',
+      'validation_error',
+      `lines.${i}.line_item_id`,
+      `lines.${i}.line_item_id: is not a line of this order`,
+    );
+  }
+  return line;
+}
+
 /** The state the lines say (issue 23's model; contract order-lifecycle-rules.ts). */
 export function stateOf(
   lines: readonly Pick<LockedLine, 'quantity' | 'cancelled_quantity' | 'shipped_quantity'>[],
@@ -298,15 +312,7 @@ export async function cancelUnits(ctx: AppContext, c: CommandContext, req: Cance
     for (const line of lines) if (unitsLeft(line) > 0) picks.push({ line, quantity: unitsLeft(line) });
   } else {
     req.units.forEach((want, i) => {
-      const line = lines.find((l) => l.id === want.line_item_id);
-      if (!line) {
-        throw refusal(
-          'invalid',
-          'validation_error',
-          `lines.${i}.line_item_id`,
-          `lines.${i}.line_item_id: is not a line of this order`,
-        );
-      }
+      const line = lineNamed(lines, want.line_item_id, i);
       const left = unitsLeft(line);
       if (want.quantity > left) {
         const why = [
@@ -730,15 +736,7 @@ async function ship(
     }
   } else {
     units.forEach((want, i) => {
-      const line = lines.find((l) => l.id === want.line_item_id);
-      if (!line) {
-        throw refusal(
-          'invalid',
-          'validation_error',
-          `lines.${i}.line_item_id`,
-          `lines.${i}.line_item_id: is not a line of this order`,
-        );
-      }
+      const line = lineNamed(lines, want.line_item_id, i);
       const left = unitsShippableNow(line);
       if (want.quantity > left) {
         const asked = line.backorder === 'asked' ? line.unavailable_quantity : 0;
