@@ -14,6 +14,8 @@ export const Customer = z.object({
   /** What its completed orders came to (their totals), and what the seller refunded of them (issue 21). */
   total_cents: z.number().int().optional(),
   refunded_cents: z.number().int().optional(),
+  /** What was cancelled of them after they were placed (issue 23; refunded, or taken off the invoice). */
+  cancelled_cents: z.number().int().optional(),
 });
 export type Customer = z.infer<typeof Customer>;
 export const CustomerList = z.array(Customer);

@@ -90,6 +90,7 @@ describe('GET /api/order/organization/{org_id}/purchasers', () => {
         customer_since: expect.any(String),
         total_cents: 0,
         refunded_cents: 0,
+        cancelled_cents: 0,
       },
       {
         organization: { id: first.orgId, name: 'First Shop' },
@@ -98,6 +99,7 @@ describe('GET /api/order/organization/{org_id}/purchasers', () => {
         customer_since: expect.any(String),
         total_cents: 20_000,
         refunded_cents: 0,
+        cancelled_cents: 0,
       },
     ]);
   });

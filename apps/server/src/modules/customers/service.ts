@@ -33,6 +33,7 @@ type CustomerRow = {
   /** bigint sums arrive as text from node-postgres. */
   total_cents: number | string;
   refunded_cents: number | string;
+  cancelled_cents: number | string;
 };
 
 /**
@@ -54,7 +55,8 @@ export async function listCustomers(
            max(ord.completed_on) as last_order,
            count(ord.id)::int as count,
            coalesce(sum(ord.total_cents), 0) as total_cents,
-           coalesce(sum(ord.refunded_cents), 0) as refunded_cents
+           coalesce(sum(ord.refunded_cents), 0) as refunded_cents,
+           coalesce(sum(ord.cancelled_cents), 0) as cancelled_cents
       from ${purchasingRelationshipsSql(sellerId)} pr
       ${joinOrganizationSql('o', sql`pr.purchaser_organization_id`)}
       left join ${completedOrdersSql(sellerId)} ord
@@ -75,6 +77,7 @@ export async function listCustomers(
       count: r.count,
       total_cents: Number(r.total_cents),
       refunded_cents: Number(r.refunded_cents),
+      cancelled_cents: Number(r.cancelled_cents),
       customer_since: toIso(r.customer_since)!,
     })),
     nextCursor: page.nextCursor,

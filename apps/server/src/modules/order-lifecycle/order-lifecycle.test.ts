@@ -356,6 +356,17 @@ describe('an order on an open invoice', () => {
     const [day] = await rows<{ sales: number; refunded: number }>(sql`
       select sum(sales_cents)::int as sales, sum(refunded_cents)::int as refunded from seller_sales_days where seller_id = ${o.seller.orgId}`);
     expect(day!.sales - day!.refunded).toBe(0);
+    // The customer page says it too: the order, Cancelled, and what was cancelled of the customer's orders.
+    const [customer] = await ok<{ cancelled_cents: number }[]>(
+      h.call('GET', `/api/order/organization/${o.seller.orgId}/purchasers`, { token: o.seller.token }),
+    );
+    expect(customer!.cancelled_cents).toBe(o.paid);
+    const [row] = await ok<{ state: string }[]>(
+      h.call('GET', `/api/order/organization/${o.seller.orgId}/purchasing_organization/${o.buyer.orgId}`, {
+        token: o.seller.token,
+      }),
+    );
+    expect(row!.state).toBe('cancelled');
   });
 });
 

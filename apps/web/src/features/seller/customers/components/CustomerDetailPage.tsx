@@ -30,11 +30,22 @@ function isCustomer(value: unknown): value is Customer {
 
 export { orderNumber };
 
-/** " · $134.65 ordered · $15.00 refunded": what the customer's orders came to, less refunds (issue 21). */
-export function customerTotals(info: Pick<Customer, 'count' | 'total_cents' | 'refunded_cents'>): string {
+/**
+ * " · $134.65 ordered · $20.00 cancelled · $15.00 refunded": what the customer's orders came to,
+ * what was cancelled of them since (issue 23) and what was refunded (issue 21; a cancellation of
+ * paid units is refunded too, so the two may overlap: each says what happened).
+ */
+export function customerTotals(
+  info: Pick<Customer, 'count' | 'total_cents' | 'refunded_cents' | 'cancelled_cents'>,
+): string {
   if (!info.count || info.total_cents === undefined) return '';
   const refunded = info.refunded_cents ?? 0;
-  return ` · ${formatCents(info.total_cents)} ordered${refunded > 0 ? ` · ${formatCents(refunded)} refunded` : ''}`;
+  const cancelled = info.cancelled_cents ?? 0;
+  return (
+    ` · ${formatCents(info.total_cents)} ordered` +
+    (cancelled > 0 ? ` · ${formatCents(cancelled)} cancelled` : '') +
+    (refunded > 0 ? ` · ${formatCents(refunded)} refunded` : '')
+  );
 }
 
 const columns: DataColumn<CustomerOrder>[] = [
