@@ -390,6 +390,8 @@ export class OrderRaces {
     expect(await this.stock(w)).toEqual(before);
     expect(e.kinds).toEqual(['accepted']);
     expect(e.mail('order_change', w.seller.email)).toBe(0);
+    // The buyer is told once that the order was accepted.
+    expect(e.mail('order_change', w.buyer.email)).toBe(1);
     return 'accept';
   }
 

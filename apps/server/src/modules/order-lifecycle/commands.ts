@@ -581,6 +581,16 @@ export function acceptOrder(ctx: AppContext, orderId: string, actor: Actor, key?
     c.order.accepted_at = new Date().toISOString();
     await setState(c, { accepted: true });
     await commandEvent(c, 'accepted', 'Order accepted');
+    await mailSides(ctx, c, {
+      buyer: {
+        subject: (ref, seller) => `${seller} accepted your order ${ref}`,
+        heading: 'Your order was accepted',
+        paragraphs: (seller) => [
+          `${seller} is preparing your order. You get an e-mail with the tracking link as soon as it ships.`,
+          'To cancel it now, send the seller a cancellation request from the order.',
+        ],
+      },
+    });
     await touchBoth(c);
   });
 }

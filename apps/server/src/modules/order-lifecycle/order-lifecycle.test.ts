@@ -260,6 +260,7 @@ describe('the buyer cancels', () => {
     expect(reduced.body.state).toBe('placed');
 
     await ok(h.call('POST', sellerPath(o, 'accept'), { token: o.seller.token }));
+    expect((await mailTo(o.buyer.email, 'order_change')).at(-1)!.subject).toMatch(/accepted your order CB-\d{6}$/);
     const closed = await buyerCancel(o);
     expect(closed.status).toBe(409);
     expect(closed.body).toMatchObject({
