@@ -58,7 +58,7 @@ function CancelHoursField({ orgId, saved }: { orgId: string; saved: number }) {
         error={Boolean(problem ?? serverIssue)}
         helperText={
           problem ??
-          `Retailers read: “${buyerCancelRule(shownHours)}” 0 means they always ask you. Orders placed from now on follow it.`
+          `Retailers read: “${buyerCancelRule(shownHours)}” 0 means they always ask you. It applies at once, to orders already placed too.`
         }
         slotProps={{
           htmlInput: { inputMode: 'numeric', autoComplete: 'off' },
