@@ -16,8 +16,21 @@ import { describe, expect, it } from 'vitest';
 import { CARD_DECLINED_MESSAGE, TEST_CARDS, type Cart } from '@cratebase/contract';
 import { journeyScene, SHOTS } from './support/scene.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { fillOnboarding, signInOnProviderPage, watchForProblems, fillCard } from './support/journey.js';
-import { apiUser, cardReadyStore, cartAtBilling, invitedRetailer, liveProducts, shippingStore } from './support/seed.js';
+import {
+  fillOnboarding,
+  signInOnProviderPage,
+  watchForProblems,
+  fillCard,
+  horizontalOverflow,
+} from './support/journey.js';
+import {
+  apiUser,
+  cardReadyStore,
+  cartAtBilling,
+  invitedRetailer,
+  liveProducts,
+  shippingStore,
+} from './support/seed.js';
 
 // One server and browser for the journeys of this file (they build the same kind of scene).
 const scene = journeyScene();
@@ -102,7 +115,9 @@ describe('checkout and payment journey', () => {
     const payButton = page.getByRole('button', { name: /^Pay \$/ });
     await expect.poll(() => payButton.isVisible()).toBe(true);
     // The chosen rate is saved while the form opens (the page shows it at once): wait for the order to have it.
-    await expect.poll(async () => (await buyer.call<Cart>('GET', cartUrl)).order.shipping_cost_in_cents ?? 0).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await buyer.call<Cart>('GET', cartUrl)).order.shipping_cost_in_cents ?? 0)
+      .toBeGreaterThan(0);
     const order = (await buyer.call<Cart>('GET', cartUrl)).order;
     const total = 7_200 + (order.shipping_cost_in_cents ?? 0);
     await expect.poll(() => payButton.textContent()).toContain(`$${(total / 100).toFixed(2)}`);
@@ -131,6 +146,8 @@ describe('checkout and payment journey', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: /^Thank you — order CB-\d+ is placed$/ }).isVisible())
       .toBe(true);
+    await expectNoAxeViolations(page, 'the order confirmation');
+    await page.screenshot({ path: `${SHOTS}/order-confirmation-desktop.png`, fullPage: true, animations: 'disabled' });
     await page.getByRole('link', { name: 'All orders' }).click();
     await page.waitForURL(`**/storefront/${store.id}/orders`);
 
@@ -242,6 +259,11 @@ describe('checkout and payment journey', () => {
     await page.screenshot({ path: `${SHOTS}/checkout-authentication-phone.png`, animations: 'disabled' });
     await dialog.getByRole('button', { name: 'Complete authentication' }).click();
     await page.waitForURL(`**/storefront/${store.id}/orders/*/confirmation`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: /^Thank you — order CB-\d+ is placed$/ }).isVisible())
+      .toBe(true);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/order-confirmation-phone.png`, fullPage: true, animations: 'disabled' });
     expect((await buyer.call<Cart>('GET', cartUrl)).id).not.toBe(cart.id);
     expect(problems).toEqual([]);
     await context.close();
@@ -309,7 +331,9 @@ describe('checkout and payment journey', () => {
     }
     await fillCard(first, TEST_CARDS.succeeds);
     await firstPay.click();
-    const renewedNotice = first.getByText('Your checkout session had expired, so we started a new one.', { exact: false });
+    const renewedNotice = first.getByText('Your checkout session had expired, so we started a new one.', {
+      exact: false,
+    });
     const ordersUrl = new RegExp(`/storefront/${store.id}/orders/[0-9a-f-]{36}/confirmation`);
     await expect.poll(async () => (await renewedNotice.isVisible()) || ordersUrl.test(first.url())).toBe(true);
     if (!ordersUrl.test(first.url())) {
@@ -356,7 +380,6 @@ describe('checkout and payment journey', () => {
     await context.close();
   });
 });
-
 
 describe('net terms journey', () => {
   it('seller gives Net 30; buyer orders by invoice and pays another by card; seller marks the first paid', async () => {
