@@ -243,7 +243,8 @@ export async function completeInTransaction(
 /**
  * A session that pays an OPEN invoice later (purpose 'invoice'), paid: the invoice becomes PAID
  * (card) and the session complete, once — the caller holds the order's and the session's locks.
- * An invoice the seller marked paid or voided meanwhile cannot take it: the payment is refunded.
+ * An invoice the seller marked paid or voided meanwhile, or reduced (units cancelled off it, issue
+ * 23: it no longer asks what this session charged), cannot take it: the payment is refunded.
  */
 async function payInvoiceInTransaction(
   tx: DbOrTx,
@@ -251,7 +252,7 @@ async function payInvoiceInTransaction(
   order: LockedOrder,
   payment: PaymentOutcome,
 ): Promise<Settled> {
-  const paid = await payInvoiceByCard(tx, order.id, payment.paymentId);
+  const paid = await payInvoiceByCard(tx, order.id, payment.paymentId, session.amountCents);
   if (!paid) return markUnusable(tx, session, payment);
   const done = await markSessionComplete(tx, session.id, payment);
   const superseded = await supersedeLiveSessions(tx, order.id, 'invoice');

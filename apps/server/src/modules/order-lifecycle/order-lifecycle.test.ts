@@ -20,6 +20,7 @@ import {
   type Org,
 } from '../../../test/support/checkout.js';
 import { makeImage, multipartBody } from '../../../test/support/media.js';
+import { builtinPaymentsOfOrder } from '../../providers/payments/builtin-checkout.js';
 import { pdfPages } from '../../../test/support/pdf.js';
 
 let h: Harness;
@@ -655,5 +656,72 @@ describe('packing slips after changes', () => {
     const other = await slip(`?shipment_id=${crypto.randomUUID()}`);
     expect(other.status).toBe(404);
     expect(JSON.parse(other.text).issues[0].path).toBe('shipment_id');
+  });
+});
+
+describe('money on an open invoice while it changes', () => {
+  const invoiceOf = async (orderId: string) =>
+    (
+      await rows<{ id: string; amount_cents: number; status: string; paid_method: string | null }>(
+        sql`select id, amount_cents, status, paid_method from invoices where order_id = ${orderId}`,
+      )
+    )[0]!;
+  const payNow = (o: Placed, invoiceId: string) =>
+    ok<CheckoutSession>(h.call('POST', `/api/invoice/${invoiceId}/checkout-session`, { token: o.buyer.token }));
+
+  it('a Pay now dialog opened before the invoice was reduced takes nothing; a new one takes the reduced amount once', async () => {
+    const o = await placed({ terms: true });
+    const invoice = await invoiceOf(o.orderId);
+    const stale = await payNow(o, invoice.id);
+    expect(stale.amount_cents).toBe(o.paid);
+    await ok(sellerCancel(o, { reason: 'out_of_stock', lines: [{ line_item_id: o.honeyLine, quantity: 2 }] }));
+    const refused = await payWith(h, o.buyer, stale, TEST_CARDS.succeeds);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('session_expired');
+    expect(await builtinPaymentsOfOrder(h.testDb.database.db, o.orderId)).toMatchObject({ charges: 0, refunds: 0 });
+
+    const fresh = await payNow(o, invoice.id);
+    expect(fresh.amount_cents).toBe(o.paid - 4_000);
+    await ok(payWith(h, o.buyer, fresh, TEST_CARDS.succeeds));
+    expect(await invoiceOf(o.orderId)).toMatchObject({
+      status: 'PAID',
+      paid_method: 'card',
+      amount_cents: o.paid - 4_000,
+    });
+    expect(await builtinPaymentsOfOrder(h.testDb.database.db, o.orderId)).toMatchObject({
+      charges: 1,
+      chargedCents: o.paid - 4_000,
+      refunds: 0,
+    });
+    // Cancelled after it was paid: the card gives the units back; nothing is charged again.
+    await ok(sellerCancel(o, { reason: 'other' }));
+    const money = await builtinPaymentsOfOrder(h.testDb.database.db, o.orderId);
+    expect(money).toMatchObject({ charges: 1, refundedCents: o.paid - 4_000 });
+  });
+
+  it('a cancel racing the Pay now payment: never more kept than the invoice finally asks', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const o = await placed({ terms: true });
+      const invoice = await invoiceOf(o.orderId);
+      const dialog = await payNow(o, invoice.id);
+      const [cancelled, paid] = await Promise.all([
+        sellerCancel(o, { reason: 'out_of_stock', lines: [{ line_item_id: o.honeyLine, quantity: 2 }] }),
+        payWith(h, o.buyer, dialog, TEST_CARDS.succeeds),
+      ]);
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+      expect([200, 409]).toContain(paid.status);
+      const after = await invoiceOf(o.orderId);
+      const money = await builtinPaymentsOfOrder(h.testDb.database.db, o.orderId);
+      expect(money.charges).toBeLessThanOrEqual(1);
+      const kept = money.chargedCents - money.refundedCents;
+      if (after.paid_method === 'card') {
+        // Paid first at the full amount: the cancelled units went back to the card.
+        expect(kept).toBe(o.paid - 4_000);
+      } else {
+        // Reduced first: the old dialog took nothing (or was refunded in full); the invoice asks the rest.
+        expect(after).toMatchObject({ status: 'OPEN', amount_cents: o.paid - 4_000 });
+        expect(kept).toBe(0);
+      }
+    }
   });
 });

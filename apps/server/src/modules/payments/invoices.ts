@@ -215,16 +215,19 @@ export async function invoiceToPay(
 /**
  * The order's invoice paid by card (inside the transaction that completes the payment's
  * session): PAID now, method card, the provider's payment id. Undefined when it is no longer
- * OPEN (the seller marked it paid or voided it meanwhile). The caller bumps the order lists.
+ * OPEN (the seller marked it paid or voided it meanwhile), or when it no longer asks what the
+ * card paid (`amountCents`: units were cancelled off it meanwhile, issue 23) — the caller then
+ * refunds the payment and the buyer pays what it asks now. The caller bumps the order lists.
  */
 export async function payInvoiceByCard(
   tx: DbOrTx,
   orderId: string,
   paymentId: string | null,
+  amountCents: number,
 ): Promise<{ number: string; status: 'PAID'; due_on: string | null } | undefined> {
   const result = await tx.execute<{ number: string; status: 'PAID'; due_on: string | null }>(sql`
     update invoices set status = 'PAID', paid_at = now(), paid_method = 'card', provider_invoice_id = ${paymentId}
-     where order_id = ${orderId} and status = 'OPEN'
+     where order_id = ${orderId} and status = 'OPEN' and amount_cents = ${amountCents}::int
     returning number, status, due_on::text`);
   return result.rows[0];
 }
