@@ -7,8 +7,13 @@ import { CART_LIMITS, CHECKOUT_ISSUE_CODES } from './cart-rules.js';
 
 /** The product as a cart line shows it: live price until the order is submitted. */
 export const CartProduct = z.object({
+  /** The variant the line orders (the product itself when it has no options). */
   id: Uuid,
+  /** "Tee — M / Black" for a variant. */
   name: z.string(),
+  /** The product a variant belongs to, and its "M / Black" (null for a product without options). */
+  parent_product_id: Uuid.nullable(),
+  variant_title: z.string().nullable(),
   unit_price_in_cents: z.number().int().nullable(),
   msrp_in_cents: z.number().int().nullable(),
   order_unit: Unit.nullable(),

@@ -9,6 +9,7 @@ export * from './user.js';
 export * from './media-rules.js';
 export * from './product-rules.js';
 export * from './volume-rules.js';
+export * from './variant-rules.js';
 export * from './address-rules.js';
 export * from './catalog-rules.js';
 export * from './invite-rules.js';

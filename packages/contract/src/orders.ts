@@ -38,7 +38,10 @@ export type ShippingInformation = z.infer<typeof ShippingInformation>;
 export const OrderLine = z.object({
   id: Uuid,
   product_id: Uuid,
+  /** "Tee — M / Black" for a variant (the product's name and the variant's values). */
   name: z.string(),
+  /** "M / Black" when the line is a variant of a product with options. */
+  variant_title: z.string().nullable().optional(),
   stock_keeping_unit: z.string().nullable(),
   /** The order unit ("Case") and how many units it holds, as the product has them now. */
   order_unit: z.string().nullable(),

@@ -5,6 +5,7 @@ import { MediaVariants, MediaWithVariants } from './media.js';
 import { INVENTORY_TRANSACTION_TYPES, PRODUCT_LIMITS, UPC_PATTERN } from './product-rules.js';
 import { VOLUME_LIMITS } from './volume-rules.js';
 import { amountTooLargeMessage } from './money-rules.js';
+import { VARIANT_LIMITS, optionIssues, variantIssues } from './variant-rules.js';
 
 // ─── Lookup lists: GET /api/product/state, /order_unit, /weight_unit, /dimension_unit ──
 export const ProductState = z.object({ id: z.number().int(), state: z.string() });
@@ -50,7 +51,61 @@ export const PriceBreakSchema = z.object({
 /** A product's price breaks, by `min_quantity` ascending (so prices descending). */
 export const PriceBreakList = z.array(PriceBreakSchema);
 
+// ─── Variants (issue 24; variant-rules.ts) ──────────────────────────────────────────
+/** An option of a product (Size) and its values in the buyer's order (S, M, L). */
+export const ProductOption = z.object({ name: z.string(), values: z.array(z.string()) });
+export type ProductOption = z.infer<typeof ProductOption>;
+
+/**
+ * A variant: one combination of the product's option values, sold with its own SKU, price,
+ * stock and status. Its `id` is what a cart line, an order line and an inventory transaction
+ * name (the `product_id` of a line). A product without options has one variant: itself.
+ */
+export const ProductVariant = z.object({
+  id: Uuid,
+  /** "M / Black" (empty for the one variant of a product without options). */
+  title: z.string(),
+  /** One value per option, in option order ([] without options). */
+  option_values: z.array(z.string()),
+  position: z.number().int(),
+  stock_keeping_unit: z.string().nullable(),
+  universal_product_code: z.string().nullable(),
+  unit_price_in_cents: z.number().int().nullable(),
+  msrp_in_cents: z.number().int().nullable(),
+  weight: z.number().nullable(),
+  inventory_count: z.number().int(),
+  track_inventory: z.boolean(),
+  /** False when the seller marked the variant unavailable (shown, not orderable). */
+  available: z.boolean(),
+  order_increment: z.number().int(),
+  price_breaks: PriceBreakList,
+  /** The variant has its own order increment and price breaks (else it follows the product's). */
+  own_volume_rules: z.boolean(),
+  /** The product photo this variant shows (one of the product's `media`), or null. */
+  media_id: Uuid.nullable(),
+});
+export type ProductVariant = z.infer<typeof ProductVariant>;
+
+/** The lowest and highest price of a product's available variants ("from $4.50"). */
+export const PriceRange = z.object({ min: z.number().int(), max: z.number().int() });
+export type PriceRange = z.infer<typeof PriceRange>;
+
+/** Fields every product read carries for its variants (issue 24; added, none removed). */
+const productVariantFields = {
+  /** Set on a variant read by its own id: the product it belongs to. */
+  parent_product_id: Uuid.nullable(),
+  /** A variant's "M / Black"; null for a product. */
+  variant_title: z.string().nullable(),
+  /** [] for a product without options. */
+  options: z.array(ProductOption),
+  /** Its variants by position; a product without options lists itself as its one variant. */
+  variants: z.array(ProductVariant),
+  /** The prices of its available variants; null when none has a price. */
+  price_range: PriceRange.nullable(),
+};
+
 export const Product = z.object({
+  ...productVariantFields,
   id: Uuid,
   name: z.string(),
   description: z.string().nullable(),
@@ -86,6 +141,12 @@ export const ProductList = z.array(Product);
  */
 export const ProductTile = z.object({
   id: Uuid,
+  /** Its options and their values ("the options available"); [] without options. */
+  options: z.array(ProductOption),
+  /** How many variants are for sale (1 without options). */
+  variant_count: z.number().int(),
+  /** The prices of its available variants: a tile says "from $X" when they differ. */
+  price_range: PriceRange.nullable(),
   name: z.string(),
   order_unit: z.string().nullable(),
   quantity_per_unit: z.number().int().nullable(),
@@ -114,8 +175,14 @@ export const ProductTileList = z.array(ProductTile);
  * product — no description, no photos.
  */
 export const ProductSheetRow = z.object({
+  /** The variant a line of this row orders (the product itself when it has no options). */
   id: Uuid,
+  /** The product the row belongs to (its own id without options). */
+  product_id: Uuid,
+  /** "Tee — M / Black" for a variant. */
   name: z.string(),
+  /** "M / Black"; null for a product without options. */
+  variant_title: z.string().nullable(),
   stock_keeping_unit: z.string().nullable(),
   order_unit: z.string().nullable(),
   quantity_per_unit: z.number().int().nullable(),
@@ -234,6 +301,49 @@ export const ProductMeasurementsInput = z
   .nullable()
   .optional();
 
+/** An option as the client sends it (values in order). */
+export const ProductOptionInput = z.strictObject({
+  name: singleLineText({ message: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(VARIANT_LIMITS.optionName, `must be at most ${VARIANT_LIMITS.optionName} characters`),
+  values: z.array(
+    singleLineText()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(VARIANT_LIMITS.value, `must be at most ${VARIANT_LIMITS.value} characters`),
+  ),
+});
+
+/**
+ * A variant as the client sends it: with `id` an existing variant of the product is updated,
+ * without one a variant is made. Its stock changes through inventory transactions.
+ */
+export const VariantInput = z.strictObject({
+  id: Uuid.optional(),
+  option_values: z.array(singleLineText().trim().min(1, 'must not be empty').max(VARIANT_LIMITS.value)),
+  stock_keeping_unit: optionalText(PRODUCT_LIMITS.sku),
+  universal_product_code: Upc,
+  unit_price_in_cents: cents,
+  msrp_in_cents: cents,
+  weight: Measure,
+  track_inventory: z.boolean({ message: 'must be true or false' }).optional(),
+  available: z.boolean({ message: 'must be true or false' }).optional(),
+  own_volume_rules: z.boolean({ message: 'must be true or false' }).optional(),
+  order_increment: positiveCount(VOLUME_LIMITS.orderIncrement).nullable().optional(),
+  price_breaks: z
+    .array(PriceBreakInput)
+    .max(VOLUME_LIMITS.priceBreaks, `must have at most ${VOLUME_LIMITS.priceBreaks} price breaks`)
+    .nullable()
+    .optional(),
+  media_id: Uuid.nullable().optional(),
+  // Read-only fields a client may echo back from GET; ignored.
+  title: z.unknown().optional(),
+  position: z.unknown().optional(),
+  inventory_count: z.unknown().optional(),
+});
+export type VariantInput = z.infer<typeof VariantInput>;
+
 /**
  * The full product as the client sends it: without `id` it is created, with `id` updated.
  * On update, fields left out keep their value and null clears them. `inventory_count` is
@@ -274,14 +384,29 @@ export const ProductInput = z
       .optional(),
     product_physical_measurements: ProductMeasurementsInput,
     track_inventory: z.boolean({ message: 'must be true or false' }).optional(),
+    /**
+     * Replaces the product's options ([] or null: none). With `variants` left out, the variants
+     * become every combination of the values (existing ones kept by their values).
+     */
+    options: z.array(ProductOptionInput).nullable().optional(),
+    /** Replaces the product's variants; one left out is removed (orders keep showing it). */
+    variants: z.array(VariantInput).nullable().optional(),
     // Read-only fields a client may echo back from GET; ignored.
     inventory_count: z.unknown().optional(),
+    parent_product_id: z.unknown().optional(),
+    variant_title: z.unknown().optional(),
+    price_range: z.unknown().optional(),
     created_at: z.unknown().optional(),
     updated_at: z.unknown().optional(),
     deleted_at: z.unknown().optional(),
   })
   .superRefine((b, ctx) => {
     if (!b.id && b.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'is required' });
+    // Variants sent without options are checked against the product's saved options, by the server.
+    const options = b.options ?? [];
+    const issues = optionIssues(options);
+    if (issues.length === 0 && b.variants && b.options !== undefined) issues.push(...variantIssues(options, b.variants));
+    for (const i of issues) ctx.addIssue({ code: 'custom', path: i.path.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k)), message: i.message });
   });
 export type ProductInput = z.infer<typeof ProductInput>;
 

@@ -73,7 +73,9 @@ describe('GET …/for-sale?view=sheet', () => {
     expect(rows.map((r) => r.name)).toEqual(['Clover Honey', 'Fig Jam']);
     expect(rows[1]).toEqual({
       id: jam,
+      product_id: jam,
       name: 'Fig Jam',
+      variant_title: null,
       stock_keeping_unit: 'JAM-1',
       order_unit: 'Case',
       quantity_per_unit: 12,

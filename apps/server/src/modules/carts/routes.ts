@@ -46,7 +46,7 @@ export async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
       tags,
       summary: "Set a line's quantity (0 removes the line); answers the cart",
       description:
-        'One line per product. 404 for a product the store does not sell; 409 product_deleted, product_unavailable, ' +
+        'One line per product. 404 for a product the store does not sell; 409 product_deleted, product_unavailable, choose_variant (a product with options: add a variant), ' +
         'insufficient_inventory, too_many_lines or cart_closed. A refusal leaves the cart unchanged.',
       params: CartIdParams,
       body: SetLineItemBody,

@@ -240,6 +240,7 @@ type Refusal =
   | 'product_not_found'
   | 'product_deleted'
   | 'product_unavailable'
+  | 'choose_variant'
   | QuantityProblem
   | 'insufficient_inventory'
   | 'too_many_lines';
@@ -277,6 +278,7 @@ export async function setLineItem(ctx: AppContext, cartId: string, body: SetLine
                   when p.id is null or p.organization_id <> c.selling_organization_id then 'product_not_found'
                   when ${q} = 0 then null
                   when p.deleted then 'product_deleted'
+                  when p.has_variants then 'choose_variant'
                   when not p.live then 'product_unavailable'
                   when p.quantity_problem is not null then p.quantity_problem
                   when p.track_inventory and p.inventory_count < ${q} then 'insufficient_inventory'
@@ -332,6 +334,13 @@ function refusalDetail(refusal: Exclude<Refusal, 'cart_closed'>, row: RefusedPro
       return { kind: 'conflict', code: 'product_deleted', field: 'product_id', message: `${name} was removed from the catalogue` };
     case 'product_unavailable':
       return { kind: 'conflict', code: 'product_unavailable', field: 'product_id', message: `${name} is not for sale` };
+    case 'choose_variant':
+      return {
+        kind: 'conflict',
+        code: 'choose_variant',
+        field: 'product_id',
+        message: `${name} is sold by variant: add one of its variants (its id is in the product's variants)`,
+      };
     case 'below_minimum':
     case 'not_a_multiple':
       return {
@@ -429,6 +438,7 @@ export async function setLineItems(ctx: AppContext, cartId: string, body: SetLin
                   when min(f.idx) over (partition by f.id) <> f.idx then 'duplicate_line'
                   when f.quantity = 0 then null
                   when f.deleted then 'product_deleted'
+                  when f.has_variants then 'choose_variant'
                   when not f.live then 'product_unavailable'
                   when f.quantity_problem is not null then f.quantity_problem
                   when f.track_inventory and f.inventory_count < f.quantity then 'insufficient_inventory'

@@ -44,7 +44,7 @@ export function cartItemCountSql(cartId: SQL): SQL {
 export function orderLinesJsonSql(cartId: SQL): SQL {
   return sql`coalesce((
     select json_agg(json_build_object(
-             'id', li.id, 'product_id', li.product_id, 'name', coalesce(p.name, ''),
+             'id', li.id, 'product_id', li.product_id, 'name', coalesce(p.name, ''), 'variant_title', p.variant_title,
              'stock_keeping_unit', p.stock_keeping_unit, 'order_unit', p.order_unit,
              'quantity_per_unit', p.quantity_per_unit, 'quantity', li.quantity,
              'unit_price_in_cents', coalesce(li.unit_price_in_cents, 0),
@@ -62,4 +62,13 @@ export function orderLineNameSql(lineId: SQL, cartId: SQL): SQL {
   return sql`coalesce((select p.name from line_items li
                         cross join lateral ${productForOrderLineSql(sql`li.product_id`)} p
                        where li.id = ${lineId} and li.cart_id = ${cartId}), '')`;
+}
+
+/**
+ * A SELECT of one row per line of a placed order (its cart is no longer open) that names one of
+ * the products whose ids are the uuid[] `productIds`: `exists (…)` tells whether any was ordered.
+ */
+export function orderedProductIdsSql(productIds: SQL): SQL {
+  return sql`select li.product_id from line_items li join carts c on c.id = li.cart_id
+              where li.product_id = any(${productIds}) and c.status <> 'open'`;
 }

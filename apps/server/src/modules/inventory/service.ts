@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { inventoryTransactions } from './schema.js';
-import { changeStock, productOwner, productRemovedError } from '../products/stock.js';
+import { changeStock, productOwner, productRemovedError, stockOfVariantsError } from '../products/stock.js';
 import { lockCatalogVersion } from '../products/catalog-version.js';
 import { runCommand } from '../../db/command.js';
 import { notFound } from '../../lib/errors.js';
@@ -28,6 +28,7 @@ export async function recordInventoryTransaction(
   const product = await productOwner(ctx.db, productId);
   if (!product) throw notFound('Product');
   if (product.deleted) throw productRemovedError();
+  if (product.hasVariants) throw stockOfVariantsError();
   const orgId = product.organizationId;
   const type = body.inventory_transaction_type;
 

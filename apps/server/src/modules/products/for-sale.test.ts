@@ -101,6 +101,9 @@ describe('GET …/for-sale?view=tile', () => {
       {
         id: bare.id,
         name: 'No Photo',
+        options: [],
+        variant_count: 1,
+        price_range: null,
         order_unit: null,
         quantity_per_unit: null,
         unit_price_in_cents: null,
@@ -115,6 +118,9 @@ describe('GET …/for-sale?view=tile', () => {
       {
         id: withPhotos.id,
         name: 'Chipotle Sauce',
+        options: [],
+        variant_count: 1,
+        price_range: { min: 4200, max: 4200 },
         order_unit: 'Case',
         quantity_per_unit: 12,
         unit_price_in_cents: 4200,

@@ -25,7 +25,7 @@ import { catalogStampSql } from './catalog-version.js';
 import { compileQuery, runCompiled, type CompiledQuery } from '../../db/compiled-query.js';
 import { getLookups } from './lookups.js';
 import { DEFAULT_PAGE_CACHE, PageCache, type CachedPage, type PageCacheOptions } from '../../lib/page-cache.js';
-import { DEFAULT_PAGE_SIZE, productFrom, productJsonSql } from './service.js';
+import { DEFAULT_PAGE_SIZE, productFrom, productJsonSql, productSearchSql } from './service.js';
 import { mediaUrlSql, priceBreaksJsonSql } from './sql.js';
 
 export type ForSaleView = NonNullable<ForSaleQuery['view']>;
@@ -41,11 +41,19 @@ export const TILE_MAX_VARIANT_WIDTH = 600;
 function tileJsonSql(publicUrl: string): SQL {
   return sql`json_build_object(
     'id', p.id, 'name', p.name, 'order_unit', ou.unit, 'quantity_per_unit', p.quantity_per_unit,
-    'unit_price_in_cents', p.unit_price_in_cents, 'msrp_in_cents', p.msrp_in_cents,
+    'options', coalesce(p.options::json, '[]'::json),
+    'variant_count', case when p.options is null then 1 else vs.n end,
+    'price_range', case when p.options is null then
+                          case when p.unit_price_in_cents is not null
+                               then json_build_object('min', p.unit_price_in_cents, 'max', p.unit_price_in_cents) end
+                        when vs.min_price is not null then json_build_object('min', vs.min_price, 'max', vs.max_price) end,
+    'unit_price_in_cents', case when p.options is null then p.unit_price_in_cents else vs.min_price end,
+    'msrp_in_cents', case when p.options is null then p.msrp_in_cents else vs.min_msrp end,
     'minimum_order_quantity', p.minimum_order_quantity, 'order_increment', p.order_increment,
     'price_breaks', ${priceBreaksJsonSql('p')},
-    'track_inventory', p.track_inventory,
-    'inventory_count', case when p.track_inventory then p.inventory_count end,
+    'track_inventory', case when p.options is null then p.track_inventory else coalesce(vs.tracked, false) end,
+    'inventory_count', case when p.options is null then case when p.track_inventory then p.inventory_count end
+                            when vs.tracked then vs.stock end,
     'image', (
       select json_build_object(
                'url', ${mediaUrlSql(publicUrl, sql`m.storage_key`)}, 'width', m.width, 'height', m.height,
@@ -63,15 +71,43 @@ function tileJsonSql(publicUrl: string): SQL {
  * A product as a quick-order sheet row (contract ProductSheetRow), as JSON text. Needs `p`
  * products and `ou` order_units; no photo, so a row is a fraction of a tile.
  */
-function sheetRowJsonSql(): SQL {
+function sheetRowJsonSql(v: string): SQL {
+  const a = sql.identifier(v);
   return sql`json_build_object(
-    'id', p.id, 'name', p.name, 'stock_keeping_unit', p.stock_keeping_unit, 'order_unit', ou.unit,
-    'quantity_per_unit', p.quantity_per_unit, 'unit_price_in_cents', p.unit_price_in_cents,
-    'minimum_order_quantity', p.minimum_order_quantity, 'order_increment', p.order_increment,
-    'price_breaks', ${priceBreaksJsonSql('p')},
-    'track_inventory', p.track_inventory,
-    'inventory_count', case when p.track_inventory then p.inventory_count end
+    'id', ${a}.id, 'product_id', p.id, 'name', ${a}.name,
+    'variant_title', case when ${a}.parent_id is not null then array_to_string(${a}.option_values, ' / ') end,
+    'stock_keeping_unit', ${a}.stock_keeping_unit, 'order_unit', ou.unit,
+    'quantity_per_unit', ${a}.quantity_per_unit, 'unit_price_in_cents', ${a}.unit_price_in_cents,
+    'minimum_order_quantity', ${a}.minimum_order_quantity, 'order_increment', ${a}.order_increment,
+    'price_breaks', ${priceBreaksJsonSql(v)},
+    'track_inventory', ${a}.track_inventory,
+    'inventory_count', case when ${a}.track_inventory then ${a}.inventory_count end
   )::text`;
+}
+
+/**
+ * The sheet rows of product `p`: itself, or one row per variant for sale, by position — as one
+ * text of comma-separated JSON objects (null when none is for sale). A sheet page counts
+ * products, so it may hold more rows than its limit.
+ */
+function sheetRowsSql(live: ReturnType<typeof sql.placeholder>): SQL {
+  return sql`case when p.options is null then ${sheetRowJsonSql('p')}
+             else (select string_agg(${sheetRowJsonSql('sv')}, ',' order by sv.variant_position, sv.id)
+                     from products sv where sv.parent_id = p.id and sv.deleted_at is null and sv.state_id = ${live}) end`;
+}
+
+/**
+ * The figures a tile of a product with options shows (`vs`): how many variants are for sale,
+ * their lowest and highest price and MSRP, and their stock when every one is tracked. Read only
+ * for products with options (products_parent_idx); a product without options reads nothing.
+ */
+function variantSummarySql(live: ReturnType<typeof sql.placeholder>): SQL {
+  return sql`left join lateral (
+      select count(*)::int as n, min(v.unit_price_in_cents) as min_price, max(v.unit_price_in_cents) as max_price,
+             min(v.msrp_in_cents) as min_msrp, bool_and(v.track_inventory) as tracked,
+             sum(v.inventory_count)::int as stock
+        from products v
+       where p.options is not null and v.parent_id = p.id and v.deleted_at is null and v.state_id = ${live}) vs on true`;
 }
 
 /**
@@ -81,18 +117,21 @@ function sheetRowJsonSql(): SQL {
 function forSaleStatement(publicUrl: string, view: ForSaleView, hasQ: boolean, hasCursor: boolean, limit: number): SQL {
   const org = sql.placeholder('org');
   const q = sql.placeholder('q');
+  const live = sql.placeholder('live');
   const doc =
-    view === 'tile' ? tileJsonSql(publicUrl) : view === 'sheet' ? sheetRowJsonSql() : productJsonSql(publicUrl);
+    view === 'tile' ? tileJsonSql(publicUrl) : view === 'sheet' ? sheetRowsSql(live) : productJsonSql(publicUrl);
   const from =
-    view === 'full' ? productFrom() : sql`from products p left join order_units ou on ou.id = p.order_unit_id`;
+    view === 'full'
+      ? productFrom()
+      : sql`from products p left join order_units ou on ou.id = p.order_unit_id ${view === 'tile' ? variantSummarySql(live) : sql``}`;
   return sql`
     select s.stamp, page.id, page.keyset_at, page.doc
       from (select ${catalogStampSql(org, view === 'full')} as stamp) s
       left join lateral (
         select p.id, p.created_at, ${keysetTimestamp(sql`p.created_at`)} as keyset_at, ${doc} as doc
         ${from}
-         where p.organization_id = ${org} and p.deleted_at is null and p.state_id = ${sql.placeholder('live')}
-           ${hasQ ? sql`and (p.name ilike ${q} or p.stock_keeping_unit ilike ${q})` : sql``}
+         where p.organization_id = ${org} and p.deleted_at is null and p.parent_id is null and p.state_id = ${live}
+           ${hasQ ? sql`and ${productSearchSql(q)}` : sql``}
            ${hasCursor ? sql`and (p.created_at, p.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)` : sql``}
          order by p.created_at desc nulls last, p.id desc nulls last
          ${limitPlusOne(limit)}
@@ -156,7 +195,8 @@ export function createForSalePages(ctx: AppContext, cacheOptions: PageCacheOptio
         const taken = takePage(products, limit);
         return {
           stamp: rows[0]!.stamp,
-          json: `[${taken.rows.map((r) => r.doc).join(',')}]`,
+          // A sheet row text is '' or null for a product with no variant for sale.
+          json: `[${taken.rows.filter((r) => r.doc).map((r) => r.doc).join(',')}]`,
           nextCursor: taken.nextCursor,
         };
       });

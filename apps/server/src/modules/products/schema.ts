@@ -13,6 +13,8 @@ import {
   check,
   serial,
   boolean,
+  jsonb,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, slotCounterColumns } from '../../db/columns.js';
 import { media } from '../media/schema.js';
@@ -74,14 +76,38 @@ export const products = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // ── Variants (issue 24; DECISIONS "Variants") ────────────────────────────────────────
+    // A variant is a products row with `parent_id`: the unit that is sold, stocked, held and
+    // priced (carts, orders, reservations and price breaks name it as before). Its product (the
+    // parent) has `options` and is not sold itself. A product without options is its own one
+    // variant. The product's shared fields (name, unit, minimum, measurements, state) are copied
+    // to its variants by the product save, in the same transaction.
+    /** The product this row is a variant of; null for a product. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
+    /** A product's options, [{ name, values }] in order; null when it has none. */
+    options: jsonb('options').$type<{ name: string; values: string[] }[]>(),
+    /** A variant's value of each option, in option order. */
+    optionValues: text('option_values').array(),
+    /** A variant's place among its product's variants. */
+    variantPosition: integer('variant_position'),
+    /** False when the seller marked the variant unavailable (its state is then not Live). */
+    variantAvailable: boolean('variant_available').notNull().default(true),
+    /** The variant keeps its own order increment and price breaks (else the product's are copied). */
+    ownVolumeRules: boolean('own_volume_rules').notNull().default(false),
+    /** The product photo the variant shows. */
+    variantMediaId: uuid('variant_media_id').references(() => media.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('products_org_list_idx')
       .on(t.organizationId, t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.deletedAt} is null`),
+      .where(sql`${t.deletedAt} is null and ${t.parentId} is null`),
     index('products_org_state_idx')
       .on(t.organizationId, t.stateId, t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.deletedAt} is null`),
+      .where(sql`${t.deletedAt} is null and ${t.parentId} is null`),
+    index('products_parent_idx').on(t.parentId, t.variantPosition).where(sql`${t.parentId} is not null`),
+    uniqueIndex('products_variant_values_key')
+      .on(t.parentId, t.optionValues)
+      .where(sql`${t.deletedAt} is null and ${t.parentId} is not null`),
     uniqueIndex('products_org_sku_key')
       .on(t.organizationId, t.stockKeepingUnit)
       .where(sql`${t.deletedAt} is null and ${t.stockKeepingUnit} is not null`),
@@ -95,6 +121,10 @@ export const products = pgTable(
     ),
     check('products_min_qty_positive', sql`${t.minimumOrderQuantity} >= 1`),
     check('products_order_increment_positive', sql`${t.orderIncrement} >= 1`),
+    check(
+      'products_variant_shape',
+      sql`(${t.parentId} is null) = (${t.optionValues} is null) and (${t.parentId} is null or ${t.options} is null)`,
+    ),
   ],
 );
 

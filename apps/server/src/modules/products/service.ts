@@ -23,6 +23,7 @@ import { beforeCursor, containsPattern, decodeCursor, isoTimestampSql, keysetTim
 import { getLookups, resolveLookup, type Lookups } from './lookups.js';
 import { lockCatalogVersion } from './catalog-version.js';
 import { priceBreaksJsonSql, productMediaJsonSql } from './sql.js';
+import { parentOf, productVariantFieldsSql, saveVariants } from './variants.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
 
@@ -35,7 +36,7 @@ export const DEFAULT_PAGE_SIZE = 50;
  */
 export function productJsonSql(publicUrl: string) {
   return sql`json_build_object(
-    'id', p.id, 'name', p.name, 'description', p.description,
+    'id', p.id, 'name', p.name, 'description', p.description, ${productVariantFieldsSql('p')},
     'order_unit', case when ou.id is null then null else json_build_object('id', ou.id, 'unit', ou.unit) end,
     'quantity_per_unit', p.quantity_per_unit,
     'state', case when ps.id is null then null else json_build_object('id', ps.id, 'state', ps.state) end,
@@ -86,6 +87,16 @@ async function readProduct(ctx: AppContext, id: string): Promise<Product> {
 }
 
 // ─── Lists ───────────────────────────────────────────────────────────────────────────
+/**
+ * A product `p` matches a search `pattern` (an ILIKE pattern, or a placeholder for one): by its
+ * name or SKU, or by the SKU of one of its variants (products_parent_idx).
+ */
+export function productSearchSql(pattern: SQL | string | ReturnType<typeof sql.placeholder>): SQL {
+  return sql`(p.name ilike ${pattern} or p.stock_keeping_unit ilike ${pattern}
+              or (p.options is not null and exists (select 1 from products sv where sv.parent_id = p.id
+                    and sv.deleted_at is null and sv.stock_keeping_unit ilike ${pattern})))`;
+}
+
 /** A page of products as a JSON array text (built by PostgreSQL), and the next cursor. */
 /**
  * The merchant list: every product not removed, newest first, keyset-paged on (created_at, id)
@@ -94,11 +105,12 @@ async function readProduct(ctx: AppContext, id: string): Promise<Product> {
  */
 export async function listProducts(ctx: AppContext, organizationId: string, query: ListQuery): Promise<JsonPage> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  const conditions: SQL[] = [sql`p.organization_id = ${organizationId}`, sql`p.deleted_at is null`];
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    conditions.push(sql`(p.name ilike ${pattern} or p.stock_keeping_unit ilike ${pattern})`);
-  }
+  const conditions: SQL[] = [
+    sql`p.organization_id = ${organizationId}`,
+    sql`p.deleted_at is null`,
+    sql`p.parent_id is null`,
+  ];
+  if (query.q) conditions.push(productSearchSql(containsPattern(query.q)));
   const cursor = decodeCursor(query.cursor);
   const result = await ctx.db.execute<{ id: string; keyset_at: string; doc: string }>(sql`
     select p.id, ${keysetTimestamp(sql`p.created_at`)} as keyset_at, ${productJsonSql(ctx.config.publicUrl)} as doc
@@ -287,6 +299,10 @@ export async function saveProduct(ctx: AppContext, input: ProductInput): Promise
     if (existing.organizationId !== orgId) {
       throw fieldError('organization.id', 'cannot change: a product stays in the organization that created it');
     }
+    const parentId = await parentOf(ctx.db, input.id);
+    if (parentId) {
+      throw fieldError('id', `is a variant: save its product (${parentId}) with its variants`);
+    }
   }
   const columns = columnsFromInput(input, lk, creating);
   const mediaIds = orderedMedia(input);
@@ -336,12 +352,17 @@ export async function saveProduct(ctx: AppContext, input: ProductInput): Promise
           await tx.insert(productMedia).values(mediaIds.map((mediaId, i) => ({ productId, mediaId, displayOrder: i })));
         }
       }
+      await saveVariants(tx, productId, input, lk);
       return productId;
     });
   } catch (err) {
     const pg = pgErrorCode(err);
-    if (pg.code === '23505' && pg.constraint === 'products_org_sku_key' && columns.stockKeepingUnit) {
-      throw duplicateSku(columns.stockKeepingUnit);
+    if (pg.code === '23505' && pg.constraint === 'products_org_sku_key') {
+      // Another save took the SKU between the check and the write.
+      if (columns.stockKeepingUnit) throw duplicateSku(columns.stockKeepingUnit);
+      throw new DomainError('conflict', 'duplicate_sku', 'variants: another product or variant took one of these SKUs meanwhile.', [
+        { path: 'variants', message: 'another product or variant took one of these SKUs meanwhile' },
+      ]);
     }
     throw err;
   }
@@ -357,10 +378,10 @@ export async function deleteProduct(ctx: AppContext, id: string): Promise<Produc
   if (!owner) throw notFound('Product');
   await ctx.db.transaction(async (tx) => {
     await lockCatalogVersion(tx, owner.organizationId);
-    await tx
-      .update(products)
-      .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(products.id, id), isNull(products.deletedAt)));
+    // A product's variants leave with it.
+    await tx.execute(sql`
+      update products set deleted_at = now(), updated_at = now()
+       where (id = ${id} or parent_id = ${id}) and deleted_at is null`);
   });
   return readProduct(ctx, id);
 }

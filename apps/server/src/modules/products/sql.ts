@@ -63,6 +63,15 @@ function effectiveUnitPriceSql(p: string, quantity: SQL): SQL {
 }
 
 /**
+ * Whether the row `p` is sold now: Live, and not a product with options (its variants are sold;
+ * a variant copies its product's state and is not Live when unavailable — products/variants.ts).
+ */
+function liveSql(p: string, liveStateId: number): SQL {
+  const a = sql.identifier(p);
+  return sql`(coalesce(${a}.state_id = ${liveStateId}, false) and ${a}.options is null)`;
+}
+
+/**
  * Why product `p` cannot be in a line of `quantity` units: 'below_minimum', 'not_a_multiple'
  * (of its order increment), or null (0 units is no line: always null). The rule of contract
  * volume-rules.ts `quantityProblem`.
@@ -111,7 +120,8 @@ export function sellerProductByIdOrSkuSql(sellerId: string, productId: SQL, sku:
  */
 export function productForCartSql(liveStateId: number, productId: SQL, quantity: SQL): SQL {
   return sql`(select p.id, p.organization_id, p.name, p.stock_keeping_unit, p.deleted_at is not null as deleted,
-                     coalesce(p.state_id = ${liveStateId}, false) as live, p.track_inventory, p.inventory_count,
+                     ${liveSql('p', liveStateId)} as live, p.options is not null as has_variants,
+                     p.track_inventory, p.inventory_count,
                      p.minimum_order_quantity, p.order_increment,
                      ${quantityProblemSql('p', quantity)} as quantity_problem,
                      ${effectiveUnitPriceSql('p', quantity)} as unit_price_in_cents
@@ -129,7 +139,8 @@ export function productForCartSql(liveStateId: number, productId: SQL, quantity:
  */
 export function cartProductSql(publicUrl: string, liveStateId: number, productId: SQL, quantity: SQL): SQL {
   return sql`(select json_build_object(
-                       'id', p.id, 'name', p.name,
+                       'id', p.id, 'name', p.name, 'parent_product_id', p.parent_id,
+                       'variant_title', case when p.parent_id is not null then array_to_string(p.option_values, ' / ') end,
                        'unit_price_in_cents', p.unit_price_in_cents, 'msrp_in_cents', p.msrp_in_cents,
                        'order_unit', case when ou.id is null then null else json_build_object('id', ou.id, 'unit', ou.unit) end,
                        'stock_keeping_unit', p.stock_keeping_unit,
@@ -140,7 +151,7 @@ export function cartProductSql(publicUrl: string, liveStateId: number, productId
                        'price_breaks', ${priceBreaksJsonSql('p')}
                      ) as product,
                      p.deleted_at is not null as deleted,
-                     coalesce(p.state_id = ${liveStateId}, false) as live,
+                     ${liveSql('p', liveStateId)} as live,
                      ${quantityProblemSql('p', quantity)} as quantity_problem,
                      ${effectiveUnitPriceSql('p', quantity)} as unit_price_in_cents
                 from products p
@@ -154,7 +165,8 @@ export function cartProductSql(publicUrl: string, liveStateId: number, productId
  * name) and `quantity_per_unit` — as the product has them now, removed products included.
  */
 export function productForOrderLineSql(productId: SQL): SQL {
-  return sql`(select p.name, p.stock_keeping_unit, ou.unit as order_unit, p.quantity_per_unit
+  return sql`(select p.name, p.stock_keeping_unit, ou.unit as order_unit, p.quantity_per_unit,
+                     case when p.parent_id is not null then array_to_string(p.option_values, ' / ') end as variant_title
                 from products p
                 left join order_units ou on ou.id = p.order_unit_id
                where p.id = ${productId})`;

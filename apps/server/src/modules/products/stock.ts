@@ -4,7 +4,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { conflict, DomainError } from '../../lib/errors.js';
+import { conflict, DomainError, fieldError } from '../../lib/errors.js';
 import { products } from './schema.js';
 
 export type StockChange = 'add' | 'remove' | 'set';
@@ -13,13 +13,19 @@ export type StockChange = 'add' | 'remove' | 'set';
 export async function productOwner(
   db: DbOrTx,
   productId: string,
-): Promise<{ organizationId: string; deleted: boolean } | undefined> {
+): Promise<{ organizationId: string; deleted: boolean; hasVariants: boolean } | undefined> {
   const [row] = await db
-    .select({ organizationId: products.organizationId, deletedAt: products.deletedAt })
+    .select({ organizationId: products.organizationId, deletedAt: products.deletedAt, options: products.options })
     .from(products)
     .where(eq(products.id, productId));
-  return row ? { organizationId: row.organizationId, deleted: row.deletedAt !== null } : undefined;
+  return row
+    ? { organizationId: row.organizationId, deleted: row.deletedAt !== null, hasVariants: row.options !== null }
+    : undefined;
 }
+
+/** Stock is kept per variant: a product with options has none of its own (400 naming product.id). */
+export const stockOfVariantsError = () =>
+  fieldError('product.id', 'is a product with variants: its stock is kept per variant, send a variant\u2019s id');
 
 export const productRemovedError = () =>
   conflict('This product was removed from the catalogue; its stock can no longer change.', 'product_deleted');

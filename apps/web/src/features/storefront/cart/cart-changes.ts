@@ -39,6 +39,8 @@ function optimisticLine(product: CartLineProduct, quantity: number): LineItem {
     product: {
       id: product.id,
       name: product.name,
+      parent_product_id: product.parent_product_id ?? null,
+      variant_title: product.variant_title ?? null,
       unit_price_in_cents: product.unit_price_in_cents,
       msrp_in_cents: product.msrp_in_cents ?? null,
       order_unit: null,

@@ -12,8 +12,12 @@ import { cartKeys } from '../../../lib/query-keys';
 
 /** What an optimistic line needs to render before the server has answered. */
 export interface CartLineProduct {
+  /** The variant the line orders (the product itself when it has no options). */
   id: string;
+  /** "Tee — M / Black" for a variant. */
   name: string;
+  parent_product_id?: string | null;
+  variant_title?: string | null;
   unit_price_in_cents: number | null;
   msrp_in_cents?: number | null;
   image_url?: string | null;

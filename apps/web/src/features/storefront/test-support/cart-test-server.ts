@@ -20,6 +20,8 @@ export function cartProduct(id: string, name: string, priceCents: number, overri
   return {
     id,
     name,
+    parent_product_id: null,
+    variant_title: null,
     unit_price_in_cents: priceCents,
     msrp_in_cents: priceCents * 2,
     order_unit: null,

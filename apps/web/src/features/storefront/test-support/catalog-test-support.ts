@@ -47,6 +47,9 @@ export function tile(id: string, name: string, overrides: Partial<ProductTile> =
   return {
     id,
     name,
+    options: [],
+    variant_count: 1,
+    price_range: { min: 1000, max: 1000 },
     order_unit: null,
     quantity_per_unit: null,
     unit_price_in_cents: 1000,
@@ -65,6 +68,11 @@ export function product(id: string, name: string, overrides: Partial<Product> = 
   return {
     id,
     name,
+    parent_product_id: null,
+    variant_title: null,
+    options: [],
+    variants: [],
+    price_range: null,
     description: null,
     order_unit: null,
     quantity_per_unit: null,

@@ -43,6 +43,11 @@ export function product(overrides: Partial<Product> = {}): Product {
   return {
     id: productId,
     name: 'Chipotle Sauce',
+    parent_product_id: null,
+    variant_title: null,
+    options: [],
+    variants: [],
+    price_range: null,
     description: null,
     order_unit: { id: 2, unit: 'Case' },
     quantity_per_unit: 12,

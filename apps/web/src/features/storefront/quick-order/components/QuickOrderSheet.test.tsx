@@ -22,7 +22,9 @@ const products = [widget, gadget, gizmo];
 function sheetRow(product: CartProduct): ProductSheetRow {
   return {
     id: product.id,
+    product_id: product.id,
     name: product.name,
+    variant_title: null,
     stock_keeping_unit: product.stock_keeping_unit,
     order_unit: null,
     quantity_per_unit: null,
