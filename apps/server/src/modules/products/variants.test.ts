@@ -75,6 +75,9 @@ describe('a product with options', () => {
     expect(made.variants).toHaveLength(15);
     expect(made.variants.map((v) => v.title).slice(0, 4)).toEqual(['XS / Black', 'XS / White', 'XS / Navy', 'S / Black']);
     expect(made.variants.every((v) => v.unit_price_in_cents === 1_200 && v.available)).toBe(true);
+    // The store has one product (its Configure count and set-up steps count products, not variants).
+    const [org] = await rows<{ product_count: number }>(sql`select product_count from organizations where id = ${seller.orgId}`);
+    expect(org!.product_count).toBe(1);
 
     // The grid: a price and SKU per variant (XL costs more), one marked unavailable.
     const variants = made.variants.map((v) => ({
