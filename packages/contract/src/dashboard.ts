@@ -25,11 +25,34 @@ export const DashboardWeek = z.object({
 });
 export type DashboardWeek = z.infer<typeof DashboardWeek>;
 
-export const DashboardProduct = z.object({
-  product: z.object({ id: Uuid, name: z.string() }),
-  /** Units sold in the period. */
+/** One variant of a top product (issue 24): what it sold in the period. */
+export const DashboardProductVariant = z.object({
+  /** The variant's row id (what the order lines named). */
+  id: Uuid,
+  /** Its option values joined, "M / Black". */
+  title: z.string(),
   units: z.number().int(),
   sales_in_cents: z.number().int(),
+});
+export type DashboardProductVariant = z.infer<typeof DashboardProductVariant>;
+
+/**
+ * A top product. Order lines name variants; the dashboard ranks products (a variant counts
+ * toward its product, named by the product's name), and breaks a product with options down by
+ * variant.
+ */
+export const DashboardProduct = z.object({
+  product: z.object({ id: Uuid, name: z.string() }),
+  /** Units sold in the period (all its variants together). */
+  units: z.number().int(),
+  sales_in_cents: z.number().int(),
+  /**
+   * Its best-selling variants in the period (up to DASHBOARD_TOP_VARIANTS, by sales, then units;
+   * ties by id); empty for a product without options.
+   */
+  variants: z.array(DashboardProductVariant),
+  /** How many of its variants sold in the period (may be more than `variants` lists); 0 without options. */
+  variants_sold: z.number().int(),
 });
 export type DashboardProduct = z.infer<typeof DashboardProduct>;
 
@@ -77,3 +100,5 @@ export type Dashboard = z.infer<typeof Dashboard>;
 export const DASHBOARD_WEEKS = 12;
 /** Entries in each top list. */
 export const DASHBOARD_TOP = 5;
+/** Variants listed under each top product. */
+export const DASHBOARD_TOP_VARIANTS = 4;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { Dashboard, OrderSummaryList, TEST_CARDS, type CheckoutSession } from '@cratebase/contract';
+import { Dashboard, OrderSummaryList, Product, TEST_CARDS, type CheckoutSession } from '@cratebase/contract';
 import { createHarness, type Harness } from '../../../test/support/harness.js';
 import { migrationsFolder } from '../../db/client.js';
 import {
@@ -114,8 +114,8 @@ describe('the seller dashboard', () => {
     expect(d.weeks.reduce((n, w) => n + w.sales_in_cents, 0)).toBe(11_600);
 
     expect(d.top_products).toEqual([
-      { product: { id: jam, name: 'Fig Jam' }, units: 7, sales_in_cents: 8_400 },
-      { product: { id: honey, name: 'Wild Honey' }, units: 4, sales_in_cents: 3_200 },
+      { product: { id: jam, name: 'Fig Jam' }, units: 7, sales_in_cents: 8_400, variants: [], variants_sold: 0 },
+      { product: { id: honey, name: 'Wild Honey' }, units: 4, sales_in_cents: 3_200, variants: [], variants_sold: 0 },
     ]);
     expect(d.top_customers).toEqual([
       { organization: { id: beta.orgId, name: 'Beta Deli' }, orders: 1, sales_in_cents: 6_000 },
@@ -165,6 +165,60 @@ describe('the seller dashboard', () => {
     expect((await readOf(stranger)).totals.orders).toBe(0);
   });
 
+  it('ranks products, not variants: a product sold in several variants is one entry with its breakdown', async () => {
+    const seller = await readySeller(h);
+    const tee = Product.parse(
+      await ok(
+        h.call('PUT', '/api/product', {
+          token: seller.token,
+          body: {
+            organization: { id: seller.orgId },
+            name: 'Heavy tee',
+            state: 'Live',
+            unit_price_in_cents: 1_000,
+            product_physical_measurements: { weight: 0.5, weight_unit: 'lb' },
+            options: [
+              { name: 'Size', values: ['S', 'M', 'L', 'XL', 'XXL'] },
+              { name: 'Colour', values: ['Black'] },
+            ],
+          },
+        }),
+      ),
+    );
+    const variant = (size: string) => tee.variants.find((v) => v.option_values[0] === size)!.id;
+    const jam = await liveProduct(h, seller, { name: 'Jam', unit_price_in_cents: 1_500 });
+    const buyer = await customerOf(h, seller);
+    // M sells 12, L 8: 20 tees (20,000) beat 10 jars (15,000), though each variant alone would not.
+    await placeOrder(seller, buyer, { [variant('M')]: 5, [variant('L')]: 8, [jam]: 10 });
+    await placeOrder(seller, buyer, { [variant('M')]: 7 });
+
+    const d = await readOf(seller);
+    expect(d.top_products).toEqual([
+      {
+        product: { id: tee.id, name: 'Heavy tee' },
+        units: 20,
+        sales_in_cents: 20_000,
+        variants: [
+          { id: variant('M'), title: 'M / Black', units: 12, sales_in_cents: 12_000 },
+          { id: variant('L'), title: 'L / Black', units: 8, sales_in_cents: 8_000 },
+        ],
+        variants_sold: 2,
+      },
+      { product: { id: jam, name: 'Jam' }, units: 10, sales_in_cents: 15_000, variants: [], variants_sold: 0 },
+    ]);
+
+    // Five variants sold: the best four are listed, and the count says there is one more.
+    await placeOrder(seller, buyer, { [variant('S')]: 1, [variant('XL')]: 2, [variant('XXL')]: 3 });
+    const more = (await readOf(seller)).top_products[0]!;
+    expect(more).toMatchObject({ units: 26, sales_in_cents: 26_000, variants_sold: 5 });
+    expect(more.variants.map((v) => v.title)).toEqual(['M / Black', 'L / Black', 'XXL / Black', 'XL / Black']);
+    // Counting again from the orders gives the same.
+    const now = new Date();
+    const before = await readDashboard(h.testDb.database.db, seller.orgId, now);
+    await h.testDb.database.db.transaction((tx) => rebuildSellerDashboard(tx, seller.orgId));
+    expect(await readDashboard(h.testDb.database.db, seller.orgId, now)).toEqual(before);
+  });
+
   it('open invoices: the seller’s invoices still to be paid, counted and summed', async () => {
     const seller = await readySeller(h);
     const jam = await liveProduct(h, seller, { unit_price_in_cents: 1_000 });
@@ -205,8 +259,20 @@ describe('the seller dashboard', () => {
     expect(d.totals.orders).toBe(n);
     expect(d.totals.sales_in_cents).toBe(jamUnits * 1_000 + n * 2 * 500);
     expect(d.top_products).toEqual([
-      { product: { id: jam, name: 'Jam' }, units: jamUnits, sales_in_cents: jamUnits * 1_000 },
-      { product: { id: honey, name: 'Honey' }, units: 2 * n, sales_in_cents: 2 * n * 500 },
+      {
+        product: { id: jam, name: 'Jam' },
+        units: jamUnits,
+        sales_in_cents: jamUnits * 1_000,
+        variants: [],
+        variants_sold: 0,
+      },
+      {
+        product: { id: honey, name: 'Honey' },
+        units: 2 * n,
+        sales_in_cents: 2 * n * 500,
+        variants: [],
+        variants_sold: 0,
+      },
     ]);
     expect(d.top_customers).toHaveLength(5);
     expect(d.top_customers[0]).toMatchObject({ organization: { name: `Buyer ${n - 1}` }, orders: 1 });

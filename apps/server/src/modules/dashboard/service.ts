@@ -12,13 +12,15 @@
  * so transactions sharing a slot queue instead of deadlocking.
  *
  * Reading: a handful of primary-key range reads over at most 12 weeks of rows (times the slots
- * used, slot 0 unless orders overlapped), whatever the number of orders; the routes keep the
+ * used, slot 0 unless orders overlapped), whatever the number of orders, and a primary-key
+ * read of each product row sold in the period (order lines name variants: the top products are
+ * ranked by product, coalesce(parent_id, id), with their variants' breakdown); the routes keep the
  * answer per process under the seller's order-list version (orders/list-version.ts), which
  * every completion bumps.
  */
 import { sql } from 'drizzle-orm';
 import type { Dashboard, DashboardCustomer, DashboardProduct, DashboardWeek } from '@cratebase/contract';
-import { DASHBOARD_TOP, DASHBOARD_WEEKS } from '@cratebase/contract';
+import { DASHBOARD_TOP, DASHBOARD_TOP_VARIANTS, DASHBOARD_WEEKS } from '@cratebase/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { cartLinesSql } from '../carts/sql.js';
 import { completedOrdersSql } from '../orders/sql.js';
@@ -194,13 +196,26 @@ export async function readDashboard(db: DbOrTx, sellerId: string, now: Date): Pr
                      where seller_id = ${seller} and day >= ${first}
                      group by 1) d on d.week_start = w.week_start) as weeks,
       (select coalesce(json_agg(json_build_object('product', json_build_object('id', t.product_id, 'name', coalesce(p.name, '')),
-                                                  'units', t.units, 'sales_in_cents', t.sales)
+                                                  'units', t.units, 'sales_in_cents', t.sales,
+                                                  'variants', t.variants, 'variants_sold', t.variants_sold)
                                 order by t.sales desc, t.units desc, t.product_id), '[]')
-         from (select product_id, sum(units) as units, sum(sales_cents) as sales
-                 from seller_product_sales_weeks
-                where seller_id = ${seller} and week_start >= ${first}
-                group by product_id
-                order by sum(sales_cents) desc, sum(units) desc, product_id
+         from (select v.top_id as product_id, sum(v.units) as units, sum(v.sales) as sales,
+                      coalesce(json_agg(json_build_object('id', v.product_id, 'title', v.title,
+                                                          'units', v.units, 'sales_in_cents', v.sales)
+                                        order by v.rank)
+                                 filter (where v.title is not null and v.rank <= ${DASHBOARD_TOP_VARIANTS}), '[]') as variants,
+                      count(*) filter (where v.title is not null) as variants_sold
+                 from (select s.product_id, coalesce(pr.parent_id, s.product_id) as top_id, s.units, s.sales,
+                              case when pr.parent_id is not null then array_to_string(pr.option_values, ' / ') end as title,
+                              row_number() over (partition by coalesce(pr.parent_id, s.product_id), pr.parent_id is null
+                                                 order by s.sales desc, s.units desc, s.product_id) as rank
+                         from (select product_id, sum(units) as units, sum(sales_cents) as sales
+                                 from seller_product_sales_weeks
+                                where seller_id = ${seller} and week_start >= ${first}
+                                group by product_id) s
+                         left join products pr on pr.id = s.product_id) v
+                group by v.top_id
+                order by sum(v.sales) desc, sum(v.units) desc, v.top_id
                 limit ${DASHBOARD_TOP}) t
          left join lateral ${productForOrderLineSql(sql`t.product_id`)} p on true) as top_products,
       (select coalesce(json_agg(json_build_object('organization', json_build_object('id', org.id, 'name', org.name),
@@ -252,6 +267,8 @@ function shape(row: Row): Dashboard {
       ...p,
       units: Number(p.units),
       sales_in_cents: Number(p.sales_in_cents),
+      variants: p.variants.map((v) => ({ ...v, units: Number(v.units), sales_in_cents: Number(v.sales_in_cents) })),
+      variants_sold: Number(p.variants_sold),
     })),
     top_customers: row.top_customers.map((c) => ({
       ...c,

@@ -20,7 +20,13 @@ function weeks(sales: number[], refunded: number[] = []): Dashboard['weeks'] {
 
 const EMPTY: Dashboard = {
   weeks: weeks(Array(12).fill(0)),
-  totals: { orders: 0, sales_in_cents: 0, average_order_value_in_cents: 0, refunded_in_cents: 0, net_sales_in_cents: 0 },
+  totals: {
+    orders: 0,
+    sales_in_cents: 0,
+    average_order_value_in_cents: 0,
+    refunded_in_cents: 0,
+    net_sales_in_cents: 0,
+  },
   top_products: [],
   top_customers: [],
   reorder_rate: null,
@@ -40,8 +46,24 @@ const SELLING: Dashboard = {
     net_sales_in_cents: 1_400_000,
   },
   top_products: [
-    { product: { id: product(1), name: 'Fig Jam' }, units: 120, sales_in_cents: 1_000_000 },
-    { product: { id: product(2), name: 'Wild Honey' }, units: 1, sales_in_cents: 484_567 },
+    {
+      product: { id: product(1), name: 'Fig Jam' },
+      units: 120,
+      sales_in_cents: 1_000_000,
+      variants: [],
+      variants_sold: 0,
+    },
+    {
+      product: { id: product(2), name: 'Heavy tee' },
+      units: 21,
+      sales_in_cents: 484_567,
+      variants: [
+        { id: product(3), title: 'M / Black', units: 12, sales_in_cents: 300_000 },
+        { id: product(4), title: 'L / Black', units: 8, sales_in_cents: 160_000 },
+        { id: product(5), title: 'S / Navy', units: 1, sales_in_cents: 24_567 },
+      ],
+      variants_sold: 5,
+    },
   ],
   top_customers: [{ organization: { id: ids.buyer, name: 'Corner Shop' }, orders: 3, sales_in_cents: 1_484_567 }],
   reorder_rate: 0.5,
@@ -122,8 +144,22 @@ describe('DashboardPage', () => {
     expect(within(rows[11]!).getAllByText('$0.00')).toHaveLength(3);
 
     const products = screen.getByRole('region', { name: 'Top products' });
-    const items = within(products).getAllByRole('listitem');
-    expect(items.map((li) => li.textContent)).toEqual(['Fig Jam120 units$10,000.00', 'Wild Honey1 unit$4,845.67']);
+    // The top list's own items (each product's variants are a list inside its item).
+    const items = within(products)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement?.tagName === 'OL');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Fig Jam120 units$10,000.00',
+      'Heavy tee21 unitsM / Black 12 units·L / Black 8 units·S / Navy 1 unit·2 more variants$4,845.67',
+    ]);
+    // A product with options lists its best-selling variants under it, named after it; one without, none.
+    const tee = within(products).getByRole('list', { name: 'Heavy tee by variant' });
+    expect(
+      within(tee)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['M / Black 12 units', '·L / Black 8 units', '·S / Navy 1 unit', '·2 more variants']);
+    expect(within(products).queryByRole('list', { name: 'Fig Jam by variant' })).toBeNull();
     expect(within(products).getByRole('link', { name: 'Fig Jam' }).getAttribute('href')).toBe(
       `/app/${ids.merchantA}/products/${product(1)}`,
     );

@@ -200,6 +200,58 @@ interface TopRow {
   to: string;
   detail: string;
   salesInCents: number;
+  /** A top product's best-selling variants (issue 24), and how many of its variants sold in all. */
+  variants?: { id: string; title: string; units: number }[];
+  variantsSold?: number;
+}
+
+/**
+ * Under a top product with options: its best-selling variants, "M / Black 12 · L / Black 8 ·
+ * 2 more". A list, named after the product, read as "M / Black, 12 units".
+ */
+export function VariantBreakdown({
+  productName,
+  variants,
+  sold,
+}: {
+  productName: string;
+  variants: { id: string; title: string; units: number }[];
+  sold: number;
+}) {
+  if (variants.length === 0) return null;
+  const more = sold - variants.length;
+  const separator = (
+    <Box component="span" aria-hidden="true" sx={{ mx: 0.75 }}>
+      ·
+    </Box>
+  );
+  return (
+    <Typography
+      variant="caption"
+      component="ul"
+      aria-label={`${productName} by variant`}
+      sx={{ listStyle: 'none', p: 0, m: 0, mt: 0.25, display: 'flex', flexWrap: 'wrap', color: 'text.secondary' }}
+    >
+      {variants.map((v, i) => (
+        <Box component="li" key={v.id} sx={{ whiteSpace: 'nowrap' }}>
+          {i > 0 && separator}
+          {v.title}{' '}
+          <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
+            {v.units.toLocaleString('en-US')}
+          </Box>
+          <Box component="span" sx={visuallyHidden}>
+            {v.units === 1 ? ' unit' : ' units'}
+          </Box>
+        </Box>
+      ))}
+      {more > 0 && (
+        <Box component="li" sx={{ whiteSpace: 'nowrap' }}>
+          {separator}
+          {more.toLocaleString('en-US')} more {more === 1 ? 'variant' : 'variants'}
+        </Box>
+      )}
+    </Typography>
+  );
 }
 
 function TopList({ title, rows, empty }: { title: string; rows: TopRow[]; empty: string }) {
@@ -229,6 +281,9 @@ function TopList({ title, rows, empty }: { title: string; rows: TopRow[]; empty:
                 <Typography variant="body2" component="div">
                   {row.detail}
                 </Typography>
+                {row.variants && (
+                  <VariantBreakdown productName={row.name} variants={row.variants} sold={row.variantsSold ?? 0} />
+                )}
               </Box>
               <Typography
                 variant="body1"
@@ -299,6 +354,8 @@ function DashboardContent({ orgId, dashboard: d }: { orgId: string; dashboard: D
             to: `${base}/products/${p.product.id}`,
             detail: plural(p.units, 'unit', 'units'),
             salesInCents: p.sales_in_cents,
+            variants: p.variants,
+            variantsSold: p.variants_sold,
           }))}
         />
         <TopList
