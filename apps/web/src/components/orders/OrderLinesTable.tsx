@@ -50,9 +50,29 @@ function fulfilmentCaption(line: OrderLine): string {
   return `Shipped ${line.shipped_quantity ?? 0} · Cancelled ${line.cancelled_quantity ?? 0}`;
 }
 
+/**
+ * The line's name: for a variant (issue 24) the product's name, with the variant's values ("M /
+ * Black") — and its SKU, where no column shows it — on a line under it. The stored name is
+ * composed ("Tee — M / Black"); the product's part is the name without that suffix.
+ */
+function LineName({ line, withSku }: { line: OrderLine; withSku: boolean }) {
+  const title = line.variant_title;
+  if (!title) return <>{line.name}</>;
+  const suffix = ` — ${title}`;
+  const product = line.name.endsWith(suffix) ? line.name.slice(0, -suffix.length) : line.name;
+  return (
+    <>
+      {product}
+      <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.primary' }}>
+        {[title, withSku && line.stock_keeping_unit && `SKU ${line.stock_keeping_unit}`].filter(Boolean).join(' · ')}
+      </Typography>
+    </>
+  );
+}
+
 /** The seller's columns: the SKU and the order unit each have one. */
 const DETAILED: Column[] = [
-  { header: 'Product', cell: (line) => line.name },
+  { header: 'Product', cell: (line) => <LineName line={line} withSku={false} /> },
   { header: 'SKU', cell: (line) => line.stock_keeping_unit || '—' },
   quantity,
   { header: 'Unit', cell: orderUnitLabel },
@@ -69,7 +89,7 @@ const PHONE = (withSku: boolean, fulfilment = false): Column[] => [
     header: 'Item',
     cell: (line) => (
       <>
-        {line.name}
+        <LineName line={line} withSku={false} />
         <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
           {[
             withSku && line.stock_keeping_unit,
@@ -100,7 +120,7 @@ const COMPACT = (fulfilment = false): Column[] => [
     header: 'Item',
     cell: (line) => (
       <>
-        {line.name}
+        <LineName line={line} withSku />
         {line.order_unit && (
           <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
             {orderUnitLabel(line)}

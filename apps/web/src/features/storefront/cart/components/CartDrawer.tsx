@@ -17,6 +17,7 @@ import { formatCents } from '../../../../lib/format';
 import { useCart, useCartChanging, useSetLineQuantity } from '../api';
 import type { CartLineProduct } from '../cart-store';
 import { maxOrderable } from '../../catalog/catalog-display';
+import { splitLineName } from '../../catalog/variant-display';
 import { CannotCheckout, CheckoutGate } from './CheckoutGate';
 import { QuantityControl } from './QuantityControl';
 
@@ -71,6 +72,8 @@ function lineProduct(line: LineItem): CartLineProduct {
   return {
     id: line.product.id,
     name: line.product.name,
+    parent_product_id: line.product.parent_product_id,
+    variant_title: line.product.variant_title,
     unit_price_in_cents: line.product.unit_price_in_cents,
     msrp_in_cents: line.product.msrp_in_cents,
     image_url: line.product.media[0]?.media.cloudinary_url ?? null,
@@ -100,6 +103,8 @@ function CartLine({
   onQuantity: (product: CartLineProduct, quantity: number) => void;
 }) {
   const { product } = line;
+  // "Tee — M / Black": the product's name, and the variant's values with its SKU under it.
+  const name = splitLineName(product.name, product.variant_title);
   return (
     <Stack
       component="li"
@@ -122,8 +127,16 @@ function CartLine({
             overflowWrap: 'anywhere',
           }}
         >
-          {product.name}
+          {name.product}
         </Typography>
+        {name.variant && (
+          <Typography variant="caption" component="p" sx={{ color: 'text.primary', overflowWrap: 'anywhere' }}>
+            {name.variant}
+            {product.stock_keeping_unit && (
+              <Box component="span" sx={{ color: 'text.secondary' }}>{` · SKU ${product.stock_keeping_unit}`}</Box>
+            )}
+          </Typography>
+        )}
         {line.available ? (
           <>
             <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>

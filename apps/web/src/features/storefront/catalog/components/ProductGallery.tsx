@@ -78,6 +78,11 @@ export interface ProductGalleryProps {
   name: string;
   /** The photos in display order. */
   photos: MediaWithVariants[];
+  /**
+   * The photo to show (the chosen variant's, issue 24): selected whenever it changes; the buyer
+   * can still pick another thumbnail.
+   */
+  selectedPhotoId?: string | null;
 }
 
 /**
@@ -85,8 +90,15 @@ export interface ProductGalleryProps {
  * as wide as the screen on a phone, and the thumbnails that select it — a vertical scroller
  * with up and down buttons moving 108 px per click on desktop, a horizontal strip on phones.
  */
-export function ProductGallery({ name, photos }: ProductGalleryProps) {
-  const [selected, setSelected] = useState(0);
+export function ProductGallery({ name, photos, selectedPhotoId = null }: ProductGalleryProps) {
+  const indexOf = (id: string | null) => Math.max(0, id ? photos.findIndex((photo) => photo.id === id) : 0);
+  const [selected, setSelected] = useState(() => indexOf(selectedPhotoId));
+  // A new variant chosen: its photo is shown (state adjusted while rendering, not in an effect).
+  const [followed, setFollowed] = useState(selectedPhotoId);
+  if (followed !== selectedPhotoId) {
+    setFollowed(selectedPhotoId);
+    if (selectedPhotoId) setSelected(indexOf(selectedPhotoId));
+  }
   const { scroller, measure, atStart, atEnd } = useScrollEnds();
   const current = photos[Math.min(selected, photos.length - 1)];
 

@@ -1,10 +1,14 @@
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import {
   firstOrderQuantity,
   minimumOrderMessage,
   orderIncrementMessage,
   quantityChoices,
+  variantTitle,
+  type PriceBreak,
   type Product,
+  type ProductVariant,
+  type QuantityRules,
 } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,8 +25,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import GridOnIcon from '@mui/icons-material/GridOn';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
-import { Navigate, Link as RouterLink, useParams } from 'react-router';
+import { Navigate, Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { importWithReload } from '../../../../lib/chunk-reload';
+import type { CartLineProduct } from '../../cart/cart-store';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { TintedIcon } from '../../../../components/TintedIcon';
 import { formatCents } from '../../../../lib/format';
@@ -42,12 +49,79 @@ import {
   stockLabel,
   weightText,
 } from '../catalog-display';
+import { chooseLabel, findVariant, hasOptions, priceRangeLabel, variantLine } from '../variant-display';
 import { ProductGallery } from './ProductGallery';
+import { VariantOptions } from './VariantOptions';
 import { StoreTabs, TabPanel, type TabItem } from './StoreTabs';
 import { visuallyHidden } from '../../../../components/visually-hidden';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 
 export const PRODUCT_NOT_AVAILABLE = 'This product is not available';
+
+/** The size × colour order grid (issue 24), loaded when the buyer opens it. */
+const VariantMatrix = lazy(importWithReload(() => import('./VariantMatrix')));
+
+/**
+ * What the buy box sells: the product itself (without options) or the chosen variant, with the
+ * rules and prices a line of it keeps and the line the optimistic cart shows.
+ */
+interface Sellable extends QuantityRules {
+  id: string;
+  /** "M / Black" ('' for a product without options). */
+  title: string;
+  available: boolean;
+  unit_price_in_cents: number | null;
+  msrp_in_cents: number | null;
+  stock_keeping_unit: string | null;
+  track_inventory: boolean;
+  inventory_count: number;
+  price_breaks: PriceBreak[];
+  line: CartLineProduct;
+}
+
+function productSellable(item: Product): Sellable {
+  const photo = orderedPhotos(item)[0];
+  return {
+    id: item.id,
+    title: '',
+    available: true,
+    unit_price_in_cents: item.unit_price_in_cents,
+    msrp_in_cents: item.msrp_in_cents,
+    stock_keeping_unit: item.stock_keeping_unit,
+    track_inventory: item.track_inventory,
+    inventory_count: item.inventory_count,
+    minimum_order_quantity: item.minimum_order_quantity,
+    order_increment: item.order_increment,
+    price_breaks: item.price_breaks,
+    line: {
+      id: item.id,
+      name: item.name,
+      unit_price_in_cents: item.unit_price_in_cents,
+      msrp_in_cents: item.msrp_in_cents,
+      image_url: photo ? (photo.variants?.['200'] ?? photo.cloudinary_url) : null,
+      minimum_order_quantity: item.minimum_order_quantity,
+      order_increment: item.order_increment,
+      price_breaks: item.price_breaks,
+    },
+  };
+}
+
+function variantSellable(item: Product, variant: ProductVariant): Sellable {
+  return {
+    id: variant.id,
+    title: variant.title,
+    available: variant.available,
+    unit_price_in_cents: variant.unit_price_in_cents,
+    msrp_in_cents: variant.msrp_in_cents,
+    stock_keeping_unit: variant.stock_keeping_unit,
+    track_inventory: variant.track_inventory,
+    inventory_count: variant.inventory_count,
+    minimum_order_quantity: item.minimum_order_quantity,
+    order_increment: variant.order_increment,
+    price_breaks: variant.price_breaks,
+    line: variantLine(item, variant),
+  };
+}
 
 /** A product this buyer may not see (not Live, another seller's, deleted): said plainly, inside the shell. */
 function ProductNotAvailable({ orgId, storeName }: { orgId: string; storeName: string }) {
@@ -131,7 +205,7 @@ function rangeLabel(from: number, nextFrom: number | undefined): string {
  * The volume prices (issue 13 item 3): a small table "From quantity / Unit price", the product's
  * own price first; nothing when the product has no price breaks.
  */
-function VolumePrices({ product }: { product: Product }) {
+function VolumePrices({ product }: { product: Sellable }) {
   const captionId = useId();
   if (product.price_breaks.length === 0 || product.unit_price_in_cents === null) return null;
   const first = firstOrderQuantity(product);
@@ -179,7 +253,7 @@ function VolumePrices({ product }: { product: Product }) {
 }
 
 /** "Minimum order is 12 · Sold in multiples of 6"; null for a product sold one at a time. */
-function orderRulesText(product: Product): string | null {
+function orderRulesText(product: QuantityRules): string | null {
   const parts: string[] = [];
   if (firstOrderQuantity(product) > 1 && product.minimum_order_quantity > 1) {
     parts.push(minimumOrderMessage(firstOrderQuantity(product)));
@@ -193,7 +267,7 @@ function orderRulesText(product: Product): string | null {
  * the product's minimum in steps of its order increment; never more than a tracked product has
  * left) and Add to Cart, or Update Quantity once the product is in the cart (0 removes it).
  */
-function AddToCart({ orgId, product }: { orgId: string; product: Product }) {
+function AddToCart({ orgId, product, choose }: { orgId: string; product: Sellable; choose?: string | null }) {
   const selectId = useId();
   const cart = useCart(orgId);
   const inCart = useLineQuantity(orgId, product.id);
@@ -210,20 +284,7 @@ function AddToCart({ orgId, product }: { orgId: string; product: Product }) {
   const rulesText = orderRulesText(product);
 
   const submit = () => {
-    const photo = orderedPhotos(product)[0];
-    setQuantity(
-      {
-        id: product.id,
-        name: product.name,
-        unit_price_in_cents: product.unit_price_in_cents,
-        msrp_in_cents: product.msrp_in_cents,
-        image_url: photo ? (photo.variants?.['200'] ?? photo.cloudinary_url) : null,
-        minimum_order_quantity: product.minimum_order_quantity,
-        order_increment: product.order_increment,
-        price_breaks: product.price_breaks,
-      },
-      value,
-    );
+    setQuantity(product.line, value);
     // Removed from the cart: the selector starts again from the first quantity.
     if (value === 0) setChosen(null);
   };
@@ -234,8 +295,10 @@ function AddToCart({ orgId, product }: { orgId: string; product: Product }) {
     );
   }
 
-  const label = inCart > 0 ? 'Update Quantity' : 'Add to Cart';
-  const disabled = !cart.data || (inCart > 0 ? value === inCart : value === 0 || outOfStock);
+  // A product with options: the variant is chosen first, and one the seller does not sell cannot be added.
+  const label = choose ?? (!product.available ? 'Unavailable' : inCart > 0 ? 'Update Quantity' : 'Add to Cart');
+  const disabled =
+    Boolean(choose) || !product.available || !cart.data || (inCart > 0 ? value === inCart : value === 0 || outOfStock);
   return (
     <Stack spacing={1.5}>
       {rulesText && (
@@ -244,7 +307,7 @@ function AddToCart({ orgId, product }: { orgId: string; product: Product }) {
         </Typography>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-        <FormControl size="small" sx={{ width: { xs: '100%', sm: 130 } }} disabled={!cart.data}>
+        <FormControl size="small" sx={{ width: { xs: '100%', sm: 130 } }} disabled={!cart.data || Boolean(choose) || !product.available}>
           <InputLabel id={`${selectId}-label`}>Quantity</InputLabel>
           <Select
             labelId={`${selectId}-label`}
@@ -263,7 +326,7 @@ function AddToCart({ orgId, product }: { orgId: string; product: Product }) {
         </FormControl>
         <Button
           variant="contained"
-          startIcon={inCart > 0 ? undefined : <AddShoppingCartIcon />}
+          startIcon={inCart > 0 || choose || !product.available ? undefined : <AddShoppingCartIcon />}
           onClick={submit}
           disabled={disabled}
           // As tall as the small quantity field beside it.
@@ -273,10 +336,14 @@ function AddToCart({ orgId, product }: { orgId: string; product: Product }) {
         </Button>
       </Stack>
       <Typography variant="body2" role="status" sx={{ minHeight: '1.5em' }}>
-        {inCart > 0
+        {choose
+          ? ''
+          : !product.available
+            ? `${product.title} is not available.`
+            : inCart > 0
           ? `In your cart: ${inCart}`
           : outOfStock
-            ? 'This product is out of stock.'
+            ? `${product.title ? product.title : 'This product'} is out of stock.`
             : inCart === 0 && value === 0
               ? 'Choose a quantity to add.'
               : ''}
@@ -351,22 +418,89 @@ export function ProductPage() {
       />
     );
   }
+  // A variant's own link (an order line, a shared URL): its product's page with it chosen.
+  if (product.data?.parent_product_id) {
+    return (
+      <Navigate to={`/storefront/${orgId}/product/${product.data.parent_product_id}?variant=${product.data.id}`} replace />
+    );
+  }
   if (product.data && !isForSaleIn(product.data, orgId)) {
     return <ProductNotAvailable orgId={orgId} storeName={store.name} />;
   }
   // Spec: a loading placeholder until the product and the cart are loaded.
   if (!product.data || cart.isLoading) return <ProductPageSkeleton />;
 
-  const item = product.data;
+  return (
+    <ProductDetails key={product.data.id} orgId={orgId} storeName={store.name} item={product.data} isPreview={cart.data?.is_preview ?? false} />
+  );
+}
+
+/** The option values first chosen: the variant of `?variant=`, else the options with one value. */
+function initialChoice(item: Product, variantId: string | null): (string | null)[] {
+  const linked = variantId ? item.variants.find((v) => v.id === variantId) : undefined;
+  if (linked && linked.option_values.length === item.options.length) return [...linked.option_values];
+  return item.options.map((o) => (o.values.length === 1 ? o.values[0]! : null));
+}
+
+/** "Order by size and colour": the grid's button, named by the options it lays out. */
+function matrixButtonLabel(item: Product): string {
+  const names = item.options.slice(0, 2).map((o) => o.name.trim().toLowerCase());
+  return names.length === 2 ? `Order by ${names[0]} and ${names[1]}` : `Order by ${names[0]}`;
+}
+
+function ProductDetails({
+  orgId,
+  storeName,
+  item,
+  isPreview,
+}: {
+  orgId: string;
+  storeName: string;
+  item: Product;
+  isPreview: boolean;
+}) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [chosen, setChosen] = useState(() => initialChoice(item, searchParams.get('variant')));
+  const [matrixOpen, setMatrixOpen] = useState(false);
+  const withOptions = hasOptions(item);
+  const complete = chosen.every((value) => value !== null);
+  const variant = withOptions && complete ? findVariant(item, chosen as string[]) : undefined;
+  const sellable = withOptions ? (variant ? variantSellable(item, variant) : null) : productSellable(item);
+  const choose = withOptions && !complete ? chooseLabel(item.options, chosen) : null;
+
+  const choice = (index: number, value: string | null) => {
+    const next = chosen.map((current, i) => (i === index ? value : current));
+    setChosen(next);
+    const picked = next.every((v) => v !== null) ? findVariant(item, next as string[]) : undefined;
+    setSearchParams(
+      (params) => {
+        const updated = new URLSearchParams(params);
+        if (picked) updated.set('variant', picked.id);
+        else updated.delete('variant');
+        return updated;
+      },
+      { replace: true },
+    );
+  };
+
   const unit = orderUnitLabel(item.order_unit?.unit, item.quantity_per_unit);
-  const stock = stockLabel(item.track_inventory, item.inventory_count);
-  const outOfStock = isOutOfStock(item.track_inventory, item.inventory_count);
+  const price = sellable ? sellable.unit_price_in_cents : (item.price_range?.min ?? null);
+  const priceText =
+    sellable || !item.price_range
+      ? price === null
+        ? 'Not set'
+        : formatCents(price)
+      : (priceRangeLabel(item.price_range) ?? 'Not set');
+  const msrp = sellable ? sellable.msrp_in_cents : withOptions ? null : item.msrp_in_cents;
+  const stock = sellable && sellable.available ? stockLabel(sellable.track_inventory, sellable.inventory_count) : null;
+  const outOfStock = sellable ? isOutOfStock(sellable.track_inventory, sellable.inventory_count) : false;
+  const photos = orderedPhotos(item);
 
   return (
     <Stack spacing={{ xs: 3, md: 4 }}>
       <Breadcrumbs aria-label="Breadcrumb" separator="›">
         <Link component={RouterLink} to={`/storefront/${orgId}`} underline="hover" color="inherit">
-          {store.name}
+          {storeName}
         </Link>
         <Typography aria-current="page" sx={{ color: 'text.primary', wordBreak: 'break-word' }}>
           {item.name}
@@ -378,7 +512,7 @@ export function ProductPage() {
         spacing={{ xs: 3, md: 5 }}
         sx={{ alignItems: { md: 'flex-start' } }}
       >
-        <ProductGallery name={item.name} photos={orderedPhotos(item)} />
+        <ProductGallery name={item.name} photos={photos} selectedPhotoId={variant?.media_id ?? null} />
         <Stack spacing={2} sx={{ minWidth: 0, flexGrow: 1 }}>
           {unit && (
             <Chip label={unit} size="small" color="primary" variant="outlined" sx={{ alignSelf: 'flex-start' }} />
@@ -386,29 +520,50 @@ export function ProductPage() {
           <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
             {item.name}
           </Typography>
-          <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.5 }}>
-            <PriceRow
-              label="Wholesale price"
-              value={item.unit_price_in_cents === null ? 'Not set' : formatCents(item.unit_price_in_cents)}
-              strong
-            />
-            {item.msrp_in_cents !== null && (
-              <PriceRow label="Retail price (MSRP)" value={formatCents(item.msrp_in_cents)} />
-            )}
+          <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.5 }} aria-live="polite">
+            <PriceRow label="Wholesale price" value={priceText} strong />
+            {msrp !== null && <PriceRow label="Retail price (MSRP)" value={formatCents(msrp)} />}
           </Box>
+          {withOptions && (
+            <VariantOptions item={item} chosen={chosen} onChoose={choice} />
+          )}
           {stock && (
             <Typography variant="body1" sx={{ fontWeight: 600, color: outOfStock ? 'error.dark' : 'success.dark' }}>
               {stock}
             </Typography>
           )}
-          {item.stock_keeping_unit && <Typography variant="body2">SKU {item.stock_keeping_unit}</Typography>}
-          <VolumePrices product={item} />
-          <AddToCart orgId={orgId} product={item} />
-          {cart.data?.is_preview && (
-            <Alert severity="info">This is a preview of your own store: your customers see this page.</Alert>
+          {sellable?.stock_keeping_unit && <Typography variant="body2">SKU {sellable.stock_keeping_unit}</Typography>}
+          {sellable && <VolumePrices product={sellable} />}
+          {sellable || choose ? (
+            <AddToCart key={sellable?.id ?? 'choose'} orgId={orgId} product={sellable ?? productSellable(item)} choose={choose} />
+          ) : (
+            <Typography variant="body1" role="status" sx={{ fontWeight: 600, color: 'error.dark' }}>
+              {variantTitle(chosen as string[])} is not available. Choose another combination.
+            </Typography>
           )}
+          {withOptions && item.variants.length > 1 && (
+            <Button
+              variant="outlined"
+              startIcon={<GridOnIcon />}
+              onClick={() => setMatrixOpen((open) => !open)}
+              aria-expanded={matrixOpen}
+              aria-controls="variant-matrix"
+              sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' } }}
+            >
+              {matrixButtonLabel(item)}
+            </Button>
+          )}
+          {isPreview && <Alert severity="info">This is a preview of your own store: your customers see this page.</Alert>}
         </Stack>
       </Stack>
+
+      {matrixOpen && (
+        <Box id="variant-matrix">
+          <Suspense fallback={<Skeleton variant="rounded" height={280} aria-label="Loading the order grid" />}>
+            <VariantMatrix orgId={orgId} product={item} onClose={() => setMatrixOpen(false)} />
+          </Suspense>
+        </Box>
+      )}
 
       <ProductInfoTabs product={item} />
     </Stack>

@@ -18,6 +18,7 @@ import { useCart, useLineQuantity, useSetLineQuantity } from '../../cart/api';
 import { isOutOfStock, maxOrderable, orderUnitLabel, stockLabel } from '../catalog-display';
 import { imageSources } from '../../../../lib/image-sources';
 import { QuantityControl } from '../../cart/components/QuantityControl';
+import { hasOptions, optionsSummary, priceRangeLabel } from '../variant-display';
 
 /**
  * Which copy of the photo the browser needs: a third of the page (up to the content width of
@@ -56,6 +57,18 @@ function TileImage({ tile }: { tile: ProductTileData }) {
       height={tile.image.height ?? undefined}
       sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
     />
+  );
+}
+
+/**
+ * A product with options is ordered by its variants: the tile's button opens the product page to
+ * choose one (the server refuses the product itself, 409 choose_variant).
+ */
+function ChooseOptions({ to, describedBy }: { to: string; describedBy: string }) {
+  return (
+    <Button component={RouterLink} to={to} variant="outlined" size="small" fullWidth aria-describedby={describedBy}>
+      Choose options
+    </Button>
   );
 }
 
@@ -119,6 +132,11 @@ export function ProductTile({ orgId, tile }: { orgId: string; tile: ProductTileD
   const stock = stockLabel(tile.track_inventory, tile.inventory_count);
   const outOfStock = isOutOfStock(tile.track_inventory, tile.inventory_count);
   const best = bestPriceBreak(tile.price_breaks);
+  const withOptions = hasOptions(tile);
+  const options = optionsSummary(tile.options);
+  const price =
+    (withOptions ? priceRangeLabel(tile.price_range) : null) ??
+    (tile.unit_price_in_cents === null ? 'Price not set' : formatCents(tile.unit_price_in_cents));
 
   return (
     <Card component="article" aria-labelledby={nameId} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -168,15 +186,25 @@ export function ProductTile({ orgId, tile }: { orgId: string; tile: ProductTileD
             variant="body1"
             sx={{ color: 'text.primary', fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
           >
-            {tile.unit_price_in_cents === null ? 'Price not set' : formatCents(tile.unit_price_in_cents)}
+            {price}
           </Typography>
-          {tile.msrp_in_cents !== null && (
+          {tile.msrp_in_cents !== null && !withOptions && (
             <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
               MSRP {formatCents(tile.msrp_in_cents)}
             </Typography>
           )}
         </Stack>
-        {best && (
+        {options && (
+          <Typography
+            variant="body2"
+            data-testid="tile-options"
+            sx={{ color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            title={tile.options.map((o) => `${o.name}: ${o.values.join(', ')}`).join('\n')}
+          >
+            {options}
+          </Typography>
+        )}
+        {best && !withOptions && (
           <Typography
             variant="body2"
             data-testid="tile-volume-price"
@@ -192,7 +220,11 @@ export function ProductTile({ orgId, tile }: { orgId: string; tile: ProductTileD
         )}
         <Box sx={{ flexGrow: 1 }} />
         <Box sx={{ pt: 0.5 }}>
-          <TileCartControl orgId={orgId} tile={tile} describedBy={nameId} />
+          {withOptions ? (
+            <ChooseOptions to={to} describedBy={nameId} />
+          ) : (
+            <TileCartControl orgId={orgId} tile={tile} describedBy={nameId} />
+          )}
         </Box>
       </Stack>
     </Card>

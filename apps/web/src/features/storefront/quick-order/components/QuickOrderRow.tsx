@@ -5,6 +5,8 @@ import { priceBreakLabel, quantityRuleMessage, type ProductSheetRow } from '@cra
 import { formatCents } from '../../../../lib/format';
 import { isOutOfStock, orderUnitLabel, stockLabel } from '../../catalog/catalog-display';
 import { addedQuantity } from '../bulk-lines';
+import { splitLineName } from '../../catalog/variant-display';
+import { visuallyHidden } from '../../../../components/visually-hidden';
 import { typingProblem } from './useQuickOrderDrafts';
 
 /** Every row is this tall (two lines of text), so the sheet can draw only the rows in view. */
@@ -79,6 +81,31 @@ export function QuickOrderHead({ wide }: { wide: boolean }) {
 }
 
 /**
+ * The row's name: the product's, and its variant's values after it ("Heavy tee · M / Black"); a
+ * further variant of the same product names its values alone, indented under the first, so a
+ * product's variants read together (readers hear the whole name on the quantity input).
+ */
+function RowName({ row, continues }: { row: ProductSheetRow; continues: boolean }) {
+  const { product, variant } = splitLineName(row.name, row.variant_title);
+  const line = { overflow: 'hidden', textOverflow: 'ellipsis', color: 'text.primary', fontWeight: 500 } as const;
+  if (!variant) return <Box sx={line}>{row.name}</Box>;
+  return (
+    <Box sx={{ ...line, ...(continues ? { pl: 2, borderLeft: 2, borderColor: 'divider', ml: 0.5 } : {}) }}>
+      {continues ? (
+        <Box component="span" sx={visuallyHidden}>
+          {product} ·{' '}
+        </Box>
+      ) : (
+        <>{product} · </>
+      )}
+      <Box component="span" sx={{ color: 'primary.dark', fontWeight: 600 }}>
+        {variant}
+      </Box>
+    </Box>
+  );
+}
+
+/**
  * One product of the sheet: its facts, how many the cart holds, and the quantity to add, with
  * the problem to fix under the name (not a whole number, the server's refusal, or the product's
  * order rules for the quantity the cart would hold). A phone shows product, in cart and
@@ -91,6 +118,7 @@ export function QuickOrderRow({
   inCart,
   refusal,
   wide,
+  continues = false,
   onChange,
   onKeyDown,
   inputRef,
@@ -103,6 +131,8 @@ export function QuickOrderRow({
   /** The server's reason for refusing this product's line, if it did. */
   refusal: string | undefined;
   wide: boolean;
+  /** The row before is a variant of the same product: only the variant is named (indented). */
+  continues?: boolean;
   onChange: (text: string) => void;
   onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
   inputRef: (element: HTMLInputElement | null) => void;
@@ -132,7 +162,7 @@ export function QuickOrderRow({
         </Box>
       )}
       <Box component="td" sx={{ ...cellSx, py: 0.5 }}>
-        <Box sx={{ overflow: 'hidden', textOverflow: 'ellipsis', color: 'text.primary', fontWeight: 500 }}>{row.name}</Box>
+        <RowName row={row} continues={continues} />
         {problem ? (
           <Box id={problemId} sx={{ fontSize: '0.75rem', color: 'error.main', overflow: 'hidden', textOverflow: 'ellipsis' }}>
             {problem}

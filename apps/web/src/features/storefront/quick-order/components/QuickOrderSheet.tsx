@@ -215,6 +215,7 @@ export function QuickOrderSheet({ orgId, storeName }: { orgId: string; storeName
                           inCart={drafts.held(row.id)}
                           refusal={drafts.refusals.get(row.id)?.message}
                           wide={wide}
+                          continues={index > 0 && rows[index - 1]!.product_id === row.product_id}
                           onChange={(text) => drafts.setDraft(row, text)}
                           onKeyDown={(event) => onQuantityKeyDown(event, index)}
                           inputRef={rowWindow.inputRef(index)}
