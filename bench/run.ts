@@ -10,8 +10,10 @@
  * 1,000,000-order list, PostgreSQL only; BENCH_ORDERS_COUNT sizes it), BENCH_CHECKOUT=0 (skip
  * the card checkout rows), BENCH_CHECKOUT_ORDERS (default 40: buyers timed through the whole
  * submit), BENCH_PRODUCT=0 (skip the product page, `GET /api/product/{id}`, on its own
- * 100,000-product store; bench/product.ts), BENCH_EMBEDDED=0 (only the PostgreSQL server, when
- * DATABASE_URL is set).
+ * 100,000-product store; bench/product.ts), BENCH_VARIANTS=0 (skip the variant shape, issue 24:
+ * the grid and the product page of a 100,000-product store before and after a fifth of its
+ * products get 20 variants each, PostgreSQL only; bench/variants.ts), BENCH_EMBEDDED=0 (only the
+ * PostgreSQL server, when DATABASE_URL is set).
  */
 import type { CartLoadRequest } from './cart.js';
 import { fork } from 'node:child_process';
@@ -33,6 +35,7 @@ import {
   type PageSize,
 } from './catalog.js';
 import { benchProduct, PRODUCT_PAGE_ENDPOINT, PRODUCT_PAGE_TARGET } from './product.js';
+import { benchVariants } from './variants.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -224,6 +227,20 @@ if (process.env.BENCH_PRODUCT !== '0') {
     } finally {
       await scratch.drop();
     }
+  }
+}
+
+// The variant shape (issue 24): the grid and the product page before and after a fifth of the
+// 100,000 products get 20 variants each, on PostgreSQL.
+if (process.env.BENCH_VARIANTS !== '0' && process.env.DATABASE_URL) {
+  const scratch = await createScratchPostgres(process.env.DATABASE_URL);
+  try {
+    const variants = await benchVariants('PostgreSQL', { DATABASE_URL: scratch.url }, { load, seed, loadWith });
+    results.push(...variants.rows);
+    catalogTimings.push(...variants.timings);
+  } finally {
+    if (process.env.BENCH_VARIANTS_KEEP === '1') console.log(`\nThe variant shape's database is kept: ${scratch.url}`);
+    else await scratch.drop();
   }
 }
 
