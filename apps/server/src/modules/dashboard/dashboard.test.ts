@@ -167,24 +167,14 @@ describe('the seller dashboard', () => {
 
   it('ranks products, not variants: a product sold in several variants is one entry with its breakdown', async () => {
     const seller = await readySeller(h);
-    const tee = Product.parse(
-      await ok(
-        h.call('PUT', '/api/product', {
-          token: seller.token,
-          body: {
-            organization: { id: seller.orgId },
-            name: 'Heavy tee',
-            state: 'Live',
-            unit_price_in_cents: 1_000,
-            product_physical_measurements: { weight: 0.5, weight_unit: 'lb' },
-            options: [
-              { name: 'Size', values: ['S', 'M', 'L', 'XL', 'XXL'] },
-              { name: 'Colour', values: ['Black'] },
-            ],
-          },
-        }),
-      ),
-    );
+    const teeId = await liveProduct(h, seller, {
+      name: 'Heavy tee',
+      options: [
+        { name: 'Size', values: ['S', 'M', 'L', 'XL', 'XXL'] },
+        { name: 'Colour', values: ['Black'] },
+      ],
+    });
+    const tee = Product.parse(await ok(h.call('GET', `/api/product/${teeId}`, { token: seller.token })));
     const variant = (size: string) => tee.variants.find((v) => v.option_values[0] === size)!.id;
     const jam = await liveProduct(h, seller, { name: 'Jam', unit_price_in_cents: 1_500 });
     const buyer = await customerOf(h, seller);
