@@ -2,7 +2,7 @@
 
 /**
  * Catalogue CSV: the columns of an import file and of an export, in this order. Headers are
- * matched case-insensitively; extra columns are ignored; every one of these must be present.
+ * matched case-insensitively (spaces read as underscores); extra columns are ignored; every one of these must be present.
  */
 export const CATALOG_CSV_COLUMNS = [
   'name',
@@ -26,8 +26,47 @@ export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
  * multiples of (empty: 1). price_breaks: volume prices "12:4.10;24:3.90" (quantity:dollars;
  * empty: none). Without the order_increment or price_breaks column a product keeps its own.
  */
-export const CATALOG_CSV_OPTIONAL_COLUMNS = ['track_inventory', 'order_increment', 'price_breaks'] as const;
+export const CATALOG_CSV_OPTIONAL_COLUMNS = [
+  'track_inventory',
+  'order_increment',
+  'price_breaks',
+  'handle',
+  'option1_name',
+  'option1_value',
+  'option2_name',
+  'option2_value',
+  'option3_name',
+  'option3_value',
+] as const;
 export type CatalogCsvOptionalColumn = (typeof CATALOG_CSV_OPTIONAL_COLUMNS)[number];
+/**
+ * Variants (issue 24; README "Catalogue CSV", "Variants in the CSV"): one row per variant; rows
+ * with the same `handle` are the variants of one product, whose options are named on its first
+ * row (option1_name…option3_name) and valued on every row (option1_value…). The product's own
+ * cells (name, description, order_unit, quantity_per_unit, weight_unit, status) are read from
+ * its first row; later rows leave them empty or repeat them. Shopify's header spelling
+ * ("Handle", "Option1 Name") is read too: headers are matched with spaces as underscores.
+ */
+export const CATALOG_CSV_VARIANT_COLUMNS = [
+  'handle',
+  'option1_name',
+  'option1_value',
+  'option2_name',
+  'option2_value',
+  'option3_name',
+  'option3_value',
+] as const satisfies readonly CatalogCsvOptionalColumn[];
+/** The cells a product's first row gives for all its variants (the rest are each variant's own). */
+export const CATALOG_CSV_PRODUCT_COLUMNS = [
+  'name',
+  'description',
+  'order_unit',
+  'quantity_per_unit',
+  'weight_unit',
+  'status',
+] as const satisfies readonly CatalogCsvColumn[];
+/** Longest handle. */
+export const CATALOG_CSV_HANDLE_MAX = 255;
 /** The columns of an export, in order. */
 export const CATALOG_CSV_EXPORT_COLUMNS = [...CATALOG_CSV_COLUMNS, ...CATALOG_CSV_OPTIONAL_COLUMNS] as const;
 /** Largest number of data rows in one import. */

@@ -32,6 +32,10 @@ export const CatalogParsedRow = z.object({
   order_increment: z.number().int().nullable().optional(),
   /** The price_breaks cell, read (null: no such column; [] empty). */
   price_breaks: PriceBreakList.nullable().optional(),
+  /** The handle cell (null: empty or no such column). */
+  handle: z.string().nullable().optional(),
+  /** A variant row's option values, in option order ([] for a product without options). */
+  option_values: z.array(z.string()).optional(),
 });
 export type CatalogParsedRow = z.infer<typeof CatalogParsedRow>;
 

@@ -83,6 +83,8 @@ describe('catalogue import preview', () => {
       track_inventory: null,
       order_increment: null,
       price_breaks: null,
+      handle: null,
+      option_values: [],
     });
     expect(res.body.sample[1]).toMatchObject({
       row: 3,
@@ -510,7 +512,7 @@ describe('Volume pricing in the CSV', () => {
     expect(await rules(s)).toEqual({ 'V-1': [6, '12:410;24:390'], 'V-2': [1, ''], 'V-3': [1, '36:250'] });
 
     const text = (await exportCsv(s)).body;
-    expect(text).toContain('Oil,,V-1,,,,5.00,,,,Live,0,no,6,12:4.10;24:3.90\r\n');
+    expect(text).toContain('Oil,,V-1,,,,5.00,,,,Live,0,no,6,12:4.10;24:3.90,oil,,,,,,\r\n');
     // Into another store and back out: the same file.
     const copy = await h.newOrgUser('Merchant');
     expect((await commit(copy, Buffer.from(text, 'utf8'))).body).toMatchObject({ created: 3 });

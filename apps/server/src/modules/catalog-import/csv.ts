@@ -13,8 +13,12 @@ import {
   CATALOG_CSV_EXPORT_COLUMNS,
   CATALOG_CSV_OPTIONAL_COLUMNS,
   CATALOG_IMPORT_MAX_ROWS,
+  CATALOG_CSV_HANDLE_MAX,
   PRODUCT_LIMITS,
   UPC_PATTERN,
+  VARIANT_LIMITS,
+  combinationKey,
+  variantTitle,
   VOLUME_LIMITS,
   CONTROL_CHARACTER_MESSAGES,
   formatCentsAsDollars,
@@ -56,7 +60,43 @@ export interface CatalogRow {
   orderIncrement: number | null;
   /** null: no price_breaks column (unchanged; none for a new product); an empty cell is none. */
   priceBreaks: PriceBreak[] | null;
+  /** The handle cell as written (trimmed), or null. */
+  handle: string | null;
+  /**
+   * A variant row (rows with the same handle and option values): its values in option order,
+   * and the option names of its product's first row. [] for a product without options. The
+   * product's own cells (name, description, units, status) are the first row's on every row.
+   */
+  optionValues: string[];
+  optionNames: string[];
+  /** The first row of the row's product (the row itself unless it is a later variant row). */
+  productRow: number;
 }
+
+/** A product whose rows share a handle, as the reader has seen it so far. */
+interface HandleGroup {
+  row: number;
+  handle: string;
+  names: string[];
+  /** Per option: lower-cased value → its spelling and first row. */
+  values: Map<string, { spelling: string; row: number }>[];
+  combos: Map<string, number>;
+  rows: number;
+  product: Pick<CatalogRow, 'name' | 'description' | 'orderUnitId' | 'quantityPerUnit' | 'weightUnitId' | 'stateId'>;
+}
+
+/** The product cells of a variant row that may repeat the first row's, and the columns they come from. */
+const PRODUCT_CELLS = [
+  ['name', 'name'],
+  ['description', 'description'],
+  ['orderUnitId', 'order_unit'],
+  ['quantityPerUnit', 'quantity_per_unit'],
+  ['weightUnitId', 'weight_unit'],
+  ['stateId', 'status'],
+] as const;
+
+const OPTION_COUNT = VARIANT_LIMITS.options;
+const optionColumn = (i: number, what: 'name' | 'value') => `option${i + 1}_${what}` as CatalogCsvOptionalColumn;
 
 export interface ParsedCatalog {
   rows: CatalogRow[];
@@ -252,7 +292,8 @@ export async function parseCatalogCsv(bytes: Buffer, lk: Lookups): Promise<Parse
   }
   if (records.length === 0) throw fileError('file is empty: the first line must name the columns.');
 
-  const header = records[0]!.cells.map((h) => h.trim().toLowerCase());
+  // "Option1 Name" (Shopify's spelling) reads as option1_name.
+  const header = records[0]!.cells.map((h) => h.trim().toLowerCase().replace(/\s+/g, '_'));
   const index = new Map<string, number>();
   for (const [i, h] of header.entries()) {
     if (!h) continue;
@@ -271,7 +312,10 @@ export async function parseCatalogCsv(bytes: Buffer, lk: Lookups): Promise<Parse
     );
   }
   const known = new Set<string>([...CATALOG_CSV_COLUMNS, ...CATALOG_CSV_OPTIONAL_COLUMNS]);
-  const ignoredColumns = header.filter((h) => h && !known.has(h));
+  // option4_name, option5_value…: refused in any row that fills them (at most 3 options).
+  const extraOptionColumns = header.filter((h) => /^option([4-9]|\d{2,})_(name|value)$/.test(h));
+  const ignoredColumns = header.filter((h) => h && !known.has(h) && !extraOptionColumns.includes(h));
+  const groups = new Map<string, HandleGroup>();
 
   const rows: CatalogRow[] = [];
   const errors: CatalogRowError[] = [];
@@ -292,8 +336,162 @@ export async function parseCatalogCsv(bytes: Buffer, lk: Lookups): Promise<Parse
       err('row', `has ${cells.length} cells but the header has ${header.length} columns`);
     }
 
-    const name = cell('name');
-    if (!name) err('name', 'is required');
+    // ── Handle and options (variants) ──
+    const handle = cell('handle') || null;
+    if (handle && hasControlCharacter(handle)) err('handle', CONTROL_CHARACTER_MESSAGES.singleLine);
+    else if (handle && handle.length > CATALOG_CSV_HANDLE_MAX)
+      err('handle', `must be at most ${CATALOG_CSV_HANDLE_MAX} characters`);
+    for (const column of extraOptionColumns) {
+      const i = index.get(column)!;
+      if ((cells[i] ?? '').trim() !== '') err(column, `a product has at most ${OPTION_COUNT} options`);
+    }
+    const optNames: string[] = [];
+    const optValues: string[] = [];
+    for (let i = 0; i < OPTION_COUNT; i++) {
+      const n = cell(optionColumn(i, 'name'));
+      const v = cell(optionColumn(i, 'value'));
+      if (hasControlCharacter(n)) err(optionColumn(i, 'name'), CONTROL_CHARACTER_MESSAGES.singleLine);
+      else if (n.length > VARIANT_LIMITS.optionName)
+        err(optionColumn(i, 'name'), `must be at most ${VARIANT_LIMITS.optionName} characters`);
+      if (hasControlCharacter(v)) err(optionColumn(i, 'value'), CONTROL_CHARACTER_MESSAGES.singleLine);
+      else if (v.length > VARIANT_LIMITS.value)
+        err(optionColumn(i, 'value'), `must be at most ${VARIANT_LIMITS.value} characters`);
+      optNames.push(n);
+      optValues.push(v);
+    }
+    // Shopify writes a product without options as option "Title" = "Default Title".
+    if (
+      optNames[0]!.toLowerCase() === 'title' &&
+      optValues[0]!.toLowerCase() === 'default title' &&
+      optValues.slice(1).every((v) => v === '')
+    ) {
+      optNames[0] = '';
+      optValues[0] = '';
+    }
+    const valueCount = optValues.reduce((n, v, i) => (v ? i + 1 : n), 0);
+    const values = optValues.slice(0, valueCount);
+    values.forEach((v, i) => {
+      if (!v) err(optionColumn(i, 'value'), `is required when option${valueCount}_value is given`);
+    });
+    if (values.length > 0 && !handle) {
+      err(
+        'handle',
+        'is required on a row with option values: the rows with one handle are the variants of one product',
+      );
+    }
+
+    let group: HandleGroup | undefined;
+    let firstOfGroup = false;
+    let optionNames: string[] = [];
+    if (handle) {
+      const key = handle.toLowerCase();
+      group = groups.get(key);
+      if (!group) {
+        firstOfGroup = true;
+        const names = optNames.slice(
+          0,
+          Math.max(
+            valueCount,
+            optNames.reduce((n, x, i) => (x ? i + 1 : n), 0),
+          ),
+        );
+        const seenNames = new Map<string, number>();
+        names.forEach((n, i) => {
+          if (!n) err(optionColumn(i, 'name'), `is required: the first row of a product names its options`);
+          else if (i >= valueCount) err(optionColumn(i, 'value'), 'is required with its option name');
+          else if (seenNames.has(n.toLowerCase()))
+            err(
+              optionColumn(i, 'name'),
+              `"${n}" is already option ${seenNames.get(n.toLowerCase())! + 1} of this product`,
+            );
+          seenNames.set(n.toLowerCase(), i);
+        });
+        group = {
+          row: rowNo,
+          handle,
+          names: names.slice(0, valueCount),
+          values: names.map(() => new Map()),
+          combos: new Map(),
+          rows: 0,
+          product: {
+            name: '',
+            description: null,
+            orderUnitId: null,
+            quantityPerUnit: null,
+            weightUnitId: null,
+            stateId: null,
+          },
+        };
+        groups.set(key, group);
+      } else {
+        const g = group;
+        if (g.names.length === 0) {
+          err(
+            'handle',
+            `"${handle}" is also on row ${g.row}, which has no option values: rows that share a handle are the variants of one product, each with its option values`,
+          );
+        } else {
+          optNames.forEach((n, i) => {
+            if (!n) return;
+            if (i >= g.names.length)
+              err(optionColumn(i, 'name'), `the product's first row (row ${g.row}) has no option ${i + 1}`);
+            else if (n.toLowerCase() !== g.names[i]!.toLowerCase())
+              err(
+                optionColumn(i, 'name'),
+                `must be "${g.names[i]}" as on row ${g.row} (the product's first row), or empty`,
+              );
+          });
+          for (let i = 0; i < Math.max(values.length, g.names.length); i++) {
+            if (i >= g.names.length)
+              err(optionColumn(i, 'value'), `the product's first row (row ${g.row}) names no option ${i + 1}`);
+            else if (i >= values.length)
+              err(optionColumn(i, 'value'), `is required: the product "${handle}" has the option "${g.names[i]}"`);
+          }
+        }
+      }
+      group.rows += 1;
+      optionNames = group.names;
+      if (group.names.length > 0 && values.length === group.names.length && values.every((v) => v)) {
+        values.forEach((v, i) => {
+          const seen = group!.values[i]!;
+          const prev = seen.get(v.toLowerCase());
+          if (prev && prev.spelling !== v) {
+            err(
+              optionColumn(i, 'value'),
+              `"${v}" is written "${prev.spelling}" on row ${prev.row}: write a value the same way on every row`,
+            );
+          } else if (!prev) {
+            if (seen.size >= VARIANT_LIMITS.values)
+              err(
+                optionColumn(i, 'value'),
+                `the option "${group!.names[i]}" has more than ${VARIANT_LIMITS.values} values`,
+              );
+            seen.set(v.toLowerCase(), { spelling: v, row: rowNo });
+          }
+        });
+        const combo = combinationKey(values);
+        const other = group.combos.get(combo);
+        if (other)
+          err(
+            optionColumn(0, 'value'),
+            `${variantTitle(values)} is also on row ${other}: each combination of values once per product`,
+          );
+        else group.combos.set(combo, rowNo);
+        if (group.rows > VARIANT_LIMITS.variants) {
+          err(
+            'handle',
+            `"${handle}" has more than ${VARIANT_LIMITS.variants.toLocaleString('en-US')} rows: a product has at most ${VARIANT_LIMITS.variants.toLocaleString('en-US')} variants`,
+          );
+        }
+      }
+    }
+    /** A later row of a product with options: its product cells are the first row's. */
+    const laterVariant = group !== undefined && !firstOfGroup && group.names.length > 0;
+
+    let name = cell('name');
+    if (laterVariant && !name) name = group!.product.name;
+    if (!name)
+      err('name', firstOfGroup && valueCount > 0 ? 'is required on the first row of a product' : 'is required');
     else if (hasControlCharacter(name)) err('name', CONTROL_CHARACTER_MESSAGES.singleLine);
     else if (name.length > PRODUCT_LIMITS.name) err('name', `must be at most ${PRODUCT_LIMITS.name} characters`);
 
@@ -311,7 +509,7 @@ export async function parseCatalogCsv(bytes: Buffer, lk: Lookups): Promise<Parse
       const first = skuRows.get(sku);
       if (first) err('sku', `"${sku}" is also on row ${first}; each SKU may appear once`);
       else skuRows.set(sku, rowNo);
-    } else if (name) {
+    } else if (name && values.length === 0) {
       const key = name.toLowerCase();
       const first = namelessSkuRows.get(key);
       if (first) err('sku', `is empty and row ${first} has the same name without a SKU; give them SKUs`);
@@ -405,6 +603,24 @@ export async function parseCatalogCsv(bytes: Buffer, lk: Lookups): Promise<Parse
       else err('track_inventory', `must be yes or no (got "${cell('track_inventory')}")`);
     }
 
+    const product: HandleGroup['product'] = { name, description, orderUnitId, quantityPerUnit, weightUnitId, stateId };
+    if (group && firstOfGroup) {
+      group.product = product;
+    } else if (laterVariant) {
+      const first = group!.product;
+      for (const [key, column] of PRODUCT_CELLS) {
+        const mine = product[key];
+        if (mine === null || mine === '') continue;
+        if (mine !== first[key]) {
+          err(
+            column,
+            `differs from row ${group!.row} (the first row of "${group!.handle}"): a product's cells are on its first row; leave them empty on its other rows or repeat them`,
+          );
+        }
+      }
+    }
+    const inherited = laterVariant ? group!.product : null;
+
     if (rowErrors.length > 0) {
       errors.push(...rowErrors);
       continue;
@@ -426,6 +642,11 @@ export async function parseCatalogCsv(bytes: Buffer, lk: Lookups): Promise<Parse
       trackInventory,
       orderIncrement,
       priceBreaks,
+      ...(inherited ?? {}),
+      handle,
+      optionValues: optionNames.length > 0 ? values : [],
+      optionNames,
+      productRow: group && optionNames.length > 0 ? group.row : rowNo,
     });
   }
   return { rows, total, errors, ignoredColumns };
@@ -455,6 +676,11 @@ export interface ExportRow {
   trackInventory: boolean;
   orderIncrement: number;
   priceBreaks: PriceBreak[];
+  handle: string;
+  /** The option names: on a product's first row only ([] on its other rows and without options). */
+  optionNames: readonly string[];
+  /** The variant's values ([] without options). */
+  optionValues: readonly string[];
 }
 
 export function csvLine(r: ExportRow): string {
@@ -475,6 +701,31 @@ export function csvLine(r: ExportRow): string {
       r.trackInventory ? 'yes' : 'no',
       escapeCell(r.orderIncrement),
       escapeCell(formatPriceBreaks(r.priceBreaks)),
+      escapeCell(r.handle, true),
+      ...[0, 1, 2].flatMap((i) => [
+        escapeCell(r.optionNames[i] ?? null, true),
+        escapeCell(r.optionValues[i] ?? null, true),
+      ]),
     ].join(',') + '\r\n'
   );
+}
+
+/**
+ * A product's handle in an export: its name as a slug ("Heavy tee" → "heavy-tee"), made unique
+ * within the file with -2, -3… (`used` holds the handles given so far).
+ */
+export function exportHandle(name: string, used: Set<string>): string {
+  const base =
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 100)
+      .replace(/-+$/, '') || 'product';
+  let handle = base;
+  for (let n = 2; used.has(handle); n++) handle = `${base}-${n}`;
+  used.add(handle);
+  return handle;
 }
