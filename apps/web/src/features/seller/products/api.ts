@@ -90,6 +90,60 @@ export function useAddInventory(orgId: string) {
   });
 }
 
+/** A fresh Idempotency-Key: one per intended change (a retry after a lost answer sends it again). */
+export function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** A variant's count to record after the save. */
+export interface StockChange {
+  id: string;
+  count: number;
+}
+
+/**
+ * After a product save: the variants' stock as typed, one POST /api/inventory/transaction of
+ * type 'set' per changed variant (each with its own Idempotency-Key), one after the other.
+ * Resolves with the counts recorded and the variants whose count failed; the product's cached
+ * variants take the new counts.
+ */
+export function useSetVariantStock(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ productId, changes }: { productId: string; changes: StockChange[] }) => {
+      const recorded = new Map<string, number>();
+      const failed: Array<{ id: string; error: unknown }> = [];
+      for (const change of changes) {
+        try {
+          const transaction = await api.post<InventoryTransaction>(
+            '/api/inventory/transaction',
+            { count: change.count, product: { id: change.id }, inventory_transaction_type: 'set' },
+            { headers: { 'Idempotency-Key': newIdempotencyKey() } },
+          );
+          recorded.set(change.id, transaction.product.inventory_count);
+        } catch (error) {
+          failed.push({ id: change.id, error });
+        }
+      }
+      queryClient.setQueryData<Product>(productKeys.detail(productId), (old) =>
+        old
+          ? {
+              ...old,
+              variants: old.variants.map((v) => {
+                const count = recorded.get(v.id);
+                return count === undefined ? v : { ...v, inventory_count: count, track_inventory: true };
+              }),
+            }
+          : old,
+      );
+      if (recorded.size > 0) await queryClient.invalidateQueries({ queryKey: productKeys.lists(orgId) });
+      return { recorded, failed };
+    },
+  });
+}
+
 /** GET …/export with the bearer token, then a download of the CSV. */
 export async function downloadCatalogCsv(orgId: string): Promise<void> {
   const { blob, filename } = await api.download(apiPath`/api/product/organization/${orgId}/export`, 'text/csv');

@@ -32,6 +32,8 @@ const loaded: ProductFormValues = {
   minimumQuantity: '1',
   orderIncrement: '1',
   priceBreaks: [],
+  options: [],
+  variants: [],
 };
 
 describe('productChanges', () => {

@@ -8,6 +8,14 @@ import {
   type Unit,
 } from '@cratebase/contract';
 import type { PhotoItem } from '../../../components/PhotoList';
+import {
+  optionsInput,
+  optionsToForm,
+  variantsInput,
+  variantsToForm,
+  type OptionRow,
+  type VariantRow,
+} from './variants-form';
 
 /** The product form as typed (selects hold lookup ids as strings, '' for none). */
 export interface ProductFormValues {
@@ -30,6 +38,10 @@ export interface ProductFormValues {
   orderIncrement: string;
   /** Price breaks as typed: "From quantity" and the unit price from there on. */
   priceBreaks: PriceBreakRow[];
+  /** Options (Size, Colour) and their values; [] for a product sold as itself. */
+  options: OptionRow[];
+  /** The variant grid: one row per combination sold ([] without options). */
+  variants: VariantRow[];
 }
 
 export interface PriceBreakRow {
@@ -72,6 +84,8 @@ export function emptyProductForm(
     minimumQuantity: '1',
     orderIncrement: '1',
     priceBreaks: [],
+    options: [],
+    variants: [],
   };
 }
 
@@ -94,6 +108,8 @@ export function productToForm(product: Product): ProductFormValues {
     minimumQuantity: String(product.minimum_order_quantity),
     orderIncrement: String(product.order_increment),
     priceBreaks: product.price_breaks.map((b) => ({ quantity: String(b.min_quantity), cents: b.unit_price_in_cents })),
+    options: optionsToForm(product),
+    variants: variantsToForm(product),
   };
 }
 
@@ -126,6 +142,15 @@ function formFields(values: ProductFormValues) {
     minimum_order_quantity: countOr(values.minimumQuantity, 1),
     order_increment: countOr(values.orderIncrement, 1),
     price_breaks: formPriceBreaks(values),
+    ...variantFields(values),
+  };
+}
+
+/** The options and variants as PUT /api/product takes them: both or neither (the grid is what the seller sees). */
+function variantFields(values: ProductFormValues) {
+  return {
+    options: optionsInput(values.options),
+    variants: values.options.length > 0 ? variantsInput(values.variants, values.trackInventory) : null,
   };
 }
 
@@ -139,8 +164,10 @@ function formMeasurements(values: ProductFormValues) {
 
 /** The body of PUT /api/product that creates a product: every field of the form. */
 export function newProductInput(values: ProductFormValues, orgId: string): ProductInput {
+  const { options, variants, ...fields } = formFields(values);
   return {
-    ...formFields(values),
+    ...fields,
+    ...(options.length > 0 ? { options, variants } : {}),
     organization: { id: orgId },
     product_physical_measurements: formMeasurements(values),
   };
@@ -170,10 +197,14 @@ export function productChanges(
   orgId: string,
 ): ProductInput {
   const measurements = changedEntries(formMeasurements(values), formMeasurements(saved));
+  const fields = changedEntries(formFields(values), formFields(saved));
+  // Options without variants would make every combination again (also the rows removed): send both.
+  const variants = 'options' in fields || 'variants' in fields ? variantFields(values) : {};
   return {
     id: productId,
     organization: { id: orgId },
-    ...changedEntries(formFields(values), formFields(saved)),
+    ...fields,
+    ...variants,
     ...(Object.keys(measurements).length > 0 ? { product_physical_measurements: measurements } : {}),
   };
 }

@@ -10,6 +10,14 @@ import {
   wholeNumberProblem,
   type ProductFormValues,
 } from './form';
+import {
+  followOptions,
+  restoreCombinations,
+  VARIANT_PATH,
+  variantProblems,
+  withSavedIds,
+  type OptionRow,
+} from './variants-form';
 
 /** Problems by form field, each shown under its field. */
 export type ProductFieldIssues = Partial<Record<keyof ProductFormValues, string>>;
@@ -45,13 +53,15 @@ const ISSUE_FIELDS: Array<[string, keyof ProductFormValues]> = [
 
 /** The form field of a server issue: the first of ISSUE_FIELDS its path names (volume pricing shows its own). */
 function productFieldOfIssue(path: string): keyof ProductFormValues | undefined {
-  if (VOLUME_PATH.test(path)) return undefined;
+  if (VOLUME_PATH.test(path) || VARIANT_PATH.test(path)) return undefined;
   const segments = path.split('.');
   return ISSUE_FIELDS.find(([name]) => segments.includes(name))?.[1];
 }
 
 /** The volume pricing section's problems go by the whole field path ("price_breaks.0.min_quantity"). */
 const volumeFieldOfIssue = (path: string) => (VOLUME_PATH.test(path) ? path : undefined);
+/** So do the options and variants' ("variants.3.stock_keeping_unit"). */
+const variantFieldOfIssue = (path: string) => (VARIANT_PATH.test(path) ? path : undefined);
 
 export interface UseProductFormOptions {
   /** The product as loaded; undefined for a new one. */
@@ -82,6 +92,11 @@ export function useProductForm({ product, states, weightUnits, saveError }: UseP
     ...issuesByField(saveError, volumeFieldOfIssue),
     ...volumeProblems(values),
   };
+  // Duplicates show as typed; a missing option name or value once Save was tried.
+  const variantIssues: Partial<Record<string, string>> = {
+    ...issuesByField(saveError, variantFieldOfIssue),
+    ...variantProblems(values.options, values.variants, values.trackInventory, showProblems),
+  };
   // A count that is not a whole number is flagged as it is typed (and kept as typed).
   const typingProblems = { quantityPerUnit: wholeNumberProblem(values.quantityPerUnit) };
   const issues: ProductFieldIssues = {
@@ -94,6 +109,16 @@ export function useProductForm({ product, states, weightUnits, saveError }: UseP
     setValues((v) => ({ ...v, [field]: value }));
   }, []);
   const change = useCallback((next: Partial<ProductFormValues>) => setValues((v) => ({ ...v, ...next })), []);
+  /** New options: the grid follows (rows kept by their values, new combinations at the default price). */
+  const setOptions = useCallback(
+    (options: OptionRow[]) =>
+      setValues((v) => ({ ...v, options, variants: followOptions(v.options, options, v.variants, v.wholesaleCents) })),
+    [],
+  );
+  const restoreVariants = useCallback(
+    () => setValues((v) => ({ ...v, variants: restoreCombinations(v.options, v.variants, v.wholesaleCents) })),
+    [],
+  );
 
   // Recording stock turns tracking on (server side): follow it unless the user changed the switch.
   const serverTracks = product?.track_inventory;
@@ -106,7 +131,9 @@ export function useProductForm({ product, states, weightUnits, saveError }: UseP
 
   /** Whether the values can be sent; when not, their problems show from now on. */
   function check(): boolean {
-    if (Object.keys(problems).length > 0 || Object.keys(volumeProblems(values)).length > 0) {
+    const variantsBlocked =
+      Object.keys(variantProblems(values.options, values.variants, values.trackInventory, true)).length > 0;
+    if (Object.keys(problems).length > 0 || Object.keys(volumeProblems(values)).length > 0 || variantsBlocked) {
       setShowProblems(true);
       return false;
     }
@@ -120,10 +147,29 @@ export function useProductForm({ product, states, weightUnits, saveError }: UseP
     nameEmpty,
     issues,
     volumeIssues,
+    variantIssues,
     set,
     change,
+    setOptions,
+    restoreVariants,
     check,
-    /** What was sent is now the saved state (edits made while saving stay unsaved). */
-    markSaved: setSaved,
+    /**
+     * What was sent is now the saved state (edits made while saving stay unsaved); new variant
+     * rows take the ids of the save's answer, in the saved state and as typed.
+     */
+    markSaved: useCallback((submitted: ProductFormValues, result?: Product) => {
+      if (!result) return setSaved(submitted);
+      setSaved({ ...submitted, variants: withSavedIds(submitted.variants, result) });
+      setValues((v) => ({ ...v, variants: withSavedIds(v.variants, result) }));
+    }, []),
+    /** A variant's stock recorded outside the form (the inventory dialog): saved and shown. */
+    setVariantStock: useCallback((variantId: string, count: number) => {
+      const update = (v: ProductFormValues) => ({
+        ...v,
+        variants: v.variants.map((row) => (row.id === variantId ? { ...row, stock: String(count) } : row)),
+      });
+      setSaved(update);
+      setValues(update);
+    }, []),
   };
 }

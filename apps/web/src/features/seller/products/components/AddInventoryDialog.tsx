@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DialogButtons } from '../../../../components/DialogButtons';
 import { ApiError, errorMessage } from '../../../../lib/api';
-import { useAddInventory, useProduct } from '../api';
+import { newIdempotencyKey, useAddInventory, useProduct } from '../api';
 
 export interface AddInventoryDialogProps {
   orgId: string;
@@ -33,12 +33,6 @@ function pluralUnit(unit: string | null | undefined): string {
   return `${u}s`;
 }
 
-function newKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
 /** DECISIONS "Add-inventory dialog": shows the current count and adds to it. */
 export function AddInventoryDialog(props: AddInventoryDialogProps) {
   const { open, onClose } = props;
@@ -58,7 +52,7 @@ function AddInventoryForm({ orgId, productId, productName, unitName, onClose, on
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
   // One key per intended addition: a retry after a lost answer is applied once.
-  const [idempotencyKey, setIdempotencyKey] = useState(newKey);
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const current = product.data?.inventory_count;
   const count = /^-?\d+$/.test(text) ? Number(text) : null;
   const unitLabel = pluralUnit(unitName);
@@ -81,7 +75,7 @@ function AddInventoryForm({ orgId, productId, productName, unitName, onClose, on
       { productId, count, idempotencyKey },
       {
         onSuccess: (transaction) => {
-          setIdempotencyKey(newKey());
+          setIdempotencyKey(newIdempotencyKey());
           onAdded?.(transaction.product.inventory_count);
           onClose();
         },

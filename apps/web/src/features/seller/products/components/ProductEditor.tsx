@@ -14,9 +14,10 @@ import { MainAndSideColumns } from '../../../../components/MainAndSideColumns';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { useToast } from '../../../../components/Toast';
 import { errorMessage } from '../../../../lib/api';
-import { useDeleteProduct, useSaveProduct } from '../api';
-import { newProductInput, productChanges } from '../form';
+import { useDeleteProduct, useSaveProduct, useSetVariantStock } from '../api';
+import { newProductInput, productChanges, type ProductFormValues } from '../form';
 import { useProductForm } from '../use-product-form';
+import { rowKey, rowTitle, stockChanges, type VariantRow } from '../variants-form';
 import { AddInventoryDialog } from './AddInventoryDialog';
 import { DetailsSection } from './sections/DetailsSection';
 import { InventorySection } from './sections/InventorySection';
@@ -25,6 +26,7 @@ import { PricingSection } from './sections/PricingSection';
 import { RemoveProductSection } from './sections/RemoveProductSection';
 import { StatusSection } from './sections/StatusSection';
 import { UnitsSection } from './sections/UnitsSection';
+import { VariantsSection } from './sections/VariantsSection';
 import { VolumePricingSection } from './sections/VolumePricingSection';
 
 export const PRODUCT_SAVED_TOAST = 'Product Updated! You can now view your updated product in your store.';
@@ -52,11 +54,14 @@ export function ProductEditor({ orgId, product, states, orderUnits, weightUnits 
   const toast = useToast();
   const save = useSaveProduct(orgId);
   const remove = useDeleteProduct(orgId);
+  const setStock = useSetVariantStock(orgId);
   const form = useProductForm({ product, states, weightUnits, saveError: save.error });
   const { values, saved, dirty, nameEmpty, issues } = form;
   const [uploading, setUploading] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [inventoryOpen, setInventoryOpen] = useState(false);
+  /** The variant whose inventory dialog is open. */
+  const [inventoryVariant, setInventoryVariant] = useState<VariantRow | null>(null);
   const leaving = useRef(false);
 
   const isNew = !product;
@@ -74,22 +79,54 @@ export function ProductEditor({ orgId, product, states, orderUnits, weightUnits 
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
+  const saving = save.isPending || setStock.isPending;
+
+  /**
+   * The variants' stock as typed, recorded after the product save ('set' transactions, by the
+   * ids of the save's answer). Resolves with `submitted` as now saved: a row whose count failed
+   * keeps its count as before, so it stays unsaved.
+   */
+  async function saveStock(submitted: ProductFormValues, result: Product): Promise<ProductFormValues> {
+    if (submitted.options.length === 0 || !submitted.trackInventory) return submitted;
+    const changes = stockChanges(submitted.variants, saved.variants, result);
+    if (changes.length === 0) return submitted;
+    const { failed } = await setStock.mutateAsync({ productId: result.id, changes });
+    if (failed.length === 0) return submitted;
+    const failedKeys = new Set(
+      failed
+        .map((f) => result.variants.find((v) => v.id === f.id))
+        .flatMap((v) => (v ? [rowKey({ optionValues: v.option_values })] : [])),
+    );
+    const before = new Map(saved.variants.map((r) => [rowKey(r), r.stock]));
+    toast.show(
+      `The product was saved, but the stock of ${failed.length === 1 ? 'one variant was' : `${failed.length} variants were`} not: ${errorMessage(failed[0]!.error)}`,
+      { severity: 'error' },
+    );
+    return {
+      ...submitted,
+      variants: submitted.variants.map((r) =>
+        failedKeys.has(rowKey(r)) ? { ...r, stock: before.get(rowKey(r)) ?? '' } : r,
+      ),
+    };
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (nameEmpty || !dirty || save.isPending || uploading) return;
+    if (nameEmpty || !dirty || saving || uploading) return;
     if (!form.check()) return;
     const submitted = values;
     // An update sends only what the user changed, so edits others made meanwhile are kept.
     const input = product ? productChanges(submitted, saved, product.id, orgId) : newProductInput(submitted, orgId);
     save.mutate(input, {
-      onSuccess: (result) => {
+      onSuccess: async (result) => {
+        const nowSaved = await saveStock(submitted, result);
         toast.show(PRODUCT_SAVED_TOAST, { durationMs: PRODUCT_SAVED_TOAST_MS });
         if (isNew) {
           leaving.current = true;
           navigate(`/app/${orgId}/products/${result.id}`, { replace: true });
         } else {
           // Keep edits made while saving; what was sent is now the saved state.
-          form.markSaved(submitted);
+          form.markSaved(nowSaved, result);
         }
       },
     });
@@ -153,8 +190,8 @@ export function ProductEditor({ orgId, product, states, orderUnits, weightUnits 
               variant="contained"
               size="large"
               // Nothing to save until something changed (again disabled once it is saved).
-              disabled={nameEmpty || !dirty || save.isPending || uploading}
-              startIcon={save.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+              disabled={nameEmpty || !dirty || saving || uploading}
+              startIcon={saving ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
               sx={{ minWidth: 96 }}
             >
               Save
@@ -173,6 +210,15 @@ export function ProductEditor({ orgId, product, states, orderUnits, weightUnits 
             <DetailsSection {...fields} />
             <PhotosSection {...fields} orgId={orgId} onUploadingChange={setUploading} disabled={save.isPending} />
             <PricingSection {...fields} orderUnitName={orderUnitName} />
+            <VariantsSection
+              values={values}
+              onOptions={form.setOptions}
+              onVariants={(rows) => form.set('variants', rows)}
+              onRestore={form.restoreVariants}
+              issues={form.variantIssues}
+              onInventory={product ? setInventoryVariant : undefined}
+              disabled={saving}
+            />
             <VolumePricingSection
               values={values}
               onChange={form.change}
@@ -218,6 +264,20 @@ export function ProductEditor({ orgId, product, states, orderUnits, weightUnits 
             “{product.name}” will be removed from your catalog and your store. Carts and past orders that include it
             keep it.
           </ConfirmDialog>
+          {inventoryVariant?.id && (
+            <AddInventoryDialog
+              orgId={orgId}
+              productId={inventoryVariant.id}
+              productName={`${product.name} — ${rowTitle(inventoryVariant)}`}
+              unitName={product.order_unit?.unit}
+              open
+              onClose={() => setInventoryVariant(null)}
+              onAdded={(count) => {
+                form.setVariantStock(inventoryVariant.id!, count);
+                toast.show(inventoryUpdatedToast(count));
+              }}
+            />
+          )}
           <AddInventoryDialog
             orgId={orgId}
             productId={product.id}

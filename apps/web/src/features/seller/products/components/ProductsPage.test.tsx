@@ -15,6 +15,9 @@ function item(n: number, state: string) {
     state: { id: 1, state },
     stock_keeping_unit: `S-${n}`,
     order_unit: { id: 2, unit: 'Case' },
+    options: [],
+    variants: [],
+    price_range: null,
     media:
       n === 1
         ? [
@@ -85,6 +88,32 @@ describe('ProductsPage', () => {
 
     await user.click(within(table).getByText('Sauce 2'));
     expect(screen.getByTestId('where').textContent).toBe(`/app/${ids.merchantA}/products/${item(2, 'Draft').id}`);
+  });
+
+  it('shows a product with variants as its variant count and price range, not one price and SKU', async () => {
+    const variant = (n: number, cents: number) => ({
+      id: `v${n}`,
+      option_values: [`S${n}`],
+      unit_price_in_cents: cents,
+    });
+    const tee = {
+      ...item(4, 'Live'),
+      name: 'Heavy tee',
+      stock_keeping_unit: 'TEE',
+      options: [{ name: 'Size', values: ['S1', 'S2', 'S3'] }],
+      variants: [variant(1, 1200), variant(2, 1300), variant(3, 1400)],
+      price_range: { min: 1200, max: 1400 },
+    };
+    renderPage({ '': { items: [tee, item(2, 'Draft')] } });
+    const table = await screen.findByRole('table', { name: 'Products' });
+    const row = (await within(table).findByText('Heavy tee')).closest('tr')!;
+    expect(within(row).getByText('3 variants · Case')).toBeTruthy();
+    expect(within(row).getByText('$12.00–$14.00')).toBeTruthy();
+    expect(within(row).queryByText(/SKU TEE/)).toBeNull();
+    // A product without options: as before.
+    const plain = within(table).getByText('Sauce 2').closest('tr')!;
+    expect(within(plain).getByText('$10.02')).toBeTruthy();
+    expect(within(plain).getByText('SKU S-2 · Case')).toBeTruthy();
   });
 
   it('shows the empty state with a way to add products', async () => {

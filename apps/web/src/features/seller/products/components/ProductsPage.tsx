@@ -78,6 +78,20 @@ export function orderUnitText(product: Pick<Product, 'order_unit' | 'quantity_pe
   return `${unit} of ${product.quantity_per_unit}`;
 }
 
+/** "15 variants" for a product with options; null for one sold as itself. */
+export function variantCountText(product: Pick<Product, 'options' | 'variants'>): string | null {
+  if (product.options.length === 0) return null;
+  return product.variants.length === 1 ? '1 variant' : `${product.variants.length} variants`;
+}
+
+/** The list's price: a product's own, or its variants' range ("$12.00–$14.00"). */
+export function listPriceText(product: Pick<Product, 'options' | 'price_range' | 'unit_price_in_cents'>): string {
+  if (product.options.length === 0) return formatCents(product.unit_price_in_cents);
+  const range = product.price_range;
+  if (!range) return formatCents(null);
+  return range.min === range.max ? formatCents(range.min) : `${formatCents(range.min)}–${formatCents(range.max)}`;
+}
+
 /** Live in the primary colour, every other status in the secondary colour. */
 export function StatusChip({ state }: { state: string | null | undefined }) {
   const label = state ?? 'Draft';
@@ -97,10 +111,17 @@ const columns: DataColumn<Product>[] = [
         <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.75 }}>
           <StatusChip state={p.state?.state} />
         </Box>
-        {(p.stock_keeping_unit || p.order_unit) && (
-          <Typography variant="body2" sx={{ fontSize: 13, display: { xs: 'none', sm: 'block' } }}>
-            {[p.stock_keeping_unit && `SKU ${p.stock_keeping_unit}`, orderUnitText(p)].filter(Boolean).join(' · ')}
+        {variantCountText(p) ? (
+          // A product with options: how many variants (their SKUs are theirs), on phones too.
+          <Typography variant="body2" sx={{ fontSize: 13 }}>
+            {[variantCountText(p), orderUnitText(p)].filter(Boolean).join(' · ')}
           </Typography>
+        ) : (
+          (p.stock_keeping_unit || p.order_unit) && (
+            <Typography variant="body2" sx={{ fontSize: 13, display: { xs: 'none', sm: 'block' } }}>
+              {[p.stock_keeping_unit && `SKU ${p.stock_keeping_unit}`, orderUnitText(p)].filter(Boolean).join(' · ')}
+            </Typography>
+          )
         )}
       </Box>
     ),
@@ -113,7 +134,7 @@ const columns: DataColumn<Product>[] = [
         variant="body1"
         sx={{ color: 'text.primary', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
       >
-        {formatCents(p.unit_price_in_cents)}
+        {listPriceText(p)}
       </Typography>
     ),
   },

@@ -2,6 +2,7 @@ import { PRODUCT_LIMITS } from '@cratebase/contract';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import type { ProductFieldsProps } from '../../use-product-form';
 import { helpText, ProductSection, twoColumns } from './ProductSection';
 
@@ -32,24 +33,28 @@ export function DetailsSection({ values, set, issues }: ProductFieldsProps) {
           helperText={helpText(issues, 'description', 'Line breaks are kept on your storefront.')}
           slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.description } }}
         />
-        <Box sx={twoColumns}>
-          <TextField
-            label="SKU"
-            value={values.sku}
-            onChange={(event) => set('sku', event.target.value)}
-            error={Boolean(issues.sku)}
-            helperText={helpText(issues, 'sku', 'Your stock keeping unit; CSV imports match products by it.')}
-            slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.sku, autoComplete: 'off' } }}
-          />
-          <TextField
-            label="UPC"
-            value={values.upc}
-            onChange={(event) => set('upc', event.target.value.replace(/\D/g, '').slice(0, 14))}
-            error={Boolean(issues.upc)}
-            helperText={helpText(issues, 'upc', 'Barcode number: 8 to 14 digits.')}
-            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
-          />
-        </Box>
+        {values.options.length > 0 ? (
+          <Typography variant="body2">SKU and stock are set per variant in Options and variants below.</Typography>
+        ) : (
+          <Box sx={twoColumns}>
+            <TextField
+              label="SKU"
+              value={values.sku}
+              onChange={(event) => set('sku', event.target.value)}
+              error={Boolean(issues.sku)}
+              helperText={helpText(issues, 'sku', 'Your stock keeping unit; CSV imports match products by it.')}
+              slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.sku, autoComplete: 'off' } }}
+            />
+            <TextField
+              label="UPC"
+              value={values.upc}
+              onChange={(event) => set('upc', event.target.value.replace(/\D/g, '').slice(0, 14))}
+              error={Boolean(issues.upc)}
+              helperText={helpText(issues, 'upc', 'Barcode number: 8 to 14 digits.')}
+              slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+            />
+          </Box>
+        )}
       </Stack>
     </ProductSection>
   );

@@ -32,7 +32,11 @@ export function InventorySection({ values, set, product, onAddInventory }: Inven
             ? 'Retailers see the stock and cannot order more than you have.'
             : 'Not tracked: retailers can order any quantity.'}
         </Typography>
-        {product ? (
+        {values.options.length > 0 ? (
+          <Typography variant="body2">
+            Stock is counted per variant: set it in the Stock column of the variant grid.
+          </Typography>
+        ) : product ? (
           <>
             <Box>
               <Typography

@@ -10,28 +10,42 @@ export interface PricingSectionProps extends ProductFieldsProps {
 
 /** Pricing: the wholesale price per order unit and the suggested retail price. */
 export function PricingSection({ values, set, issues, orderUnitName }: PricingSectionProps) {
+  // With options each variant has its price (the grid): these are what a new variant starts at.
+  const hasOptions = values.options.length > 0;
+  const perUnit = orderUnitName?.toLowerCase() ?? 'order unit';
   return (
-    <ProductSection title="Pricing">
+    <ProductSection
+      title="Pricing"
+      description={hasOptions ? 'Each variant has its own price in Options and variants below.' : undefined}
+    >
       <Box sx={twoColumns}>
         <MoneyInput
-          label="Wholesale Price"
-          required
+          label={hasOptions ? 'Default price for new variants' : 'Wholesale Price'}
+          required={!hasOptions}
           value={values.wholesaleCents}
           onChange={(cents) => set('wholesaleCents', cents)}
           error={Boolean(issues.wholesaleCents)}
           helperText={helpText(
             issues,
             'wholesaleCents',
-            `What retailers pay per ${orderUnitName?.toLowerCase() ?? 'order unit'}.`,
+            hasOptions
+              ? `Wholesale, per ${perUnit}: a variant you add starts at it.`
+              : `What retailers pay per ${perUnit}.`,
           )}
         />
         <MoneyInput
-          label="Retail Price"
-          required
+          label={hasOptions ? 'Default retail price' : 'Retail Price'}
+          required={!hasOptions}
           value={values.retailCents}
           onChange={(cents) => set('retailCents', cents)}
           error={Boolean(issues.retailCents)}
-          helperText={helpText(issues, 'retailCents', 'Suggested retail price (MSRP) per retail unit.')}
+          helperText={helpText(
+            issues,
+            'retailCents',
+            hasOptions
+              ? 'Suggested retail price (MSRP) of new variants.'
+              : 'Suggested retail price (MSRP) per retail unit.',
+          )}
         />
       </Box>
     </ProductSection>
