@@ -17,6 +17,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
+import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../../../components/Toast';
 import { errorMessage } from '../../../../lib/api';
@@ -208,11 +209,14 @@ export function VariantMatrix({ orgId, product, onClose }: { orgId: string; prod
         </Alert>
       )}
 
-      <Box sx={{ mt: 2, overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 2 }}>
+      {/* As wide as the grid (up to the card): a phone scrolls it sideways inside, the page stays put. */}
+      <Box
+        sx={{ mt: 2, width: 'fit-content', maxWidth: '100%', overflowX: 'auto', border: line, borderRadius: 2 }}
+      >
         <Box
           component="table"
           aria-label={`Order grid of ${product.name}${page ? `, ${pageOption!.name} ${page}` : ''}`}
-          sx={{ borderCollapse: 'separate', borderSpacing: 0, minWidth: '100%' }}
+          sx={{ borderCollapse: 'separate', borderSpacing: 0 }}
         >
           <thead>
             {columnOption && (
@@ -234,7 +238,7 @@ export function VariantMatrix({ orgId, product, onClose }: { orgId: string; prod
                 </Box>
               ))}
               {columnOption && (
-                <Box component="th" scope="col" sx={{ ...headCell, textAlign: 'right' }}>
+                <Box component="th" scope="col" sx={{ ...headCell, px: 2 }}>
                   Total
                 </Box>
               )}
@@ -261,7 +265,7 @@ export function VariantMatrix({ orgId, product, onClose }: { orgId: string; prod
                   );
                 })}
                 {columnOption && (
-                  <Box component="td" sx={{ ...bodyCell, ...totalCell }}>
+                  <Box component="td" sx={{ ...bodyCell, ...totalCell, px: 2 }}>
                     {rowTotal(row) || '—'}
                   </Box>
                 )}
@@ -279,7 +283,7 @@ export function VariantMatrix({ orgId, product, onClose }: { orgId: string; prod
                 </Box>
               ))}
               {columnOption && (
-                <Box component="td" sx={{ ...footCell, ...totalCell }} aria-label={`Total ${pieces(pageTotal)}`}>
+                <Box component="td" sx={{ ...footCell, ...totalCell, px: 2 }}>
                   {pageTotal || '—'}
                 </Box>
               )}
@@ -320,6 +324,9 @@ export function VariantMatrix({ orgId, product, onClose }: { orgId: string; prod
   );
 }
 
+/** A divider-coloured border (a shorthand written after borderColor would reset its colour). */
+const line = (theme: Theme) => `1px solid ${theme.palette.divider}`;
+
 const headCell = {
   px: 1,
   py: 1,
@@ -328,24 +335,22 @@ const headCell = {
   color: 'text.primary',
   textAlign: 'center',
   whiteSpace: 'nowrap',
-  borderBottom: 1,
-  borderColor: 'divider',
+  borderBottom: line,
   bgcolor: 'background.default',
 } as const;
 
 const bodyCell = {
   px: 1,
   py: 0.75,
-  verticalAlign: 'top',
-  borderBottom: 1,
-  borderColor: 'divider',
+  verticalAlign: 'middle',
+  borderBottom: line,
   typography: 'body2',
 } as const;
 
-const footCell = { ...headCell, borderBottom: 0, borderTop: 1, borderColor: 'divider' } as const;
+const footCell = { ...headCell, borderBottom: 0, borderTop: line } as const;
 
 const totalCell = {
-  textAlign: 'right',
+  textAlign: 'center',
   fontWeight: 600,
   color: 'text.primary',
   fontVariantNumeric: 'tabular-nums',
@@ -358,9 +363,9 @@ const stickyCell = {
   left: 0,
   zIndex: 1,
   bgcolor: 'background.paper',
-  borderRight: 1,
-  borderColor: 'divider',
-  minWidth: 72,
+  borderRight: line,
+  minWidth: 64,
+  pl: 1.5,
 } as const;
 
 /** One cell: the quantity input, and under it the variant's price, stock or the problem to fix. */
@@ -424,8 +429,9 @@ function QuantityCell({
           sx={{
             fontSize: '0.6875rem',
             lineHeight: 1.3,
-            maxWidth: 96,
             textAlign: 'center',
+            // One line of facts ("$12.00 · 40 left"); a problem may wrap under a narrow cell.
+            ...(problem ? { maxWidth: 104 } : { whiteSpace: 'nowrap' }),
             color: problem ? 'error.main' : 'text.secondary',
           }}
         >

@@ -58,7 +58,8 @@ export function VariantOptions({
                     key={value}
                     value={value}
                     disabled={!sold}
-                    aria-label={note ? `${value}, ${note.toLowerCase()}` : value}
+                    // "M Unavailable", as the two lines read (browsers differ on the space between them).
+                    aria-label={note ? `${value} ${note}` : undefined}
                     sx={{
                       minWidth: 56,
                       minHeight: 40,
@@ -78,9 +79,10 @@ export function VariantOptions({
                     <Box component="span" sx={{ textDecoration: note ? 'line-through' : undefined }}>
                       {value}
                     </Box>
-                    {(note || !sold) && (
+                    {note && ' '}
+                    {note && (
                       <Box component="span" sx={{ fontSize: '0.6875rem', color: 'text.secondary' }}>
-                        {note ?? 'Unavailable'}
+                        {note}
                       </Box>
                     )}
                   </ToggleButton>
