@@ -157,4 +157,16 @@ describe('CartDrawer', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('listitem', { name: 'Widget' })).toBeTruthy();
   });
+
+  it('names a variant under its product, with its values and SKU', async () => {
+    const tee = cartProduct('00000000-0000-4000-8000-0000000000a9', 'Heavy tee — M / Black', 1300, {
+      parent_product_id: '00000000-0000-4000-8000-0000000000a8',
+      variant_title: 'M / Black',
+      stock_keeping_unit: 'TEE-M-BLK',
+    });
+    renderDrawer({ products: [tee], lines: [{ id: lineId(1), product: tee, quantity: 2 }] });
+    const line = within(await screen.findByRole('listitem', { name: 'Heavy tee — M / Black' }));
+    expect(line.getByText('Heavy tee')).toBeTruthy();
+    expect(line.getByText('M / Black').textContent).toBe('M / Black · SKU TEE-M-BLK');
+  });
 });

@@ -22,9 +22,9 @@ const products = [widget, gadget, gizmo];
 function sheetRow(product: CartProduct): ProductSheetRow {
   return {
     id: product.id,
-    product_id: product.id,
+    product_id: product.parent_product_id ?? product.id,
     name: product.name,
-    variant_title: null,
+    variant_title: product.variant_title,
     stock_keeping_unit: product.stock_keeping_unit,
     order_unit: null,
     quantity_per_unit: null,
@@ -38,15 +38,15 @@ function sheetRow(product: CartProduct): ProductSheetRow {
 }
 
 /** The sheet inside the buyer shell (its View cart button), over the in-memory cart and the sheet's rows. */
-function renderSheet(options: Partial<FakeCartServerOptions> = {}) {
-  const server = fakeCartServer({ user: buyerOfSellerX(), products, ...options });
+function renderSheet(options: Partial<FakeCartServerOptions> = {}, listed: CartProduct[] = products) {
+  const server = fakeCartServer({ user: buyerOfSellerX(), products: listed, ...options });
   const sheetReads: URLSearchParams[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
     if (url.pathname === `/api/product/organization/${ids.sellerX}/for-sale`) {
       sheetReads.push(url.searchParams);
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
-      const rows = products
+      const rows = listed
         .filter((p) => p.name.toLowerCase().includes(q) || (p.stock_keeping_unit ?? '').toLowerCase().includes(q))
         .map(sheetRow);
       return new Response(JSON.stringify(rows), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -161,5 +161,23 @@ describe('QuickOrderSheet', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     fireEvent.paste(filter, { clipboardData: { getData: () => 'W-1' } });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('reads a product’s variants together: the product and values on the first row, the values alone under it', async () => {
+    const teeId = '00000000-0000-4000-8000-0000000000a8';
+    const variant = (n: number, title: string) =>
+      cartProduct(`00000000-0000-4000-8000-0000000000c${n}`, `Heavy tee — ${title}`, 1200, {
+        parent_product_id: teeId,
+        variant_title: title,
+      });
+    renderSheet({}, [widget, variant(1, 'M / Black'), variant(2, 'L / Black')]);
+    await sheetLoaded();
+    const first = rowOf('Heavy tee — M / Black');
+    expect(within(first).getByText('M / Black')).toBeTruthy();
+    expect(within(first).getByText(/^Heavy tee ·/)).toBeTruthy();
+    // The next variant names only its values for the eye (readers still hear the product).
+    const next = rowOf('Heavy tee — L / Black');
+    expect(within(next).getByText('L / Black')).toBeTruthy();
+    expect(getComputedStyle(within(next).getByText(/^Heavy tee ·/)).position).toBe('absolute');
   });
 });
