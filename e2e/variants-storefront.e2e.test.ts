@@ -110,6 +110,7 @@ describe('variants on the storefront', () => {
     const teePhoto = teeTile.locator('img');
     await teePhoto.scrollIntoViewIfNeeded();
     await expect.poll(() => teePhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/variants-tiles-desktop.png`, fullPage: true, animations: 'disabled' });
     await teeTile.getByRole('link', { name: 'Choose options' }).click();
     await page.waitForURL(`**/product/${tee.id}`);

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
+  combinationKey,
   quantityRuleMessage,
   unitPriceForQuantity,
   variantTitle,
@@ -28,7 +29,7 @@ import { cartPair } from '../../cart/cart-store';
 import { setCartLines } from '../../quick-order/api';
 import { addedQuantity, heldQuantity } from '../../quick-order/bulk-lines';
 import { typingProblem } from '../../quick-order/components/useQuickOrderDrafts';
-import { findVariant, isOrderable, variantRules } from '../variant-display';
+import { isOrderable, variantRules } from '../variant-display';
 
 const pieces = (n: number) => `${n} ${n === 1 ? 'piece' : 'pieces'}`;
 
@@ -91,8 +92,13 @@ export function VariantMatrix({ orgId, product, onClose }: { orgId: string; prod
   const units = entries.reduce((sum, e) => sum + e.quantity, 0);
   const cents = entries.reduce((sum, e) => sum + e.cents, 0);
 
+  // By combination, so a grid of up to 2,048 cells finds each cell's variant at once.
+  const byCombination = useMemo(
+    () => new Map(product.variants.map((v) => [combinationKey(v.option_values), v])),
+    [product.variants],
+  );
   const cellVariant = (row: string, column: string | null) =>
-    findVariant(product, [row, ...(column === null ? [] : [column]), ...(page === null ? [] : [page])]);
+    byCombination.get(combinationKey([row, ...(column === null ? [] : [column]), ...(page === null ? [] : [page])]));
   const unitsOf = (variant: ProductVariant | undefined) => (variant ? (byId.get(variant.id)?.quantity ?? 0) : 0);
   const rowTotal = (row: string) => columns.reduce((sum, c) => sum + unitsOf(cellVariant(row, c)), 0);
   const columnTotal = (column: string | null) => rows.reduce((sum, r) => sum + unitsOf(cellVariant(r, column)), 0);
@@ -169,7 +175,7 @@ export function VariantMatrix({ orgId, product, onClose }: { orgId: string; prod
       {pageOption && (
         <Box sx={{ mt: 2 }}>
           <Typography variant="subtitle2" component="p" sx={{ color: 'text.primary', mb: 0.75 }}>
-            {`${pageOption.name}: first pick one, then fill its grid`}
+            {`Pick a ${pageOption.name.toLowerCase()}, then fill its grid`}
           </Typography>
           <ToggleButtonGroup
             exclusive

@@ -3,7 +3,7 @@
  * option buttons and in the order grid.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { variantTitle, type Product, type ProductVariant } from '@cratebase/contract';
 import { Route, Routes } from 'react-router';
@@ -85,7 +85,7 @@ const cartProducts = teeVariants.map((v) =>
   }),
 );
 
-function renderTee(options: StoreServerOptions = {}) {
+function renderTee({ path = teeId, ...options }: StoreServerOptions & { path?: string } = {}) {
   const server = storeServer({ products: { [teeId]: { body: tee } }, cart: { products: cartProducts }, ...options });
   vi.stubGlobal('fetch', server.fn);
   renderWithProviders(
@@ -94,13 +94,15 @@ function renderTee(options: StoreServerOptions = {}) {
         <Route path="/storefront/:orgId/product/:productId" element={<ProductPage />} />
       </Routes>
     </ToastProvider>,
-    { path: `/storefront/${ids.sellerX}/product/${teeId}` },
+    { path: `/storefront/${ids.sellerX}/product/${path}` },
   );
   return server;
 }
 
 /** The page's wholesale price. */
 const price = () => screen.getByText('Wholesale price').nextElementSibling?.textContent;
+/** Types a quantity into a grid cell (the whole value at once: the grid reads the field's text). */
+const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 const group = (name: string) => within(screen.getByRole('group', { name }));
 
 afterEach(() => {
@@ -224,10 +226,10 @@ describe('the product page of a product with options', () => {
     expect(grid.getByRole('textbox', { name: 'Quantity for M / White' }).hasAttribute('disabled')).toBe(true);
     expect(grid.getByRole('textbox', { name: 'Quantity for L / Black' }).hasAttribute('disabled')).toBe(true);
 
-    await user.type(grid.getByRole('textbox', { name: 'Quantity for M / Black' }), '12');
-    await user.type(grid.getByRole('textbox', { name: 'Quantity for S / Black' }), '2');
-    await user.type(grid.getByRole('textbox', { name: 'Quantity for S / White' }), '2');
-    await user.type(grid.getByRole('textbox', { name: 'Quantity for L / White' }), '1');
+    type(grid.getByRole('textbox', { name: 'Quantity for M / Black' }), '12');
+    type(grid.getByRole('textbox', { name: 'Quantity for S / Black' }), '2');
+    type(grid.getByRole('textbox', { name: 'Quantity for S / White' }), '2');
+    type(grid.getByRole('textbox', { name: 'Quantity for L / White' }), '1');
 
     // Row S: 2 + 2; column Black: 12 + 2; all: 17.
     const rowS = within(grid.getByRole('rowheader', { name: 'S' }).closest('tr')!);
@@ -240,8 +242,7 @@ describe('the product page of a product with options', () => {
     expect(screen.getByText('1 quantity needs fixing')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add 17 pieces to cart' }).hasAttribute('disabled')).toBe(true);
 
-    await user.clear(grid.getByRole('textbox', { name: 'Quantity for S / White' }));
-    await user.type(grid.getByRole('textbox', { name: 'Quantity for S / White' }), '3');
+    type(grid.getByRole('textbox', { name: 'Quantity for S / White' }), '3');
     // 12 × $11.00 (M / Black's break) + 2 × $12.00 + 3 × $12.00 + 1 × $12.00.
     expect(screen.getByText('18 pieces · $204.00')).toBeTruthy();
 
@@ -268,5 +269,64 @@ describe('the product page of a product with options', () => {
     // The added cells are cleared; the refused one keeps its quantity.
     expect((grid.getByRole('textbox', { name: 'Quantity for M / Black' }) as HTMLInputElement).value).toBe('');
     expect((grid.getByRole('textbox', { name: 'Quantity for L / White' }) as HTMLInputElement).value).toBe('1');
+  });
+
+  it('opens a variant’s own link as its product’s page with it chosen', async () => {
+    const mBlack = byTitle('M / Black');
+    renderTee({
+      products: {
+        [teeId]: { body: tee },
+        [mBlack.id]: { body: { ...tee, id: mBlack.id, name: 'Heavy tee — M / Black', parent_product_id: teeId } },
+      },
+      path: mBlack.id,
+    });
+    expect(await screen.findByText('SKU TEE-M-BLA')).toBeTruthy();
+    expect(group('Size').getByRole('button', { name: 'M' }).getAttribute('aria-pressed')).toBe('true');
+    expect(group('Colour').getByRole('button', { name: 'Black' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('lays out one option as a single column, and three as a grid per value of the third', async () => {
+    const three: Product = {
+      ...tee,
+      options: [...tee.options, { name: 'Fit', values: ['Boxy', 'Slim'] }],
+      variants: teeVariants.flatMap((v, i) =>
+        ['Boxy', 'Slim'].map((fit, j) => ({
+          ...v,
+          id: variantId(40 + i * 2 + j),
+          title: `${v.title} / ${fit}`,
+          option_values: [...v.option_values, fit],
+        })),
+      ),
+    };
+    const server = renderTee({ products: { [teeId]: { body: three } }, cart: { products: [] } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Order by size and colour' }));
+    const fit = within(await screen.findByRole('group', { name: 'Fit of the grid' }));
+    expect(screen.getByRole('table', { name: 'Order grid of Heavy tee, Fit Boxy' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Quantity for S / Black / Boxy' }), { target: { value: '2' } });
+    await user.click(fit.getByRole('button', { name: 'Slim' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Quantity for S / Black / Slim' }), { target: { value: '3' } });
+    // Each fit says how many it holds; the total counts both.
+    expect(fit.getByRole('button', { name: 'Boxy (2)' })).toBeTruthy();
+    expect(screen.getByText('5 pieces · $60.00')).toBeTruthy();
+    expect(server.cart.changes()).toEqual([]);
+  });
+});
+
+describe('the order grid of a product with one option', () => {
+  it('is a single column of quantities', async () => {
+    const candle: Product = {
+      ...tee,
+      name: 'Candle',
+      options: [{ name: 'Scent', values: ['Fig', 'Oud'] }],
+      variants: ['Fig', 'Oud'].map((scent, i) => ({ ...teeVariants[0]!, id: variantId(60 + i), title: scent, option_values: [scent] })),
+    };
+    renderTee({ products: { [teeId]: { body: candle } } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Order by scent' }));
+    const grid = within(await screen.findByRole('table', { name: 'Order grid of Candle' }));
+    expect(grid.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Scent', 'Quantity']);
+    fireEvent.change(grid.getByRole('textbox', { name: 'Quantity for Oud' }), { target: { value: '4' } });
+    expect(within(grid.getByRole('rowheader', { name: 'Total' }).closest('tr')!).getByRole('cell').textContent).toBe('4');
   });
 });
