@@ -175,6 +175,20 @@ describe('variants on the storefront', () => {
     const drawer = page.getByRole('dialog', { name: 'Cart' });
     expect(await drawer.getByRole('listitem', { name: 'Heavyweight tee — M / Black' }).getByText('M / Black · SKU TEE-M-BLA').isVisible()).toBe(true);
     await drawer.screenshot({ path: `${SHOTS}/variants-cart-desktop.png`, animations: 'disabled' });
+    await page.keyboard.press('Escape');
+
+    // ── The quick-order sheet: a row per variant, a product's variants together ───────
+    await page.goto(`${scene.server.url}/storefront/${store.id}?tab=quick-order`);
+    const sheet = page.getByRole('table', { name: 'Threadline Supply quick order' });
+    const sheetQuantity = (title: string) =>
+      sheet.getByRole('textbox', { name: `Quantity of Heavyweight tee — ${title} to add`, exact: true });
+    await expect.poll(() => sheetQuantity('XS / Black').isVisible()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/variants-quick-order-desktop.png`, fullPage: true, animations: 'disabled' });
+    const firstTeeRow = sheet.getByRole('row').filter({
+      has: page.getByRole('textbox', { name: 'Quantity of Heavyweight tee — XS / Black to add', exact: true }),
+    });
+    expect(await firstTeeRow.getByText('Heavyweight tee · XS / Black').isVisible()).toBe(true);
+    expect(await sheetQuantity('L / White').isDisabled()).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
 

@@ -150,6 +150,8 @@ export function QuickOrderRow({
     .filter(Boolean)
     .join(' · ');
   const rules = rulesText(row);
+  // Under an indented variant name, the second line is indented as far.
+  const secondLine = { fontSize: '0.75rem', overflow: 'hidden', textOverflow: 'ellipsis', pl: continues ? '22px' : 0 } as const;
   return (
     <Box
       component="tr"
@@ -164,11 +166,11 @@ export function QuickOrderRow({
       <Box component="td" sx={{ ...cellSx, py: 0.5 }}>
         <RowName row={row} continues={continues} />
         {problem ? (
-          <Box id={problemId} sx={{ fontSize: '0.75rem', color: 'error.main', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          <Box id={problemId} sx={{ ...secondLine, color: 'error.main' }}>
             {problem}
           </Box>
         ) : (
-          <Box sx={{ fontSize: '0.75rem', color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          <Box sx={{ ...secondLine, color: 'text.secondary' }}>
             {wide ? rules : [phoneFacts, rules].filter(Boolean).join(' · ')}
           </Box>
         )}
