@@ -11,8 +11,8 @@
  * the card checkout rows), BENCH_CHECKOUT_ORDERS (default 40: buyers timed through the whole
  * submit), BENCH_PRODUCT=0 (skip the product page, `GET /api/product/{id}`, on its own
  * 100,000-product store; bench/product.ts), BENCH_VARIANTS=0 (skip the variant shape, issue 24:
- * the grid and the product page of a 100,000-product store before and after a fifth of its
- * products get 20 variants each, PostgreSQL only; bench/variants.ts), BENCH_EMBEDDED=0 (only the
+ * the grid and the product page of a 100,000-product store against one where a fifth of the
+ * products have 20 variants each, PostgreSQL only; bench/variants.ts), BENCH_EMBEDDED=0 (only the
  * PostgreSQL server, when DATABASE_URL is set).
  */
 import type { CartLoadRequest } from './cart.js';
@@ -35,7 +35,7 @@ import {
   type PageSize,
 } from './catalog.js';
 import { benchProduct, PRODUCT_PAGE_ENDPOINT, PRODUCT_PAGE_TARGET } from './product.js';
-import { benchVariants } from './variants.js';
+import { benchVariants, printVariantPairs } from './variants.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -230,8 +230,8 @@ if (process.env.BENCH_PRODUCT !== '0') {
   }
 }
 
-// The variant shape (issue 24): the grid and the product page before and after a fifth of the
-// 100,000 products get 20 variants each, on PostgreSQL.
+// The variant shape (issue 24): the grid and the product page of a 100,000-product store against
+// the same store where a fifth of the products have 20 variants each, on PostgreSQL.
 if (process.env.BENCH_VARIANTS !== '0' && process.env.DATABASE_URL) {
   const scratch = await createScratchPostgres(process.env.DATABASE_URL);
   try {
@@ -253,6 +253,7 @@ for (const r of results) {
 }
 printPageSizes(pageSizes);
 printCatalogTimings(catalogTimings);
+printVariantPairs(results);
 
 // The storefront grid's target (issue 8), on PostgreSQL.
 const grid = results.find((r) => r.database === 'PostgreSQL' && r.endpoint === GRID_PAGE_ENDPOINT);

@@ -1,19 +1,18 @@
 /**
- * The variant shape (issue 24), run by bench/run.ts, PostgreSQL only: the storefront grid and
- * the product page of a 100,000-product store measured twice in the same run — first as
- * bench/catalog-seed.ts makes it (no product has options), then after a fifth of its products
- * (20,000, every fifth by SKU number; half of them Live, as of every product) became products
- * with 20 variants each (Size XS–XL × Colour Black/White/Navy/Olive: 400,000 variant rows, one
- * per product marked unavailable), written in bulk the way the model stores them
+ * The variant shape (issue 24), run by bench/run.ts, PostgreSQL only: two sellers on one server
+ * and database, each with a 100,000-product store as bench/catalog-seed.ts makes it (half
+ * Live); in store B a fifth of the products (20,000, every fifth by SKU number, so half of them
+ * Live) are products with 20 variants each (Size XS–XL × Colour Black/White/Navy/Olive: 400,000
+ * variant rows, XL / Olive unavailable), written in bulk the way the model stores them
  * (products/variants.ts `saveVariants`): the product keeps its row and gains `options`; each
  * variant is a products row with `parent_id`, `option_values`, `variant_position`, the composed
  * name ("Bench product 10 — M / Black"), its own SKU and price, the product's shared fields
  * copied, and the product's state (Draft when unavailable).
  *
- * Measured each time, as a buyer: the grid's first page and page 100 (kept pages), the grid's
- * 2,500 pages in turn (the first pass builds each page), and `GET /api/product/{id}` of one Live
- * product without options and — with the variants — of one with 20 variants (kept pages), then
- * products of each kind in turn (every request builds its page).
+ * Measured on both stores as their buyer: the grid's first page and page 100 (kept pages), the
+ * grid's 2,500 pages in turn (the first pass builds each page), `GET /api/product/{id}` of a
+ * Live product — in B one with 20 variants — kept, then 10,000 such products in turn (every
+ * request builds its page), and B's products without options in turn. Each shape on A, B, B, A.
  *
  * Options (env): BENCH_VARIANTS=0 skips it; BENCH_VARIANTS_PRODUCTS (default 100,000);
  * BENCH_VARIANTS_KEEP=1 keeps the scratch database afterwards (run.ts prints its URL) for EXPLAIN.
@@ -26,7 +25,7 @@ import pg from 'pg';
 import { encodeCursor } from '../apps/server/src/lib/pagination.js';
 import { startServer, freePort } from '../e2e/support/server.js';
 import { seedCatalog } from './catalog-seed.js';
-import { expectOk, invitedBuyer, type CatalogRow, type CatalogTiming } from './catalog.js';
+import { expectOk, invitedBuyer, type CatalogRow, type CatalogTiming, type LoadResult } from './catalog.js';
 import type { ProductBenchDeps } from './product.js';
 
 const productCount = Number(process.env.BENCH_VARIANTS_PRODUCTS ?? 100_000);
@@ -137,6 +136,60 @@ async function bytesOf(url: string, headers: Record<string, string>): Promise<nu
   return (await res.arrayBuffer()).byteLength;
 }
 
+/** A seller's store as its buyer reads it. */
+interface Shop {
+  orgId: string;
+  buyer: Record<string, string>;
+  store: Store;
+}
+
+/** One request shape on both stores: the URLs each connection cycles through. */
+interface Pair {
+  endpoint: string;
+  plain: string[];
+  variants: string[];
+}
+
+/** `load` over `urls` in turn (one URL: a kept page). */
+function loadEach(deps: ProductBenchDeps, urls: string[], headers: Record<string, string>) {
+  if (urls.length === 1) return deps.load(urls[0]!, headers);
+  let next = 0;
+  return deps.loadWith({
+    url: urls[0]!,
+    headers,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (r) => {
+          const url = new URL(urls[next++ % urls.length]!);
+          return { ...r, path: `${url.pathname}${url.search}` };
+        },
+      },
+    ],
+  });
+}
+
+/** Two measurements of one side: mean req/s and p50, the worse p99, errors added. */
+function combine(a: LoadResult, b: LoadResult): LoadResult {
+  return {
+    rps: (a.rps + b.rps) / 2,
+    p50: (a.p50 + b.p50) / 2,
+    p99: Math.max(a.p99, b.p99),
+    errors: a.errors + b.errors,
+  };
+}
+
+export const VARIANT_SHAPE = {
+  plain: `store A: ${productCount / 1000}k products, none with options`,
+  variants: `store B: ${productCount / 1000}k products, ${productCount / 5000}k of them with 20 variants`,
+};
+
+/**
+ * Two sellers on one server and database: store A as bench/catalog-seed.ts makes it, store B
+ * the same plus the variants (addVariants). Each request shape is measured on A, B, B, A (so a
+ * change in the machine's load during the pair weighs on both sides alike); a row gives the
+ * mean req/s and p50 of its store's two runs and the worse p99.
+ */
 export async function benchVariants(
   label: string,
   env: Record<string, string>,
@@ -157,99 +210,112 @@ export async function benchVariants(
   const rows: CatalogRow[] = [];
   const timings: CatalogTiming[] = [];
   try {
-    const seller = await deps.seed(server);
-    const buyer = await invitedBuyer(server, seller, 'Bench Variants Buyer Co');
     const base = `http://127.0.0.1:${server.port}`;
-    const seeded = await seedCatalog({ databaseUrl }, seller.orgId, productCount);
-    timings.push({
-      database: label,
-      operation: `seed ${productCount} products (generate_series)`,
-      seconds: seeded.seconds,
-    });
-    const settle = async () => {
-      // Vacuumed and checkpointed now rather than by autovacuum and the checkpointer during a
-      // measurement (a checkpoint needs a superuser: skipped otherwise).
-      await client.query('vacuum (analyze) products, product_media');
-      await client.query('checkpoint').catch(() => undefined);
-    };
-    await settle();
-
-    const measure = async (shape: string, variants: boolean) => {
-      const store = await readStore(client, base, seller.orgId);
-      const first = (await (
-        await expectOk(await fetch(store.gridPages[0]!, { headers: buyer }), 'grid')
-      ).json()) as Tile[];
-      if (first.length !== GRID_LIMIT) throw new Error(`the grid's first page has ${first.length} tiles`);
-      if (variants !== first.some((t) => t.options.length === 2 && t.variant_count === 19))
-        throw new Error(`the grid's first page ${variants ? 'has no' : 'has a'} product with 19 variants for sale`);
-      // A new process (or a changed catalogue) runs its first thousands of requests slowly.
-      await autocannon({ url: store.gridPages[0]!, connections: 50, duration: WARM_UP_SECONDS, headers: buyer });
-
-      const grid = `GET …/for-sale?view=tile&limit=${GRID_LIMIT} as a buyer, ${shape}`;
-      const page100 = store.gridPages[99]!;
-      rows.push({ database: label, endpoint: `${grid}: first page`, ...(await deps.load(store.gridPages[0]!, buyer)) });
-      rows.push({ database: label, endpoint: '  … page 100 (cursor)', ...(await deps.load(page100, buyer)) });
-      let nextPage = 0;
-      rows.push({
+    const shop = async (name: string, variants: boolean): Promise<Shop> => {
+      const seller = await deps.seed(server);
+      const buyer = await invitedBuyer(server, seller, name);
+      const seeded = await seedCatalog({ databaseUrl }, seller.orgId, productCount);
+      timings.push({
         database: label,
-        endpoint: `  … its ${store.gridPages.length} pages in turn (the first pass builds each page)`,
-        ...(await deps.loadWith({
-          url: store.gridPages[0]!,
-          headers: buyer,
-          requests: [
-            {
-              method: 'GET',
-              setupRequest: (r) => {
-                const page = new URL(store.gridPages[nextPage++ % store.gridPages.length]!);
-                return { ...r, path: `${page.pathname}${page.search}` };
-              },
-            },
-          ],
-        })),
+        operation: `seed ${productCount} products (generate_series)`,
+        seconds: seeded.seconds,
       });
-
-      const kinds: [string, string[]][] = [['a product without options', store.plain]];
-      if (variants) kinds.push(['a product with 20 variants', store.withVariants]);
-      for (const [kind, ids] of kinds) {
-        const url = `${base}/api/product/${ids[0]}`;
-        const product = (await (await expectOk(await fetch(url, { headers: buyer }), 'product')).json()) as ProductJson;
-        const expected = kind.includes('variants') ? 20 : 1;
-        if (product.variants.length !== expected)
-          throw new Error(`${kind} reads ${product.variants.length} variants, not ${expected}`);
-        rows.push({
+      if (variants) {
+        timings.push({
           database: label,
-          // Not named like PRODUCT_PAGE_ENDPOINT: run.ts reports the issue 11 target on that row.
-          endpoint: `GET /api/product/{id}, ${shape}, as a buyer: ${kind} (${await bytesOf(url, buyer)} bytes)`,
-          ...(await deps.load(url, buyer)),
-        });
-        let next = 0;
-        rows.push({
-          database: label,
-          endpoint: `  … ${ids.length} such products in turn (each request builds the page)`,
-          ...(await deps.loadWith({
-            url,
-            headers: buyer,
-            requests: [
-              { method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/product/${ids[next++ % ids.length]}` }) },
-            ],
-          })),
+          operation: `give ${productCount / 5000}k of them 20 variants each (${(productCount / 5) * 20} variant rows, bulk SQL)`,
+          seconds: await addVariants(client, seller.orgId),
         });
       }
+      return { orgId: seller.orgId, buyer, store: await readStore(client, base, seller.orgId) };
     };
+    const a = await shop('Bench Plain Buyer Co', false);
+    const b = await shop('Bench Variants Buyer Co', true);
+    // Vacuumed and checkpointed now rather than by autovacuum and the checkpointer during a
+    // measurement (a checkpoint needs a superuser: skipped otherwise).
+    await client.query('vacuum (analyze) products, product_media');
+    await client.query('checkpoint').catch(() => undefined);
 
-    await measure(`${productCount / 1000}k products, none with options`, false);
-    const seconds = await addVariants(client, seller.orgId);
-    timings.push({
-      database: label,
-      operation: `give ${productCount / 5000}k products 20 variants each (${(productCount / 5) * 20} variant rows, bulk SQL)`,
-      seconds,
-    });
-    await settle();
-    await measure(`${productCount / 1000}k products, ${productCount / 5000}k with 20 variants`, true);
+    // What each store answers: B's first grid page has products with 19 variants for sale (the
+    // 20th is unavailable), A's none; B's product reads 20 variants.
+    for (const [s, variants] of [
+      [a, false],
+      [b, true],
+    ] as const) {
+      const res = await expectOk(await fetch(s.store.gridPages[0]!, { headers: s.buyer }), 'grid');
+      const tiles = (await res.json()) as Tile[];
+      if (tiles.length !== GRID_LIMIT) throw new Error(`the grid's first page has ${tiles.length} tiles`);
+      if (variants !== tiles.some((t) => t.options.length === 2 && t.variant_count === 19))
+        throw new Error(`the grid's first page ${variants ? 'has no' : 'has a'} product with 19 variants for sale`);
+      // A new process runs its first thousands of requests slowly (V8 still compiling).
+      await autocannon({ url: s.store.gridPages[0]!, connections: 50, duration: WARM_UP_SECONDS, headers: s.buyer });
+    }
+    const productUrl = (id: string) => `${base}/api/product/${id}`;
+    const withVariants = (await (
+      await expectOk(await fetch(productUrl(b.store.withVariants[0]!), { headers: b.buyer }), 'product')
+    ).json()) as ProductJson;
+    if (withVariants.variants.length !== 20)
+      throw new Error(`a product with options reads ${withVariants.variants.length} variants, not 20`);
+    const aBytes = await bytesOf(productUrl(a.store.plain[0]!), a.buyer);
+    const bBytes = await bytesOf(productUrl(b.store.withVariants[0]!), b.buyer);
+
+    const pairs: Pair[] = [
+      {
+        endpoint: `GET …/for-sale?view=tile&limit=${GRID_LIMIT} as a buyer (the grid page): first page`,
+        plain: [a.store.gridPages[0]!],
+        variants: [b.store.gridPages[0]!],
+      },
+      { endpoint: '  … page 100 (cursor)', plain: [a.store.gridPages[99]!], variants: [b.store.gridPages[99]!] },
+      {
+        endpoint: `  … its ${a.store.gridPages.length} pages in turn (the first pass builds each page)`,
+        plain: a.store.gridPages,
+        variants: b.store.gridPages,
+      },
+      {
+        endpoint: `GET /api/product/{id}, kept: A a product (${aBytes} bytes), B a product with 20 variants (${bBytes} bytes)`,
+        plain: [productUrl(a.store.plain[0]!)],
+        variants: [productUrl(b.store.withVariants[0]!)],
+      },
+      {
+        endpoint: `  … ${b.store.withVariants.length} such products in turn, A's ${a.store.plain.length} (each request builds the page)`,
+        plain: a.store.plain.map(productUrl),
+        variants: b.store.withVariants.map(productUrl),
+      },
+      {
+        endpoint: `  … B's products without options in turn, against A's`,
+        plain: a.store.plain.map(productUrl),
+        variants: b.store.plain.map(productUrl),
+      },
+    ];
+    for (const pair of pairs) {
+      const a1 = await loadEach(deps, pair.plain, a.buyer);
+      const b1 = await loadEach(deps, pair.variants, b.buyer);
+      const b2 = await loadEach(deps, pair.variants, b.buyer);
+      const a2 = await loadEach(deps, pair.plain, a.buyer);
+      rows.push({ database: label, endpoint: `${pair.endpoint} — A`, ...combine(a1, a2) });
+      rows.push({ database: label, endpoint: `${pair.endpoint} — B`, ...combine(b1, b2) });
+    }
     return { rows, timings };
   } finally {
     await client.end();
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Store B against store A, for each request shape measured by benchVariants. */
+export function printVariantPairs(rows: CatalogRow[]) {
+  const a = rows.filter((r) => r.endpoint.endsWith(' — A'));
+  if (a.length === 0) return;
+  console.log(`\nThe variant shape (issue 24): A = ${VARIANT_SHAPE.plain}; B = ${VARIANT_SHAPE.variants}\n`);
+  console.log('| request | A req/s | B req/s | B / A | A p99 ms | B p99 ms |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const ra of a) {
+    const name = ra.endpoint.slice(0, -' — A'.length);
+    const rb = rows.find((r) => r.database === ra.database && r.endpoint === `${name} — B`);
+    if (!rb) continue;
+    console.log(
+      `| ${name} | ${ra.rps.toFixed(0)} | ${rb.rps.toFixed(0)} | ${((100 * rb.rps) / ra.rps).toFixed(0)}% | ${ra.p99.toFixed(0)} | ${rb.p99.toFixed(0)} |`,
+    );
   }
 }
