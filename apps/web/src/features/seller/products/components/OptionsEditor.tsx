@@ -157,7 +157,7 @@ function OptionEditor({
       {option.values.length > 0 && (
         <Box
           component="ul"
-          aria-label={`Values of ${name}`}
+          aria-label={`${name} values, in order`}
           sx={{ listStyle: 'none', p: 0, m: 0, mb: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1 }}
         >
           {option.values.map((value, j) => (

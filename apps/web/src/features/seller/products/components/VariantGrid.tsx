@@ -67,28 +67,42 @@ export function VariantGrid({ rows, onChange, trackInventory, issues, onInventor
   return (
     <Stack spacing={2}>
       <BulkActions rows={rows} onChange={onChange} trackInventory={trackInventory} disabled={disabled} />
-      <Box sx={{ overflowX: 'auto', mx: { xs: -2.5, sm: 0 }, px: { xs: 2.5, sm: 0 } }}>
-        <Table size="small" aria-label="Variants" sx={{ minWidth: trackInventory ? 660 : 560 }}>
+      <Box
+        // Positioned: the hidden header text and the switches' inputs (absolute) stay inside the scroll.
+        sx={{ position: 'relative', overflowX: 'auto', mx: { xs: -2.5, sm: 0 }, px: { xs: 2.5, sm: 0 } }}
+      >
+        <Table
+          size="small"
+          aria-label="Variants"
+          sx={{
+            minWidth: trackInventory ? 560 : 480,
+            // Compact cells: the grid fits the form's main column at 1280 px.
+            '& .MuiTableCell-root': { px: 0.75 },
+            '& .MuiTableCell-root:first-of-type': { pl: 0 },
+            // The variant's title stays in view while the row scrolls sideways (phones).
+            '& th:first-of-type': { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' },
+          }}
+        >
           <TableHead>
             <TableRow>
               <TableCell component="th" scope="col">
                 Variant
               </TableCell>
-              <TableCell component="th" scope="col" sx={{ width: 130 }}>
+              <TableCell component="th" scope="col" sx={{ width: 108 }}>
                 Price
               </TableCell>
-              <TableCell component="th" scope="col" sx={{ width: 160 }}>
+              <TableCell component="th" scope="col" sx={{ minWidth: 110 }}>
                 SKU
               </TableCell>
               {trackInventory && (
-                <TableCell component="th" scope="col" sx={{ width: 100 }}>
+                <TableCell component="th" scope="col" sx={{ width: 80 }}>
                   Stock
                 </TableCell>
               )}
-              <TableCell component="th" scope="col" sx={{ width: 90 }}>
+              <TableCell component="th" scope="col" sx={{ width: 72 }}>
                 Available
               </TableCell>
-              <TableCell component="th" scope="col" sx={{ width: onInventory ? 92 : 56 }}>
+              <TableCell component="th" scope="col" sx={{ width: onInventory ? 76 : 44 }}>
                 <Box component="span" sx={visuallyHidden}>
                   Actions
                 </Box>
@@ -160,8 +174,12 @@ const VariantGridRow = memo(function VariantGridRow({
   const title = rowTitle(row);
   const cellInput = { '& .MuiInputBase-input': { py: 0.75 } } as const;
   return (
-    <TableRow sx={{ verticalAlign: 'top', opacity: row.available ? 1 : 0.7 }}>
-      <TableCell component="th" scope="row" sx={{ pt: 1.5, fontWeight: 600, color: 'text.primary' }}>
+    <TableRow sx={{ verticalAlign: 'top' }}>
+      <TableCell
+        component="th"
+        scope="row"
+        sx={{ pt: 1.5, minWidth: 76, fontWeight: 600, color: row.available ? 'text.primary' : 'text.secondary' }}
+      >
         {title}
       </TableCell>
       <TableCell>
@@ -202,19 +220,21 @@ const VariantGridRow = memo(function VariantGridRow({
           />
         </TableCell>
       )}
-      <TableCell>
+      <TableCell sx={{ pt: 1.25 }}>
         <Switch
+          size="small"
           checked={row.available}
           disabled={disabled}
           onChange={(event) => onUpdate(index, { available: event.target.checked })}
           slotProps={{ input: { 'aria-label': `${title} available` } }}
         />
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+      <TableCell sx={{ whiteSpace: 'nowrap', pt: 1 }}>
         {onInventory && (
           <Tooltip title={row.id ? 'Inventory history and adjustments' : 'Save first to adjust its inventory'}>
             <span>
               <IconButton
+                size="small"
                 aria-label={`Adjust inventory for ${title}`}
                 disabled={disabled || !row.id}
                 onClick={() => onInventory(row)}
@@ -224,7 +244,12 @@ const VariantGridRow = memo(function VariantGridRow({
             </span>
           </Tooltip>
         )}
-        <IconButton aria-label={`Remove variant ${title}`} disabled={disabled} onClick={() => onRemove(index)}>
+        <IconButton
+          size="small"
+          aria-label={`Remove variant ${title}`}
+          disabled={disabled}
+          onClick={() => onRemove(index)}
+        >
           <DeleteOutlineIcon fontSize="small" />
         </IconButton>
       </TableCell>
@@ -283,9 +308,17 @@ function BulkActions({
   const [stock, setStock] = useState('');
   const stockValid = /^\d+$/.test(stock.trim());
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <MoneyInput label="Price for all variants" size="small" value={price} onChange={setPrice} disabled={disabled} />
+    <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', width: { xs: '100%', sm: 'auto' } }}>
+        <Box sx={{ width: { xs: '100%', sm: 190 } }}>
+          <MoneyInput
+            label="Price for all variants"
+            size="small"
+            value={price}
+            onChange={setPrice}
+            disabled={disabled}
+          />
+        </Box>
         <Button
           variant="outlined"
           disabled={disabled || price === null}
@@ -296,10 +329,11 @@ function BulkActions({
         </Button>
       </Stack>
       {trackInventory && (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', width: { xs: '100%', sm: 'auto' } }}>
           <TextField
             label="Stock for all variants"
             size="small"
+            sx={{ width: { xs: '100%', sm: 190 } }}
             value={stock}
             disabled={disabled}
             onChange={(event) => setStock(event.target.value.trim().slice(0, 9))}

@@ -73,7 +73,7 @@ describe('Options and variants', () => {
     renderForm(addPath);
     await screen.findByRole('heading', { name: 'Options and variants' });
     const size = addOption('Size', 'S, M, L');
-    expect(within(size).getByRole('list', { name: 'Values of Size' }).textContent).toBe('SML');
+    expect(within(size).getByRole('list', { name: 'Size values, in order' }).textContent).toBe('SML');
     addOption('Colour', 'Black');
     const colour = within(screen.getAllByRole('group')[1]!).getByRole('textbox', { name: 'Values of Colour' });
     fill(colour, 'White');
@@ -103,11 +103,7 @@ describe('Options and variants', () => {
         { name: 'Size', values: ['S', 'M', 'L'] },
         { name: 'Colour', values: ['Black', 'White'] },
       ],
-      variants: [
-        ...tee().variants,
-        variant(vid(5), ['L', 'Black']),
-        variant(vid(6), ['L', 'White']),
-      ],
+      variants: [...tee().variants, variant(vid(5), ['L', 'Black']), variant(vid(6), ['L', 'White'])],
     });
     const { fetch } = renderForm(editPath, {
       [`GET /api/product/${productId}`]: { body: tee() },

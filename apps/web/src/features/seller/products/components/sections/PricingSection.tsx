@@ -28,9 +28,7 @@ export function PricingSection({ values, set, issues, orderUnitName }: PricingSe
           helperText={helpText(
             issues,
             'wholesaleCents',
-            hasOptions
-              ? `Wholesale, per ${perUnit}: a variant you add starts at it.`
-              : `What retailers pay per ${perUnit}.`,
+            hasOptions ? `Per ${perUnit}: where a variant you add starts.` : `What retailers pay per ${perUnit}.`,
           )}
         />
         <MoneyInput
