@@ -1,10 +1,12 @@
 /**
  * Big and hostile catalogue files: reading one must not hold up the other requests of the
  * process. The CSV reader is wrapped (vi.mock) only to know when it starts and ends; a
- * /healthz request sent once reading has started must be answered before reading ends.
+ * /healthz request sent once reading has started must be answered before reading ends. And a
+ * file of 50,000 variant rows (the row limit) imports in one request, and again without a change.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CATALOG_CSV_COLUMNS } from '@cratebase/contract';
+import { CATALOG_CSV_COLUMNS, CATALOG_CSV_EXPORT_COLUMNS } from '@cratebase/contract';
+import { sql } from 'drizzle-orm';
 import { createHarness, type Harness } from '../../../test/support/harness.js';
 
 const reading = vi.hoisted(() => ({
@@ -111,5 +113,50 @@ describe('catalogue import of big files', () => {
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toMatch(/more than 50000 product rows .*import it in parts/);
     expect(tooMany.body.issues[0].path).toBe('file');
+  });
+
+  it('imports 50,000 variant rows (2,500 products × 20 variants) in one request, and again without a change', async () => {
+    const s = await h.newOrgUser('Merchant');
+    // name, …, sku, …, wholesale_price, …, inventory, …, handle, option1_name, option1_value, option2_name, option2_value
+    const cells = (c: Partial<Record<(typeof CATALOG_CSV_EXPORT_COLUMNS)[number], string>>) =>
+      CATALOG_CSV_EXPORT_COLUMNS.map((k) => c[k] ?? '').join(',');
+    const lines = [CATALOG_CSV_EXPORT_COLUMNS.join(',')];
+    for (let p = 0; p < 2500; p++) {
+      for (let v = 0; v < 20; v++) {
+        lines.push(
+          cells({
+            name: v === 0 ? `Tee ${p}` : '',
+            status: v === 0 ? 'Live' : '',
+            sku: `T${p}-${v}`,
+            wholesale_price: `${5 + (v % 5)}.00`,
+            inventory: String(v),
+            handle: `tee-${p}`,
+            option1_name: v === 0 ? 'Size' : '',
+            option1_value: `S${v % 5}`,
+            option2_name: v === 0 ? 'Colour' : '',
+            option2_value: `C${Math.floor(v / 5)}`,
+          }),
+        );
+      }
+    }
+    const body = Buffer.from(lines.join('\n') + '\n');
+    const send = () =>
+      h.call('POST', `/api/product/organization/${s.orgId}/import`, {
+        token: s.token,
+        body,
+        headers: { 'content-type': 'text/csv' },
+      });
+    const first = await send();
+    expect(first.status, JSON.stringify(first.body).slice(0, 500)).toBe(200);
+    expect(first.body).toMatchObject({ rows: 50_000, created: 50_000, updated: 0 });
+    const again = await send();
+    expect(again.body).toMatchObject({ rows: 50_000, created: 0, updated: 0, unchanged: 50_000 });
+
+    const counts = await h.testDb.database.db.execute<{ products: number; variants: number; stocked: number }>(sql`
+      select count(*) filter (where parent_id is null)::int as products,
+             count(*) filter (where parent_id is not null)::int as variants,
+             count(*) filter (where parent_id is not null and inventory_count > 0 and track_inventory)::int as stocked
+        from products where organization_id = ${s.orgId}`);
+    expect(counts.rows[0]).toEqual({ products: 2500, variants: 50_000, stocked: 47_500 });
   });
 });

@@ -265,7 +265,11 @@ export type ExistingVariantRow = {
   price_breaks: PriceBreak[];
 };
 
-/** The live variants of these products, by position; locked when `lock` (products_parent_idx). */
+/**
+ * The live variants of these products, locked when `lock`. One index condition on parent_id
+ * (products_parent_idx): the worst plan, with statistics from before a big import, is one scan
+ * of the catalogue, never one per product (a join with the list of ids could be).
+ */
 export async function variantsOfProducts(
   db: DbOrTx,
   organizationId: string,
@@ -278,10 +282,9 @@ export async function variantsOfProducts(
     select p.id, p.parent_id, p.option_values, p.variant_position, p.stock_keeping_unit, p.universal_product_code,
            p.unit_price_in_cents, p.msrp_in_cents, p.weight::text as weight, p.inventory_count, p.track_inventory,
            p.own_volume_rules, p.order_increment, ${priceBreaksJsonSql('p')} as price_breaks
-      from json_array_elements_text(${JSON.stringify(parentIds)}::json) as v(id)
-      join products p on p.parent_id = v.id::uuid
-     where p.organization_id = ${organizationId} and p.deleted_at is null
-     order by p.parent_id, p.variant_position, p.id
+      from products p
+     where p.parent_id = any(${sql.param(parentIds)}::uuid[]) and p.organization_id = ${organizationId}
+       and p.deleted_at is null
     ${forUpdate}`);
 }
 
@@ -412,27 +415,23 @@ export async function syncVariantsWithProducts(
 ): Promise<{ rows: { id: string }[] }> {
   if (parentIds.length === 0) return { rows: [] };
   return tx.execute<{ id: string }>(sql`
-    with s as (
-      select vr.id, par.name || ' — ' || array_to_string(vr.option_values, ' / ') as name,
-             case when vr.variant_available then par.state_id else ${draftStateId} end as state_id,
-             par.description, par.order_unit_id, par.quantity_per_unit, par.minimum_order_quantity,
-             par.weight_unit_id, par.length, par.width, par.height, par.dimension_unit_id, par.tags
-        from json_array_elements_text(${JSON.stringify(parentIds)}::json) as v(id)
-        join products par on par.id = v.id::uuid and par.organization_id = ${organizationId}
-        join products vr on vr.parent_id = par.id and vr.deleted_at is null
-    )
     update products p set
-      name = s.name, state_id = s.state_id, description = s.description, order_unit_id = s.order_unit_id,
-      quantity_per_unit = s.quantity_per_unit, minimum_order_quantity = s.minimum_order_quantity,
-      weight_unit_id = s.weight_unit_id, length = s.length, width = s.width, height = s.height,
-      dimension_unit_id = s.dimension_unit_id, tags = s.tags, updated_at = now()
-      from s
-     where p.id = s.id
+      name = par.name || ' — ' || array_to_string(p.option_values, ' / '),
+      state_id = case when p.variant_available then par.state_id else ${draftStateId} end,
+      description = par.description, order_unit_id = par.order_unit_id, quantity_per_unit = par.quantity_per_unit,
+      minimum_order_quantity = par.minimum_order_quantity, weight_unit_id = par.weight_unit_id, length = par.length,
+      width = par.width, height = par.height, dimension_unit_id = par.dimension_unit_id, tags = par.tags,
+      updated_at = now()
+      from products par
+     where p.parent_id = any(${sql.param(parentIds)}::uuid[]) and p.deleted_at is null and par.id = p.parent_id
+       and par.organization_id = ${organizationId}
        and (p.name, p.state_id, p.description, p.order_unit_id, p.quantity_per_unit, p.minimum_order_quantity,
             p.weight_unit_id, p.length, p.width, p.height, p.dimension_unit_id, p.tags)
            is distinct from
-           (s.name, s.state_id, s.description, s.order_unit_id, s.quantity_per_unit, s.minimum_order_quantity,
-            s.weight_unit_id, s.length, s.width, s.height, s.dimension_unit_id, s.tags)
+           (par.name || ' — ' || array_to_string(p.option_values, ' / '),
+            case when p.variant_available then par.state_id else ${draftStateId} end, par.description,
+            par.order_unit_id, par.quantity_per_unit, par.minimum_order_quantity, par.weight_unit_id, par.length,
+            par.width, par.height, par.dimension_unit_id, par.tags)
     returning p.id`);
 }
 
@@ -448,8 +447,8 @@ export async function catalogExportVariants(
            p.universal_product_code, p.order_unit_id, p.quantity_per_unit, p.unit_price_in_cents, p.msrp_in_cents,
            p.weight::text as weight, p.weight_unit_id, p.state_id, p.inventory_count, p.track_inventory,
            p.order_increment, ${priceBreaksJsonSql('p')} as price_breaks, null::jsonb as options
-      from json_array_elements_text(${JSON.stringify(parentIds)}::json) as v(id)
-      join products p on p.parent_id = v.id::uuid
-     where p.organization_id = ${organizationId} and p.deleted_at is null
+      from products p
+     where p.parent_id = any(${sql.param(parentIds)}::uuid[]) and p.organization_id = ${organizationId}
+       and p.deleted_at is null
      order by p.parent_id, p.variant_position, p.id`);
 }
