@@ -36,7 +36,9 @@ export async function catalogImportRoutes(app: FastifyInstance, ctx: AppContext)
   const maxBytes = ctx.config.storage.maxBytes;
   const description =
     'Columns: name, description, sku, upc, order_unit, quantity_per_unit, wholesale_price, retail_price, weight, ' +
-    'weight_unit, status, inventory, and optionally track_inventory (yes/no) (see the README, "Catalogue CSV"). ' +
+    'weight_unit, status, inventory, and optionally track_inventory (yes/no), order_increment, price_breaks, and ' +
+    'handle, option1_name, option1_value … option3_value: rows with one handle are the variants of one product ' +
+    '(see the README, "Catalogue CSV" and "Variants in the CSV"). ' +
     'Multipart field `file` or a text/csv body.';
 
   await withUploads(app, maxBytes, CSV_HINT, async (scope) => {
@@ -70,7 +72,8 @@ export async function catalogImportRoutes(app: FastifyInstance, ctx: AppContext)
         bodyLimit: maxBytes,
         schema: {
           tags,
-          summary: 'Import a catalogue CSV in one transaction (all or nothing), upserting by SKU',
+          summary:
+            'Import a catalogue CSV in one transaction (all or nothing), upserting by SKU; rows with one handle are a product’s variants',
           description,
           consumes: ['multipart/form-data', 'text/csv'],
           params: OrgIdParams,

@@ -68,6 +68,18 @@ function useColumnDocs(): Array<{ column: string; required?: boolean; meaning: R
         'Optional column. Volume prices as quantity:dollars separated by semicolons, up to 5, quantities rising and prices falling below wholesale_price; empty removes them. Without the column, products keep theirs.',
       example: '12:4.10;24:3.90',
     },
+    {
+      column: 'handle',
+      meaning:
+        'Optional column. Rows with the same handle are the variants of one product, one row each: its first row has the product’s name, description, units, status and option names; the other rows leave those empty. Variants not in the file are kept.',
+      example: 'heavy-tee',
+    },
+    {
+      column: 'option1_name … option3_value',
+      meaning:
+        'Optional columns. Up to 3 options per product: the names (Size, Colour) on its first row, the variant’s values (M, Black) on every row.',
+      example: 'Size / M',
+    },
   ];
 }
 
