@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import {
   firstOrderQuantity,
   minimumOrderMessage,
@@ -462,6 +462,12 @@ function ProductDetails({
   const [searchParams, setSearchParams] = useSearchParams();
   const [chosen, setChosen] = useState(() => initialChoice(item, searchParams.get('variant')));
   const [matrixOpen, setMatrixOpen] = useState(false);
+  const matrixBox = useRef<HTMLDivElement>(null);
+  // Opened below the buy box (off screen on a phone): brought into view.
+  useEffect(() => {
+    const box = matrixBox.current;
+    if (matrixOpen && box && typeof box.scrollIntoView === 'function') box.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [matrixOpen]);
   const withOptions = hasOptions(item);
   const complete = chosen.every((value) => value !== null);
   const variant = withOptions && complete ? findVariant(item, chosen as string[]) : undefined;
@@ -558,7 +564,7 @@ function ProductDetails({
       </Stack>
 
       {matrixOpen && (
-        <Box id="variant-matrix">
+        <Box id="variant-matrix" ref={matrixBox} sx={{ scrollMarginTop: 80 }}>
           <Suspense fallback={<Skeleton variant="rounded" height={280} aria-label="Loading the order grid" />}>
             <VariantMatrix orgId={orgId} product={item} onClose={() => setMatrixOpen(false)} />
           </Suspense>
