@@ -20,26 +20,6 @@ export const CATALOG_CSV_COLUMNS = [
 ] as const;
 export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
 /**
- * Columns an import may have (a file without them reads as before) and an export writes after
- * the required ones. track_inventory: yes/no (also true/false, 1/0); empty keeps the product's
- * setting, except that a row changing the stock turns tracking on. order_increment: sold in
- * multiples of (empty: 1). price_breaks: volume prices "12:4.10;24:3.90" (quantity:dollars;
- * empty: none). Without the order_increment or price_breaks column a product keeps its own.
- */
-export const CATALOG_CSV_OPTIONAL_COLUMNS = [
-  'track_inventory',
-  'order_increment',
-  'price_breaks',
-  'handle',
-  'option1_name',
-  'option1_value',
-  'option2_name',
-  'option2_value',
-  'option3_name',
-  'option3_value',
-] as const;
-export type CatalogCsvOptionalColumn = (typeof CATALOG_CSV_OPTIONAL_COLUMNS)[number];
-/**
  * Variants (issue 24; README "Catalogue CSV", "Variants in the CSV"): one row per variant; rows
  * with the same `handle` are the variants of one product, whose options are named on its first
  * row (option1_name…option3_name) and valued on every row (option1_value…). The product's own
@@ -55,16 +35,21 @@ export const CATALOG_CSV_VARIANT_COLUMNS = [
   'option2_value',
   'option3_name',
   'option3_value',
-] as const satisfies readonly CatalogCsvOptionalColumn[];
-/** The cells a product's first row gives for all its variants (the rest are each variant's own). */
-export const CATALOG_CSV_PRODUCT_COLUMNS = [
-  'name',
-  'description',
-  'order_unit',
-  'quantity_per_unit',
-  'weight_unit',
-  'status',
-] as const satisfies readonly CatalogCsvColumn[];
+] as const;
+/**
+ * Columns an import may have (a file without them reads as before) and an export writes after
+ * the required ones. track_inventory: yes/no (also true/false, 1/0); empty keeps the product's
+ * setting, except that a row changing the stock turns tracking on. order_increment: sold in
+ * multiples of (empty: 1). price_breaks: volume prices "12:4.10;24:3.90" (quantity:dollars;
+ * empty: none). Without the order_increment or price_breaks column a product keeps its own.
+ */
+export const CATALOG_CSV_OPTIONAL_COLUMNS = [
+  'track_inventory',
+  'order_increment',
+  'price_breaks',
+  ...CATALOG_CSV_VARIANT_COLUMNS,
+] as const;
+export type CatalogCsvOptionalColumn = (typeof CATALOG_CSV_OPTIONAL_COLUMNS)[number];
 /** Longest handle. */
 export const CATALOG_CSV_HANDLE_MAX = 255;
 /** The columns of an export, in order. */

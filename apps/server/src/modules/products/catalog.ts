@@ -229,7 +229,10 @@ export type ExistingParent = {
   price_breaks: PriceBreak[];
 };
 
-/** The organization's products (not variants, not removed) with these ids, locked when `lock`. */
+/**
+ * The organization's products (not variants, not removed) with these ids, locked when `lock`
+ * (an index condition on the primary key, like variantsOfProducts).
+ */
 export async function productsById(
   db: DbOrTx,
   organizationId: string,
@@ -241,9 +244,9 @@ export async function productsById(
   return db.execute<ExistingParent>(sql`
     select p.id, p.name, p.state_id, p.options, p.minimum_order_quantity, p.order_increment,
            ${priceBreaksJsonSql('p')} as price_breaks
-      from json_array_elements_text(${JSON.stringify(ids)}::json) as v(id)
-      join products p on p.id = v.id::uuid
-     where p.organization_id = ${organizationId} and p.deleted_at is null and p.parent_id is null
+      from products p
+     where p.id = any(${sql.param(ids)}::uuid[]) and p.organization_id = ${organizationId}
+       and p.deleted_at is null and p.parent_id is null
     ${forUpdate}`);
 }
 
