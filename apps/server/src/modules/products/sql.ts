@@ -25,10 +25,12 @@ export const mediaUrlSql = (publicUrl: string, key: SQL) =>
  * A JSON array: the photos of the product whose id is in `productId`, in display order, each as
  * contract ProductMedia (`display_order`, `product_id`, `media` with its URL and resized
  * variants) (the product's `media`) — the
- * first `limit` of them when given. Uses product_media's (product_id, display_order) index.
+ * first `limit` of them when given — `preferMediaId`'s photo first when given (a variant's own
+ * photo among its product's). Uses product_media's (product_id, display_order) index.
  */
-export function productMediaJsonSql(publicUrl: string, productId: SQL, limit?: number): SQL {
+export function productMediaJsonSql(publicUrl: string, productId: SQL, limit?: number, preferMediaId?: SQL): SQL {
   const top = limit === undefined ? sql`` : sql`limit ${limit}`;
+  const first = preferMediaId === undefined ? sql`` : sql`(media_id = ${preferMediaId}) is true desc,`;
   return sql`coalesce((
       select json_agg(json_build_object(
                'display_order', pm.display_order, 'product_id', pm.product_id,
@@ -40,7 +42,7 @@ export function productMediaJsonSql(publicUrl: string, productId: SQL, limit?: n
              order by pm.display_order, pm.media_id)
         from (select product_id, media_id, display_order from product_media
                where product_id = ${productId}
-               order by display_order, media_id ${top}) pm
+               order by ${first} display_order, media_id ${top}) pm
         ${joinMediaSql('m', sql`pm.media_id`)}), '[]'::json)`;
 }
 
@@ -144,7 +146,7 @@ export function cartProductSql(publicUrl: string, liveStateId: number, productId
                        'unit_price_in_cents', p.unit_price_in_cents, 'msrp_in_cents', p.msrp_in_cents,
                        'order_unit', case when ou.id is null then null else json_build_object('id', ou.id, 'unit', ou.unit) end,
                        'stock_keeping_unit', p.stock_keeping_unit,
-                       'media', ${productMediaJsonSql(publicUrl, sql`p.id`, 1)},
+                       'media', ${productMediaJsonSql(publicUrl, sql`coalesce(p.parent_id, p.id)`, 1, sql`p.variant_media_id`)},
                        'track_inventory', p.track_inventory,
                        'inventory_count', case when p.track_inventory then p.inventory_count end,
                        'minimum_order_quantity', p.minimum_order_quantity, 'order_increment', p.order_increment,

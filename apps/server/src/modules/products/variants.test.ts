@@ -16,6 +16,7 @@ import {
   type Order,
 } from '@cratebase/contract';
 import { createHarness, type Harness } from '../../../test/support/harness.js';
+import { makeImage, multipartBody } from '../../../test/support/media.js';
 import {
   atPayment,
   createSession,
@@ -60,6 +61,13 @@ async function tee(seller: Org, extra: Record<string, unknown> = {}): Promise<Pr
   );
 }
 
+async function uploadPhoto(seller: Org): Promise<string> {
+  const mp = multipartBody([{ filename: 'p.png', contentType: 'image/png', data: await makeImage(300, 300) }]);
+  const res = await h.call('POST', `/api/media/${seller.orgId}/upload`, { token: seller.token, body: mp.body, headers: mp.headers });
+  expect(res.status).toBe(200);
+  return res.body.id;
+}
+
 const variantOf = (p: Product, ...values: string[]) => p.variants.find((v) => v.option_values.join('/') === values.join('/'))!;
 
 const rows = async <T>(q: ReturnType<typeof sql>): Promise<T[]> => (await h.testDb.database.db.execute(q)).rows as T[];
@@ -67,7 +75,8 @@ const rows = async <T>(q: ReturnType<typeof sql>): Promise<T[]> => (await h.test
 describe('a product with options', () => {
   it('makes one variant per combination, prices and stocks each, and shows them to buyers', async () => {
     const seller = await readySeller(h);
-    const made = await tee(seller);
+    const photos = [await uploadPhoto(seller), await uploadPhoto(seller)];
+    const made = await tee(seller, { media: photos.map((id) => ({ media: { id } })) });
     expect(made.options).toEqual([
       { name: 'Size', values: SIZES },
       { name: 'Colour', values: COLOURS },
@@ -86,6 +95,8 @@ describe('a product with options', () => {
       stock_keeping_unit: `TEE-${v.option_values.join('-')}`,
       unit_price_in_cents: v.option_values[0] === 'XL' ? 1_400 : 1_200,
       available: v.title !== 'XS / Navy',
+      // The white ones show the second photo.
+      media_id: v.option_values[1] === 'White' ? photos[1] : null,
     }));
     const saved = Product.parse(await ok(putProduct(seller, { id: made.id, variants })));
     expect(saved.variants.map((v) => v.id)).toEqual(made.variants.map((v) => v.id));
@@ -132,6 +143,11 @@ describe('a product with options', () => {
     expect(parentLine.body.message).toMatch(/^product_id: /);
     expect((await add(variantOf(saved, 'XS', 'Navy').id, 2)).body.error).toBe('product_unavailable');
     const withLine = await ok<Cart>(add(variantOf(saved, 'M', 'Black').id, 3));
+    // A variant's line shows its own photo, else its product's first.
+    expect(withLine.line_items[0]!.product.media.map((m) => m.media.id)).toEqual([photos[0]]);
+    const white = await ok<Cart>(add(variantOf(saved, 'S', 'White').id, 1));
+    expect(white.line_items.find((l) => l.product.variant_title === 'S / White')!.product.media.map((m) => m.media.id)).toEqual([photos[1]]);
+    await ok(add(variantOf(saved, 'S', 'White').id, 0));
     expect(withLine.line_items[0]!.product).toMatchObject({
       name: 'Heavy tee — M / Black',
       variant_title: 'M / Black',
