@@ -277,6 +277,26 @@ describe('catalogue CSV with variants', () => {
     expect((await read(s, now.variants[2]!.id)).name).toBe('Soy candle large — 12 oz / Fig');
   });
 
+  it("reads Shopify's header spelling and its Default Title for a product without options", async () => {
+    const s = await h.newOrgUser('Merchant');
+    const header = HEADER.replace('handle', 'Handle').replace(
+      /option(\d)_(name|value)/g,
+      (_m, n: string, what: string) => `Option${n} ${what === 'name' ? 'Name' : 'Value'}`,
+    );
+    const text = [
+      header,
+      row({ name: 'Cap', sku: 'CAP-1', handle: 'cap', option1_name: 'Title', option1_value: 'Default Title' }),
+      row({ name: 'Sock', sku: 'SOCK-S', handle: 'sock', option1_name: 'Size', option1_value: 'S' }),
+      row({ sku: 'SOCK-M', handle: 'sock', option1_value: 'M' }),
+    ].join('\n');
+    const res = await commit(s, text);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ rows: 3, created: 3, ignored_columns: [] });
+    const products = await list(s);
+    expect(products.find((p) => p.name === 'Cap')).toMatchObject({ stock_keeping_unit: 'CAP-1', options: [] });
+    expect(products.find((p) => p.name === 'Sock')!.options).toEqual([{ name: 'Size', values: ['S', 'M'] }]);
+  });
+
   it('refuses the bad input of variants row by row and writes nothing', async () => {
     const s = await h.newOrgUser('Merchant');
     await h.call('PUT', '/api/product', {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, readCsvRecords } from './csv.js';
+import { CsvSyntaxError, exportHandle, readCsvRecords } from './csv.js';
 
 async function records(text: string, delimiter = ',') {
   const out: [number, string[]][] = [];
@@ -51,5 +51,17 @@ describe('readCsvRecords', () => {
       [1, ['a', 'b']],
       [1_000_002, ['c', 'd']],
     ]);
+  });
+});
+
+describe('exportHandle', () => {
+  it('makes a slug of the name, unique within the file', () => {
+    const used = new Set<string>();
+    expect(exportHandle('Heavy Tee', used)).toBe('heavy-tee');
+    expect(exportHandle('heavy tee!', used)).toBe('heavy-tee-2');
+    expect(exportHandle('Heavy-Tee', used)).toBe('heavy-tee-3');
+    expect(exportHandle('Crème brûlée — 4 oz', used)).toBe('creme-brulee-4-oz');
+    expect(exportHandle('★★★', used)).toBe('product');
+    expect(exportHandle('', used)).toBe('product-2');
   });
 });
