@@ -207,7 +207,9 @@ interface TopRow {
 
 /**
  * Under a top product with options: its best-selling variants, "M / Black 12 · L / Black 8 ·
- * 2 more". A list, named after the product, read as "M / Black, 12 units".
+ * 2 more variants". A list, named after the product, read as "M / Black 12 units". Every item
+ * has its dot before it, drawn in the 1em the list is shifted left into its clipping box, so the
+ * dot of an item that starts a line is hidden and no line starts with one.
  */
 export function VariantBreakdown({
   productName,
@@ -220,37 +222,37 @@ export function VariantBreakdown({
 }) {
   if (variants.length === 0) return null;
   const more = sold - variants.length;
-  const separator = (
-    <Box component="span" aria-hidden="true" sx={{ mx: 0.75 }}>
-      ·
-    </Box>
-  );
+  const item = {
+    whiteSpace: 'nowrap',
+    // Alternative text "" (after the slash): the dot is not read out.
+    '&::before': { content: '"·" / ""', display: 'inline-block', width: '1em', textAlign: 'center' },
+  };
   return (
-    <Typography
-      variant="caption"
-      component="ul"
-      aria-label={`${productName} by variant`}
-      sx={{ listStyle: 'none', p: 0, m: 0, mt: 0.25, display: 'flex', flexWrap: 'wrap', color: 'text.secondary' }}
-    >
-      {variants.map((v, i) => (
-        <Box component="li" key={v.id} sx={{ whiteSpace: 'nowrap' }}>
-          {i > 0 && separator}
-          {v.title}{' '}
-          <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
-            {v.units.toLocaleString('en-US')}
+    <Box sx={{ overflow: 'hidden', mt: 0.25 }}>
+      <Typography
+        variant="caption"
+        component="ul"
+        aria-label={`${productName} by variant`}
+        sx={{ listStyle: 'none', p: 0, m: 0, ml: '-1em', display: 'flex', flexWrap: 'wrap', color: 'text.secondary' }}
+      >
+        {variants.map((v) => (
+          <Box component="li" key={v.id} sx={item}>
+            {v.title}{' '}
+            <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
+              {v.units.toLocaleString('en-US')}
+            </Box>
+            <Box component="span" sx={visuallyHidden}>
+              {v.units === 1 ? ' unit' : ' units'}
+            </Box>
           </Box>
-          <Box component="span" sx={visuallyHidden}>
-            {v.units === 1 ? ' unit' : ' units'}
+        ))}
+        {more > 0 && (
+          <Box component="li" sx={item}>
+            {more.toLocaleString('en-US')} more {more === 1 ? 'variant' : 'variants'}
           </Box>
-        </Box>
-      ))}
-      {more > 0 && (
-        <Box component="li" sx={{ whiteSpace: 'nowrap' }}>
-          {separator}
-          {more.toLocaleString('en-US')} more {more === 1 ? 'variant' : 'variants'}
-        </Box>
-      )}
-    </Typography>
+        )}
+      </Typography>
+    </Box>
   );
 }
 
