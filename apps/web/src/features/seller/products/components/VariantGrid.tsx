@@ -64,6 +64,15 @@ export function VariantGrid({ rows, onChange, trackInventory, issues, onInventor
     change(all.filter((_, i) => i !== index));
   }, []);
 
+  const columns: Array<{ name: string; sx?: object; hidden?: boolean }> = [
+    { name: 'Variant' },
+    { name: 'Price', sx: { width: 108 } },
+    { name: 'SKU', sx: { minWidth: 110 } },
+    ...(trackInventory ? [{ name: 'Stock', sx: { width: 80 } }] : []),
+    { name: 'Available', sx: { width: 72 } },
+    { name: 'Actions', sx: { width: onInventory ? 76 : 44 }, hidden: true },
+  ];
+
   return (
     <Stack spacing={2}>
       <BulkActions rows={rows} onChange={onChange} trackInventory={trackInventory} disabled={disabled} />
@@ -85,28 +94,17 @@ export function VariantGrid({ rows, onChange, trackInventory, issues, onInventor
         >
           <TableHead>
             <TableRow>
-              <TableCell component="th" scope="col">
-                Variant
-              </TableCell>
-              <TableCell component="th" scope="col" sx={{ width: 108 }}>
-                Price
-              </TableCell>
-              <TableCell component="th" scope="col" sx={{ minWidth: 110 }}>
-                SKU
-              </TableCell>
-              {trackInventory && (
-                <TableCell component="th" scope="col" sx={{ width: 80 }}>
-                  Stock
+              {columns.map((column) => (
+                <TableCell key={column.name} component="th" scope="col" sx={column.sx}>
+                  {column.hidden ? (
+                    <Box component="span" sx={visuallyHidden}>
+                      {column.name}
+                    </Box>
+                  ) : (
+                    column.name
+                  )}
                 </TableCell>
-              )}
-              <TableCell component="th" scope="col" sx={{ width: 72 }}>
-                Available
-              </TableCell>
-              <TableCell component="th" scope="col" sx={{ width: onInventory ? 76 : 44 }}>
-                <Box component="span" sx={visuallyHidden}>
-                  Actions
-                </Box>
-              </TableCell>
+              ))}
             </TableRow>
           </TableHead>
           <TableBody>

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Product, ProductVariant } from '@cratebase/contract';
 import { ids } from '../../../../test/fixtures';
 import { PRODUCT_SAVED_TOAST } from './ProductEditor';
+import type { VariantRow } from '../variants-form';
+import { VariantGrid } from './VariantGrid';
 import { addPath, editPath, fill, product, productId, renderForm } from './product-form-test-support';
 
 // The "Options and variants" section as a seller uses it: options typed as chips, the grid they
@@ -52,48 +54,48 @@ function tee(change: Partial<Product> = {}): Product {
 
 /** Adds an option and its values as a seller does: the name, then the values pasted and Enter. */
 function addOption(name: string, values: string) {
-  fireEvent.click(screen.getByRole('button', { name: /^Add (options like size or colour|another option)$/ }));
-  const groups = screen.getAllByRole('group', { name: /^Option \d$/ });
+  fireEvent.click(screen.getByText(/^Add (options like size or colour|another option)$/));
+  const groups = screen.getAllByLabelText(/^Option \d$/);
   const group = groups[groups.length - 1]!;
-  fill(within(group).getByRole('textbox', { name: 'Option name' }), name);
-  const input = within(group).getByRole('textbox', { name: `Values of ${name}` });
+  fill(within(group).getByLabelText('Option name'), name);
+  const input = within(group).getByLabelText(`Values of ${name}`, { selector: 'input' });
   fill(input, values);
   fireEvent.keyDown(input, { key: 'Enter' });
   return group;
 }
 
-const grid = () => screen.getByRole('table', { name: 'Variants' });
-const rowTitles = () =>
-  within(grid())
-    .getAllByRole('rowheader')
-    .map((cell) => cell.textContent);
+const grid = () => screen.getByLabelText('Variants');
+// Plain selectors: role queries over a grid of inputs are slow in jsdom.
+const rowTitles = () => [...grid().querySelectorAll('tbody th')].map((cell) => cell.textContent);
 
 describe('Options and variants', () => {
   it('makes a row per combination of Size S/M/L and Colour Black/White, and refuses a value twice', async () => {
     renderForm(addPath);
-    await screen.findByRole('heading', { name: 'Options and variants' });
+    await screen.findByText('Options and variants');
     const size = addOption('Size', 'S, M, L');
-    expect(within(size).getByRole('list', { name: 'Size values, in order' }).textContent).toBe('SML');
+    expect(within(size).getByLabelText('Size values, in order').textContent).toBe('SML');
     addOption('Colour', 'Black');
-    const colour = within(screen.getAllByRole('group')[1]!).getByRole('textbox', { name: 'Values of Colour' });
+    const colour = within(screen.getAllByLabelText(/^Option \d$/)[1]!).getByLabelText('Values of Colour', {
+      selector: 'input',
+    });
     fill(colour, 'White');
     fireEvent.keyDown(colour, { key: 'Enter' });
     expect(rowTitles()).toEqual(['S / Black', 'S / White', 'M / Black', 'M / White', 'L / Black', 'L / White']);
 
     // M again: said under the field, nothing added.
-    const sizeValues = within(size).getByRole('textbox', { name: 'Values of Size' });
+    const sizeValues = within(size).getByLabelText('Values of Size', { selector: 'input' });
     fill(sizeValues, 'm');
     fireEvent.keyDown(sizeValues, { key: 'Enter' });
     expect(within(size).getByText('“m” is already a value of Size')).toBeTruthy();
     expect(rowTitles()).toHaveLength(6);
 
     // Moving L earlier reorders the grid; removing White removes its rows.
-    fireEvent.click(within(size).getByRole('button', { name: 'Move L earlier' }));
+    fireEvent.click(within(size).getByLabelText('Move L earlier'));
     expect(rowTitles().slice(0, 4)).toEqual(['S / Black', 'S / White', 'L / Black', 'L / White']);
-    fireEvent.click(screen.getByRole('button', { name: 'Remove White' }));
+    fireEvent.click(screen.getByLabelText('Remove White'));
     expect(rowTitles()).toEqual(['S / Black', 'L / Black', 'M / Black']);
     // The product-level price now says what it is for.
-    expect(screen.getByRole('textbox', { name: 'Default price for new variants' })).toBeTruthy();
+    expect(screen.getByLabelText('Default price for new variants')).toBeTruthy();
   });
 
   it('sets every price at once, and saves the options, the variants and their stock', async () => {
@@ -119,23 +121,23 @@ describe('Options and variants', () => {
         },
       },
     });
-    await screen.findByRole('table', { name: 'Variants' });
-    const size = screen.getAllByRole('group', { name: /^Option \d$/ })[0]!;
-    const values = within(size).getByRole('textbox', { name: 'Values of Size' });
+    await screen.findByLabelText('Variants');
+    const size = screen.getAllByLabelText(/^Option \d$/)[0]!;
+    const values = within(size).getByLabelText('Values of Size', { selector: 'input' });
     fill(values, 'L');
     fireEvent.keyDown(values, { key: 'Enter' });
     expect(rowTitles()).toHaveLength(6);
 
-    fill(screen.getByRole('textbox', { name: 'Price for all variants' }), '14.50');
-    fireEvent.click(screen.getByRole('button', { name: 'Set all prices' }));
-    const prices = within(grid()).getAllByRole('textbox', { name: /^Price for / }) as HTMLInputElement[];
+    fill(screen.getByLabelText('Price for all variants'), '14.50');
+    fireEvent.click(screen.getByText('Set all prices'));
+    const prices = within(grid()).getAllByLabelText(/^Price for /) as HTMLInputElement[];
     expect(prices.map((p) => p.value)).toEqual(Array(6).fill('14.50'));
 
-    fireEvent.click(screen.getByRole('switch', { name: 'Track inventory' }));
-    fill(screen.getByRole('textbox', { name: 'Stock for L / Black' }), '4');
-    fill(screen.getByRole('textbox', { name: 'SKU for M / White' }), 'TEE-M-W');
-    fireEvent.click(screen.getByRole('switch', { name: 'S / White available' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByLabelText('Track inventory'));
+    fill(screen.getByLabelText('Stock for L / Black'), '4');
+    fill(screen.getByLabelText('SKU for M / White'), 'TEE-M-W');
+    fireEvent.click(screen.getByLabelText('S / White available'));
+    fireEvent.click(screen.getByText('Save'));
     expect(await screen.findByText(PRODUCT_SAVED_TOAST)).toBeTruthy();
 
     const put = fetch.calls.find((c) => c.method === 'PUT')!.body as Record<string, unknown>;
@@ -178,14 +180,39 @@ describe('Options and variants', () => {
         },
       },
     });
-    const sku = (await screen.findByRole('textbox', { name: 'SKU for S / White' })) as HTMLInputElement;
+    const sku = (await screen.findByLabelText('SKU for S / White')) as HTMLInputElement;
     fill(sku, 'TEE-1');
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByText('Save'));
     await waitFor(() => expect(sku.getAttribute('aria-invalid')).toBe('true'));
     const cell = sku.closest('td')!;
     expect(within(cell).getByText('"TEE-1" is the SKU of another product')).toBeTruthy();
     // Not on the product's own SKU (hidden with options), nor on another row.
     expect(screen.queryByRole('textbox', { name: 'SKU' })).toBeNull();
-    expect(screen.getByRole('textbox', { name: 'SKU for S / Black' }).getAttribute('aria-invalid')).toBe('false');
+    expect(screen.getByLabelText('SKU for S / Black').getAttribute('aria-invalid')).toBe('false');
+  });
+});
+
+describe('VariantGrid with hundreds of variants', () => {
+  it('shows them 50 at a time, Set all prices reaching every page', () => {
+    let rows: VariantRow[] = Array.from({ length: 240 }, (_, i) => ({
+      id: null,
+      optionValues: [`V${i + 1}`],
+      sku: '',
+      priceCents: null,
+      stock: '',
+      available: true,
+    }));
+    const { rerender } = render(
+      <VariantGrid rows={rows} onChange={(next) => (rows = next)} trackInventory={false} issues={{}} />,
+    );
+    expect(rowTitles()).toHaveLength(50);
+    expect(screen.getByText('1–50 of 240')).toBeTruthy();
+    fill(screen.getByLabelText('Price for all variants'), '9');
+    fireEvent.click(screen.getByText('Set all prices'));
+    expect(rows.every((r) => r.priceCents === 900)).toBe(true);
+    rerender(<VariantGrid rows={rows} onChange={(next) => (rows = next)} trackInventory={false} issues={{}} />);
+    fireEvent.click(screen.getByLabelText('Go to next page'));
+    expect(rowTitles()[0]).toBe('V51');
+    expect((screen.getByLabelText('Price for V51') as HTMLInputElement).value).toBe('9.00');
   });
 });

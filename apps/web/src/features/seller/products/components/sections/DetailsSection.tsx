@@ -34,7 +34,9 @@ export function DetailsSection({ values, set, issues }: ProductFieldsProps) {
           slotProps={{ htmlInput: { maxLength: PRODUCT_LIMITS.description } }}
         />
         {values.options.length > 0 ? (
-          <Typography variant="body2">SKU and stock are set per variant in Options and variants below.</Typography>
+          <Typography variant="body2">
+            With options, each variant has its own SKU and stock: set them in Options and variants below.
+          </Typography>
         ) : (
           <Box sx={twoColumns}>
             <TextField
