@@ -161,7 +161,7 @@ function OptionEditor({
           sx={{ listStyle: 'none', p: 0, m: 0, mb: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1 }}
         >
           {option.values.map((value, j) => (
-            <Box component="li" key={`${j}-${value}`}>
+            <Box component="li" key={value}>
               <Stack
                 direction="row"
                 sx={{

@@ -14,6 +14,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import {
@@ -76,6 +77,9 @@ export function VariantGrid({ rows, onChange, trackInventory, issues, onInventor
   return (
     <Stack spacing={2}>
       <BulkActions rows={rows} onChange={onChange} trackInventory={trackInventory} disabled={disabled} />
+      <Typography variant="body2" sx={{ display: { xs: 'block', sm: 'none' }, mb: -1 }}>
+        Scroll the grid sideways for SKU, stock and availability.
+      </Typography>
       <Box
         // Positioned: the hidden header text and the switches' inputs (absolute) stay inside the scroll.
         sx={{ position: 'relative', overflowX: 'auto', mx: { xs: -2.5, sm: 0 }, px: { xs: 2.5, sm: 0 } }}
