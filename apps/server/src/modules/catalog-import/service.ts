@@ -645,8 +645,9 @@ export async function commitImport(
       for (const r of result.rows) updatedIds.add(r.id);
     }
 
-    // Products with options: their rows (new ones, then every one's cells and options), then
-    // their variants, then the products' shared fields onto all their variants.
+    // Products with options: their rows (new ones with their options; the cells and options of
+    // existing ones where they changed), then their variants, then the products' shared fields
+    // onto all their variants.
     const variantRows = plan.groups.flatMap((g) => g.variants.map((v) => ({ ...v, parentId: g.id })));
     const newParents = plan.groups.filter((g) => !g.existing);
     for (let i = 0; i < newParents.length; i += BATCH) {
@@ -669,13 +670,15 @@ export async function commitImport(
           inventory_count: 0,
           track_inventory: false,
           order_increment: g.increment,
+          options: g.options,
         };
       });
       await upsertProductsBySku(tx, organizationId, batch);
     }
     const parentsChanged = new Set<string>();
-    for (let i = 0; i < plan.groups.length; i += BATCH) {
-      const batch = plan.groups.slice(i, i + BATCH).map((g) => ({
+    const existingGroups = plan.groups.filter((g) => g.existing);
+    for (let i = 0; i < existingGroups.length; i += BATCH) {
+      const batch = existingGroups.slice(i, i + BATCH).map((g) => ({
         id: g.id,
         name: g.first.name,
         description: g.first.description,

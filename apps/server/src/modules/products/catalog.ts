@@ -79,7 +79,8 @@ export async function productsWithoutSkuByName(
  * Inserts the rows (with the ids given; created_at just before now() in `ord` order, so the
  * newest-first list shows them in file order), or updates the product with the same SKU when
  * something changed. One row per product written, saying whether it was inserted. A null
- * `order_increment` keeps the product's (1 for a new one).
+ * `order_increment` keeps the product's (1 for a new one). `options` (a new product with
+ * options, without SKU) is written on insert only.
  */
 export async function upsertProductsBySku(
   tx: DbOrTx,
@@ -89,14 +90,14 @@ export async function upsertProductsBySku(
   return tx.execute<{ id: string; inserted: boolean }>(sql`
     insert into products as p (id, organization_id, name, description, stock_keeping_unit, universal_product_code,
       order_unit_id, quantity_per_unit, unit_price_in_cents, msrp_in_cents, weight, weight_unit_id, state_id,
-      inventory_count, track_inventory, order_increment, created_at, updated_at)
+      inventory_count, track_inventory, order_increment, options, created_at, updated_at)
     select v.id, ${organizationId}::uuid, v.name, v.description, v.sku, v.upc, v.order_unit_id, v.quantity_per_unit,
            v.unit_price_in_cents, v.msrp_in_cents, v.weight, v.weight_unit_id, v.state_id, v.inventory_count,
-           v.track_inventory, coalesce(v.order_increment, 1), now() - v.ord * interval '1 microsecond', now()
+           v.track_inventory, coalesce(v.order_increment, 1), v.options, now() - v.ord * interval '1 microsecond', now()
       from json_to_recordset(${JSON.stringify(batch)}::json) as v(id uuid, ord int, name text, description text,
            sku text, upc text, order_unit_id int, quantity_per_unit int, unit_price_in_cents int, msrp_in_cents int,
            weight numeric, weight_unit_id int, state_id int, inventory_count int, track_inventory boolean,
-           order_increment int)
+           order_increment int, options jsonb)
     on conflict (organization_id, stock_keeping_unit) where deleted_at is null and stock_keeping_unit is not null
     do update set
       name = excluded.name, description = excluded.description, universal_product_code = excluded.universal_product_code,
