@@ -60,6 +60,19 @@ describe('followOptions (the grid follows the options)', () => {
     expect(followOptions([size], [], sized, 1000)).toEqual([]);
   });
 
+  it('keeps the rows (and their ids) while a new option has no value yet, then gives them its first value', () => {
+    const sized = followOptions([], [size], [], 1000).map((r, i) => ({ ...r, id: `v${i}` }));
+    const empty: OptionRow = { key: 'colour', name: 'Colour', values: [] };
+    const waiting = followOptions([size], [size, empty], sized, 1000);
+    expect(waiting).toEqual(sized);
+    const black = followOptions([size, empty], [size, { ...empty, values: ['Black'] }], waiting, 1000);
+    expect(black.map((r) => [r.id, rowTitle(r)])).toEqual([
+      ['v0', 'S / Black'],
+      ['v1', 'M / Black'],
+      ['v2', 'L / Black'],
+    ]);
+  });
+
   it('follows a value moved (the grid order) and renamed options', () => {
     const rows = followOptions([], [size], [], 1000);
     const moved = { ...size, name: 'Fit', values: ['L', 'S', 'M'] };

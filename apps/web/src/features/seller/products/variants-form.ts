@@ -63,6 +63,12 @@ export function variantsToForm(product: Product): VariantRow[] {
   }));
 }
 
+/**
+ * The options the grid is made of: those with values. An option just added (no value yet) does
+ * not empty the grid; its first value joins every row.
+ */
+export const gridOptions = (options: readonly OptionRow[]) => options.filter((o) => o.values.length > 0);
+
 const newRow = (optionValues: string[], priceCents: number | null): VariantRow => ({
   id: null,
   optionValues,
@@ -85,7 +91,9 @@ export function followOptions(
   rows: readonly VariantRow[],
   priceCents: number | null,
 ): VariantRow[] {
-  if (after.length === 0 || combinationCount(after) === 0) return [];
+  before = gridOptions(before);
+  after = gridOptions(after);
+  if (after.length === 0) return [];
   const beforeByKey = new Map(before.map((o, i) => [o.key, i]));
   const oldValueSets = before.map((o) => new Set(o.values.map((v) => v.trim().toLowerCase())));
   const kept = new Map<string, VariantRow>();
@@ -126,7 +134,9 @@ export function restoreCombinations(
   priceCents: number | null,
 ): VariantRow[] {
   const byKey = new Map(rows.map((r) => [rowKey(r), r]));
-  return allCombinations(options).map((values) => byKey.get(combinationKey(values)) ?? newRow(values, priceCents));
+  return allCombinations(gridOptions(options)).map(
+    (values) => byKey.get(combinationKey(values)) ?? newRow(values, priceCents),
+  );
 }
 
 /** The values typed or pasted into an option's value field: "S, M, L" or one per line. */
@@ -156,7 +166,7 @@ export function addValuesProblem(
   }
   if (seen.size > VARIANT_LIMITS.values) return `An option has at most ${VARIANT_LIMITS.values} values`;
   const next = options.map((o, i) => (i === index ? { ...o, values: [...o.values, ...values] } : o));
-  const count = combinationCount(next);
+  const count = combinationCount(gridOptions(next));
   if (count > VARIANT_LIMITS.variants)
     return `That makes ${count.toLocaleString('en-US')} variants; a product has at most ${VARIANT_LIMITS.variants.toLocaleString('en-US')}`;
   return null;

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ProductFormValues } from '../../form';
-import type { OptionRow, VariantRow } from '../../variants-form';
+import { gridOptions, type OptionRow, type VariantRow } from '../../variants-form';
 import { OptionsEditor } from '../OptionsEditor';
 import { VariantGrid } from '../VariantGrid';
 import { ProductSection } from './ProductSection';
@@ -44,7 +44,7 @@ export function VariantsSection({
   onInventory,
   disabled,
 }: VariantsSectionProps) {
-  const count = combinationCount(values.options);
+  const count = combinationCount(gridOptions(values.options));
   const rows = values.variants;
   const problems = sectionProblems(issues, rows);
   return (
