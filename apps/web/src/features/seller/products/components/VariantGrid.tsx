@@ -120,7 +120,7 @@ export function VariantGrid({ rows, onChange, trackInventory, issues, onInventor
                   index={index}
                   row={row}
                   trackInventory={trackInventory}
-                  skuIssue={issues[`variants.${index}.stock_keeping_unit`] ?? issues[`variants.${index}.option_values`]}
+                  skuIssue={issues[`variants.${index}.stock_keeping_unit`]}
                   priceIssue={issues[`variants.${index}.unit_price_in_cents`]}
                   stockIssue={issues[`variants.${index}.stock`]}
                   disabled={disabled}

@@ -176,7 +176,11 @@ describe('Options and variants', () => {
         body: {
           error: 'duplicate_sku',
           message: 'variants.1.stock_keeping_unit: "TEE-1" is the SKU of another product.',
-          issues: [{ path: 'variants.1.stock_keeping_unit', message: '"TEE-1" is the SKU of another product' }],
+          issues: [
+            { path: 'variants.1.stock_keeping_unit', message: '"TEE-1" is the SKU of another product' },
+            { path: 'options.1.values.1', message: '"White" is listed twice' },
+            { path: 'variants.2.media_id', message: 'must be one of the product’s photos' },
+          ],
         },
       },
     });
@@ -186,6 +190,10 @@ describe('Options and variants', () => {
     await waitFor(() => expect(sku.getAttribute('aria-invalid')).toBe('true'));
     const cell = sku.closest('td')!;
     expect(within(cell).getByText('"TEE-1" is the SKU of another product')).toBeTruthy();
+    // An option value's issue under that option's values; one no cell shows, named by its row.
+    const colour = screen.getAllByLabelText(/^Option \d$/)[1]!;
+    expect(within(colour).getByText('"White" is listed twice')).toBeTruthy();
+    expect(screen.getByText('M / Black: Must be one of the product’s photos')).toBeTruthy();
     // Not on the product's own SKU (hidden with options), nor on another row.
     expect(screen.queryByRole('textbox', { name: 'SKU' })).toBeNull();
     expect(screen.getByLabelText('SKU for S / Black').getAttribute('aria-invalid')).toBe('false');

@@ -25,7 +25,7 @@ export interface VariantsSectionProps {
 /** The problems of the section no field shows: the options or variants as a whole, a row's other fields. */
 function sectionProblems(issues: VariantsSectionProps['issues'], rows: VariantRow[]): string[] {
   const inCells =
-    /^(options\.\d+\.(name|values)|variants\.\d+\.(stock_keeping_unit|unit_price_in_cents|stock|option_values))(\.|$)/;
+    /^(options\.\d+\.(name|values(\.\d+)?)|variants\.\d+\.(stock_keeping_unit|unit_price_in_cents|stock))$/;
   return Object.entries(issues).flatMap(([path, message]) => {
     if (!message || inCells.test(path)) return [];
     const row = /^variants\.(\d+)\./.exec(path);
