@@ -109,7 +109,8 @@ export function ColumnsCard() {
           <TableBody>
             {docs.map((doc) => (
               <TableRow key={doc.column}>
-                <TableCell sx={{ pl: { xs: 2.5, sm: 3 }, verticalAlign: 'top', whiteSpace: 'nowrap' }}>
+                {/* Column names have no spaces; "option1_name … option3_value" breaks at its own. */}
+                <TableCell sx={{ pl: { xs: 2.5, sm: 3 }, verticalAlign: 'top', minWidth: 120 }}>
                   <Box component="code" sx={{ fontSize: 13, fontWeight: 600, color: 'primary.dark' }}>
                     {doc.column}
                   </Box>
