@@ -97,6 +97,44 @@ export function catalogCsv(rows: number, skuPrefix = 'IMP'): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * A catalogue CSV of products with variants (issue 24): `products` tees of `variants` rows each
+ * (Size × Colour, 5 sizes), one row per variant grouped by handle, the product's cells on its
+ * first row (README "Variants in the CSV").
+ */
+export function variantCatalogCsv(products: number, variants = 20, skuPrefix = 'VAR'): string {
+  const lines = [
+    'name,description,sku,upc,order_unit,quantity_per_unit,wholesale_price,retail_price,weight,weight_unit,status,inventory,handle,option1_name,option1_value,option2_name,option2_value',
+  ];
+  for (let p = 0; p < products; p++) {
+    for (let v = 0; v < variants; v++) {
+      const first = v === 0;
+      lines.push(
+        [
+          first ? `Bench tee ${p}` : '',
+          first ? 'Imported by the benchmark.' : '',
+          `${skuPrefix}-${p}-${v}`,
+          '',
+          first ? 'Each' : '',
+          first ? '1' : '',
+          dollars(500 + (v % 5) * 100),
+          dollars(1_400),
+          '0.5',
+          first ? 'lb' : '',
+          first ? 'Live' : '',
+          String(v),
+          `bench-tee-${p}`,
+          first ? 'Size' : '',
+          `S${v % 5}`,
+          first ? 'Colour' : '',
+          `C${Math.floor(v / 5)}`,
+        ].join(','),
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [orgId, count] = process.argv.slice(2);
   if (!orgId) {

@@ -4,7 +4,7 @@
  * (for-sale) list under load — the storefront grid's page (`?view=tile&limit=20`) as a buyer
  * (a purchaser, invited by the seller) and the quick-order sheet's page of 200 rows (with the
  * first, uncached filter by SKU or name timed), with the sizes of its pages — plus one-off timings: an
- * image upload (3000×2000 JPEG) and a 10,000-row CSV import (one request; then the same file
+ * image upload (3000×2000 JPEG), a 10,000-row CSV import (one request; then the same file
  * again, which changes nothing).
  * Options (env): BENCH_CATALOG_PRODUCTS (default 100000), BENCH_IMPORT_ROWS (default 10000).
  */
@@ -14,7 +14,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { startServer, freePort, type RunningServer } from '../e2e/support/server.js';
 import { signUpAndGetTokens } from '../apps/server/test/support/test-login.js';
-import { catalogCsv, seedCatalog } from './catalog-seed.js';
+import { catalogCsv, seedCatalog, variantCatalogCsv } from './catalog-seed.js';
 
 export interface LoadResult {
   rps: number;
@@ -224,6 +224,49 @@ export async function benchCatalog(
       operation: `CSV import, same ${importRows} rows again (no change)`,
       seconds: second.seconds,
     });
+    // 50,000 variant rows (2,500 products × 20 variants; issue 24) into a third, empty store.
+    const third = (await (
+      await expectOk(
+        await fetch(`${base}/api/organization`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ selected_type: 'Merchant', name: 'Bench Variants Co' }),
+        }),
+        'organization',
+      )
+    ).json()) as { id: string };
+    const variantFile = variantCatalogCsv(2_500, 20);
+    const importVariants = () =>
+      timed(
+        async () =>
+          (await (
+            await expectOk(
+              await fetch(`${base}/api/product/organization/${third.id}/import`, {
+                method: 'POST',
+                headers: { ...headers, 'content-type': 'text/csv' },
+                body: variantFile,
+              }),
+              'variant import',
+            )
+          ).json()) as { created: number; unchanged: number },
+      );
+    const variantsFirst = await importVariants();
+    if (variantsFirst.value.created !== 50_000)
+      throw new Error(`variant import created ${variantsFirst.value.created}, expected 50000`);
+    timings.push({
+      database: label,
+      operation: 'CSV import, 50,000 variant rows: 2,500 products × 20 variants (one request)',
+      seconds: variantsFirst.seconds,
+    });
+    const variantsAgain = await importVariants();
+    if (variantsAgain.value.unchanged !== 50_000)
+      throw new Error(`variant re-import changed rows: ${JSON.stringify(variantsAgain.value)}`);
+    timings.push({
+      database: label,
+      operation: 'CSV import, the same 50,000 variant rows again (no change)',
+      seconds: variantsAgain.seconds,
+    });
+
     const exported = await timed(async () =>
       (
         await expectOk(await fetch(`${base}/api/product/organization/${other.id}/export`, { headers }), 'export')

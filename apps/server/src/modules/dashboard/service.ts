@@ -26,7 +26,7 @@ import { cartLinesSql } from '../carts/sql.js';
 import { completedOrdersSql } from '../orders/sql.js';
 import { joinOrganizationSql } from '../organizations/sql.js';
 import { openInvoicesSql } from '../payments/sql.js';
-import { productForOrderLineSql } from '../products/sql.js';
+import { productForOrderLineSql, variantOfSql } from '../products/sql.js';
 import { refundedGoodsByDaySql } from '../refunds/sql.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -206,14 +206,14 @@ export async function readDashboard(db: DbOrTx, sellerId: string, now: Date): Pr
                                  filter (where v.title is not null and v.rank <= ${DASHBOARD_TOP_VARIANTS}), '[]') as variants,
                       count(*) filter (where v.title is not null) as variants_sold
                  from (select s.product_id, coalesce(pr.parent_id, s.product_id) as top_id, s.units, s.sales,
-                              case when pr.parent_id is not null then array_to_string(pr.option_values, ' / ') end as title,
+                              pr.variant_title as title,
                               row_number() over (partition by coalesce(pr.parent_id, s.product_id), pr.parent_id is null
                                                  order by s.sales desc, s.units desc, s.product_id) as rank
                          from (select product_id, sum(units) as units, sum(sales_cents) as sales
                                  from seller_product_sales_weeks
                                 where seller_id = ${seller} and week_start >= ${first}
                                 group by product_id) s
-                         left join products pr on pr.id = s.product_id) v
+                         left join lateral ${variantOfSql(sql`s.product_id`)} pr on true) v
                 group by v.top_id
                 order by sum(v.sales) desc, sum(v.units) desc, v.top_id
                 limit ${DASHBOARD_TOP}) t

@@ -173,3 +173,15 @@ export function productForOrderLineSql(productId: SQL): SQL {
                 left join order_units ou on ou.id = p.order_unit_id
                where p.id = ${productId})`;
 }
+
+/**
+ * A FROM item of at most one row (use it in a `left join lateral`) for the row whose id is in
+ * `productId`: `parent_id` (its product, when it is a variant; null for a product) and
+ * `variant_title` ("M / Black"; null for a product). For reads that group variants by product.
+ */
+export function variantOfSql(productId: SQL): SQL {
+  return sql`(select p.parent_id,
+                     case when p.parent_id is not null then array_to_string(p.option_values, ' / ') end as variant_title
+                from products p
+               where p.id = ${productId})`;
+}

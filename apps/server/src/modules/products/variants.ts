@@ -29,6 +29,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { DomainError } from '../../lib/errors.js';
 import { orderedProductIdsSql } from '../carts/sql.js';
 import { priceBreaksJsonSql } from './sql.js';
+import { syncVariantsWithProducts } from './catalog.js';
 
 /** A variant of alias `v` as contract ProductVariant (a product without options: itself, position 0). */
 export function variantJsonSql(v: string): SQL {
@@ -341,45 +342,38 @@ export async function saveVariants(
     order_increment: v.order_increment,
     media_id: v.media_id,
   }));
-  // One statement writes them all: new ones get an id, every one copies the product's shared fields.
+  // One statement writes each variant's own fields (new ones get an id); the product's shared
+  // fields are copied next, by the rule the catalogue import uses too (syncVariantsWithProducts).
   const written = await tx.execute<{ id: string; position: number }>(sql`
     with v as (
       select * from json_to_recordset(${JSON.stringify(rows)}::json) as x(id uuid, name text, option_values text[],
              position int, sku text, upc text, unit_price_in_cents int, msrp_in_cents int, weight numeric,
              track_inventory boolean, available boolean, own_volume_rules boolean, order_increment int, media_id uuid)
     ),
-    par as (select * from products where id = ${productId}),
     upd as (
       update products p set
-        name = v.name, option_values = v.option_values, variant_position = v.position,
+        option_values = v.option_values, variant_position = v.position,
         stock_keeping_unit = v.sku, universal_product_code = v.upc, unit_price_in_cents = v.unit_price_in_cents,
         msrp_in_cents = v.msrp_in_cents, weight = v.weight, track_inventory = v.track_inventory,
         variant_available = v.available, own_volume_rules = v.own_volume_rules, order_increment = v.order_increment,
-        variant_media_id = v.media_id,
-        state_id = case when v.available then par.state_id else ${states.draftStateId} end,
-        description = par.description, order_unit_id = par.order_unit_id, quantity_per_unit = par.quantity_per_unit,
-        minimum_order_quantity = par.minimum_order_quantity, weight_unit_id = par.weight_unit_id,
-        length = par.length, width = par.width, height = par.height, dimension_unit_id = par.dimension_unit_id,
-        tags = par.tags, updated_at = now()
-        from v, par
-       where v.id is not null and p.id = v.id and p.parent_id = par.id
+        variant_media_id = v.media_id, updated_at = now()
+        from v
+       where v.id is not null and p.id = v.id and p.parent_id = ${productId}
       returning p.id, p.variant_position as position
     ),
     ins as (
       insert into products (organization_id, parent_id, name, option_values, variant_position, stock_keeping_unit,
         universal_product_code, unit_price_in_cents, msrp_in_cents, weight, track_inventory, variant_available,
-        own_volume_rules, order_increment, variant_media_id, state_id, description, order_unit_id, quantity_per_unit,
-        minimum_order_quantity, weight_unit_id, length, width, height, dimension_unit_id, tags, created_at)
+        own_volume_rules, order_increment, variant_media_id, created_at)
       select par.organization_id, par.id, v.name, v.option_values, v.position, v.sku, v.upc, v.unit_price_in_cents,
              v.msrp_in_cents, v.weight, v.track_inventory, v.available, v.own_volume_rules, v.order_increment, v.media_id,
-             case when v.available then par.state_id else ${states.draftStateId} end, par.description, par.order_unit_id,
-             par.quantity_per_unit, par.minimum_order_quantity, par.weight_unit_id, par.length, par.width, par.height,
-             par.dimension_unit_id, par.tags, par.created_at
-        from v, par
-       where v.id is null
+             par.created_at
+        from v, products par
+       where v.id is null and par.id = ${productId}
       returning id, variant_position as position
     )
     select id, position from upd union all select id, position from ins`);
+  await syncVariantsWithProducts(tx, parent.organization_id, [productId], states.draftStateId);
   if (written.rows.length !== planned.length) throw new Error('variant write lost rows');
 
   // Price breaks: each variant's own, or a copy of the product's.
