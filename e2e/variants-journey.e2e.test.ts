@@ -1,8 +1,11 @@
 /**
  * Issue 24, done when: on the production build, a seller makes a tee in 5 sizes × 3 colours in
- * the product form (1280 px), a retailer on a phone (390 px) orders 36 pieces across the size ×
- * colour grid, pays by card, and the seller ships them — every line named by its variant, the
- * stock of each variant down by what was bought. Screenshots in test-results/.
+ * the product form (1280 px: sizes pasted, colours typed, every price and stock at once, one
+ * price, SKU and switch per row; the grid fits its column; the list says "15 variants" and the
+ * range; a variant's own inventory dialog), a retailer on a phone (390 px) orders 36 pieces across
+ * the size × colour grid, pays by card, and the seller ships them — every line named by its
+ * variant, the stock of each variant down by what was bought. Axe on the form and the shipment;
+ * screenshots in test-results/.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -15,16 +18,30 @@ import { apiUser, cardReadyStore, invitedRetailer } from './support/seed.js';
 const scene = journeyScene();
 const PRODUCT_SAVED = 'Product Updated! You can now view your updated product in your store.';
 
-/** Adds an option in the product form: its name, then its values typed with Enter. */
-async function addOption(page: Page, name: string, values: string[]) {
+/** Adds an option in the product form: its name, then its values (pasted as one line, or typed with Enter). */
+async function addOption(page: Page, name: string, values: string[], how: 'paste' | 'type') {
   await page.getByRole('button', { name: /^Add (options like size or colour|another option)$/ }).click();
   const option = page.getByRole('group', { name: /^Option \d$/ }).last();
   await option.getByLabel('Option name').fill(name);
   const input = option.getByRole('textbox', { name: `Values of ${name}` });
-  for (const value of values) {
-    await input.fill(value);
-    await input.press('Enter');
+  if (how === 'paste') {
+    await input.focus();
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      document.activeElement!.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, values.join(', '));
+  } else {
+    for (const value of values) {
+      await input.fill(value);
+      await input.press('Enter');
+    }
   }
+  await expect
+    .poll(() => option.getByRole('list', { name: `${name} values, in order` }).getByRole('listitem').count())
+    .toBe(values.length);
 }
 
 /** The pieces the retailer orders from the grid: 36 in all. */
@@ -53,10 +70,11 @@ describe('a tee in 5 sizes × 3 colours, from the form to the shipment', () => {
     await signInOnProviderPage(page, seller.email, seller.password);
     await expect.poll(() => page.getByRole('heading', { name: 'Options and variants' }).isVisible()).toBe(true);
     await page.getByRole('textbox', { name: /^Name/ }).fill('Loopback tee');
-    await addOption(page, 'Size', ['XS', 'S', 'M', 'L', 'XL']);
-    await addOption(page, 'Colour', ['Black', 'White', 'Navy']);
+    await addOption(page, 'Size', ['XS', 'S', 'M', 'L', 'XL'], 'paste');
+    await addOption(page, 'Colour', ['Black', 'White', 'Navy'], 'type');
     const grid = page.getByRole('table', { name: 'Variants' });
     await expect.poll(() => grid.getByRole('rowheader').count()).toBe(15);
+    expect(await page.getByRole('textbox', { name: 'Default price for new variants' }).isVisible()).toBe(true);
     await page.getByLabel('Price for all variants').pressSequentially('12');
     await page.getByRole('button', { name: 'Set all prices' }).click();
     await grid.getByLabel('Price for XL / Navy').fill('14.00');
@@ -64,9 +82,15 @@ describe('a tee in 5 sizes × 3 colours, from the form to the shipment', () => {
     await page.getByLabel('Stock for all variants').fill('20');
     await page.getByRole('button', { name: 'Set all stock' }).click();
     await grid.getByLabel('SKU for M / Black').fill('LOOP-M-BLK');
+    await grid.getByRole('switch', { name: 'XS / Navy available' }).uncheck();
     await page.getByLabel('Product Status').click();
     await page.getByRole('option', { name: 'Live' }).click();
+    await expectNoAxeViolations(page, 'the product form with variants');
     await page.screenshot({ path: `${SHOTS}/variants-journey-form-desktop.png`, fullPage: true, animations: 'disabled' });
+    // The grid fits the main column at 1280 px: its last column (remove) shows without scrolling.
+    await grid.getByRole('button', { name: 'Remove variant XL / Navy' }).scrollIntoViewIfNeeded();
+    expect(await grid.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/variants-journey-grid-desktop.png`, animations: 'disabled' });
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => toast(page, PRODUCT_SAVED).isVisible()).toBe(true);
     await page.waitForURL(/\/products\/[0-9a-f-]{36}$/);
@@ -79,6 +103,29 @@ describe('a tee in 5 sizes × 3 colours, from the form to the shipment', () => {
     const variant = (title: string) => tee.variants.find((v) => v.title === title)!;
     expect(variant('M / Black')).toMatchObject({ stock_keeping_unit: 'LOOP-M-BLK', unit_price_in_cents: 1_200 });
     expect(variant('XL / Navy').unit_price_in_cents).toBe(1_400);
+    expect(variant('XS / Navy').available).toBe(false);
+    expect(tee.options).toEqual([
+      { name: 'Size', values: ['XS', 'S', 'M', 'L', 'XL'] },
+      { name: 'Colour', values: ['Black', 'White', 'Navy'] },
+    ]);
+    expect(tee.price_range).toEqual({ min: 1_200, max: 1_400 });
+
+    // A variant's own inventory dialog: 5 more of L / Navy, recorded for that variant.
+    const saved = page.getByRole('table', { name: 'Variants' });
+    await expect.poll(() => saved.getByLabel('Stock for L / Navy').inputValue()).toBe('20');
+    await saved.getByRole('button', { name: 'Adjust inventory for L / Navy' }).click();
+    const inventory = page.getByRole('dialog', { name: 'Add Inventory' });
+    await expect.poll(() => inventory.getByLabel('Current inventory: 20').isVisible()).toBe(true);
+    expect(await inventory.getByText('Loopback tee — L / Navy').isVisible()).toBe(true);
+    await inventory.getByLabel('Quantity to add').fill('5');
+    await inventory.getByRole('button', { name: 'Add Inventory' }).click();
+    await expect.poll(() => saved.getByLabel('Stock for L / Navy').inputValue()).toBe('25');
+
+    // The list: "15 variants" and the range instead of one price and SKU.
+    await page.getByRole('link', { name: 'Back to products' }).click();
+    const listed = page.getByRole('row').filter({ hasText: 'Loopback tee' });
+    await expect.poll(() => listed.getByText('15 variants').isVisible()).toBe(true);
+    expect(await listed.getByText('$12.00–$14.00').isVisible()).toBe(true);
     expect(problems).toEqual([]);
 
     // ── A retailer on a phone orders 36 pieces from the size × colour grid ──────────────
@@ -152,7 +199,9 @@ describe('a tee in 5 sizes × 3 colours, from the form to the shipment', () => {
 
     // Each variant's stock went down by what was bought; the others kept theirs.
     const after = await seller.call<Product>('GET', `/api/product/${teeId}`);
-    for (const v of after.variants) expect(v.inventory_count, v.title).toBe(20 - (ORDER[v.title] ?? 0));
+    for (const v of after.variants) {
+      expect(v.inventory_count, v.title).toBe((v.title === 'L / Navy' ? 25 : 20) - (ORDER[v.title] ?? 0));
+    }
 
     // ── The seller ships the 36 pieces in one box ───────────────────────────────────────
     await page.goto(`${scene.server.url}/app/${store.id}/orders`);
@@ -176,6 +225,13 @@ describe('a tee in 5 sizes × 3 colours, from the form to the shipment', () => {
     await expect
       .poll(async () => (await seller.call<Order>('GET', `/api/order/${cart.order.id}`)).state)
       .toBe('shipped');
+    // The product form on a phone: the page fits; the variant grid scrolls inside its section.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${scene.server.url}/app/${store.id}/products/${teeId}`);
+    await expect.poll(() => page.getByRole('table', { name: 'Variants' }).getByRole('rowheader').count()).toBe(15);
+    await page.getByRole('button', { name: 'Set all prices' }).scrollIntoViewIfNeeded();
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/variants-journey-grid-phone-seller.png`, animations: 'disabled' });
     expect(problems).toEqual([]);
     await context.close();
   }, 180_000);
