@@ -1,12 +1,8 @@
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../../lib/api';
+import { newIdempotencyKey } from '../../../lib/idempotency';
 
-/** A fresh Idempotency-Key: one per user action (a retry of the same click sends it again). */
-export function newIdempotencyKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
+export { newIdempotencyKey };
 
 /**
  * True when the server answered the call (400, 403, 409…): the next click is a new action with a

@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { api, apiPath, keysetPaging, withQuery } from '../../../lib/api';
 import { saveBlob, todayStamp } from '../../../lib/download';
+import { newIdempotencyKey } from '../../../lib/idempotency';
 import { organizationKeys, productKeys } from '../../../lib/query-keys';
 
 /** Rows per page of the merchant product list. */
@@ -90,12 +91,6 @@ export function useAddInventory(orgId: string) {
   });
 }
 
-/** A fresh Idempotency-Key: one per intended change (a retry after a lost answer sends it again). */
-export function newIdempotencyKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
 
 /** A variant's count to record after the save. */
 export interface StockChange {

@@ -19,6 +19,7 @@ import {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, apiPath, apiUpload, keysetPaging, withQuery, type Page } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/current-user';
+import { newIdempotencyKey } from '../../../lib/idempotency';
 import { cartPair, type CartPair } from '../cart/cart-store';
 import { setCartLines } from '../quick-order/api';
 import { heldQuantity } from '../quick-order/bulk-lines';
@@ -156,11 +157,6 @@ export function cancelWindowHours(order: Pick<OrderSummary, 'completed_on' | 'bu
   return Number.isFinite(hours) ? Math.max(1, Math.round(hours)) : 0;
 }
 
-function randomKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
 
 /**
  * An Idempotency-Key per user action: the same body sent again (a double click, a retry after a
@@ -170,7 +166,7 @@ export function useIdempotencyKey(): (body: unknown) => string {
   const last = useRef<{ body: string; key: string } | null>(null);
   return (body) => {
     const text = JSON.stringify(body);
-    if (last.current?.body !== text) last.current = { body: text, key: randomKey() };
+    if (last.current?.body !== text) last.current = { body: text, key: newIdempotencyKey() };
     return last.current.key;
   };
 }

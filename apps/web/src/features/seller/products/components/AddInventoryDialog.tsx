@@ -11,7 +11,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DialogButtons } from '../../../../components/DialogButtons';
 import { ApiError, errorMessage } from '../../../../lib/api';
-import { newIdempotencyKey, useAddInventory, useProduct } from '../api';
+import { newIdempotencyKey } from '../../../../lib/idempotency';
+import { useAddInventory, useProduct } from '../api';
 
 export interface AddInventoryDialogProps {
   orgId: string;
