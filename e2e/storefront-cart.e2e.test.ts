@@ -401,6 +401,8 @@ describe('volume pricing journey', () => {
     expect(await oilTile.getByText('12+ at $4.10').isVisible()).toBe(true);
     expect(await tiles.filter({ hasText: 'Sea Salt Flakes' }).getByText(/\+ at/).count()).toBe(0);
     expect(await horizontalOverflow(page)).toBe(0);
+    // The add buttons wait for the cart: judge them once it is there (enabling fades their colour in).
+    await expect.poll(() => tiles.getByRole('button', { name: /to cart$/, disabled: true }).count()).toBe(0);
     await expectNoAxeViolations(page, 'the grid with a volume price');
     await page.screenshot({ path: `${SHOTS}/volume-pricing-grid-desktop.png`, animations: 'disabled' });
 
