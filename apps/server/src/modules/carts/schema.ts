@@ -48,6 +48,9 @@ export const lineItems = pgTable(
     unavailableQuantity: integer('unavailable_quantity').notNull().default(0),
     restockOn: date('restock_on', { mode: 'string' }),
     backorder: text('backorder'),
+    /** Issue 25: the pre-order ship window the line was sold under, captured with its price (null: ships now). */
+    shipsFrom: date('ships_from', { mode: 'string' }),
+    shipsUntil: date('ships_until', { mode: 'string' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -61,6 +64,10 @@ export const lineItems = pgTable(
     check(
       'line_items_unavailable_within',
       sql`${t.unavailableQuantity} >= 0 and ${t.unavailableQuantity} <= ${t.quantity} - ${t.cancelledQuantity} - ${t.shippedQuantity}`,
+    ),
+    check(
+      'line_items_ship_window',
+      sql`(${t.shipsFrom} is null and ${t.shipsUntil} is null) or (${t.shipsFrom} is not null and ${t.shipsUntil} is not null and ${t.shipsFrom} <= ${t.shipsUntil})`,
     ),
     check('line_items_backorder_check', sql`${t.backorder} is null or ${t.backorder} in ('asked', 'waiting')`),
   ],

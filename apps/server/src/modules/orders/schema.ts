@@ -1,6 +1,6 @@
 /** Tables owned by the orders module (checkout and orders issues). */
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, text, integer, boolean, timestamp, index, primaryKey, check, jsonb, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, text, integer, boolean, timestamp, index, primaryKey, check, jsonb, uniqueIndex, date } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, slotCounterColumns } from '../../db/columns.js';
 import { addresses } from '../addresses/schema.js';
 import { carts } from '../carts/schema.js';
@@ -171,4 +171,35 @@ export const orderListVersions = pgTable(
   'order_list_versions',
   slotCounterColumns(() => organizations.id),
   (t) => [primaryKey({ columns: [t.organizationId, t.slot] })],
+);
+
+/**
+ * Issue 25: the pre-order ship windows of each placed order (one row per distinct window of its
+ * lines, written with the submission — orders/submission.ts recordSubmission), so the seller's
+ * Orders workspace filters by ship window on one index, newest first, like its other filters.
+ */
+export const orderShipWindows = pgTable(
+  'order_ship_windows',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sellerOrganizationId: uuid('seller_organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    shipsFrom: date('ships_from', { mode: 'string' }).notNull(),
+    shipsUntil: date('ships_until', { mode: 'string' }).notNull(),
+    /** The order's completed_on (the list's keyset). */
+    completedOn: timestamp('completed_on', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.shipsFrom, t.shipsUntil] }),
+    index('order_ship_windows_seller_idx').on(
+      t.sellerOrganizationId,
+      t.shipsFrom,
+      t.shipsUntil,
+      t.completedOn.desc(),
+      t.orderId.desc(),
+    ),
+  ],
 );

@@ -14,6 +14,7 @@ import {
   serial,
   boolean,
   jsonb,
+  date,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, slotCounterColumns } from '../../db/columns.js';
@@ -96,6 +97,13 @@ export const products = pgTable(
     ownVolumeRules: boolean('own_volume_rules').notNull().default(false),
     /** The product photo the variant shows. */
     variantMediaId: uuid('variant_media_id').references(() => media.id, { onDelete: 'set null' }),
+    // ── Pre-orders (issue 25 part 4; docs/decisions/012-pre-orders.md) ────────────────────
+    // Sold before it is made: ships within [ships_from, ships_until], orderable up to order_by
+    // (UTC days, both ends included). All null: not a pre-order. Stock does not limit it. Set
+    // on the product and copied to its variants (catalog.ts syncVariantsWithProducts).
+    preorderShipsFrom: date('preorder_ships_from', { mode: 'string' }),
+    preorderShipsUntil: date('preorder_ships_until', { mode: 'string' }),
+    preorderOrderBy: date('preorder_order_by', { mode: 'string' }),
   },
   (t) => [
     index('products_org_list_idx')
@@ -121,6 +129,12 @@ export const products = pgTable(
     ),
     check('products_min_qty_positive', sql`${t.minimumOrderQuantity} >= 1`),
     check('products_order_increment_positive', sql`${t.orderIncrement} >= 1`),
+    check(
+      'products_preorder_window',
+      sql`(${t.preorderShipsFrom} is null and ${t.preorderShipsUntil} is null and ${t.preorderOrderBy} is null)
+          or (${t.preorderShipsFrom} is not null and ${t.preorderShipsUntil} is not null and ${t.preorderOrderBy} is not null
+              and ${t.preorderShipsFrom} <= ${t.preorderShipsUntil} and ${t.preorderOrderBy} <= ${t.preorderShipsUntil})`,
+    ),
     check(
       'products_variant_shape',
       sql`(${t.parentId} is null) = (${t.optionValues} is null) and (${t.parentId} is null or ${t.options} is null)`,
