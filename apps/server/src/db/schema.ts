@@ -29,6 +29,8 @@ export * from '../modules/team/schema.js';
 export * from '../modules/dashboard/schema.js';
 export * from '../modules/refunds/schema.js';
 export * from '../modules/order-lifecycle/schema.js';
+export * from '../modules/resale-certificates/schema.js';
+export * from '../modules/price-lists/schema.js';
 export * from '../providers/mail/schema.js';
 export * from '../providers/payments/schema.js';
 
