@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Uuid, singleLineText } from './common.js';
 import { PRODUCT_LIMITS } from './product-rules.js';
-import { PriceBreakList, ProductMedia, Unit } from './products.js';
+import { Preorder, PriceBreakList, ProductMedia, Unit } from './products.js';
 import { CART_LIMITS, CHECKOUT_ISSUE_CODES } from './cart-rules.js';
 
 /** The product as a cart line shows it: live price until the order is submitted. */
@@ -27,6 +27,8 @@ export const CartProduct = z.object({
   minimum_order_quantity: z.number().int(),
   order_increment: z.number().int(),
   price_breaks: PriceBreakList,
+  /** Issue 25: sold as a pre-order (the cart groups its line under its ship window), or null. */
+  preorder: Preorder.nullable().optional(),
 });
 export type CartProduct = z.infer<typeof CartProduct>;
 

@@ -26,6 +26,7 @@ export * from './team-rules.js';
 export * from './invoice-rules.js';
 export * from './refund-rules.js';
 export * from './orders-workspace-rules.js';
+export * from './preorder-rules.js';
 export * from './media.js';
 export * from './products.js';
 export * from './addresses.js';

@@ -52,6 +52,9 @@ export const OrderLine = z.object({
   /** Units cancelled after the order was placed, and units shipped (issue 23; 0 when none). */
   cancelled_quantity: z.number().int().optional(),
   shipped_quantity: z.number().int().optional(),
+  /** Issue 25: the pre-order ship window the line was sold under (null: ships now). */
+  ships_from: z.string().nullable().optional(),
+  ships_until: z.string().nullable().optional(),
   ...orderLineLifecycleFields,
 });
 export type OrderLine = z.infer<typeof OrderLine>;

@@ -6,6 +6,14 @@ import { INVENTORY_TRANSACTION_TYPES, PRODUCT_LIMITS, UPC_PATTERN } from './prod
 import { VOLUME_LIMITS } from './volume-rules.js';
 import { amountTooLargeMessage } from './money-rules.js';
 import { VARIANT_LIMITS, optionIssues, variantIssues } from './variant-rules.js';
+import { preorderWindowIssues } from './preorder-rules.js';
+
+/**
+ * Issue 25: a pre-order's window (preorder-rules.ts) — ships within [ships_from, ships_until],
+ * orderable through order_by (UTC days). null: not a pre-order. Optional where older answers parse.
+ */
+export const Preorder = z.object({ ships_from: z.string(), ships_until: z.string(), order_by: z.string() });
+export type Preorder = z.infer<typeof Preorder>;
 
 // ─── Lookup lists: GET /api/product/state, /order_unit, /weight_unit, /dimension_unit ──
 export const ProductState = z.object({ id: z.number().int(), state: z.string() });
@@ -123,6 +131,8 @@ export const Product = z.object({
   inventory_count: z.number().int(),
   /** The seller tracks this product's stock: buyers see it and cannot order more than is left. */
   track_inventory: z.boolean(),
+  /** Sold as a pre-order (stock does not limit it), or null. */
+  preorder: Preorder.nullable().optional(),
   organization: z.object({ id: Uuid, name: z.string() }),
   tags: z.array(z.string()),
   media: z.array(ProductMedia),
@@ -158,6 +168,8 @@ export const ProductTile = z.object({
   track_inventory: z.boolean(),
   /** Units left when tracked; null when the seller does not track this product. */
   inventory_count: z.number().int().nullable(),
+  /** Sold as a pre-order, or null (the tile says "Pre-order · ships …"). */
+  preorder: Preorder.nullable().optional(),
   image: z
     .object({
       url: z.string(),
@@ -384,6 +396,18 @@ export const ProductInput = z
       .optional(),
     product_physical_measurements: ProductMeasurementsInput,
     track_inventory: z.boolean({ message: 'must be true or false' }).optional(),
+    /** Sells it as a pre-order with this window (null: not a pre-order; left out keeps it). Its variants follow. */
+    preorder: z
+      .strictObject(
+        {
+          ships_from: z.iso.date({ message: 'must be a day as YYYY-MM-DD' }),
+          ships_until: z.iso.date({ message: 'must be a day as YYYY-MM-DD' }),
+          order_by: z.iso.date({ message: 'must be a day as YYYY-MM-DD' }),
+        },
+        { message: 'must be { ships_from, ships_until, order_by } or null' },
+      )
+      .nullable()
+      .optional(),
     /**
      * Replaces the product's options ([] or null: none). With `variants` left out, the variants
      * become every combination of the values (existing ones kept by their values).
@@ -405,6 +429,7 @@ export const ProductInput = z
     // Variants sent without options are checked against the product's saved options, by the server.
     const options = b.options ?? [];
     const issues = optionIssues(options);
+    if (b.preorder) issues.push(...preorderWindowIssues(b.preorder));
     if (issues.length === 0 && b.variants && b.options !== undefined) issues.push(...variantIssues(options, b.variants));
     for (const i of issues) ctx.addIssue({ code: 'custom', path: i.path.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k)), message: i.message });
   });
