@@ -52,6 +52,8 @@ interface Victim {
   staff: TestUser;
   colleagueId: string;
   teamInviteId: string;
+  /** A resale certificate file the seller uploaded (the customer has a certificate on file too). */
+  sellerCertificateFileId: string;
   /** Strings that only the victim's data contains: a response holding one of them leaked. */
   secrets: string[];
 }
@@ -158,7 +160,28 @@ beforeAll(async () => {
   const teamInvite = await ok(
     h.call('POST', `${team}/invites`, { token: seller.token, body: { email: 'victim-secret-hire@example.com', role: 'admin' } }),
   );
+  // Resale certificates: the customer's on file (the seller reads it), and a file the seller uploaded.
+  const certificateFile = async (org: { orgId: string; token: string }) => {
+    const form = multipartBody([{ filename: 'certificate.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') }]);
+    const res = await h.app.inject({
+      method: 'POST',
+      url: `/api/organization/${org.orgId}/resale_certificate/files`,
+      headers: { ...form.headers, authorization: `Bearer ${org.token}` },
+      payload: form.body,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().id as string;
+  };
+  const expiresOn = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
+  await ok(
+    h.call('PUT', `/api/organization/${customer.orgId}/resale_certificate`, {
+      token: customer.token,
+      body: { state: 'CA', number: 'Victim Secret 7', expires_on: expiresOn, file_id: await certificateFile(customer) },
+    }),
+  );
+  const sellerCertificateFileId = await certificateFile(seller);
   victim = {
+    sellerCertificateFileId,
     staff,
     colleagueId: colleague.id,
     teamInviteId: teamInvite.id,
@@ -243,6 +266,8 @@ const UNREFERENCED_PARAMS: Record<string, Record<string, string>> = {
   'GET /api/order/organization/:org_id/purchasers/:id': { id: 'customer' },
   'GET /api/order/organization/:org_id/purchasers/:id/payment_terms': { id: 'customer' },
   'PUT /api/order/organization/:org_id/purchasers/:id/payment_terms': { id: 'customer' },
+  'GET /api/order/organization/:org_id/purchasers/:id/resale_certificate': { id: 'customer' },
+  'GET /api/order/organization/:org_id/purchasers/:id/resale_certificate/file': { id: 'customer' },
   // Accepting is decided by the invite's e-mail (acceptInvite), not by an organization.
   'POST /api/invite/purchaser/accept/:invite_id': { invite_id: 'invite' },
   'POST /api/team/invite/:invite_id/accept': { invite_id: 'team invite' },
@@ -364,6 +389,13 @@ function sampleBody(route: RouteEntry): unknown {
     'POST /api/order/:order_id/po_number': () => ({ po_number: 'PO-1' }),
     'POST /api/order/:order_id/submit-on-terms': () => ({ cart: { total_cents: 1 } }),
     'PUT /api/order/organization/:org_id/purchasers/:id/payment_terms': () => ({ net_days: 60 }),
+    'PUT /api/organization/:org_id/resale_certificate': () => ({
+      state: 'NY',
+      number: 'HIJACK-1',
+      expires_on: new Date(Date.now() + 100 * 86_400_000).toISOString().slice(0, 10),
+      file_id: v.sellerCertificateFileId,
+    }),
+    'PUT /api/organization/:org_id/resale_certificate_requirement': () => ({ required: true }),
     'POST /api/organization/:org_id/invoices/:invoice_id/mark-paid': () => ({ method: 'check', paid_on: '2025-01-02' }),
     'POST /api/organization/:org_id/orders/:order_id/refunds': () => ({ amount_cents: 100, reason: 'other' }),
     'POST /api/organization/:org_id/orders/packing-slips': () => ({ order_ids: [v.orderId] }),
@@ -516,6 +548,9 @@ async function victimSnapshot() {
     members: await read(`/api/organization/${s.orgId}/members`),
     teamInvites: await read(`/api/organization/${s.orgId}/members/invites`),
     paymentTerms: await read(`/api/order/organization/${s.orgId}/purchasers/${victim.customer.orgId}/payment_terms`),
+    resaleCertificate: await read(`/api/order/organization/${s.orgId}/purchasers/${victim.customer.orgId}/resale_certificate`),
+    resaleCertificateRequirement: await read(`/api/organization/${s.orgId}/resale_certificate_requirement`),
+    sellerResaleCertificate: await read(`/api/organization/${s.orgId}/resale_certificate`),
     invoiceTotals: await read(`/api/organization/${s.orgId}/invoices/totals`),
   };
 }

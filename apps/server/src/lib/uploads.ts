@@ -29,6 +29,15 @@ const MULTIPART_OVERHEAD = 64 * 1024;
  * boundary (a truncated upload). The whole body is read before the file is handed over.
  */
 export async function readMultipartFile(req: FastifyRequest, maxBytes: number, hint?: string): Promise<Buffer> {
+  return (await readMultipartUpload(req, maxBytes, hint)).bytes;
+}
+
+/** readMultipartFile with the name the browser gave the file (empty when none). */
+export async function readMultipartUpload(
+  req: FastifyRequest,
+  maxBytes: number,
+  hint?: string,
+): Promise<{ bytes: Buffer; filename: string }> {
   if (!req.isMultipart()) {
     throw new DomainError(
       'invalid',
@@ -38,6 +47,7 @@ export async function readMultipartFile(req: FastifyRequest, maxBytes: number, h
     );
   }
   let file: Buffer | null = null;
+  let filename = '';
   try {
     for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 21 } })) {
       if (part.type !== 'file') continue;
@@ -47,11 +57,12 @@ export async function readMultipartFile(req: FastifyRequest, maxBytes: number, h
         continue;
       }
       file = await part.toBuffer();
+      filename = part.filename ?? '';
     }
   } catch (err) {
     throw multipartError(err as FastifyError, maxBytes, hint);
   }
-  if (file) return file;
+  if (file) return { bytes: file, filename };
   throw new DomainError(
     'invalid',
     'validation_error',

@@ -46,6 +46,8 @@ import { webhookRoutes } from './webhooks/routes.js';
 import { refundRoutes } from './refunds/routes.js';
 import { createRefundSettler } from './refunds/settler.js';
 import { mailboxRoutes } from './mailbox/routes.js';
+import { resaleCertificateRoutes } from './resale-certificates/routes.js';
+import { createCertificateReminders } from './resale-certificates/reminders.js';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: AppContext, database: Database) => Promise<void>;
 
@@ -72,6 +74,12 @@ export const appModules: AppModule[] = [
   { name: 'catalog-import', routes: [catalogImportRoutes] },
   { name: 'invites', routes: [inviteRoutes] },
   { name: 'customers', routes: [customerRoutes] },
+  {
+    name: 'resale-certificates',
+    routes: [resaleCertificateRoutes],
+    // E-mails both sides 30 days before a certificate expires, once (resale-certificates/reminders.ts).
+    jobs: (ctx) => ({ resaleCertificateReminders: createCertificateReminders(ctx) }),
+  },
   { name: 'carts', routes: [cartRoutes] },
   { name: 'orders', routes: [orderRoutes] },
   {

@@ -11,6 +11,7 @@ import { lockOrder } from '../orders/submission.js';
 import { organizationName } from '../organizations/service.js';
 import { sellerPaymentAccount } from '../payments/service.js';
 import { getLookups } from '../products/lookups.js';
+import { refuseWithoutResaleCertificate } from '../resale-certificates/requirement.js';
 import { checkoutSessions } from './schema.js';
 import { openProviderSession } from './provider-sessions.js';
 import { refusal } from '../../lib/errors.js';
@@ -48,6 +49,7 @@ export async function createCheckoutSession(
   if (cart.is_preview) throw refusal('conflict', 'preview', 'cart', PREVIEW_CHECKOUT_MESSAGE);
   const issue = cart.checkout_issues[0];
   if (issue) throw refusal('conflict', issue.code, 'cart', issue.message);
+  await refuseWithoutResaleCertificate(ctx.db, sellerId, cart.purchasing_organization_id);
   const provider = ctx.providers.payments;
   const account = await sellerPaymentAccount(ctx.db, sellerId);
   if (!cart.seller_payments_active || !account?.chargesEnabled || account.provider !== provider.name) {

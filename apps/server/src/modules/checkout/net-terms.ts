@@ -6,6 +6,7 @@ import { readCart } from '../carts/service.js';
 import { lockOrder, orderState, recordNetTerms } from '../orders/submission.js';
 import { paymentTermsDays } from '../customers/payment-terms.js';
 import { getLookups } from '../products/lookups.js';
+import { refuseWithoutResaleCertificate } from '../resale-certificates/requirement.js';
 import { checkoutSessions } from './schema.js';
 import { refuseUnpayable } from './refusals.js';
 import {
@@ -74,6 +75,7 @@ async function placeOnTerms(
   }
   const issue = cart.checkout_issues[0];
   if (issue) throw refusal('conflict', issue.code, 'cart', issue.message);
+  await refuseWithoutResaleCertificate(ctx.db, state.selling_organization_id, state.purchasing_organization_id);
   const shipping = await checkoutShipping(ctx, orderId);
   // A card checkout of this order still open ends first (one paid meanwhile placed the order).
   if (await endCardCheckouts(ctx, orderId)) return toSubmittedOrder(await placedOrderAnswer(ctx, orderId));

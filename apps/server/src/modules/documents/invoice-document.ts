@@ -4,6 +4,7 @@
  * against it (refunds' leaf).
  */
 import { sql } from 'drizzle-orm';
+import { TAX_EXEMPT_LINE, TAX_NOT_CHARGED_LINE } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { orderDetail } from '../orders/queries.js';
 import { cartOrderJsonSql } from '../orders/sql.js';
@@ -11,6 +12,7 @@ import { orderPayment } from '../checkout/service.js';
 import { invoiceRecord } from '../payments/invoice-of-order.js';
 import type { InvoiceStatus } from '../payments/sql.js';
 import { refundsForInvoice } from '../refunds/sql.js';
+import { certificateOnFileAt } from '../resale-certificates/requirement.js';
 import { serviceFromToken, shippingMethodLabel, type InvoiceInput } from './invoice-pdf.js';
 import { sellerFacts } from './seller-facts.js';
 
@@ -22,13 +24,14 @@ export async function invoiceDocument(ctx: AppContext, invoiceId: string): Promi
   if (!invoice) return undefined;
   const order = await orderDetail(ctx, invoice.order_id);
   if (!order) return undefined;
-  const [terms, payment, seller, refunds] = await Promise.all([
+  const [terms, payment, seller, refunds, exempt] = await Promise.all([
     ctx.db.execute<{ terms: { is_net_30?: boolean } | null }>(
       sql`select ${cartOrderJsonSql(sql`${order.cart.id}::uuid`)} as terms`,
     ),
     orderPayment(ctx.db, order.id),
     sellerFacts(ctx, order.seller),
     refundsForInvoice(ctx.db, order.id),
+    certificateOnFileAt(ctx.db, order.organization.id, new Date(order.completed_on)),
   ]);
   const status = invoice.status.toUpperCase() as InvoiceStatus;
   const service =
@@ -50,5 +53,6 @@ export async function invoiceDocument(ctx: AppContext, invoiceId: string): Promi
     card: payment?.card ?? null,
     shippingMethod: shippingMethodLabel(order.shippo_provider, service),
     refunds,
+    taxLine: exempt ? TAX_EXEMPT_LINE : TAX_NOT_CHARGED_LINE,
   };
 }

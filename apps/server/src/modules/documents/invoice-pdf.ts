@@ -67,6 +67,12 @@ export interface InvoiceInput {
   shippingMethod: string | null;
   /** The order's refunds, oldest first (issue 21): each with its credit note; failed ones are not printed. */
   refunds?: InvoiceRefundLine[];
+  /**
+   * Sales tax is never charged on wholesale orders; this says why (issue 25 part 5): contract
+   * TAX_EXEMPT_LINE when the buyer had a valid resale certificate on file the day it ordered,
+   * else TAX_NOT_CHARGED_LINE. Printed as the $0.00 sales tax row.
+   */
+  taxLine?: string;
 }
 
 /** A refund as the invoice lists it under the totals. */
@@ -264,6 +270,7 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
     const rows: { label: string; value: string; bold?: boolean }[] = [
       { label: 'Subtotal', value: formatUsd(order.subtotal_cents) },
       { label: shipping, value: formatUsd(order.shipping_cost_in_cents) },
+      ...(input.taxLine ? [{ label: pdfText(input.taxLine), value: formatUsd(0) }] : []),
       { label: 'Total', value: formatUsd(order.total_cents), bold: true },
       ...(takenOff > 0 && invoice.status !== 'VOID' ? [{ label: 'Taken off (cancelled or claimed items)', value: formatUsd(-takenOff) }] : []),
       {

@@ -11,7 +11,7 @@ import {
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { readMultipartFile, withUploads } from '../../lib/uploads.js';
-import { IMMUTABLE_CACHE_CONTROL } from '../../providers/storage/index.js';
+import { IMMUTABLE_CACHE_CONTROL, PRIVATE_KEY_PREFIX } from '../../providers/storage/index.js';
 import { getImageSet, updateImageSet, uploadMedia } from './service.js';
 import { memberOf, memberOrPurchaserOf, organizationAt, organizationParam } from '../../auth/policies.js';
 
@@ -92,6 +92,8 @@ export async function mediaFiles(app: FastifyInstance, ctx: AppContext) {
     redirect: false,
     suppressWarning: true,
     cacheControl: false,
+    // Private files (resale certificates) are served only through their modules' routes.
+    allowedPath: (pathName) => !decodeURIComponent(pathName).replace(/^\/+/, '').startsWith(PRIVATE_KEY_PREFIX),
     setHeaders(res) {
       res.header('cache-control', IMMUTABLE_CACHE_CONTROL);
       res.header('x-content-type-options', 'nosniff');

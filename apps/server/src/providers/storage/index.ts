@@ -5,7 +5,7 @@ import { createLocalStorage } from './local.js';
 import { createS3Storage } from './s3.js';
 
 export type { MediaStorage } from './interface.js';
-export { IMMUTABLE_CACHE_CONTROL } from './interface.js';
+export { IMMUTABLE_CACHE_CONTROL, PRIVATE_KEY_PREFIX } from './interface.js';
 
 export function createStorage(config: Config): MediaStorage {
   const s = config.storage;

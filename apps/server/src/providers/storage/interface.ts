@@ -7,6 +7,8 @@ export interface MediaStorage {
   readonly driver: 'local' | 's3';
   /** Stores the bytes under the key (overwrites an object with the same key). */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The object's bytes, or null when there is none (private files are read through the API). */
+  get(key: string): Promise<Buffer | null>;
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
   /** The absolute URL a browser loads the object from. */
@@ -18,6 +20,12 @@ export interface MediaStorage {
    */
   locator(key: string): string;
 }
+
+/**
+ * Keys under this prefix are private (resale certificates): never served at a public URL — the
+ * local driver's /media/ route refuses them; an S3 bucket's public-read policy must not cover it.
+ */
+export const PRIVATE_KEY_PREFIX = 'private/';
 
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 

@@ -22,6 +22,14 @@ export function createLocalStorage(opts: { dir: string; publicUrl: string }): Me
       await fs.writeFile(tmp, bytes);
       await fs.rename(tmp, file);
     },
+    async get(key) {
+      try {
+        return await fs.readFile(fileOf(key));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
     async delete(key) {
       await fs.rm(fileOf(key), { force: true });
     },

@@ -36,7 +36,7 @@ let sdk: S3Sdk | undefined;
 const s3Sdk = (): S3Sdk => (sdk ??= requirePackage('@aws-sdk/client-s3') as S3Sdk);
 
 export function createS3Storage(o: S3StorageOptions): MediaStorage & { client: S3Client } {
-  const { DeleteObjectCommand, PutObjectCommand, S3Client } = s3Sdk();
+  const { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } = s3Sdk();
   const client = new S3Client({
     region: o.region,
     ...(o.endpoint ? { endpoint: o.endpoint } : {}),
@@ -66,6 +66,16 @@ export function createS3Storage(o: S3StorageOptions): MediaStorage & { client: S
           CacheControl: IMMUTABLE_CACHE_CONTROL,
         }),
       );
+    },
+    async get(key) {
+      assertSafeKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: o.bucket, Key: key }));
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+      } catch (err) {
+        if ((err as { name?: string }).name === 'NoSuchKey') return null;
+        throw err;
+      }
     },
     async delete(key) {
       assertSafeKey(key);
