@@ -1,5 +1,6 @@
 /** Cart rules shared by the server and the browser (zod-free). */
 import { dollars, isOrderTooLarge, orderTooLargeMessage } from './money-rules.js';
+import { formatShipDay, preorderClosed } from './preorder-rules.js';
 
 export const CART_LIMITS = {
   /** The most of one product a cart line may hold (the API's limit; the UI offers 0–79). */
@@ -29,6 +30,8 @@ export const CHECKOUT_ISSUE_CODES = [
   'preview',
   /** The order (goods, and shipping once chosen) costs more than MONEY_LIMITS.orderTotalCents (money-rules.ts). */
   'order_too_large',
+  /** Issue 25: a pre-order in the cart is past its order-by day. */
+  'preorder_closed',
 ] as const;
 export type CheckoutIssueCode = (typeof CHECKOUT_ISSUE_CODES)[number];
 
@@ -62,7 +65,12 @@ export function applicableMinimum(minimums: OrderMinimums, isReturning: boolean)
 /** What the checkout gate looks at: a cart's lines and totals, its minimum, who looks, its shipping. */
 export interface CheckoutFacts {
   /** Every line of the cart: whether it can be bought as it is, and why its quantity breaks the product's order rules (null: it keeps them). */
-  lines: ReadonlyArray<{ available: boolean; quantity_issue: string | null }>;
+  lines: ReadonlyArray<{
+    available: boolean;
+    quantity_issue: string | null;
+    /** Issue 25: a pre-order past its order-by day is named (preorder_closed). */
+    product?: { name: string; preorder?: { order_by: string } | null };
+  }>;
   /** Quantities and total of the available lines (a line's total at its quantity's unit price). */
   itemCount: number;
   totalCents: number;
@@ -90,7 +98,15 @@ export function checkoutIssues(facts: CheckoutFacts): Array<{ code: CheckoutIssu
   const { lines, itemCount, totalCents, minItems, minCents, shippingCents } = facts;
   const issues: Array<{ code: CheckoutIssueCode; message: string }> = [];
   if (lines.length === 0) issues.push({ code: 'empty', message: EMPTY_CART_MESSAGE });
-  if (lines.some((line) => !line.available)) {
+  const closed = lines.filter((line) => !line.available && line.product?.preorder && preorderClosed(line.product.preorder));
+  const first = closed[0]?.product;
+  if (first?.preorder) {
+    issues.push({
+      code: 'preorder_closed',
+      message: `"${first.name}" can no longer be pre-ordered (orders closed ${formatShipDay(first.preorder.order_by)}). Remove it to check out.`,
+    });
+  }
+  if (lines.some((line) => !line.available && !closed.includes(line))) {
     issues.push({ code: 'unavailable_lines', message: UNAVAILABLE_LINES_MESSAGE });
   }
   if (lines.some((line) => line.available && line.quantity_issue !== null)) {

@@ -19,6 +19,14 @@ export const sellingOrdersFilterFields = {
   customer: singleLineText({ message: 'must be text' }).max(ORDER_CUSTOMER_FILTER_MAX, 'is too long').optional(),
   from: OrderDay.optional(),
   to: OrderDay.optional(),
+  /**
+   * Issue 25: only orders with lines sold in this pre-order ship window, written
+   * "YYYY-MM-DD..YYYY-MM-DD" (preorder-rules.ts shipWindowKey); the windows are in the counts.
+   */
+  ship_window: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}\.\.\d{4}-\d{2}-\d{2}$/, 'must be a ship window as YYYY-MM-DD..YYYY-MM-DD')
+    .optional(),
 };
 
 /** The date range's rule: from on or before to (400 naming from). */
@@ -41,6 +49,8 @@ export const SellerOrderCounts = z.object({
   unpaid: z.number().int(),
   cancelled: z.number().int(),
   all: z.number().int(),
+  /** Issue 25: the pre-order ship windows of the seller's orders (the Ship window filter's choices), latest first. */
+  ship_windows: z.array(z.object({ ships_from: z.string(), ships_until: z.string() })).optional(),
 });
 export type SellerOrderCounts = z.infer<typeof SellerOrderCounts>;
 

@@ -16,6 +16,8 @@ import {
   checkoutIssues,
   meetsMinimum,
   quantityProblemMessage,
+  formatShipDay,
+  preorderClosed,
   type Cart,
   type CartOrder,
   type CartProduct,
@@ -30,7 +32,7 @@ import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { DomainError, fieldRefusal, notFound } from '../../lib/errors.js';
 import { purchasingRelationshipsSql } from '../../auth/access.js';
-import { cartProductSql, productForCartSql, sellerProductByIdOrSkuSql } from '../products/sql.js';
+import { cartProductSql, productForCartSql, productShipWindowSql, sellerProductByIdOrSkuSql } from '../products/sql.js';
 import { getLookups } from '../products/lookups.js';
 import { createDraftOrder } from '../orders/service.js';
 import { cartOrderJsonSql, completedOrdersSql } from '../orders/sql.js';
@@ -95,6 +97,7 @@ function unavailableReason(line: LineRow): string | null {
   if (line.deleted) return 'Removed from the catalogue';
   if (!line.live) return 'No longer for sale';
   const p = line.product;
+  if (p.preorder && preorderClosed(p.preorder)) return `Pre-orders closed ${formatShipDay(p.preorder.order_by)}`;
   if (p.track_inventory && (p.inventory_count ?? 0) < line.quantity) {
     const left = p.inventory_count ?? 0;
     return left <= 0 ? 'Out of stock' : `Only ${left} left`;
@@ -241,6 +244,7 @@ type Refusal =
   | 'product_deleted'
   | 'product_unavailable'
   | 'choose_variant'
+  | 'preorder_closed'
   | QuantityProblem
   | 'insufficient_inventory'
   | 'too_many_lines';
@@ -280,6 +284,7 @@ export async function setLineItem(ctx: AppContext, cartId: string, body: SetLine
                   when p.deleted then 'product_deleted'
                   when p.has_variants then 'choose_variant'
                   when not p.live then 'product_unavailable'
+                  when p.preorder_closed then 'preorder_closed'
                   when p.quantity_problem is not null then p.quantity_problem
                   when p.track_inventory and p.inventory_count < ${q} then 'insufficient_inventory'
              end as refusal
@@ -361,6 +366,13 @@ function refusalDetail(refusal: Exclude<Refusal, 'cart_closed'>, row: RefusedPro
         message: left <= 0 ? `${name} is out of stock` : `only ${left} of ${name} left`,
       };
     }
+    case 'preorder_closed':
+      return {
+        kind: 'conflict',
+        code: 'preorder_closed',
+        field: 'product_id',
+        message: `${name} can no longer be pre-ordered: its order deadline has passed`,
+      };
     case 'too_many_lines':
       return {
         kind: 'conflict',
@@ -440,6 +452,7 @@ export async function setLineItems(ctx: AppContext, cartId: string, body: SetLin
                   when f.deleted then 'product_deleted'
                   when f.has_variants then 'choose_variant'
                   when not f.live then 'product_unavailable'
+                  when f.preorder_closed then 'preorder_closed'
                   when f.quantity_problem is not null then f.quantity_problem
                   when f.track_inventory and f.inventory_count < f.quantity then 'insufficient_inventory'
              end as refusal
@@ -603,7 +616,7 @@ export async function lockCartForCheckout(
   if (!cart) return undefined;
   const result = await tx.execute<CheckoutLine>(sql`
     select li.id as line_item_id, p.id as product_id, p.name, li.quantity, p.unit_price_in_cents, p.track_inventory,
-           (not p.deleted and p.live and p.quantity_problem is null
+           (not p.deleted and p.live and p.quantity_problem is null and not p.preorder_closed
             and (not p.track_inventory or p.inventory_count >= li.quantity)) as available
       from line_items li
       cross join lateral ${productForCartSql(liveStateId, sql`li.product_id`, sql`li.quantity`)} p
@@ -614,22 +627,29 @@ export async function lockCartForCheckout(
 
 /**
  * The cart's order was submitted: its lines become exactly `lines` (the checkout session's,
- * with the prices paid captured), and the cart closes — the pair's next read opens a new one.
+ * with the prices paid captured, and each product's pre-order ship window as it is now — issue
+ * 25), and the cart closes — the pair's next read opens a new one. Answers the last day of the
+ * latest ship window among the lines (null when every line ships now).
  */
 export async function closeCartWithLines(
   tx: DbOrTx,
   cartId: string,
   lines: readonly { product_id: string; quantity: number; unit_price_in_cents: number }[],
-): Promise<void> {
+): Promise<{ latestShipsUntil: string | null }> {
   const products = lines.map((l) => l.product_id);
   await tx.execute(sql`
     delete from line_items where cart_id = ${cartId} and not (product_id = any(${sql.param(products)}::uuid[]))`);
-  await tx.execute(sql`
-    insert into line_items (cart_id, product_id, quantity, unit_price_in_cents)
-    select ${cartId}, product_id, quantity, unit_price
+  const written = await tx.execute<{ ships_until: string | null }>(sql`
+    insert into line_items (cart_id, product_id, quantity, unit_price_in_cents, ships_from, ships_until)
+    select ${cartId}, l.product_id, l.quantity, l.unit_price, w.ships_from, w.ships_until
       from unnest(${sql.param(products)}::uuid[], ${sql.param(lines.map((l) => l.quantity))}::int[],
                   ${sql.param(lines.map((l) => l.unit_price_in_cents))}::int[]) as l(product_id, quantity, unit_price)
+      left join lateral ${productShipWindowSql(sql`l.product_id`)} w on true
     on conflict (cart_id, product_id)
-    do update set quantity = excluded.quantity, unit_price_in_cents = excluded.unit_price_in_cents`);
+    do update set quantity = excluded.quantity, unit_price_in_cents = excluded.unit_price_in_cents,
+                  ships_from = excluded.ships_from, ships_until = excluded.ships_until
+    returning ships_until::text`);
   await tx.execute(sql`update carts set status = 'ordered', updated_at = now() where id = ${cartId}`);
+  const days = written.rows.map((r) => r.ships_until).filter((d): d is string => d !== null);
+  return { latestShipsUntil: days.length > 0 ? days.reduce((a, b) => (a > b ? a : b)) : null };
 }

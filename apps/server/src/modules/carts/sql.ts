@@ -50,7 +50,8 @@ export function orderLinesJsonSql(cartId: SQL): SQL {
              'unit_price_in_cents', coalesce(li.unit_price_in_cents, 0),
              'line_total_cents', li.quantity::bigint * coalesce(li.unit_price_in_cents, 0),
              'cancelled_quantity', li.cancelled_quantity, 'shipped_quantity', li.shipped_quantity,
-             'unavailable_quantity', li.unavailable_quantity, 'restock_on', li.restock_on::text, 'backorder', li.backorder)
+             'unavailable_quantity', li.unavailable_quantity, 'restock_on', li.restock_on::text, 'backorder', li.backorder,
+             'ships_from', li.ships_from::text, 'ships_until', li.ships_until::text)
            order by li.created_at, li.id)
       from line_items li
       left join lateral ${productForOrderLineSql(sql`li.product_id`)} p on true
@@ -71,4 +72,13 @@ export function orderLineNameSql(lineId: SQL, cartId: SQL): SQL {
 export function orderedProductIdsSql(productIds: SQL): SQL {
   return sql`select li.product_id from line_items li join carts c on c.id = li.cart_id
               where li.product_id = any(${productIds}) and c.status <> 'open'`;
+}
+
+/**
+ * A FROM item (issue 25): the distinct pre-order ship windows of the lines of the cart whose id
+ * is in `cartId` — `ships_from`, `ships_until` (lines that ship now are left out).
+ */
+export function cartShipWindowsSql(cartId: SQL): SQL {
+  return sql`(select distinct li.ships_from, li.ships_until from line_items li
+               where li.cart_id = ${cartId} and li.ships_from is not null)`;
 }

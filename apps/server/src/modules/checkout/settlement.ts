@@ -183,7 +183,8 @@ export async function completeInTransaction(
   const sellerId = order.selling_organization_id;
   // First: before anything of the seller's is locked (catalog-version.ts's rule for the stock).
   const slot = claimedSlot ?? (await takeSellerSlot(tx, sellerId, tracked.length > 0));
-  await closeCartWithLines(tx, order.cart_id, session.lines);
+  // The lines' prices and pre-order ship windows are captured (issue 25).
+  const { latestShipsUntil } = await closeCartWithLines(tx, order.cart_id, session.lines);
   // The seller's inventory history shows the sale.
   await recordOrderSales(
     tx,
@@ -214,7 +215,7 @@ export async function completeInTransaction(
     amountCents: session.amountCents,
     status: payment.netDays ? 'OPEN' : 'PAID',
     providerPaymentId: done.paymentId,
-    ...(payment.netDays ? { netDays: payment.netDays, completedOn: completed_on } : {}),
+    ...(payment.netDays ? { netDays: payment.netDays, completedOn: completed_on, dueAfter: latestShipsUntil } : {}),
   });
   const completion = toCompletion(done, order.id, completed_on, invoice);
   await queueOrderEmails(ctx, tx, { session: done, order, completion });

@@ -14,6 +14,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   SELLER_ORDER_COUNT_CAP,
   parseOrderNumber,
+  parseShipWindowKey,
+  shipWindowKey,
   trackingUrl,
   viewStates,
   type Carrier,
@@ -176,6 +178,8 @@ interface ListShape {
   /** Placed at or after the `from` parameter / before the `to` parameter (timestamps). */
   from: boolean;
   to: boolean;
+  /** With lines in the pre-order ship window of the `ships_from` / `ships_until` parameters (issue 25). */
+  shipWindow: boolean;
 }
 
 /**
@@ -226,6 +230,10 @@ function listStatement(shape: ListShape): SQL {
   const common: SQL[] = [seller, sql`o.completed_on is not null`];
   if (shape.from) common.push(sql`o.completed_on >= ${sql.placeholder('from')}::timestamptz`);
   if (shape.to) common.push(sql`o.completed_on < ${sql.placeholder('to')}::timestamptz`);
+  // Issue 25: the seller's orders with lines in one pre-order ship window (order_ship_windows' index).
+  const windowOf = sql`w.seller_organization_id = ${org}::uuid and w.ships_from = ${sql.placeholder('ships_from')}::date
+                   and w.ships_until = ${sql.placeholder('ships_until')}::date`;
+  if (shape.shipWindow) common.push(sql`o.id in (select w.order_id from order_ship_windows w where ${windowOf})`);
   if (hasCursor) {
     common.push(sql`(o.completed_on, o.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`);
   }
@@ -302,6 +310,16 @@ function listStatement(shape: ListShape): SQL {
         }
        order by x.completed_on desc nulls last, x.id desc nulls last
        ${limitPlusOne(limit)}`;
+  } else if (shape.shipWindow) {
+    // The window's orders, newest first, on order_ship_windows' (seller, window, completed_on, id)
+    // index; each one's order by primary key for the other conditions.
+    pageIds = sql`
+      select o.id
+        from order_ship_windows w
+        join orders o on o.id = w.order_id
+       where ${windowOf} and ${where(inStates)}
+       order by w.completed_on desc, w.order_id desc
+       ${limitPlusOne(limit)}`;
   } else if (states) {
     pageIds = merged(
       states.map((state) => sql`select o.id, o.completed_on from orders o where ${where(stateIs(state))} ${newestFirst}`),
@@ -369,6 +387,8 @@ export interface OrderListFilters {
   from?: string;
   /** Placed on or before this UTC day (YYYY-MM-DD). */
   to?: string;
+  /** Issue 25: with lines sold in this pre-order ship window ("YYYY-MM-DD..YYYY-MM-DD"). */
+  shipWindow?: string;
 }
 
 export interface OrderLists {
@@ -403,6 +423,7 @@ function listParts(target: OrderListTarget) {
     customer,
     from: (selling && target.from) || '',
     to: (selling && target.to) || '',
+    shipWindow: (selling && target.shipWindow && parseShipWindowKey(target.shipWindow)) || null,
   };
 }
 
@@ -425,9 +446,10 @@ async function buildListPage(
     customer: parts.customer !== '',
     from: parts.from !== '',
     to: parts.to !== '',
+    shipWindow: parts.shipWindow !== null,
   };
   const statement = statementFor(
-    [shape.side, shape.hasCursor ? 'c' : '', limit, shape.search, shape.view ?? '', shape.customer ? 'C' : '', shape.from ? 'F' : '', shape.to ? 'T' : ''].join(':'),
+    [shape.side, shape.hasCursor ? 'c' : '', limit, shape.search, shape.view ?? '', shape.customer ? 'C' : '', shape.from ? 'F' : '', shape.to ? 'T' : '', shape.shipWindow ? 'W' : ''].join(':'),
     () => listStatement(shape),
   );
   const rows = await runCompiled<ListRow>(ctx.db, statement, {
@@ -439,6 +461,7 @@ async function buildListPage(
     ...(shape.customer ? { customer: parts.customer } : {}),
     ...(shape.from ? { from: `${parts.from}T00:00:00Z` } : {}),
     ...(shape.to ? { to: dayAfter(parts.to) } : {}),
+    ...(parts.shipWindow ? { ships_from: parts.shipWindow.ships_from, ships_until: parts.shipWindow.ships_until } : {}),
   });
   const orders = rows.filter((r): r is { stamp: string } & OrderRow => r.id !== null);
   const taken = takePage(orders, limit);
@@ -482,6 +505,7 @@ export function createOrderLists(
         parts.customer,
         parts.from,
         parts.to,
+        parts.shipWindow ? shipWindowKey(parts.shipWindow) : '',
       ].join('\u0000');
       const page = await cache.getOrBuild(key, stamp, async () => {
         const built = await buildListPage(ctx, target, query.cursor, limit, period);
@@ -513,7 +537,9 @@ export async function* allListedOrders(
  * The tabs' counts of the seller's orders (GET …/orders/counts), with the list's version read in
  * the same statement: each tab counted on its index alone — the states on (seller, state, …),
  * All on (seller, completed_on, id), Unpaid on the invoices' (seller, status) — and at most
- * SELLER_ORDER_COUNT_CAP entries each, so a seller with a million orders costs a bounded read.
+ * SELLER_ORDER_COUNT_CAP entries each, so a seller with a million orders costs a bounded read —
+ * and the pre-order ship windows of its orders (issue 25, the Ship window filter's choices; at
+ * most 50, latest first, on order_ship_windows' index).
  */
 export async function sellerOrderCounts(
   ctx: Pick<AppContext, 'db'>,
@@ -535,7 +561,13 @@ export async function sellerOrderCounts(
     () => sql`select ${orderListStampSql(sql.placeholder('org'))} as stamp,
                      ${inView('to_ship')} as to_ship, ${inView('partially_shipped')} as partially_shipped,
                      ${inView('shipped')} as shipped, ${inView('cancelled')} as cancelled, ${ofSeller(sql``)} as all,
-                     ${capped(sql`select 1 from ${sellerOpenInvoicesSql(org)} oi`)} as unpaid`,
+                     ${capped(sql`select 1 from ${sellerOpenInvoicesSql(org)} oi`)} as unpaid,
+                     (select coalesce(json_agg(json_build_object('ships_from', x.ships_from::text, 'ships_until', x.ships_until::text)
+                                               order by x.ships_from desc, x.ships_until desc), '[]'::json)
+                        from (select w.ships_from, w.ships_until from order_ship_windows w
+                               where w.seller_organization_id = ${org}
+                               group by w.ships_from, w.ships_until
+                               order by w.ships_from desc, w.ships_until desc limit 50) x) as ship_windows`,
   );
   const [row] = await runCompiled<SellerOrderCounts & { stamp: string }>(ctx.db, statement, { org: sellerId });
   const { stamp, ...counts } = row!;

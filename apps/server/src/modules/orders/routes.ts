@@ -127,16 +127,18 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
           'view (to_ship: placed, accepted or partially shipped; partially_shipped; shipped: shipped or ' +
           'delivered; unpaid: its invoice is OPEN; cancelled), customer (the buyer organization\'s name ' +
           'contains it, any case; the seller\'s customers), from / to (the UTC day it was placed, both ' +
-          'included; 400 naming the field for a day that is not YYYY-MM-DD, naming from when it is after to).',
+          'included; 400 naming the field for a day that is not YYYY-MM-DD, naming from when it is after to), ' +
+          'ship_window (issue 25: orders with lines sold in that pre-order window, YYYY-MM-DD..YYYY-MM-DD; ' +
+          'the seller\'s windows are in GET …/orders/counts ship_windows).',
         params: OrgIdParams,
         querystring: SellingOrdersQuery,
         response: { 200: OrderSummaryList, ...errors },
       },
     },
     async (req, reply) => {
-      const { po_number: poNumberPrefix, q: search, view, customer, from, to, ...query } = req.query;
+      const { po_number: poNumberPrefix, q: search, view, customer, from, to, ship_window: shipWindow, ...query } = req.query;
       const { key, page } = await orderLists.page(
-        { side: 'selling', organizationId: req.params.org_id, poNumberPrefix, search, view, customer, from, to },
+        { side: 'selling', organizationId: req.params.org_id, poNumberPrefix, search, view, customer, from, to, shipWindow },
         query,
         listStamp(req),
       );
@@ -214,8 +216,9 @@ export async function orderRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req, reply) => {
-      const { po_number: poNumberPrefix, q: search, view, customer, from, to } = req.query;
+      const { po_number: poNumberPrefix, q: search, view, customer, from, to, ship_window: shipWindow } = req.query;
       const stream = sellingOrdersCsv(ctx, {
+        shipWindow,
         side: 'selling',
         organizationId: req.params.org_id,
         poNumberPrefix,

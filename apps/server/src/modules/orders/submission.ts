@@ -8,6 +8,7 @@ import type { OrderShippingAddress } from '@cratebase/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { shippingAddressJsonSql } from '../addresses/sql.js';
 import { organizationsSql } from '../organizations/sql.js';
+import { cartShipWindowsSql } from '../carts/sql.js';
 
 export type LockedOrder = {
   id: string;
@@ -53,9 +54,14 @@ export interface Submission {
   userId: string | null;
 }
 
-/** Records the submission on the (locked) order: what was paid, where it ships, and when. */
+/**
+ * Records the submission on the (locked) order: what was paid, where it ships, and when; and the
+ * pre-order ship windows its lines were sold under (issue 25: order_ship_windows, what the
+ * workspace filters by) — call it after the cart's lines are captured (closeCartWithLines).
+ */
 export async function recordSubmission(tx: DbOrTx, orderId: string, s: Submission): Promise<{ completed_on: string }> {
   const result = await tx.execute<{ completed_on: string }>(sql`
+    with done as (
     update orders
        set status = 'submitted', completed_on = now(), updated_at = now(),
            subtotal_cents = ${s.subtotalCents}, total_cents = ${s.totalCents},
@@ -64,7 +70,14 @@ export async function recordSubmission(tx: DbOrTx, orderId: string, s: Submissio
            shipping_carrier = ${s.shipping.carrier}, shipping_service_level = ${s.shipping.serviceLevel},
            created_by_user_id = coalesce(${s.userId}::uuid, created_by_user_id)
      where id = ${orderId}
-    returning completed_on`);
+    returning id, cart_id, selling_organization_id, completed_on
+    ), windows as (
+      insert into order_ship_windows (order_id, seller_organization_id, ships_from, ships_until, completed_on)
+      select d.id, d.selling_organization_id, w.ships_from, w.ships_until, d.completed_on
+        from done d cross join lateral ${cartShipWindowsSql(sql`d.cart_id`)} w
+      on conflict do nothing
+    )
+    select completed_on from done`);
   return result.rows[0]!;
 }
 

@@ -204,9 +204,14 @@ export async function createInvoice(
     amountCents: number;
     status: InvoiceStatus;
     providerPaymentId: string | null;
-    /** An invoice on net terms (OPEN): due `netDays` after the order's completion day (UTC). */
+    /**
+     * An invoice on net terms (OPEN): due `netDays` after the order's completion day (UTC) — or,
+     * for an order with pre-order lines, after `dueAfter`, the last day of its latest ship window
+     * when that is later (issue 25, docs/decisions/012-pre-orders.md: terms run from shipping).
+     */
     netDays?: number;
     completedOn?: Date | string;
+    dueAfter?: string | null;
   },
 ): Promise<{ number: string; status: InvoiceStatus; due_on: string | null }> {
   const paid = input.status === 'PAID';
@@ -222,7 +227,8 @@ export async function createInvoice(
               ${input.amountCents}, ${input.providerPaymentId}, case when ${paid} then now() end,
               case when ${paid} then 'card' end, ${netDays}::int,
               case when ${netDays}::int is not null
-                   then (${completedOn}::timestamptz at time zone 'UTC')::date + ${netDays}::int end)
+                   then greatest((${completedOn}::timestamptz at time zone 'UTC')::date,
+                                 ${input.dueAfter ?? null}::date) + ${netDays}::int end)
       on conflict (order_id) do nothing
       returning number, status, due_on::text
     )

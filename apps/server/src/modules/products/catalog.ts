@@ -409,7 +409,7 @@ export async function writeVariants(
 /**
  * Copies the products' shared fields onto all their live variants where they differ — the
  * composed name, the state (Draft for an unavailable variant), description, units, minimum,
- * measurements except weight, tags — as saveVariants does on a product save; the ids written.
+ * measurements except weight, tags, the pre-order window (issue 25) — as saveVariants does on a product save; the ids written.
  */
 export async function syncVariantsWithProducts(
   tx: DbOrTx,
@@ -425,17 +425,21 @@ export async function syncVariantsWithProducts(
       description = par.description, order_unit_id = par.order_unit_id, quantity_per_unit = par.quantity_per_unit,
       minimum_order_quantity = par.minimum_order_quantity, weight_unit_id = par.weight_unit_id, length = par.length,
       width = par.width, height = par.height, dimension_unit_id = par.dimension_unit_id, tags = par.tags,
+      preorder_ships_from = par.preorder_ships_from, preorder_ships_until = par.preorder_ships_until,
+      preorder_order_by = par.preorder_order_by,
       updated_at = now()
       from products par
      where p.parent_id = any(${sql.param(parentIds)}::uuid[]) and p.deleted_at is null and par.id = p.parent_id
        and par.organization_id = ${organizationId}
        and (p.name, p.state_id, p.description, p.order_unit_id, p.quantity_per_unit, p.minimum_order_quantity,
-            p.weight_unit_id, p.length, p.width, p.height, p.dimension_unit_id, p.tags)
+            p.weight_unit_id, p.length, p.width, p.height, p.dimension_unit_id, p.tags,
+            p.preorder_ships_from, p.preorder_ships_until, p.preorder_order_by)
            is distinct from
            (par.name || ' — ' || array_to_string(p.option_values, ' / '),
             case when p.variant_available then par.state_id else ${draftStateId} end, par.description,
             par.order_unit_id, par.quantity_per_unit, par.minimum_order_quantity, par.weight_unit_id, par.length,
-            par.width, par.height, par.dimension_unit_id, par.tags)
+            par.width, par.height, par.dimension_unit_id, par.tags,
+            par.preorder_ships_from, par.preorder_ships_until, par.preorder_order_by)
     returning p.id`);
 }
 

@@ -26,7 +26,7 @@ import { compileQuery, runCompiled, type CompiledQuery } from '../../db/compiled
 import { getLookups } from './lookups.js';
 import { DEFAULT_PAGE_CACHE, PageCache, type CachedPage, type PageCacheOptions } from '../../lib/page-cache.js';
 import { DEFAULT_PAGE_SIZE, productFrom, productJsonSql, productSearchSql } from './service.js';
-import { mediaUrlSql, priceBreaksJsonSql } from './sql.js';
+import { mediaUrlSql, preorderJsonSql, priceBreaksJsonSql } from './sql.js';
 
 export type ForSaleView = NonNullable<ForSaleQuery['view']>;
 
@@ -51,9 +51,12 @@ function tileJsonSql(publicUrl: string): SQL {
     'msrp_in_cents', case when p.options is null then p.msrp_in_cents else vs.min_msrp end,
     'minimum_order_quantity', p.minimum_order_quantity, 'order_increment', p.order_increment,
     'price_breaks', ${priceBreaksJsonSql('p')},
-    'track_inventory', case when p.options is null then p.track_inventory else coalesce(vs.tracked, false) end,
-    'inventory_count', case when p.options is null then case when p.track_inventory then p.inventory_count end
+    'track_inventory', p.preorder_ships_from is null
+                       and case when p.options is null then p.track_inventory else coalesce(vs.tracked, false) end,
+    'inventory_count', case when p.preorder_ships_from is not null then null
+                            when p.options is null then case when p.track_inventory then p.inventory_count end
                             when vs.tracked then vs.stock end,
+    'preorder', ${preorderJsonSql('p')},
     'image', (
       select json_build_object(
                'url', ${mediaUrlSql(publicUrl, sql`m.storage_key`)}, 'width', m.width, 'height', m.height,
@@ -80,8 +83,8 @@ function sheetRowJsonSql(v: string): SQL {
     'quantity_per_unit', ${a}.quantity_per_unit, 'unit_price_in_cents', ${a}.unit_price_in_cents,
     'minimum_order_quantity', ${a}.minimum_order_quantity, 'order_increment', ${a}.order_increment,
     'price_breaks', ${priceBreaksJsonSql(v)},
-    'track_inventory', ${a}.track_inventory,
-    'inventory_count', case when ${a}.track_inventory then ${a}.inventory_count end
+    'track_inventory', ${a}.track_inventory and ${a}.preorder_ships_from is null,
+    'inventory_count', case when ${a}.track_inventory and ${a}.preorder_ships_from is null then ${a}.inventory_count end
   )::text`;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Stock held for checkouts (DECISIONS "The money path"), as the products module offers it to
  * the checkout: hold a tracked product's stock while the buyer pays, sell it when the order
- * completes, release it when the checkout ends unpaid. Untracked products are never held.
+ * completes, release it when the checkout ends unpaid. Untracked products are never held, nor
+ * pre-orders (issue 25: sold without stock; products/sql.ts answers them untracked).
  *
  * Holding and selling lock the products' rows in id order, so checkouts of the same products
  * never deadlock; holding counts what others hold under those locks, so checkouts racing for
@@ -45,7 +46,7 @@ export async function holdStock(
   // must start after the lock wait, to see the holds of the checkout that held the lock before.
   await tx.execute(sql`
     select p.id from products p
-     where p.id = any(${sql.param(ids)}::uuid[]) and p.track_inventory
+     where p.id = any(${sql.param(ids)}::uuid[]) and p.track_inventory and p.preorder_ships_from is null
      order by p.id
        for no key update`);
   // The count and, when every product has enough, the holder's holds replaced: one statement
@@ -63,7 +64,7 @@ export async function holdStock(
                  where r.product_id = p.id and r.status = 'held' and r.held_until > now() and r.holder <> ${holder}
              ), 0))::int as available
         from products p join wanted w on w.product_id = p.id
-       where p.track_inventory
+       where p.track_inventory and p.preorder_ships_from is null
     ), enough as (
       select not exists (select 1 from counted where available < wanted) as ok
     ), replaced as (

@@ -22,7 +22,7 @@ import { fieldError, DomainError, notFound } from '../../lib/errors.js';
 import { beforeCursor, containsPattern, decodeCursor, isoTimestampSql, keysetTimestamp, limitPlusOne, takePage, type JsonPage } from '../../lib/pagination.js';
 import { getLookups, resolveLookup, type Lookups } from './lookups.js';
 import { lockCatalogVersion } from './catalog-version.js';
-import { priceBreaksJsonSql, productMediaJsonSql } from './sql.js';
+import { preorderJsonSql, priceBreaksJsonSql, productMediaJsonSql } from './sql.js';
 import { parentOf, productVariantFieldsSql, saveVariants } from './variants.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -44,7 +44,7 @@ export function productJsonSql(publicUrl: string) {
     'stock_keeping_unit', p.stock_keeping_unit, 'minimum_order_quantity', p.minimum_order_quantity,
     'order_increment', p.order_increment, 'price_breaks', ${priceBreaksJsonSql('p')},
     'universal_product_code', p.universal_product_code, 'inventory_count', p.inventory_count,
-    'track_inventory', p.track_inventory,
+    'track_inventory', p.track_inventory, 'preorder', ${preorderJsonSql('p')},
     'organization', json_build_object('id', o.id, 'name', o.name),
     'tags', coalesce(to_json(p.tags), '[]'::json),
     'media', ${productMediaJsonSql(publicUrl, sql`p.id`)},
@@ -162,6 +162,12 @@ function columnsFromInput(input: ProductInput, lk: Lookups, creating: boolean): 
   if (has('universal_product_code')) c.universalProductCode = input.universal_product_code ?? null;
   if (has('tags')) c.tags = [...new Set(input.tags ?? [])];
   if (has('track_inventory')) c.trackInventory = input.track_inventory;
+  if (has('preorder')) {
+    // Issue 25: the window (checked by the contract: from ≤ until, order by ≤ until); null ends the pre-order.
+    c.preorderShipsFrom = input.preorder?.ships_from ?? null;
+    c.preorderShipsUntil = input.preorder?.ships_until ?? null;
+    c.preorderOrderBy = input.preorder?.order_by ?? null;
+  }
   const m = input.product_physical_measurements;
   if (m === null) {
     Object.assign(c, {

@@ -123,7 +123,8 @@ export function sellerProductByIdOrSkuSql(sellerId: string, productId: SQL, sku:
 export function productForCartSql(liveStateId: number, productId: SQL, quantity: SQL): SQL {
   return sql`(select p.id, p.organization_id, p.name, p.stock_keeping_unit, p.deleted_at is not null as deleted,
                      ${liveSql('p', liveStateId)} as live, p.options is not null as has_variants,
-                     p.track_inventory, p.inventory_count,
+                     (p.track_inventory and p.preorder_ships_from is null) as track_inventory, p.inventory_count,
+                     ${preorderClosedSql('p')} as preorder_closed,
                      p.minimum_order_quantity, p.order_increment,
                      ${quantityProblemSql('p', quantity)} as quantity_problem,
                      ${effectiveUnitPriceSql('p', quantity)} as unit_price_in_cents
@@ -147,12 +148,14 @@ export function cartProductSql(publicUrl: string, liveStateId: number, productId
                        'order_unit', case when ou.id is null then null else json_build_object('id', ou.id, 'unit', ou.unit) end,
                        'stock_keeping_unit', p.stock_keeping_unit,
                        'media', ${productMediaJsonSql(publicUrl, sql`coalesce(p.parent_id, p.id)`, 1, sql`p.variant_media_id`)},
-                       'track_inventory', p.track_inventory,
-                       'inventory_count', case when p.track_inventory then p.inventory_count end,
+                       'track_inventory', p.track_inventory and p.preorder_ships_from is null,
+                       'inventory_count', case when p.track_inventory and p.preorder_ships_from is null then p.inventory_count end,
+                       'preorder', ${preorderJsonSql('p')},
                        'minimum_order_quantity', p.minimum_order_quantity, 'order_increment', p.order_increment,
                        'price_breaks', ${priceBreaksJsonSql('p')}
                      ) as product,
                      p.deleted_at is not null as deleted,
+                     ${preorderClosedSql('p')} as preorder_closed,
                      ${liveSql('p', liveStateId)} as live,
                      ${quantityProblemSql('p', quantity)} as quantity_problem,
                      ${effectiveUnitPriceSql('p', quantity)} as unit_price_in_cents
@@ -184,4 +187,34 @@ export function variantOfSql(productId: SQL): SQL {
                      case when p.parent_id is not null then array_to_string(p.option_values, ' / ') end as variant_title
                 from products p
                where p.id = ${productId})`;
+}
+
+// ─── Pre-orders (issue 25 part 4; docs/decisions/012-pre-orders.md) ──────────────────────
+// A product with a pre-order window is sold without stock: tracked inventory does not limit it
+// and no stock is held for it (productForCartSql and cartProductSql answer it untracked,
+// reservations.ts holds none); after its order-by day (UTC) it can no longer be added or
+// checked out (409 preorder_closed). Its variants carry the window too (catalog.ts copies it).
+
+/** JSON (contract Preorder) of product `p`'s pre-order window, or null when it is not a pre-order. */
+export function preorderJsonSql(p: string): SQL {
+  const a = sql.identifier(p);
+  return sql`case when ${a}.preorder_ships_from is not null then json_build_object(
+               'ships_from', ${a}.preorder_ships_from::text, 'ships_until', ${a}.preorder_ships_until::text,
+               'order_by', ${a}.preorder_order_by::text) end`;
+}
+
+/** A boolean: product `p` is a pre-order whose order-by day has passed (UTC). */
+export function preorderClosedSql(p: string): SQL {
+  const a = sql.identifier(p);
+  return sql`coalesce(${a}.preorder_order_by < (now() at time zone 'UTC')::date, false)`;
+}
+
+/**
+ * A FROM item of one row (use it in a `left join lateral`): the pre-order ship window of the
+ * product whose id is in `productId` — `ships_from`, `ships_until` (null: ships now). What an
+ * order line captures when the order is placed (carts/service.ts closeCartWithLines).
+ */
+export function productShipWindowSql(productId: SQL): SQL {
+  return sql`(select p.preorder_ships_from as ships_from, p.preorder_ships_until as ships_until
+                from products p where p.id = ${productId})`;
 }
