@@ -52,6 +52,9 @@ interface Victim {
   staff: TestUser;
   colleagueId: string;
   teamInviteId: string;
+  /** A shared line sheet of the seller, and a store's request to order from it. */
+  lineSheetId: string;
+  lineSheetRequestId: string;
   /** A resale certificate file the seller uploaded (the customer has a certificate on file too). */
   sellerCertificateFileId: string;
   /** Strings that only the victim's data contains: a response holding one of them leaked. */
@@ -160,6 +163,20 @@ beforeAll(async () => {
   const teamInvite = await ok(
     h.call('POST', `${team}/invites`, { token: seller.token, body: { email: 'victim-secret-hire@example.com', role: 'admin' } }),
   );
+  // A line sheet of the product, shared, with a store's request to order sent from its link.
+  const lineSheet = await ok(
+    h.call('POST', `/api/organization/${seller.orgId}/line-sheets`, {
+      token: seller.token,
+      body: { title: 'Victim Secret sheet', product_ids: [productId] },
+    }),
+  );
+  const sharedSheet = await ok(h.call('POST', `/api/line-sheets/${lineSheet.id}/share`, { token: seller.token, body: {} }));
+  await ok(
+    h.call('POST', `/api/line-sheets/shared/${sharedSheet.share_token}/requests`, {
+      body: { store_name: 'Victim Secret Store', contact_name: 'Victim Secret', email: 'victim-secret-store@example.com' },
+    }),
+  );
+  const lineSheetRequests = await ok(h.call('GET', `/api/line-sheets/${lineSheet.id}/requests`, { token: seller.token }));
   // Resale certificates: the customer's on file (the seller reads it), and a file the seller uploaded.
   const certificateFile = async (org: { orgId: string; token: string }) => {
     const form = multipartBody([{ filename: 'certificate.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') }]);
@@ -181,6 +198,8 @@ beforeAll(async () => {
   );
   const sellerCertificateFileId = await certificateFile(seller);
   victim = {
+    lineSheetId: lineSheet.id,
+    lineSheetRequestId: lineSheetRequests[0].id,
     sellerCertificateFileId,
     staff,
     colleagueId: colleague.id,
@@ -252,6 +271,8 @@ function victimIdFor(resource: string): string {
     'link token': victim.linkToken,
     'team invite': victim.teamInviteId,
     member: victim.colleagueId,
+    'line sheet': victim.lineSheetId,
+    'line sheet request': victim.lineSheetRequestId,
   };
   const id = ids[resource];
   if (!id) throw new Error(`The route walk has no victim ${resource}: add one in route-table.test.ts`);
@@ -389,6 +410,12 @@ function sampleBody(route: RouteEntry): unknown {
     'POST /api/order/:order_id/po_number': () => ({ po_number: 'PO-1' }),
     'POST /api/order/:order_id/submit-on-terms': () => ({ cart: { total_cents: 1 } }),
     'PUT /api/order/organization/:org_id/purchasers/:id/payment_terms': () => ({ net_days: 60 }),
+    'POST /api/organization/:org_id/line-sheets': () => ({ title: 'Hijack sheet', product_ids: [v.productId] }),
+    'PATCH /api/line-sheets/:line_sheet_id': () => ({ title: 'Hijacked' }),
+    'PUT /api/line-sheets/:line_sheet_id/products': () => ({ product_ids: [v.productId] }),
+    'POST /api/line-sheets/:line_sheet_id/email': () => ({ to: 'hijack@example.com' }),
+    'POST /api/line-sheets/:line_sheet_id/share': () => ({}),
+    'POST /api/line-sheets/requests/:request_id/invite': () => ({}),
     'PUT /api/organization/:org_id/resale_certificate': () => ({
       state: 'NY',
       number: 'HIJACK-1',
@@ -511,6 +538,8 @@ async function callAs(caller: Caller, route: RouteEntry) {
     victim.linkToken,
     victim.teamInviteId,
     victim.colleagueId,
+    victim.lineSheetId,
+    victim.lineSheetRequestId,
   ];
   const sent = `${url} ${payload?.toString() ?? ''}`;
   return { url, status: res.statusCode, text: res.body, namesVictim: victimIds.some((id) => sent.includes(id)) };

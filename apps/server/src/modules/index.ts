@@ -42,6 +42,7 @@ import { bankingRoutes } from './banking/routes.js';
 import { teamRoutes } from './team/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { documentRoutes } from './documents/routes.js';
+import { lineSheetRoutes } from './line-sheets/routes.js';
 import { webhookRoutes } from './webhooks/routes.js';
 import { refundRoutes } from './refunds/routes.js';
 import { createRefundSettler } from './refunds/settler.js';
@@ -98,6 +99,8 @@ export const appModules: AppModule[] = [
   { name: 'shipping', routes: [shippingRoutes] },
   // Packing slips and invoice PDFs (refunds' credit notes stay with refunds).
   { name: 'documents', routes: [documentRoutes] },
+  // Line sheets (issue 25 part 3): PDFs, shared pages behind revocable links, requests to order.
+  { name: 'line-sheets', routes: [lineSheetRoutes] },
   { name: 'banking', routes: [bankingRoutes] },
   { name: 'team', routes: [teamRoutes] },
   // Its third parameter is a clock for tests, not the database.

@@ -20,7 +20,7 @@ const LOGO_FETCH_TIMEOUT_MS = 5_000;
  * the local media directory, or the absolute URL of an S3 object. The storage provider has no
  * read call (MediaStorage writes only), so the object is read where it is served from.
  */
-async function readStoredObject(ctx: AppContext, locator: string): Promise<Buffer> {
+export async function readStoredObject(ctx: AppContext, locator: string): Promise<Buffer> {
   if (/^https?:\/\//.test(locator)) {
     const res = await fetch(locator, { signal: AbortSignal.timeout(LOGO_FETCH_TIMEOUT_MS) });
     if (!res.ok) throw new Error(`logo answered ${res.status}`);

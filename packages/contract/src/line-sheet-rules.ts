@@ -1,0 +1,25 @@
+/** Line sheet rules shared by the server and the browser (zod-free; issue 25 part 3). */
+
+export const LINE_SHEET_LIMITS = {
+  title: 120,
+  note: 2000,
+  /** Products a line sheet lists (hand-picked, or the newest live ones for "all live products"). */
+  maxProducts: 1000,
+  /** A request to order: field lengths. */
+  storeName: 120,
+  contactName: 120,
+  phone: 40,
+  message: 2000,
+  /** Requests one visitor (by IP) may send in an hour, across line sheets. */
+  requestsPerHour: 5,
+  /** E-mails of a line sheet one seller may send in an hour. */
+  emailsPerHour: 50,
+} as const;
+
+/** The path of a shared line sheet's public page in the web client. */
+export function lineSheetPagePath(token: string): string {
+  return `/line-sheet/${encodeURIComponent(token)}`;
+}
+
+/** The share token's shape: 32 random bytes in base64url (43 characters). */
+export const LINE_SHEET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
