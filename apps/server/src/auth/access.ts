@@ -131,6 +131,23 @@ export function purchasingRelationshipsSql(sellerId?: string | SQL): SQL {
   return sql`(select seller_organization_id, purchaser_organization_id, created_at from purchasing_relationships ${where})`;
 }
 
+/**
+ * A uuid or null: the organization a signed-in user buys from the seller as — theirs that buys
+ * there (the oldest of their memberships that does: the store's purchasing organization of GET
+ * /api/user/me, users/service.ts) — and null for a member of the seller itself (its own preview)
+ * or a user who does not buy there. Both are SQL values. What prices a storefront page shows
+ * (price-lists/sql.ts `customerPriceListSql` of this purchaser).
+ */
+export function viewerPurchaserSql(sellerId: SQL, userId: SQL): SQL {
+  return sql`(select case when bool_or(vp_m.organization_id = ${sellerId}) then null
+                          else (array_agg(vp_pr.purchaser_organization_id order by vp_m.created_at, vp_m.organization_id)
+                                  filter (where vp_pr.purchaser_organization_id is not null))[1] end
+                from memberships vp_m
+                left join purchasing_relationships vp_pr
+                  on vp_pr.purchaser_organization_id = vp_m.organization_id and vp_pr.seller_organization_id = ${sellerId}
+               where vp_m.user_id = ${userId})`;
+}
+
 /** A boolean: whether any organization buys from the organization in `organizationId`. */
 export function hasPurchasersSql(organizationId: SQL): SQL {
   return sql`exists (select 1 from purchasing_relationships pr where pr.seller_organization_id = ${organizationId})`;

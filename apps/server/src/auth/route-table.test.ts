@@ -57,6 +57,9 @@ interface Victim {
   lineSheetRequestId: string;
   /** A resale certificate file the seller uploaded (the customer has a certificate on file too). */
   sellerCertificateFileId: string;
+  priceListId: string;
+  /** A product with a price on that list (the walk's price-list samples name it). */
+  pricedProductId: string;
   /** Strings that only the victim's data contains: a response holding one of them leaked. */
   secrets: string[];
 }
@@ -197,9 +200,29 @@ beforeAll(async () => {
     }),
   );
   const sellerCertificateFileId = await certificateFile(seller);
+  // A price list with a fixed price, the customer on it (on a product of its own: the Staff walk
+  // removes the victim's first product).
+  const pricedProductId = await createProduct(h, seller, 'Victim Secret Priced');
+  const priceList = await ok(
+    h.call('POST', `/api/organization/${seller.orgId}/price_lists`, { token: seller.token, body: { name: 'Victim Secret List', percent_off: 15 } }),
+  );
+  await ok(
+    h.call('PUT', `/api/organization/${seller.orgId}/price_lists/${priceList.id}/prices`, {
+      token: seller.token,
+      body: { prices: [{ product_id: pricedProductId, unit_price_in_cents: 777 }] },
+    }),
+  );
+  await ok(
+    h.call('PUT', `/api/order/organization/${seller.orgId}/purchasers/${customer.orgId}/price_list`, {
+      token: seller.token,
+      body: { price_list_id: priceList.id },
+    }),
+  );
   victim = {
     lineSheetId: lineSheet.id,
     lineSheetRequestId: lineSheetRequests[0].id,
+    priceListId: priceList.id,
+    pricedProductId,
     sellerCertificateFileId,
     staff,
     colleagueId: colleague.id,
@@ -273,6 +296,7 @@ function victimIdFor(resource: string): string {
     member: victim.colleagueId,
     'line sheet': victim.lineSheetId,
     'line sheet request': victim.lineSheetRequestId,
+    'price list': victim.priceListId,
   };
   const id = ids[resource];
   if (!id) throw new Error(`The route walk has no victim ${resource}: add one in route-table.test.ts`);
@@ -286,6 +310,8 @@ function victimIdFor(resource: string): string {
 const UNREFERENCED_PARAMS: Record<string, Record<string, string>> = {
   'GET /api/order/organization/:org_id/purchasers/:id': { id: 'customer' },
   'GET /api/order/organization/:org_id/purchasers/:id/payment_terms': { id: 'customer' },
+  'GET /api/order/organization/:org_id/purchasers/:id/price_list': { id: 'customer' },
+  'PUT /api/order/organization/:org_id/purchasers/:id/price_list': { id: 'customer' },
   'PUT /api/order/organization/:org_id/purchasers/:id/payment_terms': { id: 'customer' },
   'GET /api/order/organization/:org_id/purchasers/:id/resale_certificate': { id: 'customer' },
   'GET /api/order/organization/:org_id/purchasers/:id/resale_certificate/file': { id: 'customer' },
@@ -416,6 +442,15 @@ function sampleBody(route: RouteEntry): unknown {
     'POST /api/line-sheets/:line_sheet_id/email': () => ({ to: 'hijack@example.com' }),
     'POST /api/line-sheets/:line_sheet_id/share': () => ({}),
     'POST /api/line-sheets/requests/:request_id/invite': () => ({}),
+    'PUT /api/order/organization/:org_id/purchasers/:id/price_list': () => ({ price_list_id: null }),
+    'POST /api/organization/:org_id/price_lists': () => ({ name: 'Hijack list', percent_off: 90 }),
+    'PATCH /api/organization/:org_id/price_lists/:price_list_id': () => ({ percent_off: 99 }),
+    'PUT /api/organization/:org_id/price_lists/:price_list_id/prices': () => ({
+      prices: [{ product_id: v.pricedProductId, unit_price_in_cents: 1 }],
+    }),
+    'PUT /api/organization/:org_id/price_lists/:price_list_id/hidden_products': () => ({
+      products: [{ product_id: v.pricedProductId, hidden: true }],
+    }),
     'PUT /api/organization/:org_id/resale_certificate': () => ({
       state: 'NY',
       number: 'HIJACK-1',
@@ -577,6 +612,9 @@ async function victimSnapshot() {
     members: await read(`/api/organization/${s.orgId}/members`),
     teamInvites: await read(`/api/organization/${s.orgId}/members/invites`),
     paymentTerms: await read(`/api/order/organization/${s.orgId}/purchasers/${victim.customer.orgId}/payment_terms`),
+    priceLists: await read(`/api/organization/${s.orgId}/price_lists`),
+    priceListProducts: await read(`/api/organization/${s.orgId}/price_lists/${victim.priceListId}/products`),
+    customerPriceList: await read(`/api/order/organization/${s.orgId}/purchasers/${victim.customer.orgId}/price_list`),
     resaleCertificate: await read(`/api/order/organization/${s.orgId}/purchasers/${victim.customer.orgId}/resale_certificate`),
     resaleCertificateRequirement: await read(`/api/organization/${s.orgId}/resale_certificate_requirement`),
     sellerResaleCertificate: await read(`/api/organization/${s.orgId}/resale_certificate`),

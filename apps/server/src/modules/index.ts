@@ -28,6 +28,7 @@ import { packageTemplateRoutes } from './package-templates/routes.js';
 import { catalogImportRoutes } from './catalog-import/routes.js';
 import { inviteRoutes } from './invites/routes.js';
 import { customerRoutes } from './customers/routes.js';
+import { priceListRoutes } from './price-lists/routes.js';
 import { cartRoutes } from './carts/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { orderLifecycleRoutes } from './order-lifecycle/routes.js';
@@ -75,6 +76,7 @@ export const appModules: AppModule[] = [
   { name: 'catalog-import', routes: [catalogImportRoutes] },
   { name: 'invites', routes: [inviteRoutes] },
   { name: 'customers', routes: [customerRoutes] },
+  { name: 'price-lists', routes: [priceListRoutes] },
   {
     name: 'resale-certificates',
     routes: [resaleCertificateRoutes],

@@ -36,6 +36,11 @@ import { cartProductSql, productForCartSql, productShipWindowSql, sellerProductB
 import { getLookups } from '../products/lookups.js';
 import { createDraftOrder } from '../orders/service.js';
 import { cartOrderJsonSql, completedOrdersSql } from '../orders/sql.js';
+import { cartPriceListSql } from './sql.js';
+import { customerPriceListSql } from '../price-lists/sql.js';
+
+/** The price list of the cart `c` in scope: its purchaser's with its seller (price-lists/sql.ts). */
+const pairPriceListSql = customerPriceListSql(sql`c.selling_organization_id`, sql`c.purchasing_organization_id`);
 import { joinOrderTermsSql } from '../organizations/sql.js';
 import { paymentAccountJoinSql } from '../payments/sql.js';
 
@@ -83,7 +88,7 @@ async function loadCart(ctx: AppContext, where: SQL): Promise<CartRow | undefine
                                                'quantity_problem', cp.quantity_problem)
                              order by li.created_at, li.id)
                from line_items li
-               cross join lateral ${cartProductSql(ctx.config.publicUrl, liveStateId, sql`li.product_id`, sql`li.quantity`)} cp
+               cross join lateral ${cartProductSql(pairPriceListSql, ctx.config.publicUrl, liveStateId, sql`li.product_id`, sql`li.quantity`)} cp
               where li.cart_id = c.id), '[]'::json)::text as lines_json
       from carts c
       ${joinOrderTermsSql('t', sql`c.selling_organization_id`)}
@@ -279,7 +284,7 @@ export async function setLineItem(ctx: AppContext, cartId: string, body: SetLine
       select c.id as cart_id, p.id as product_id, p.name, p.inventory_count,
              p.minimum_order_quantity, p.order_increment,
              case when c.status <> 'open' then 'cart_closed'
-                  when p.id is null or p.organization_id <> c.selling_organization_id then 'product_not_found'
+                  when p.id is null or p.organization_id <> c.selling_organization_id or p.hidden then 'product_not_found'
                   when ${q} = 0 then null
                   when p.deleted then 'product_deleted'
                   when p.has_variants then 'choose_variant'
@@ -289,7 +294,7 @@ export async function setLineItem(ctx: AppContext, cartId: string, body: SetLine
                   when p.track_inventory and p.inventory_count < ${q} then 'insufficient_inventory'
              end as refusal
         from carts c
-        left join ${productForCartSql(liveStateId, sql`${body.product_id}::uuid`, q)} p on true
+        left join lateral ${productForCartSql(pairPriceListSql, liveStateId, sql`${body.product_id}::uuid`, q)} p on true
        where c.id = ${cartId}
          for no key update of c
     ),
@@ -440,13 +445,13 @@ export async function setLineItems(ctx: AppContext, cartId: string, body: SetLin
         select v.idx, v.quantity, v.sku, p.*
           from v
           left join lateral ${sellerProductByIdOrSkuSql(cart.seller_id, sql`v.product_id`, sql`v.sku`)} m on true
-          left join lateral ${productForCartSql(liveStateId, sql`m.id`, q)} p on true
+          left join lateral ${productForCartSql(cartPriceListSql(sql`${cartId}::uuid`), liveStateId, sql`m.id`, q)} p on true
       )
       select f.idx, f.quantity, f.id as product_id, f.name, coalesce(f.stock_keeping_unit, f.sku) as stock_keeping_unit,
              f.inventory_count, f.minimum_order_quantity, f.order_increment,
              exists (select 1 from line_items li where li.cart_id = ${cartId} and li.product_id = f.id) as in_cart,
              min(f.idx) over (partition by f.id) as first_idx,
-             case when f.id is null then 'product_not_found'
+             case when f.id is null or f.hidden then 'product_not_found'
                   when min(f.idx) over (partition by f.id) <> f.idx then 'duplicate_line'
                   when f.quantity = 0 then null
                   when f.deleted then 'product_deleted'
@@ -619,7 +624,7 @@ export async function lockCartForCheckout(
            (not p.deleted and p.live and p.quantity_problem is null and not p.preorder_closed
             and (not p.track_inventory or p.inventory_count >= li.quantity)) as available
       from line_items li
-      cross join lateral ${productForCartSql(liveStateId, sql`li.product_id`, sql`li.quantity`)} p
+      cross join lateral ${productForCartSql(cartPriceListSql(sql`${cartId}::uuid`), liveStateId, sql`li.product_id`, sql`li.quantity`)} p
      where li.cart_id = ${cartId}
      order by li.created_at, li.id`);
   return { status: cart.status, lines: result.rows };

@@ -6,6 +6,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { fromItem } from '../../db/from-item.js';
 import { productForOrderLineSql, productUnitPriceSql } from '../products/sql.js';
+import { customerPriceListSql } from '../price-lists/sql.js';
+
+/**
+ * A FROM item of one row (price-lists/sql.ts `customerPriceListSql`): the price list the cart's
+ * purchaser buys on from its seller — what the cart's open lines are priced under.
+ */
+export function cartPriceListSql(cartId: SQL): SQL {
+  return customerPriceListSql(
+    sql`(select selling_organization_id from carts where id = ${cartId})`,
+    sql`(select purchasing_organization_id from carts where id = ${cartId})`,
+  );
+}
 
 /**
  * A bigint: the total of the cart's goods whose id is in `cartId`, its lines at their captured
@@ -16,7 +28,7 @@ import { productForOrderLineSql, productUnitPriceSql } from '../products/sql.js'
 export function cartTotalSql(cartId: SQL): SQL {
   return sql`(
              select coalesce(sum(li.quantity::bigint * coalesce(li.unit_price_in_cents,
-                                                        ${productUnitPriceSql(sql`li.product_id`, sql`li.quantity`)})), 0)
+                                                        ${productUnitPriceSql(cartPriceListSql(cartId), sql`li.product_id`, sql`li.quantity`)})), 0)
                from line_items li
               where li.cart_id = ${cartId}
            )`;

@@ -26,7 +26,9 @@ import { compileQuery, runCompiled, type CompiledQuery } from '../../db/compiled
 import { getLookups } from './lookups.js';
 import { DEFAULT_PAGE_CACHE, PageCache, type CachedPage, type PageCacheOptions } from '../../lib/page-cache.js';
 import { DEFAULT_PAGE_SIZE, productFrom, productJsonSql, productSearchSql } from './service.js';
-import { mediaUrlSql, preorderJsonSql, priceBreaksJsonSql } from './sql.js';
+import { listedPriceBreaksJsonSql, listedUnitPriceSql, mediaUrlSql, preorderJsonSql } from './sql.js';
+import { hiddenFromListSql, priceListByIdSql, priceListKeySql, customerPriceListSql } from '../price-lists/sql.js';
+import { viewerPurchaserSql } from '../../auth/access.js';
 
 export type ForSaleView = NonNullable<ForSaleQuery['view']>;
 
@@ -44,13 +46,13 @@ function tileJsonSql(publicUrl: string): SQL {
     'options', coalesce(p.options::json, '[]'::json),
     'variant_count', case when p.options is null then 1 else vs.n end,
     'price_range', case when p.options is null then
-                          case when p.unit_price_in_cents is not null
-                               then json_build_object('min', p.unit_price_in_cents, 'max', p.unit_price_in_cents) end
+                          case when ${listedUnitPriceSql('pl', 'p')} is not null
+                               then json_build_object('min', ${listedUnitPriceSql('pl', 'p')}, 'max', ${listedUnitPriceSql('pl', 'p')}) end
                         when vs.min_price is not null then json_build_object('min', vs.min_price, 'max', vs.max_price) end,
-    'unit_price_in_cents', case when p.options is null then p.unit_price_in_cents else vs.min_price end,
+    'unit_price_in_cents', case when p.options is null then ${listedUnitPriceSql('pl', 'p')} else vs.min_price end,
     'msrp_in_cents', case when p.options is null then p.msrp_in_cents else vs.min_msrp end,
     'minimum_order_quantity', p.minimum_order_quantity, 'order_increment', p.order_increment,
-    'price_breaks', ${priceBreaksJsonSql('p')},
+    'price_breaks', ${listedPriceBreaksJsonSql('pl', 'p')},
     'track_inventory', p.preorder_ships_from is null
                        and case when p.options is null then p.track_inventory else coalesce(vs.tracked, false) end,
     'inventory_count', case when p.preorder_ships_from is not null then null
@@ -80,9 +82,9 @@ function sheetRowJsonSql(v: string): SQL {
     'id', ${a}.id, 'product_id', p.id, 'name', ${a}.name,
     'variant_title', case when ${a}.parent_id is not null then array_to_string(${a}.option_values, ' / ') end,
     'stock_keeping_unit', ${a}.stock_keeping_unit, 'order_unit', ou.unit,
-    'quantity_per_unit', ${a}.quantity_per_unit, 'unit_price_in_cents', ${a}.unit_price_in_cents,
+    'quantity_per_unit', ${a}.quantity_per_unit, 'unit_price_in_cents', ${listedUnitPriceSql('pl', v)},
     'minimum_order_quantity', ${a}.minimum_order_quantity, 'order_increment', ${a}.order_increment,
-    'price_breaks', ${priceBreaksJsonSql(v)},
+    'price_breaks', ${listedPriceBreaksJsonSql('pl', v)},
     'track_inventory', ${a}.track_inventory and ${a}.preorder_ships_from is null,
     'inventory_count', case when ${a}.track_inventory and ${a}.preorder_ships_from is null then ${a}.inventory_count end
   )::text`;
@@ -106,7 +108,7 @@ function sheetRowsSql(live: ReturnType<typeof sql.placeholder>): SQL {
  */
 function variantSummarySql(live: ReturnType<typeof sql.placeholder>): SQL {
   return sql`left join lateral (
-      select count(*)::int as n, min(v.unit_price_in_cents) as min_price, max(v.unit_price_in_cents) as max_price,
+      select count(*)::int as n, min(${listedUnitPriceSql('pl', 'v')}) as min_price, max(${listedUnitPriceSql('pl', 'v')}) as max_price,
              min(v.msrp_in_cents) as min_msrp, bool_and(v.track_inventory) as tracked,
              sum(v.inventory_count)::int as stock
         from products v
@@ -121,12 +123,15 @@ function forSaleStatement(publicUrl: string, view: ForSaleView, hasQ: boolean, h
   const org = sql.placeholder('org');
   const q = sql.placeholder('q');
   const live = sql.placeholder('live');
+  // The buyer's price list (none: wholesale): every view prices under it and leaves out what it hides.
+  const pricing = priceListByIdSql(sql`${sql.placeholder('list')}::uuid`);
   const doc =
-    view === 'tile' ? tileJsonSql(publicUrl) : view === 'sheet' ? sheetRowsSql(live) : productJsonSql(publicUrl);
+    view === 'tile' ? tileJsonSql(publicUrl) : view === 'sheet' ? sheetRowsSql(live) : productJsonSql(publicUrl, true);
   const from =
     view === 'full'
-      ? productFrom()
-      : sql`from products p left join order_units ou on ou.id = p.order_unit_id ${view === 'tile' ? variantSummarySql(live) : sql``}`;
+      ? productFrom(pricing)
+      : sql`from products p cross join lateral ${pricing} pl
+            left join order_units ou on ou.id = p.order_unit_id ${view === 'tile' ? variantSummarySql(live) : sql``}`;
   return sql`
     select s.stamp, page.id, page.keyset_at, page.doc
       from (select ${catalogStampSql(org, view === 'full')} as stamp) s
@@ -134,6 +139,7 @@ function forSaleStatement(publicUrl: string, view: ForSaleView, hasQ: boolean, h
         select p.id, p.created_at, ${keysetTimestamp(sql`p.created_at`)} as keyset_at, ${doc} as doc
         ${from}
          where p.organization_id = ${org} and p.deleted_at is null and p.parent_id is null and p.state_id = ${live}
+           and not ${hiddenFromListSql('pl', sql`p.id`)}
            ${hasQ ? sql`and ${productSearchSql(q)}` : sql``}
            ${hasCursor ? sql`and (p.created_at, p.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)` : sql``}
          order by p.created_at desc nulls last, p.id desc nulls last
@@ -147,13 +153,17 @@ type PageRow = { stamp: string; id: string | null; keyset_at: string | null; doc
 export interface ForSalePages {
   /** Cached pages of this process (tests and diagnostics). */
   readonly cache: PageCache;
-  /** The stamp the route's access check selects alongside (`accessAlongside`). */
-  stampSql(organizationId: string, view: ForSaleView): SQL;
   /**
-   * The page for the query: cached when it was built from `stamp` (the seller's current stamp,
-   * read with the access check), else built now. `key` is its cache key.
+   * What the route's access check selects alongside (`accessAlongside`): the seller's catalogue
+   * stamp and the price list the user sees the store under, as `stamp|list id`.
    */
-  page(organizationId: string, query: ForSaleQuery, stamp: string): Promise<{ key: string; page: CachedPage }>;
+  stampSql(organizationId: string, view: ForSaleView, userId: string): SQL;
+  /**
+   * The page for the query, priced under the viewer's list: cached when it was built from the
+   * seller's current stamp (`alongside`, read with the access check), else built now. `key` is
+   * its cache key — a list's pages are never another's.
+   */
+  page(organizationId: string, query: ForSaleQuery, alongside: string): Promise<{ key: string; page: CachedPage }>;
 }
 
 /** The storefront list of one app: its statements and its page cache. */
@@ -175,18 +185,24 @@ export function createForSalePages(ctx: AppContext, cacheOptions: PageCacheOptio
 
   return {
     cache,
-    stampSql: (organizationId, view) => catalogStampSql(sql`${organizationId}::uuid`, view === 'full'),
-    async page(organizationId, query, stamp) {
+    stampSql: (organizationId, view, userId) =>
+      sql`(select ${catalogStampSql(sql`${organizationId}::uuid`, view === 'full')} || '|' || ${priceListKeySql('vl')}
+             from ${customerPriceListSql(sql`${organizationId}::uuid`, viewerPurchaserSql(sql`${organizationId}::uuid`, sql`${userId}::uuid`))} vl)`,
+    async page(organizationId, query, alongside) {
+      const bar = alongside.lastIndexOf('|');
+      const stamp = alongside.slice(0, bar);
+      const list = alongside.slice(bar + 1) || null;
       const view = query.view ?? 'full';
       const limit = query.limit ?? DEFAULT_PAGE_SIZE;
       const cursor = decodeCursor(query.cursor);
       const q = query.q || undefined;
       // \u0000 cannot occur in any part (q is single-line text without control characters).
-      const key = [organizationId, view, limit, query.cursor ?? '', q ?? ''].join('\u0000');
+      const key = [organizationId, list ?? '', view, limit, query.cursor ?? '', q ?? ''].join('\u0000');
       const page = await cache.getOrBuild(key, stamp, async () => {
         const lk = await getLookups(ctx.db);
         const rows = await runCompiled<PageRow>(ctx.db, statementFor(view, q !== undefined, cursor !== null, limit), {
           org: organizationId,
+          list,
           live: lk.liveStateId,
           q: q === undefined ? undefined : containsPattern(q),
           at: cursor?.at,

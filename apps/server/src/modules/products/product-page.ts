@@ -36,6 +36,8 @@ import { catalogStampSql } from './catalog-version.js';
 import { getLookups } from './lookups.js';
 import { productAt } from './resources.js';
 import { productFrom, productJsonSql } from './service.js';
+import { hiddenFromListSql, priceListByIdSql, priceListKeySql, customerPriceListSql } from '../price-lists/sql.js';
+import { viewerPurchaserSql } from '../../auth/access.js';
 
 /** What a kept product page knows besides its body. */
 export interface ProductPageMeta {
@@ -59,9 +61,10 @@ function productPageStatement(publicUrl: string): SQL {
     select s.stamp, d.for_sale, d.doc
       from (select ${catalogStampSql(org, true)} as stamp) s
       left join lateral (
-        select (p.deleted_at is null and p.state_id = ${sql.placeholder('live')}::int) as for_sale,
-               ${productJsonSql(publicUrl)} as doc
-        ${productFrom()}
+        select (p.deleted_at is null and p.state_id = ${sql.placeholder('live')}::int
+                and not ${hiddenFromListSql('pl', sql`p.id`)}) as for_sale,
+               ${productJsonSql(publicUrl, true)} as doc
+        ${productFrom(priceListByIdSql(sql`${sql.placeholder('list')}::uuid`))}
          where p.id = ${sql.placeholder('id')}::uuid and p.organization_id = ${org}::uuid
       ) d on true`;
 }
@@ -73,7 +76,10 @@ export interface ProductPages {
   readonly cache: PageCache<ProductPageMeta>;
   /** The route policy's product reference: `productAt` that remembers each product's seller. */
   productAt(...at: ResourceRef['at']): ResourceRef;
-  /** The route's `accessAlongside`: the seller's catalogue stamp, selected with the access check. */
+  /**
+   * The route's `accessAlongside`: the seller's catalogue stamp and the price list the user sees
+   * the product under (`stamp|list id`), selected with the access check.
+   */
   stampSql(req: FastifyRequest): SQL;
   /** Answers GET /api/product/{id} for a caller the route's policy let through. */
   send(req: FastifyRequest, reply: FastifyReply, productId: string): Promise<FastifyReply>;
@@ -96,9 +102,15 @@ export function createProductPages(ctx: AppContext, cacheOptions: PageCacheOptio
   async function build(
     productId: string,
     sellerId: string,
+    list: string | null,
   ): Promise<Omit<CachedPage<ProductPageMeta>, 'compressed' | 'bytes'>> {
     const lk = await getLookups(ctx.db);
-    const [row] = await runCompiled<PageRow>(ctx.db, statement, { id: productId, org: sellerId, live: lk.liveStateId });
+    const [row] = await runCompiled<PageRow>(ctx.db, statement, {
+      id: productId,
+      org: sellerId,
+      list,
+      live: lk.liveStateId,
+    });
     // Gone since the access check (its seller was deleted): not kept.
     if (!row?.doc) throw notFound('Product');
     const product: unknown = JSON.parse(row.doc);
@@ -132,19 +144,25 @@ export function createProductPages(ctx: AppContext, cacheOptions: PageCacheOptio
     },
     stampSql(req) {
       const seller = sellerOfRequest.get(req);
-      return seller === undefined ? sql`null::text` : catalogStampSql(sql`${seller}::uuid`, true);
+      if (seller === undefined) return sql`null::text`;
+      return sql`(select ${catalogStampSql(sql`${seller}::uuid`, true)} || '|' || ${priceListKeySql('vl')}
+                    from ${customerPriceListSql(sql`${seller}::uuid`, viewerPurchaserSql(sql`${seller}::uuid`, sql`${req.auth!.userId!}::uuid`))} vl)`;
     },
     async send(req, reply, productId) {
       const seller = sellerOfRequest.get(req);
       if (seller === undefined) throw new Error('product page: the access check did not resolve the product’s seller');
-      const stamp = accessAlongside(req);
-      // The stamp is text ('0:' at least); without one, '' matches no page and the page is built.
-      const page = await cache.getOrBuild(productId, typeof stamp === 'string' ? stamp : '', () =>
-        build(productId, seller),
-      );
+      const alongside = accessAlongside(req);
+      // `stamp|list`; the stamp is text ('0:' at least); without one, '' matches no page and the
+      // page is built. A list's pages are kept apart from the others'.
+      const text = typeof alongside === 'string' ? alongside : '|';
+      const bar = text.lastIndexOf('|');
+      const stamp = text.slice(0, bar);
+      const list = text.slice(bar + 1) || null;
+      const key = list === null ? productId : `${productId}\u0000${list}`;
+      const page = await cache.getOrBuild(key, stamp, () => build(productId, seller, list));
       const role = viewerRole(req, seller);
       if (role !== 'member' && !(role === 'purchaser' && page.meta?.forSale)) throw notFound('Product');
-      return sendCachedPage(req, reply, cache, productId, page);
+      return sendCachedPage(req, reply, cache, key, page);
     },
   };
 }

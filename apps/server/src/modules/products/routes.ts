@@ -127,7 +127,11 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
         // The seller's catalogue stamp, read with the access check: a cached page then costs
         // that one round trip (for-sale.ts).
         accessAlongside: (req: FastifyRequest) =>
-          forSale.stampSql((req.params as { org_id: string }).org_id, (req.query as ForSaleQuery).view ?? 'full'),
+          forSale.stampSql(
+            (req.params as { org_id: string }).org_id,
+            (req.query as ForSaleQuery).view ?? 'full',
+            req.auth!.userId!,
+          ),
       },
       schema: {
         tags,

@@ -22,7 +22,7 @@ import { fieldError, DomainError, notFound } from '../../lib/errors.js';
 import { beforeCursor, containsPattern, decodeCursor, isoTimestampSql, keysetTimestamp, limitPlusOne, takePage, type JsonPage } from '../../lib/pagination.js';
 import { getLookups, resolveLookup, type Lookups } from './lookups.js';
 import { lockCatalogVersion } from './catalog-version.js';
-import { preorderJsonSql, priceBreaksJsonSql, productMediaJsonSql } from './sql.js';
+import { listedPriceBreaksJsonSql, listedUnitPriceSql, preorderJsonSql, productMediaJsonSql } from './sql.js';
 import { parentOf, productVariantFieldsSql, saveVariants } from './variants.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -32,17 +32,19 @@ export const DEFAULT_PAGE_SIZE = 50;
  * The one place a product's JSON (contract `Product`) is built: by PostgreSQL, for the single
  * read and the lists alike. A list page is then one text column per row that Node joins into an
  * array — no row parsing, no object building, no JSON.stringify of 50 products. Tests check
- * every answer against the contract's Product schemas. Needs the joins of `productFrom`.
+ * every answer against the contract's Product schemas. Needs the joins of `productFrom`; with
+ * `priced`, the buyer's prices under the price list `pl` that `productFrom(pricing)` joins.
  */
-export function productJsonSql(publicUrl: string) {
+export function productJsonSql(publicUrl: string, priced = false) {
+  const pl = priced ? 'pl' : null;
   return sql`json_build_object(
-    'id', p.id, 'name', p.name, 'description', p.description, ${productVariantFieldsSql('p')},
+    'id', p.id, 'name', p.name, 'description', p.description, ${productVariantFieldsSql('p', pl)},
     'order_unit', case when ou.id is null then null else json_build_object('id', ou.id, 'unit', ou.unit) end,
     'quantity_per_unit', p.quantity_per_unit,
     'state', case when ps.id is null then null else json_build_object('id', ps.id, 'state', ps.state) end,
-    'unit_price_in_cents', p.unit_price_in_cents, 'msrp_in_cents', p.msrp_in_cents,
+    'unit_price_in_cents', ${listedUnitPriceSql(pl, 'p')}, 'msrp_in_cents', p.msrp_in_cents,
     'stock_keeping_unit', p.stock_keeping_unit, 'minimum_order_quantity', p.minimum_order_quantity,
-    'order_increment', p.order_increment, 'price_breaks', ${priceBreaksJsonSql('p')},
+    'order_increment', p.order_increment, 'price_breaks', ${listedPriceBreaksJsonSql(pl, 'p')},
     'universal_product_code', p.universal_product_code, 'inventory_count', p.inventory_count,
     'track_inventory', p.track_inventory, 'preorder', ${preorderJsonSql('p')},
     'organization', json_build_object('id', o.id, 'name', o.name),
@@ -59,10 +61,14 @@ export function productJsonSql(publicUrl: string) {
   )::text`;
 }
 
-/** The tables productJsonSql reads: `p` products, `o` organizations and the lookup lists. */
-export function productFrom(): SQL {
+/**
+ * The tables productJsonSql reads: `p` products, `o` organizations and the lookup lists — and,
+ * given `pricing` (a FROM item of price-lists/sql.ts), the buyer's price list as `pl`.
+ */
+export function productFrom(pricing?: SQL): SQL {
   return sql`
       from products p
+      ${pricing === undefined ? sql`` : sql`cross join lateral ${pricing} pl`}
       ${joinOrganizationSql('o', sql`p.organization_id`)}
       left join order_units ou on ou.id = p.order_unit_id
       left join product_states ps on ps.id = p.state_id

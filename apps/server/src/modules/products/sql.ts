@@ -9,13 +9,21 @@
  * ── The price of a cart line ─────────────────────────────────────────────────────────────
  * `effectiveUnitPriceSql` below is THE definition of what one unit of a line costs at its
  * quantity (issue 13 item 3): the price of the product's volume break with the largest
- * min_quantity at or below the quantity, else its unit price (0 when unset). The cart read,
+ * min_quantity at or below the quantity, else its unit price (0 when unset) — and, for a buyer on
+ * a price list (issue 25), `listedUnitPriceAtSql` applies the list to it. The cart read,
  * the cart total, checkout's locked lines and so the prices captured on the order and its
  * invoice all come from it; the browser's display mirrors it (contract volume-rules.ts
  * `unitPriceForQuantity`, with the same cases tested on both).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { joinMediaSql } from '../media/sql.js';
+import {
+  discountedCentsSql,
+  hiddenFromListSql,
+  listBreakPriceAtSql,
+  listBreaksJsonSql,
+  listFixedPriceSql,
+} from '../price-lists/sql.js';
 
 /** The public URL of a stored file, in SQL (the same rule as lib/media-url.ts). */
 export const mediaUrlSql = (publicUrl: string, key: SQL) =>
@@ -46,13 +54,61 @@ export function productMediaJsonSql(publicUrl: string, productId: SQL, limit?: n
         ${joinMediaSql('m', sql`pm.media_id`)}), '[]'::json)`;
 }
 
-/** A JSON array (contract PriceBreakList): the price breaks of product `p`, by min_quantity. */
-export function priceBreaksJsonSql(p: string): SQL {
+/**
+ * A JSON array (contract PriceBreakList): the price breaks of product `p`, by min_quantity —
+ * each price less the price list `pl`'s percentage when given.
+ */
+export function priceBreaksJsonSql(p: string, pl?: string): SQL {
   const a = sql.identifier(p);
+  const price = pl === undefined ? sql`b.unit_price_in_cents` : discountedCentsSql(pl, sql`b.unit_price_in_cents`);
   return sql`coalesce((select json_agg(json_build_object('min_quantity', b.min_quantity,
-                                                         'unit_price_in_cents', b.unit_price_in_cents)
+                                                         'unit_price_in_cents', ${price})
                                        order by b.min_quantity)
                          from product_price_breaks b where b.product_id = ${a}.id), '[]'::json)`;
+}
+
+// ─── Prices under a price list (issue 25) ────────────────────────────────────────────
+// `pl` is the alias of the price list in force (price-lists/sql.ts: one row, `id` null when the
+// buyer has none); null means a read without a buyer (the seller's own screens): wholesale.
+// With a list, a sellable product's price is the list's fixed price (with the list's own
+// breaks) when it has one, else its wholesale price — breaks included — less the list's
+// percentage. The browser gets the resulting unit price and breaks, and computes a line's price
+// from them with the same rule as ever (contract volume-rules.ts `unitPriceForQuantity`).
+
+/** An integer or null: the unit price of sellable product `p` before volume breaks, under list `pl`. */
+export function listedUnitPriceSql(pl: string | null, p: string): SQL {
+  const a = sql.identifier(p);
+  if (pl === null) return sql`${a}.unit_price_in_cents`;
+  const l = sql.identifier(pl);
+  return sql`case when ${l}.id is null then ${a}.unit_price_in_cents
+                  else coalesce(${listFixedPriceSql(pl, sql`${a}.id`)},
+                                ${discountedCentsSql(pl, sql`${a}.unit_price_in_cents`)}) end`;
+}
+
+/** A JSON array (contract PriceBreakList): the volume breaks of sellable product `p` under list `pl`. */
+export function listedPriceBreaksJsonSql(pl: string | null, p: string): SQL {
+  if (pl === null) return priceBreaksJsonSql(p);
+  const a = sql.identifier(p);
+  const l = sql.identifier(pl);
+  return sql`case when ${l}.id is null then ${priceBreaksJsonSql(p)}
+                  when ${listFixedPriceSql(pl, sql`${a}.id`)} is not null then ${listBreaksJsonSql(pl, sql`${a}.id`)}
+                  else ${priceBreaksJsonSql(p, pl)} end`;
+}
+
+/** An integer: what one unit of product `p` costs in a line of `quantity` units under list `pl`. */
+function listedUnitPriceAtSql(pl: string, p: string, quantity: SQL): SQL {
+  const a = sql.identifier(p);
+  const l = sql.identifier(pl);
+  return sql`case when ${l}.id is null then ${effectiveUnitPriceSql(p, quantity)}
+                  else coalesce(${listBreakPriceAtSql(pl, sql`${a}.id`, quantity)},
+                                ${listFixedPriceSql(pl, sql`${a}.id`)},
+                                ${discountedCentsSql(pl, effectiveUnitPriceSql(p, quantity))}) end`;
+}
+
+/** A boolean: list `pl` hides sellable product `p` (its product is hidden; false without a list). */
+export function hiddenForBuyerSql(pl: string, p: string): SQL {
+  const a = sql.identifier(p);
+  return sql`(${sql.identifier(pl)}.id is not null and ${hiddenFromListSql(pl, sql`coalesce(${a}.parent_id, ${a}.id)`)})`;
 }
 
 /** The unit price of product `p` (an alias of products) for `quantity` units (see above). */
@@ -88,10 +144,12 @@ function quantityProblemSql(p: string, quantity: SQL): SQL {
 
 /**
  * An integer: what one unit of the product whose id is in `productId` costs in a line of
- * `quantity` units (0 for an unknown product).
+ * `quantity` units under the price list `pricing` (a FROM item of price-lists/sql.ts: the
+ * buyer's list) — 0 for an unknown product.
  */
-export function productUnitPriceSql(productId: SQL, quantity: SQL): SQL {
-  return sql`coalesce((select ${effectiveUnitPriceSql('p', quantity)} from products p where p.id = ${productId}), 0)`;
+export function productUnitPriceSql(pricing: SQL, productId: SQL, quantity: SQL): SQL {
+  return sql`coalesce((select ${listedUnitPriceAtSql('pl', 'p', quantity)}
+                         from products p cross join lateral ${pricing} pl where p.id = ${productId}), 0)`;
 }
 
 /**
@@ -117,18 +175,21 @@ export function sellerProductByIdOrSkuSql(sellerId: string, productId: SQL, sku:
  * `stock_keeping_unit`, `deleted`,
  * `live`, `track_inventory`, `inventory_count`, `minimum_order_quantity`, `order_increment`,
  * `quantity_problem` (see quantityProblemSql) and `unit_price_in_cents` (the price of one unit
- * at that quantity: effectiveUnitPriceSql). Removed products are included (their lines may
- * still be removed). Give it an alias.
+ * at that quantity under the buyer's price list `pricing`, a FROM item of price-lists/sql.ts:
+ * listedUnitPriceAtSql). A product the list hides is `hidden` (and not `live`) for that buyer. Removed products
+ * are included (their lines may still be removed). Give it an alias.
  */
-export function productForCartSql(liveStateId: number, productId: SQL, quantity: SQL): SQL {
+export function productForCartSql(pricing: SQL, liveStateId: number, productId: SQL, quantity: SQL): SQL {
   return sql`(select p.id, p.organization_id, p.name, p.stock_keeping_unit, p.deleted_at is not null as deleted,
-                     ${liveSql('p', liveStateId)} as live, p.options is not null as has_variants,
+                     (${liveSql('p', liveStateId)} and not ${hiddenForBuyerSql('pl', 'p')}) as live,
+                     ${hiddenForBuyerSql('pl', 'p')} as hidden, p.options is not null as has_variants,
                      (p.track_inventory and p.preorder_ships_from is null) as track_inventory, p.inventory_count,
                      ${preorderClosedSql('p')} as preorder_closed,
                      p.minimum_order_quantity, p.order_increment,
                      ${quantityProblemSql('p', quantity)} as quantity_problem,
-                     ${effectiveUnitPriceSql('p', quantity)} as unit_price_in_cents
+                     ${listedUnitPriceAtSql('pl', 'p', quantity)} as unit_price_in_cents
                 from products p
+                cross join lateral ${pricing} pl
                where p.id = ${productId})`;
 }
 
@@ -138,13 +199,14 @@ export function productForCartSql(liveStateId: number, productId: SQL, quantity:
  * price, first photo only, `inventory_count` only when tracked, order rules and price breaks),
  * whether the product was removed (`deleted`) and is for sale (`live`) — with the product's
  * stock, what the cart shows a line's availability from —, `quantity_problem` and
- * `unit_price_in_cents`, the price of one unit at that quantity (effectiveUnitPriceSql).
+ * `unit_price_in_cents`, the price of one unit at that quantity — all priced under the buyer's
+ * price list `pricing` (a FROM item of price-lists/sql.ts; a product it hides is not `live`).
  */
-export function cartProductSql(publicUrl: string, liveStateId: number, productId: SQL, quantity: SQL): SQL {
+export function cartProductSql(pricing: SQL, publicUrl: string, liveStateId: number, productId: SQL, quantity: SQL): SQL {
   return sql`(select json_build_object(
                        'id', p.id, 'name', p.name, 'parent_product_id', p.parent_id,
                        'variant_title', case when p.parent_id is not null then array_to_string(p.option_values, ' / ') end,
-                       'unit_price_in_cents', p.unit_price_in_cents, 'msrp_in_cents', p.msrp_in_cents,
+                       'unit_price_in_cents', ${listedUnitPriceSql('pl', 'p')}, 'msrp_in_cents', p.msrp_in_cents,
                        'order_unit', case when ou.id is null then null else json_build_object('id', ou.id, 'unit', ou.unit) end,
                        'stock_keeping_unit', p.stock_keeping_unit,
                        'media', ${productMediaJsonSql(publicUrl, sql`coalesce(p.parent_id, p.id)`, 1, sql`p.variant_media_id`)},
@@ -152,14 +214,15 @@ export function cartProductSql(publicUrl: string, liveStateId: number, productId
                        'inventory_count', case when p.track_inventory and p.preorder_ships_from is null then p.inventory_count end,
                        'preorder', ${preorderJsonSql('p')},
                        'minimum_order_quantity', p.minimum_order_quantity, 'order_increment', p.order_increment,
-                       'price_breaks', ${priceBreaksJsonSql('p')}
+                       'price_breaks', ${listedPriceBreaksJsonSql('pl', 'p')}
                      ) as product,
                      p.deleted_at is not null as deleted,
                      ${preorderClosedSql('p')} as preorder_closed,
-                     ${liveSql('p', liveStateId)} as live,
+                     (${liveSql('p', liveStateId)} and not ${hiddenForBuyerSql('pl', 'p')}) as live,
                      ${quantityProblemSql('p', quantity)} as quantity_problem,
-                     ${effectiveUnitPriceSql('p', quantity)} as unit_price_in_cents
+                     ${listedUnitPriceAtSql('pl', 'p', quantity)} as unit_price_in_cents
                 from products p
+                cross join lateral ${pricing} pl
                 left join order_units ou on ou.id = p.order_unit_id
                where p.id = ${productId})`;
 }

@@ -28,28 +28,31 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { DomainError } from '../../lib/errors.js';
 import { orderedProductIdsSql } from '../carts/sql.js';
-import { priceBreaksJsonSql } from './sql.js';
+import { listedPriceBreaksJsonSql, listedUnitPriceSql, priceBreaksJsonSql } from './sql.js';
 import { syncVariantsWithProducts } from './catalog.js';
 
-/** A variant of alias `v` as contract ProductVariant (a product without options: itself, position 0). */
-export function variantJsonSql(v: string): SQL {
+/**
+ * A variant of alias `v` as contract ProductVariant (a product without options: itself, position
+ * 0), priced under the price list alias `pl` when given (products/sql.ts, issue 25).
+ */
+export function variantJsonSql(v: string, pl: string | null = null): SQL {
   const a = sql.identifier(v);
   return sql`json_build_object(
     'id', ${a}.id, 'title', coalesce(array_to_string(${a}.option_values, ' / '), ''),
     'option_values', coalesce(to_json(${a}.option_values), '[]'::json), 'position', coalesce(${a}.variant_position, 0),
     'stock_keeping_unit', ${a}.stock_keeping_unit, 'universal_product_code', ${a}.universal_product_code,
-    'unit_price_in_cents', ${a}.unit_price_in_cents, 'msrp_in_cents', ${a}.msrp_in_cents, 'weight', ${a}.weight::float8,
+    'unit_price_in_cents', ${listedUnitPriceSql(pl, v)}, 'msrp_in_cents', ${a}.msrp_in_cents, 'weight', ${a}.weight::float8,
     'inventory_count', ${a}.inventory_count, 'track_inventory', ${a}.track_inventory,
     'available', ${a}.variant_available, 'order_increment', ${a}.order_increment,
-    'price_breaks', ${priceBreaksJsonSql(v)}, 'own_volume_rules', ${a}.own_volume_rules,
+    'price_breaks', ${listedPriceBreaksJsonSql(pl, v)}, 'own_volume_rules', ${a}.own_volume_rules,
     'media_id', ${a}.variant_media_id)`;
 }
 
 /** The variants of product `p` (contract Product.variants): its variant rows by position, or itself. */
-export function variantsJsonSql(p: string): SQL {
+export function variantsJsonSql(p: string, pl: string | null = null): SQL {
   const a = sql.identifier(p);
-  return sql`case when ${a}.options is null then json_build_array(${variantJsonSql(p)})
-             else coalesce((select json_agg(${variantJsonSql('vr')} order by vr.variant_position, vr.id)
+  return sql`case when ${a}.options is null then json_build_array(${variantJsonSql(p, pl)})
+             else coalesce((select json_agg(${variantJsonSql('vr', pl)} order by vr.variant_position, vr.id)
                               from products vr where vr.parent_id = ${a}.id and vr.deleted_at is null), '[]'::json) end`;
 }
 
@@ -57,25 +60,27 @@ export function variantsJsonSql(p: string): SQL {
  * The price range of product `p` (contract PriceRange): of its available variants, or its own
  * price. Uses products_parent_idx.
  */
-export function priceRangeJsonSql(p: string): SQL {
+export function priceRangeJsonSql(p: string, pl: string | null = null): SQL {
   const a = sql.identifier(p);
+  const own = listedUnitPriceSql(pl, p);
+  const each = listedUnitPriceSql(pl, 'pr');
   return sql`case when ${a}.options is null then
-               case when ${a}.unit_price_in_cents is null then null
-                    else json_build_object('min', ${a}.unit_price_in_cents, 'max', ${a}.unit_price_in_cents) end
-             else (select case when count(pr.unit_price_in_cents) > 0
-                               then json_build_object('min', min(pr.unit_price_in_cents), 'max', max(pr.unit_price_in_cents)) end
+               case when ${own} is null then null
+                    else json_build_object('min', ${own}, 'max', ${own}) end
+             else (select case when count(${each}) > 0
+                               then json_build_object('min', min(${each}), 'max', max(${each})) end
                      from products pr
                     where pr.parent_id = ${a}.id and pr.deleted_at is null and pr.variant_available) end`;
 }
 
 /** The product fields of alias `p` that tell its variants apart (contract productVariantFields). */
-export function productVariantFieldsSql(p: string): SQL {
+export function productVariantFieldsSql(p: string, pl: string | null = null): SQL {
   const a = sql.identifier(p);
   return sql`'parent_product_id', ${a}.parent_id,
     'variant_title', case when ${a}.parent_id is not null then array_to_string(${a}.option_values, ' / ') end,
     'options', coalesce(${a}.options::json, '[]'::json),
-    'variants', ${variantsJsonSql(p)},
-    'price_range', ${priceRangeJsonSql(p)}`;
+    'variants', ${variantsJsonSql(p, pl)},
+    'price_range', ${priceRangeJsonSql(p, pl)}`;
 }
 
 // ─── Saving ──────────────────────────────────────────────────────────────────────────
