@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Order, OrderLine } from '@cratebase/contract';
+import { groupByShipWindow, type Order, type OrderLine } from '@cratebase/contract';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -139,6 +139,16 @@ const COMPACT = (fulfilment = false): Column[] => [
   linePrice('Total'),
 ];
 
+/**
+ * Issue 25: an order with pre-order lines shows them by ship window — "Ships now", then
+ * "Ships Mar 1 – 15, 2027"… (each line keeps the window it was sold under); other orders as one
+ * group without a heading.
+ */
+function shipGroups(lines: OrderLine[]): { key: string; heading: string | null; items: OrderLine[] }[] {
+  if (!lines.some((line) => line.ships_from)) return [{ key: '', heading: null, items: lines }];
+  return groupByShipWindow(lines, (line) => ({ ships_from: line.ships_from ?? null, ships_until: line.ships_until ?? null }));
+}
+
 export interface OrderLinesTableProps {
   /** The order's lines; undefined while they load (three rows of placeholders). */
   lines: OrderLine[] | undefined;
@@ -191,19 +201,33 @@ export function OrderLinesTable({
         </TableHead>
         <TableBody>
           {lines
-            ? lines.map((line) => (
-                <TableRow key={line.id}>
-                  {columns.map((column, index) => (
+            ? shipGroups(lines).map((group) => [
+                group.heading && (
+                  <TableRow key={`window-${group.key}`} data-testid="ship-window-heading">
                     <TableCell
-                      key={column.header}
-                      align={column.numeric ? 'right' : undefined}
-                      sx={index === 0 ? { color: 'text.primary', fontWeight: 500 } : undefined}
+                      component="th"
+                      scope="colgroup"
+                      colSpan={columns.length}
+                      sx={{ bgcolor: 'action.hover', color: 'text.primary', fontWeight: 700 }}
                     >
-                      {column.cell(line)}
+                      {group.heading}
                     </TableCell>
-                  ))}
-                </TableRow>
-              ))
+                  </TableRow>
+                ),
+                ...group.items.map((line) => (
+                  <TableRow key={line.id}>
+                    {columns.map((column, index) => (
+                      <TableCell
+                        key={column.header}
+                        align={column.numeric ? 'right' : undefined}
+                        sx={index === 0 ? { color: 'text.primary', fontWeight: 500 } : undefined}
+                      >
+                        {column.cell(line)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                )),
+              ])
             : Array.from({ length: 3 }, (_, row) => (
                 <TableRow key={row}>
                   {columns.map((column) => (

@@ -34,6 +34,10 @@ const loaded: ProductFormValues = {
   priceBreaks: [],
   options: [],
   variants: [],
+  preorder: false,
+  shipsFrom: '',
+  shipsUntil: '',
+  orderBy: '',
 };
 
 describe('productChanges', () => {
@@ -97,7 +101,41 @@ describe('newProductInput', () => {
       minimum_order_quantity: 1,
       order_increment: 1,
       price_breaks: [],
+      preorder: null,
     });
+  });
+});
+
+describe('pre-order (issue 25)', () => {
+  const window = { preorder: true, shipsFrom: '2027-03-01', shipsUntil: '2027-03-15', orderBy: '2027-02-01' };
+
+  it('sends the window when it is turned on, and null when it is turned off', () => {
+    expect(productChanges({ ...loaded, ...window }, loaded, productId, orgId)).toEqual({
+      id: productId,
+      organization: { id: orgId },
+      preorder: { ships_from: '2027-03-01', ships_until: '2027-03-15', order_by: '2027-02-01' },
+    });
+    const on = { ...loaded, ...window };
+    expect(productChanges({ ...on, preorder: false }, on, productId, orgId)).toEqual({
+      id: productId,
+      organization: { id: orgId },
+      preorder: null,
+    });
+  });
+
+  it('asks for each day, then keeps the window in order', () => {
+    expect(productFormProblems({ ...loaded, preorder: true })).toEqual({
+      shipsFrom: 'Enter the first ship day',
+      shipsUntil: 'Enter the last ship day',
+      orderBy: 'Enter the last day to order',
+    });
+    expect(productFormProblems({ ...loaded, ...window, shipsUntil: '2027-02-20' })).toEqual({
+      shipsUntil: 'Must be on or after ships from',
+    });
+    expect(productFormProblems({ ...loaded, ...window, orderBy: '2027-03-20' })).toEqual({
+      orderBy: 'Must be on or before ships until',
+    });
+    expect(productFormProblems({ ...loaded, ...window })).toEqual({});
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   DRAFT_STATE,
+  preorderWindowIssues,
   volumeRuleIssues,
   type PriceBreak,
   type Product,
@@ -42,6 +43,11 @@ export interface ProductFormValues {
   options: OptionRow[];
   /** The variant grid: one row per combination sold ([] without options). */
   variants: VariantRow[];
+  /** Issue 25: sold as a pre-order — ships within [shipsFrom, shipsUntil], orderable through orderBy (YYYY-MM-DD). */
+  preorder: boolean;
+  shipsFrom: string;
+  shipsUntil: string;
+  orderBy: string;
 }
 
 export interface PriceBreakRow {
@@ -86,6 +92,10 @@ export function emptyProductForm(
     priceBreaks: [],
     options: [],
     variants: [],
+    preorder: false,
+    shipsFrom: '',
+    shipsUntil: '',
+    orderBy: '',
   };
 }
 
@@ -110,6 +120,10 @@ export function productToForm(product: Product): ProductFormValues {
     priceBreaks: product.price_breaks.map((b) => ({ quantity: String(b.min_quantity), cents: b.unit_price_in_cents })),
     options: optionsToForm(product),
     variants: variantsToForm(product),
+    preorder: Boolean(product.preorder),
+    shipsFrom: product.preorder?.ships_from ?? '',
+    shipsUntil: product.preorder?.ships_until ?? '',
+    orderBy: product.preorder?.order_by ?? '',
   };
 }
 
@@ -142,6 +156,9 @@ function formFields(values: ProductFormValues) {
     minimum_order_quantity: countOr(values.minimumQuantity, 1),
     order_increment: countOr(values.orderIncrement, 1),
     price_breaks: formPriceBreaks(values),
+    preorder: values.preorder
+      ? { ships_from: values.shipsFrom, ships_until: values.shipsUntil, order_by: values.orderBy }
+      : null,
     ...variantFields(values),
   };
 }
@@ -233,6 +250,32 @@ export function productFormProblems(values: ProductFormValues): Partial<Record<k
   else if (values.quantityPerUnit.trim() && !(Number(values.quantityPerUnit) >= 1))
     problems.quantityPerUnit = 'Must be at least 1';
   if (values.weight && !values.weightUnitId) problems.weightUnitId = 'Choose a unit for the weight';
+  Object.assign(problems, preorderProblems(values));
+  return problems;
+}
+
+/**
+ * The pre-order section's problems (issue 25): each day required while it is on, then the
+ * contract's rules (ships until on or after ships from, order by on or before ships until).
+ */
+export function preorderProblems(
+  values: Pick<ProductFormValues, 'preorder' | 'shipsFrom' | 'shipsUntil' | 'orderBy'>,
+): Partial<Record<'shipsFrom' | 'shipsUntil' | 'orderBy', string>> {
+  if (!values.preorder) return {};
+  const problems: Partial<Record<'shipsFrom' | 'shipsUntil' | 'orderBy', string>> = {};
+  if (!values.shipsFrom) problems.shipsFrom = 'Enter the first ship day';
+  if (!values.shipsUntil) problems.shipsUntil = 'Enter the last ship day';
+  if (!values.orderBy) problems.orderBy = 'Enter the last day to order';
+  if (Object.keys(problems).length > 0) return problems;
+  const field = { 'preorder.ships_until': 'shipsUntil', 'preorder.order_by': 'orderBy' } as const;
+  for (const issue of preorderWindowIssues({
+    ships_from: values.shipsFrom,
+    ships_until: values.shipsUntil,
+    order_by: values.orderBy,
+  })) {
+    const key = field[issue.path as keyof typeof field];
+    problems[key] = issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
+  }
   return problems;
 }
 

@@ -49,6 +49,9 @@ const ISSUE_FIELDS: Array<[string, keyof ProductFormValues]> = [
   ['unit_price_in_cents', 'wholesaleCents'],
   ['msrp_in_cents', 'retailCents'],
   ['media', 'photos'],
+  ['ships_from', 'shipsFrom'],
+  ['ships_until', 'shipsUntil'],
+  ['order_by', 'orderBy'],
 ];
 
 /** The form field of a server issue: the first of ISSUE_FIELDS its path names (volume pricing shows its own). */

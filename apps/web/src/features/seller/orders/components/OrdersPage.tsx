@@ -69,6 +69,7 @@ import {
   type SellerOrderFilters,
 } from '../api';
 import { openPdfInNewTab } from '../packing-slip';
+import { ShipWindowFilter } from './ShipWindowFilter';
 import { BulkShipDialog } from './BulkShipDialog';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { TrackingDialog } from './TrackingDialog';
@@ -141,6 +142,7 @@ export function OrdersPage() {
   const [customer, setCustomer] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [shipWindow, setShipWindow] = useState('');
   const query = useDebouncedValue(search.trim(), 300);
   const customerQuery = useDebouncedValue(customer.trim(), 300);
   const rangeWrong = from !== '' && to !== '' && from > to;
@@ -149,13 +151,14 @@ export function OrdersPage() {
     q: query,
     customer: customerQuery,
     ...(rangeWrong ? {} : { from, to }),
+    shipWindow,
   };
   const orders = useFilteredSellerOrders(orgId, filters);
   const counts = useSellerOrderCounts(orgId);
   const phone = usePhoneLayout();
   const rows = loadedItems(orders.data);
   const searching = query.length > 0;
-  const filtering = tab !== 'all' || customerQuery !== '' || from !== '' || to !== '';
+  const filtering = tab !== 'all' || customerQuery !== '' || from !== '' || to !== '' || shipWindow !== '';
   // No search box before the first order: there is nothing to search.
   const noOrdersAtAll =
     !searching &&
@@ -168,7 +171,7 @@ export function OrdersPage() {
     <NoOrders title={`No orders match “${query}”`}>{ORDER_SEARCH_NO_MATCH}</NoOrders>
   ) : filtering ? (
     <NoOrders title="No orders here">
-      No order matches this tab, customer and dates. Try another tab or clear the filters.
+      No order matches this tab, customer, dates and ship window. Try another tab or clear the filters.
     </NoOrders>
   ) : (
     <NoOrders title={SELLER_ORDERS_EMPTY}>
@@ -420,6 +423,11 @@ export function OrdersPage() {
                 sx={{ flex: 1, minWidth: 0, width: { sm: 170 } }}
               />
             </Box>
+            <ShipWindowFilter
+              windows={counts.data?.ship_windows}
+              value={shipWindow}
+              onChange={(value) => refilter(() => setShipWindow(value))}
+            />
             <Button
               variant="outlined"
               onClick={exportCsv}

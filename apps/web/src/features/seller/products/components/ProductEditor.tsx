@@ -22,6 +22,7 @@ import { AddInventoryDialog } from './AddInventoryDialog';
 import { DetailsSection } from './sections/DetailsSection';
 import { InventorySection } from './sections/InventorySection';
 import { PhotosSection } from './sections/PhotosSection';
+import { PreorderSection } from './sections/PreorderSection';
 import { PricingSection } from './sections/PricingSection';
 import { RemoveProductSection } from './sections/RemoveProductSection';
 import { StatusSection } from './sections/StatusSection';
@@ -236,6 +237,7 @@ export function ProductEditor({ orgId, product, states, orderUnits, weightUnits 
               product={product}
               onAddInventory={() => setInventoryOpen(true)}
             />
+            <PreorderSection {...fields} />
             {product && (
               <RemoveProductSection
                 onDelete={() => {

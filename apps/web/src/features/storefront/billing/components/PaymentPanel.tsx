@@ -33,6 +33,7 @@ import {
 } from '../../payment/api';
 import { cartKeys, orderKeys } from '../../../../lib/query-keys';
 import { orderConfirmationPath } from '../../orders/paths';
+import { PreorderChargeNote } from './PreorderChargeNote';
 
 export const CHOOSE_SHIPPING_TO_PAY = 'Card payment opens here once you choose a shipping option.';
 export const LOADING_PAYMENT_FORM = 'Loading the payment form';
@@ -171,6 +172,7 @@ function InvoicePayment({
   return (
     <Stack spacing={2}>
       <Typography variant="body2">{rateChosen ? invoiceTermsText(netDays) : CHOOSE_SHIPPING_TO_PAY}</Typography>
+      <PreorderChargeNote cart={cart} netDays={netDays} />
       {submit.isError && (
         <Alert severity={submit.error instanceof ApiError && submit.error.status === 409 ? 'warning' : 'error'}>
           {errorMessage(submit.error)}
@@ -320,6 +322,7 @@ export function PaymentPanel({ cart, orgId, storeName, rateChosen, optionsRead, 
   return (
     <PaymentSection>
       {methodChoice}
+      <PreorderChargeNote cart={cart} />
       {body}
     </PaymentSection>
   );

@@ -9,7 +9,13 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
-import { EMPTY_CART_MESSAGE, type Cart, type LineItem } from '@cratebase/contract';
+import {
+  EMPTY_CART_MESSAGE,
+  PREORDER_CARD_CHARGE_MESSAGE,
+  groupByShipWindow,
+  type Cart,
+  type LineItem,
+} from '@cratebase/contract';
 import { EmptyState } from '../../../../components/EmptyState';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { TintedIcon } from '../../../../components/TintedIcon';
@@ -235,6 +241,11 @@ function CartContents({ orgId, cart }: { orgId: string; cart: Cart }) {
   if (cart.line_items.length === 0) {
     return <EmptyCart>Add products from the catalog with the + buttons; they will appear here.</EmptyCart>;
   }
+  const groups = groupByShipWindow(cart.line_items, (line) => ({
+    ships_from: line.product.preorder?.ships_from ?? null,
+    ships_until: line.product.preorder?.ships_until ?? null,
+  }));
+  const preorders = cart.line_items.some((line) => line.product.preorder);
 
   return (
     <>
@@ -245,12 +256,32 @@ function CartContents({ orgId, cart }: { orgId: string; cart: Cart }) {
             <CannotCheckout issues={cart.checkout_issues} />
           </Box>
         )}
-        <Box component="ul" aria-label="Products in your cart" sx={{ m: 0, p: 0, listStyle: 'none' }}>
-          {cart.line_items.map((line) => (
-            // Keyed by product: an optimistic line keeps its place (and focus) when the server's id arrives.
-            <CartLine key={line.product.id} line={line} onQuantity={setLine} />
-          ))}
-        </Box>
+        {groups.length > 1 || preorders ? (
+          // Issue 25: one order, its lines grouped by when they ship.
+          groups.map((group) => (
+            <Box key={group.key} component="section" aria-label={group.heading}>
+              <Typography
+                variant="overline"
+                component="h3"
+                sx={{ display: 'block', px: 2, pt: 1.5, color: 'text.primary', fontWeight: 700, lineHeight: 1.6 }}
+              >
+                {group.heading}
+              </Typography>
+              <Box component="ul" aria-label={`Products that ${group.heading.toLowerCase()}`} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+                {group.items.map((line) => (
+                  <CartLine key={line.product.id} line={line} onQuantity={setLine} />
+                ))}
+              </Box>
+            </Box>
+          ))
+        ) : (
+          <Box component="ul" aria-label="Products in your cart" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+            {cart.line_items.map((line) => (
+              // Keyed by product: an optimistic line keeps its place (and focus) when the server's id arrives.
+              <CartLine key={line.product.id} line={line} onQuantity={setLine} />
+            ))}
+          </Box>
+        )}
       </Box>
       <Divider />
       <Stack spacing={1.5} sx={{ p: 2 }}>
@@ -270,6 +301,11 @@ function CartContents({ orgId, cart }: { orgId: string; cart: Cart }) {
             {formatCents(cart.total_cents)}
           </Typography>
         </Stack>
+        {preorders && (
+          <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+            {PREORDER_CARD_CHARGE_MESSAGE}
+          </Typography>
+        )}
         <CheckoutGate cart={cart} orgId={orgId} changing={changing} withIssues={false} />
       </Stack>
     </>

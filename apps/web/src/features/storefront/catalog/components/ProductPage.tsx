@@ -3,6 +3,7 @@ import {
   firstOrderQuantity,
   minimumOrderMessage,
   orderIncrementMessage,
+  preorderClosed,
   quantityChoices,
   variantTitle,
   type PriceBreak,
@@ -50,6 +51,7 @@ import {
   weightText,
 } from '../catalog-display';
 import { chooseLabel, findVariant, hasOptions, priceRangeLabel, variantLine } from '../variant-display';
+import { PreorderBadge } from './PreorderBadge';
 import { ProductGallery } from './ProductGallery';
 import { VariantOptions } from './VariantOptions';
 import { StoreTabs, TabPanel, type TabItem } from './StoreTabs';
@@ -84,11 +86,13 @@ function productSellable(item: Product): Sellable {
   return {
     id: item.id,
     title: '',
-    available: true,
+    // A pre-order past its order-by day can no longer be added (issue 25).
+    available: !(item.preorder && preorderClosed(item.preorder)),
     unit_price_in_cents: item.unit_price_in_cents,
     msrp_in_cents: item.msrp_in_cents,
     stock_keeping_unit: item.stock_keeping_unit,
-    track_inventory: item.track_inventory,
+    // Stock does not limit a pre-order.
+    track_inventory: item.track_inventory && !item.preorder,
     inventory_count: item.inventory_count,
     minimum_order_quantity: item.minimum_order_quantity,
     order_increment: item.order_increment,
@@ -110,11 +114,11 @@ function variantSellable(item: Product, variant: ProductVariant): Sellable {
   return {
     id: variant.id,
     title: variant.title,
-    available: variant.available,
+    available: variant.available && !(item.preorder && preorderClosed(item.preorder)),
     unit_price_in_cents: variant.unit_price_in_cents,
     msrp_in_cents: variant.msrp_in_cents,
     stock_keeping_unit: variant.stock_keeping_unit,
-    track_inventory: variant.track_inventory,
+    track_inventory: variant.track_inventory && !item.preorder,
     inventory_count: variant.inventory_count,
     minimum_order_quantity: item.minimum_order_quantity,
     order_increment: variant.order_increment,
@@ -530,6 +534,7 @@ function ProductDetails({
             <PriceRow label="Wholesale price" value={priceText} strong />
             {msrp !== null && <PriceRow label="Retail price (MSRP)" value={formatCents(msrp)} />}
           </Box>
+          {item.preorder && <PreorderBadge preorder={item.preorder} />}
           {withOptions && (
             <VariantOptions item={item} chosen={chosen} onChoose={choice} />
           )}

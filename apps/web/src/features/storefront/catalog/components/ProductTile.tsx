@@ -2,6 +2,7 @@ import { useId } from 'react';
 import {
   bestPriceBreak,
   firstOrderQuantity,
+  preorderClosed,
   priceBreakLabel,
   type ProductTile as ProductTileData,
 } from '@cratebase/contract';
@@ -19,6 +20,7 @@ import { isOutOfStock, maxOrderable, orderUnitLabel, stockLabel } from '../catal
 import { imageSources } from '../../../../lib/image-sources';
 import { QuantityControl } from '../../cart/components/QuantityControl';
 import { hasOptions, optionsSummary, priceRangeLabel } from '../variant-display';
+import { PreorderBadge } from './PreorderBadge';
 
 /**
  * Which copy of the photo the browser needs: a third of the page (up to the content width of
@@ -113,7 +115,7 @@ function TileCartControl({ orgId, tile, describedBy }: { orgId: string; tile: Pr
       aria-describedby={describedBy}
       // Adding needs the cart (its id); an out-of-stock product (or one with less left than its
       // first quantity) cannot be added at all.
-      disabled={outOfStock || first > max || !cart.data}
+      disabled={outOfStock || first > max || !cart.data || Boolean(tile.preorder && preorderClosed(tile.preorder))}
       onClick={() => setQuantity(line, first)}
     >
       {first > 1 ? `Add ${first} to cart` : 'Add to cart'}
@@ -213,6 +215,7 @@ export function ProductTile({ orgId, tile }: { orgId: string; tile: ProductTileD
             {priceBreakLabel(best)}
           </Typography>
         )}
+        {tile.preorder && <PreorderBadge preorder={tile.preorder} dense />}
         {stock && (
           <Typography variant="body2" sx={{ color: outOfStock ? 'error.dark' : 'success.dark', fontWeight: 600 }}>
             {stock}
