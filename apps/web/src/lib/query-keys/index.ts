@@ -24,3 +24,5 @@ export * from './orders';
 export * from './invite';
 export * from './storefront';
 export * from './checkout';
+export * from './resale-certificates';
+export * from './line-sheets';

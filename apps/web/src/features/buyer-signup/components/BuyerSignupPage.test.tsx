@@ -119,7 +119,12 @@ describe('BuyerSignupPage', () => {
     await user.click(terms!);
     await user.click(button);
 
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`/storefront/${ids.sellerX}`));
+    // The new buyer organization's optional resale certificate step, then the store.
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe(
+        `/storefront/resale-certificate/${ids.buyer}?signup=1&next=${encodeURIComponent(`/storefront/${ids.sellerX}`)}`,
+      ),
+    );
     const create = fetch.calls.find((call) => call.path === '/api/organization');
     expect(create?.body).toMatchObject({ selected_type: 'Buyer', name: 'Corner Shop' });
     const confirm = fetch.calls.filter((call) => call.path === `/api/invite/purchaser/accept/${inviteId}`)[1];

@@ -61,12 +61,19 @@ function BuyerSignup({ inviteId, orgId }: { inviteId: string; orgId: string }) {
   const started = useRef(false);
 
   const finish = useCallback(
-    async (sellerId: string) => {
+    async (sellerId: string, newBuyerOrgId?: string) => {
       setPhase({ kind: 'finishing' });
       // Load the user with the new store before opening it.
       await refreshCurrentUser(queryClient);
       clearBuyerSignupKeys();
-      navigate(`/storefront/${sellerId}`, { replace: true });
+      // A new buyer organization gets the optional resale certificate step first (issue 25 part 5).
+      const store = `/storefront/${sellerId}`;
+      navigate(
+        newBuyerOrgId
+          ? `/storefront/resale-certificate/${newBuyerOrgId}?signup=1&next=${encodeURIComponent(store)}`
+          : store,
+        { replace: true },
+      );
     },
     [navigate, queryClient],
   );
@@ -119,7 +126,7 @@ function BuyerSignup({ inviteId, orgId }: { inviteId: string; orgId: string }) {
       }
       // Confirms the link (idempotent: the creation already accepted the claimed invite).
       const result = await acceptInvite(inviteId, { organization_id: created.current.id });
-      await finish(result.seller_organization.id);
+      await finish(result.seller_organization.id, created.current.id);
     } catch (error) {
       if (isAlreadyPurchaser(error)) {
         await finish(orgId);

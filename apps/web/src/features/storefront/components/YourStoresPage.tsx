@@ -7,6 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import VerifiedOutlinedIcon from '@mui/icons-material/VerifiedOutlined';
 import StarRoundedIcon from '@mui/icons-material/StarRounded';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { Link as RouterLink } from 'react-router';
@@ -120,14 +121,24 @@ export function YourStoresPage() {
         actions={
           // The team of the user's buyer organization (a seller's team is in the seller area).
           buyerOrganization && (
-            <Button
-              component={RouterLink}
-              to={`/storefront/team/${buyerOrganization.id}`}
-              variant="outlined"
-              startIcon={<GroupsOutlinedIcon />}
-            >
-              Team
-            </Button>
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+              <Button
+                component={RouterLink}
+                to={`/storefront/resale-certificate/${buyerOrganization.id}`}
+                variant="outlined"
+                startIcon={<VerifiedOutlinedIcon />}
+              >
+                Resale certificate
+              </Button>
+              <Button
+                component={RouterLink}
+                to={`/storefront/team/${buyerOrganization.id}`}
+                variant="outlined"
+                startIcon={<GroupsOutlinedIcon />}
+              >
+                Team
+              </Button>
+            </Stack>
           )
         }
       />

@@ -20,6 +20,7 @@ import { RefundChip } from '../../../../components/orders/RefundChip';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 import { PageHeader } from '../../../../components/PageHeader';
 import { PaymentTermsField } from './PaymentTermsField';
+import { ResaleCertificateCard } from './ResaleCertificateCard';
 
 export const CUSTOMER_ORDERS_EMPTY_TEXT = "You don't have any orders yet.";
 
@@ -148,6 +149,7 @@ export function CustomerDetailPage() {
       />
       {customer.isError && <Alert severity="error">{errorMessage(customer.error)}</Alert>}
       <PaymentTermsField orgId={orgId} customerId={customerId} name={info?.organization.name ?? 'This customer'} />
+      <ResaleCertificateCard orgId={orgId} customerId={customerId} name={info?.organization.name ?? 'This customer'} />
 
       <Box>
         <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>

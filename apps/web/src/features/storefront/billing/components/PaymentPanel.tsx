@@ -34,6 +34,8 @@ import {
 import { cartKeys, orderKeys } from '../../../../lib/query-keys';
 import { orderConfirmationPath } from '../../orders/paths';
 import { PreorderChargeNote } from './PreorderChargeNote';
+import { billingPath } from '../../checkout/api';
+import { CertificateRequiredLink } from '../../resale-certificate/components/CertificateRequiredLink';
 
 export const CHOOSE_SHIPPING_TO_PAY = 'Card payment opens here once you choose a shipping option.';
 export const LOADING_PAYMENT_FORM = 'Loading the payment form';
@@ -75,12 +77,14 @@ function PaymentFormSkeleton() {
 function SessionRefused({
   error,
   orgId,
+  buyerOrgId,
   storeName,
   retrying,
   onRetry,
 }: {
   error: unknown;
   orgId: string;
+  buyerOrgId: string;
   storeName: string | undefined;
   retrying: boolean;
   onRetry: () => void;
@@ -112,6 +116,7 @@ function SessionRefused({
     >
       <AlertTitle>{PAYMENT_NOT_READY}</AlertTitle>
       {errorMessage(error)}
+      <CertificateRequiredLink error={error} buyerOrgId={buyerOrgId} back={billingPath(orgId)} />
       {backToStore && (
         <Box sx={{ mt: 1 }}>
           <Link component={RouterLink} to={`/storefront/${orgId}`} color="inherit">
@@ -176,6 +181,7 @@ function InvoicePayment({
       {submit.isError && (
         <Alert severity={submit.error instanceof ApiError && submit.error.status === 409 ? 'warning' : 'error'}>
           {errorMessage(submit.error)}
+          <CertificateRequiredLink error={submit.error} buyerOrgId={cart.purchasing_organization_id} back={billingPath(orgId)} />
         </Alert>
       )}
       <Button
@@ -293,6 +299,7 @@ export function PaymentPanel({ cart, orgId, storeName, rateChosen, optionsRead, 
       <SessionRefused
         error={session.error}
         orgId={orgId}
+        buyerOrgId={cart.purchasing_organization_id}
         storeName={storeName}
         retrying={session.isFetching}
         onRetry={() => void refetch()}
