@@ -25,4 +25,3 @@ export * from './invite';
 export * from './storefront';
 export * from './checkout';
 export * from './resale-certificates';
-export * from './line-sheets';
