@@ -32,6 +32,7 @@ export * from '../modules/order-lifecycle/schema.js';
 export * from '../modules/resale-certificates/schema.js';
 export * from '../modules/price-lists/schema.js';
 export * from '../modules/line-sheets/schema.js';
+export * from '../modules/proposals/schema.js';
 export * from '../providers/mail/schema.js';
 export * from '../providers/payments/schema.js';
 

@@ -41,6 +41,12 @@ export const lineItems = pgTable(
     quantity: integer('quantity').notNull(),
     /** Price captured when the order is submitted; live price until then. */
     unitPriceInCents: integer('unit_price_in_cents'),
+    /**
+     * Issue 25 part 2: the unit price agreed in an order the seller wrote (proposals module),
+     * set when the retailer accepts it; while the cart is open it is the line's price instead of
+     * the listed one, whatever its quantity becomes (removing the line drops it).
+     */
+    agreedUnitPriceInCents: integer('agreed_unit_price_in_cents'),
     /** Issue 23: units cancelled after the order was placed, and units shipped (orders/lifecycle.ts). */
     cancelledQuantity: integer('cancelled_quantity').notNull().default(0),
     shippedQuantity: integer('shipped_quantity').notNull().default(0),
