@@ -13,7 +13,10 @@
  * 100,000-product store; bench/product.ts), BENCH_VARIANTS=0 (skip the variant shape, issue 24:
  * the grid and the product page of a 100,000-product store against one where a fifth of the
  * products have 20 variants each, PostgreSQL only; bench/variants.ts), BENCH_EMBEDDED=0 (only the
- * PostgreSQL server, when DATABASE_URL is set).
+ * PostgreSQL server, when DATABASE_URL is set), BENCH_PRICE_LISTS=0 (skip the price-list shape, issue 25:
+ * the grid and the product page with half the buyers on price lists, PostgreSQL only;
+ * bench/price-lists.ts), BENCH_LINE_SHEET=0 (skip the 500-product line sheet
+ * PDF, issue 25; bench/line-sheet.ts).
  */
 import type { CartLoadRequest } from './cart.js';
 import { fork } from 'node:child_process';
@@ -36,6 +39,8 @@ import {
 } from './catalog.js';
 import { benchProduct, PRODUCT_PAGE_ENDPOINT, PRODUCT_PAGE_TARGET } from './product.js';
 import { benchVariants, printVariantPairs } from './variants.js';
+import { benchPriceLists, printPriceListPairs } from './price-lists.js';
+import { benchLineSheet } from './line-sheet.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -244,6 +249,32 @@ if (process.env.BENCH_VARIANTS !== '0' && process.env.DATABASE_URL) {
   }
 }
 
+// The price-list shape (issue 25 part 1): the grid and the product page with half the buyers on
+// price lists against none, on PostgreSQL.
+if (process.env.BENCH_PRICE_LISTS !== '0' && process.env.DATABASE_URL) {
+  const scratch = await createScratchPostgres(process.env.DATABASE_URL);
+  try {
+    const priced = await benchPriceLists('PostgreSQL', { DATABASE_URL: scratch.url }, { load, seed, loadWith });
+    results.push(...priced.rows);
+    catalogTimings.push(...priced.timings);
+  } finally {
+    await scratch.drop();
+  }
+}
+
+// The line sheet PDF (issue 25 part 3): 500 products with their photos, on the embedded default.
+if (process.env.BENCH_LINE_SHEET !== '0') {
+  if (withEmbedded) catalogTimings.push(...(await benchLineSheet(EMBEDDED, { DATABASE_URL: '' }, { seed })));
+  else if (process.env.DATABASE_URL) {
+    const scratch = await createScratchPostgres(process.env.DATABASE_URL);
+    try {
+      catalogTimings.push(...(await benchLineSheet('PostgreSQL', { DATABASE_URL: scratch.url }, { seed })));
+    } finally {
+      await scratch.drop();
+    }
+  }
+}
+
 const fmt = (n: number, d = 0) => n.toFixed(d);
 console.log(`\n${seconds} s per endpoint, ${connections} connections, Node ${process.version}\n`);
 console.log('| database | endpoint | req/s | p50 ms | p99 ms | vs bare | errors |');
@@ -254,6 +285,7 @@ for (const r of results) {
 printPageSizes(pageSizes);
 printCatalogTimings(catalogTimings);
 printVariantPairs(results);
+printPriceListPairs(results);
 
 // The storefront grid's target (issue 8), on PostgreSQL.
 const grid = results.find((r) => r.database === 'PostgreSQL' && r.endpoint === GRID_PAGE_ENDPOINT);
