@@ -7,14 +7,15 @@ import { formatDay } from '../lib/format';
 
 const STATUS_COLOR = { valid: 'success', expires_soon: 'warning', expired: 'error' } as const;
 
-/** A certificate's status as a chip: Valid, Expires soon, Expired. */
+/** A certificate's status as a chip: Valid, Expires soon, Expired (the tone in the border, the words in ink). */
 export function ResaleCertificateStatusChip({ certificate }: { certificate: ResaleCertificate }) {
   return (
     <Chip
       size="small"
       color={STATUS_COLOR[certificate.status]}
-      variant={certificate.status === 'valid' ? 'outlined' : 'filled'}
+      variant="outlined"
       label={RESALE_CERTIFICATE_STATUS_LABELS[certificate.status]}
+      sx={{ fontWeight: 600, color: 'text.primary', borderWidth: 2 }}
     />
   );
 }
