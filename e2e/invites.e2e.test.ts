@@ -138,6 +138,12 @@ describe('invites journey', () => {
     await expect.poll(() => buyer.getByLabel('Email').inputValue()).toBe(buyerEmail);
     await buyer.getByLabel('Business Name').fill('Corner Pantry');
     await buyer.getByRole('button', { name: 'Finish Creating Your Account' }).click();
+    // The optional resale certificate step (issue 25 part 5); skipped here, added later from Your Stores.
+    await buyer.waitForURL(/\/storefront\/resale-certificate\/[0-9a-f-]{36}\?signup=1&next=/);
+    await expect.poll(() => buyer.getByRole('heading', { name: 'Add your resale certificate' }).isVisible()).toBe(true);
+    await expectNoAxeViolations(buyer, 'the resale certificate step after sign-up');
+    await buyer.screenshot({ path: `${SHOTS}/invite-buyer-certificate-step-desktop.png`, animations: 'disabled' });
+    await buyer.getByRole('link', { name: 'Skip for now' }).click();
     await buyer.waitForURL(`**/storefront/${juniper.orgId}`);
     await expect.poll(() => buyer.getByRole('heading', { name: 'Juniper & Vine', level: 1 }).isVisible()).toBe(true);
     // A buyer gets no Admin chip; the cart is empty.
