@@ -248,8 +248,8 @@ export interface SellerOrderFilters {
   /** Placed on or after / on or before (YYYY-MM-DD, UTC days). */
   from?: string;
   to?: string;
-  /** Issue 25: with lines in this pre-order ship window ("YYYY-MM-DD..YYYY-MM-DD"). */
-  shipWindow?: string;
+  /** Issue 25: with lines in this pre-order ship window ("YYYY-MM-DD..YYYY-MM-DD"; named as the query names it). */
+  ship_window?: string;
 }
 
 /** The filters as query parameters: blanks left out, text trimmed to what the server takes. */
@@ -262,7 +262,7 @@ export function sellerOrderQuery(filters: SellerOrderFilters): Record<string, st
   if (customer) query.customer = customer;
   if (filters.from) query.from = filters.from;
   if (filters.to) query.to = filters.to;
-  if (filters.shipWindow) query.ship_window = filters.shipWindow;
+  if (filters.ship_window) query.ship_window = filters.ship_window;
   return query;
 }
 

@@ -151,7 +151,7 @@ export function OrdersPage() {
     q: query,
     customer: customerQuery,
     ...(rangeWrong ? {} : { from, to }),
-    shipWindow,
+    ship_window: shipWindow,
   };
   const orders = useFilteredSellerOrders(orgId, filters);
   const counts = useSellerOrderCounts(orgId);

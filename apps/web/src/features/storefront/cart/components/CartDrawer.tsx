@@ -267,7 +267,7 @@ function CartContents({ orgId, cart }: { orgId: string; cart: Cart }) {
               >
                 {group.heading}
               </Typography>
-              <Box component="ul" aria-label={`Products that ${group.heading.toLowerCase()}`} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+              <Box component="ul" aria-label={`Products — ${group.heading}`} sx={{ m: 0, p: 0, listStyle: 'none' }}>
                 {group.items.map((line) => (
                   <CartLine key={line.product.id} line={line} onQuantity={setLine} />
                 ))}
