@@ -69,6 +69,8 @@ export const orderProposalLines = pgTable(
       .references(() => products.id),
     quantity: integer('quantity').notNull(),
     position: integer('position').notNull(),
+    /** The unit price agreed when the retailer accepted (what its cart line holds); null before. */
+    agreedUnitPriceInCents: integer('agreed_unit_price_in_cents'),
   },
   (t) => [
     uniqueIndex('order_proposal_lines_product_key').on(t.proposalId, t.productId),

@@ -1,0 +1,1 @@
+ALTER TABLE "order_proposal_lines" ADD COLUMN "agreed_unit_price_in_cents" integer;
