@@ -133,6 +133,21 @@ const sellerRoutes: RouteObject[] = [
     ),
   },
   {
+    // Price lists (issue 25 part 1): the seller's lists, and one list's prices.
+    path: 'price-lists',
+    lazy: lazyComponent(
+      () => import('../features/seller/price-lists/components/PriceListsPage'),
+      (m) => m.PriceListsPage,
+    ),
+  },
+  {
+    path: 'price-lists/:priceListId',
+    lazy: lazyComponent(
+      () => import('../features/seller/price-lists/components/PriceListPage'),
+      (m) => m.PriceListPage,
+    ),
+  },
+  {
     path: 'team',
     lazy: lazyComponent(
       () => import('../features/seller/team/components/TeamPage'),

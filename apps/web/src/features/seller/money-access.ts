@@ -8,6 +8,8 @@ import { useTeamRole } from '../../lib/current-user';
  */
 export const STAFF_TERMS_MESSAGE = 'Only an owner or admin can change payment terms.';
 export const STAFF_RECORD_PAYMENTS_MESSAGE = 'Only an owner or admin can mark invoices paid or void them.';
+/** Price lists (issue 25 part 1): Staff read them (they write orders at a customer's prices). */
+export const STAFF_PRICE_LISTS_MESSAGE = 'Only an owner or admin can change price lists.';
 
 /**
  * True when the current user is Staff in the organization (money actions hidden or disabled).

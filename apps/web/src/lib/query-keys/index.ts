@@ -24,4 +24,5 @@ export * from './orders';
 export * from './invite';
 export * from './storefront';
 export * from './checkout';
+export * from './price-lists';
 export * from './resale-certificates';

@@ -7,6 +7,7 @@ import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import GavelOutlinedIcon from '@mui/icons-material/GavelOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 
 export interface SellerSection {
   /** Path segment under /app/{org_id}/ ('' for the landing view itself). */
@@ -21,6 +22,7 @@ export const SELLER_SECTIONS: SellerSection[] = [
   { path: 'orders', label: 'Orders', icon: <ReceiptLongOutlinedIcon /> },
   { path: 'invoices', label: 'Invoices', icon: <RequestQuoteOutlinedIcon /> },
   { path: 'customers', label: 'Customers', icon: <PeopleAltOutlinedIcon /> },
+  { path: 'price-lists', label: 'Price lists', icon: <SellOutlinedIcon /> },
   { path: 'products', label: 'Products', icon: <Inventory2OutlinedIcon /> },
   { path: 'invites', label: 'Invites', icon: <ForwardToInboxOutlinedIcon /> },
   { path: 'terms', label: 'Terms', icon: <GavelOutlinedIcon /> },

@@ -20,6 +20,7 @@ import { RefundChip } from '../../../../components/orders/RefundChip';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 import { PageHeader } from '../../../../components/PageHeader';
 import { PaymentTermsField } from './PaymentTermsField';
+import { PriceListField } from './PriceListField';
 import { ResaleCertificateCard } from './ResaleCertificateCard';
 
 export const CUSTOMER_ORDERS_EMPTY_TEXT = "You don't have any orders yet.";
@@ -149,6 +150,7 @@ export function CustomerDetailPage() {
       />
       {customer.isError && <Alert severity="error">{errorMessage(customer.error)}</Alert>}
       <PaymentTermsField orgId={orgId} customerId={customerId} name={info?.organization.name ?? 'This customer'} />
+      <PriceListField orgId={orgId} customerId={customerId} name={info?.organization.name ?? 'This customer'} />
       <ResaleCertificateCard orgId={orgId} customerId={customerId} name={info?.organization.name ?? 'This customer'} />
 
       <Box>

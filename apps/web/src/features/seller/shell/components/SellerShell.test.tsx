@@ -70,6 +70,7 @@ describe('SellerShell', () => {
       'Orders',
       'Invoices',
       'Customers',
+      'Price lists',
       'Products',
       'Invites',
       'Terms',
