@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import sharp from 'sharp';
 import { startServer, freePort, type RunningServer } from '../e2e/support/server.js';
 import { signUpAndGetTokens } from '../apps/server/test/support/test-login.js';
@@ -109,6 +110,54 @@ export async function invitedBuyer(
     'accept invite',
   );
   return headers;
+}
+
+/** A bench's server on a PostgreSQL database, with a client of that database (withPostgresBench). */
+export interface PostgresBench {
+  server: RunningServer;
+  client: pg.Client;
+  base: string;
+  databaseUrl: string;
+}
+
+/**
+ * Runs `run` with a fresh server on `env`'s PostgreSQL (DATABASE_URL) and a client of that
+ * database; stops both and removes the server's data folder afterwards, whatever happens.
+ */
+export async function withPostgresBench<T>(
+  name: string,
+  env: Record<string, string>,
+  run: (bench: PostgresBench) => Promise<T>,
+): Promise<T> {
+  const databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) throw new Error(`${name} needs a PostgreSQL server (DATABASE_URL)`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `cratebase-bench-${name}-`));
+  const server = await startServer({
+    LOG_LEVEL: 'silent',
+    IDENTITY_RATE_LIMIT: '1000',
+    ...env,
+    DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+  });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+    return await run({ server, client, base: `http://127.0.0.1:${server.port}`, databaseUrl });
+  } finally {
+    await client.end().catch(() => undefined);
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Two measurements of one side: mean req/s and p50, the worse p99, errors added. */
+export function combineRuns(a: LoadResult, b: LoadResult): LoadResult {
+  return {
+    rps: (a.rps + b.rps) / 2,
+    p50: (a.p50 + b.p50) / 2,
+    p99: Math.max(a.p99, b.p99),
+    errors: a.errors + b.errors,
+  };
 }
 
 /** One page's size: as sent without compression, with gzip and with brotli. */

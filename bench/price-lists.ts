@@ -16,15 +16,18 @@
  *
  * Options (env): BENCH_PRICE_LISTS=0 skips it; BENCH_PRICE_LISTS_PRODUCTS (default 100,000).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { encodeCursor } from '../apps/server/src/lib/pagination.js';
-import { startServer, freePort } from '../e2e/support/server.js';
 import { seedCatalog } from './catalog-seed.js';
-import { expectOk, invitedBuyer, type CatalogRow, type CatalogTiming, type LoadResult } from './catalog.js';
+import {
+  combineRuns,
+  expectOk,
+  invitedBuyer,
+  withPostgresBench,
+  type CatalogRow,
+  type CatalogTiming,
+} from './catalog.js';
 import type { ProductBenchDeps } from './product.js';
 
 const productCount = Number(process.env.BENCH_PRICE_LISTS_PRODUCTS ?? 100_000);
@@ -45,15 +48,15 @@ function loadAcross(deps: ProductBenchDeps, urls: string[], buyers: Record<strin
         setupRequest: (r) => {
           const n = next++;
           const url = new URL(urls[n % urls.length]!);
-          return { ...r, path: `${url.pathname}${url.search}`, headers: { ...r.headers, ...buyers[n % buyers.length]! } };
+          return {
+            ...r,
+            path: `${url.pathname}${url.search}`,
+            headers: { ...r.headers, ...buyers[n % buyers.length]! },
+          };
         },
       },
     ],
   });
-}
-
-function combine(a: LoadResult, b: LoadResult): LoadResult {
-  return { rps: (a.rps + b.rps) / 2, p50: (a.p50 + b.p50) / 2, p99: Math.max(a.p99, b.p99), errors: a.errors + b.errors };
 }
 
 /** The lists: made in SQL as the commands store them (price-lists/service.ts), in one transaction. */
@@ -87,7 +90,9 @@ async function makeLists(client: pg.Client, sellerId: string): Promise<{ seconds
         order by p.created_at, p.id limit 500`,
       [sellerId, key],
     );
-    await client.query(`update catalog_versions set version = version + 1 where organization_id = $1 and slot = 0`, [sellerId]);
+    await client.query(`update catalog_versions set version = version + 1 where organization_id = $1 and slot = 0`, [
+      sellerId,
+    ]);
     await client.query('commit');
     return { seconds: (performance.now() - started) / 1000, lists: [distributor, key] };
   } catch (err) {
@@ -106,29 +111,24 @@ export async function benchPriceLists(
   env: Record<string, string>,
   deps: ProductBenchDeps,
 ): Promise<{ rows: CatalogRow[]; timings: CatalogTiming[] }> {
-  const databaseUrl = env.DATABASE_URL;
-  if (!databaseUrl) throw new Error('benchPriceLists needs a PostgreSQL server (DATABASE_URL)');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cratebase-bench-price-lists-'));
-  const server = await startServer({
-    LOG_LEVEL: 'silent',
-    IDENTITY_RATE_LIMIT: '1000',
-    ...env,
-    DATA_DIR: dataDir,
-    PORT: String(await freePort()),
-  });
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const rows: CatalogRow[] = [];
-  const timings: CatalogTiming[] = [];
-  try {
-    const base = `http://127.0.0.1:${server.port}`;
+  return withPostgresBench('price-lists', env, async ({ server, client, base, databaseUrl }) => {
+    const rows: CatalogRow[] = [];
+    const timings: CatalogTiming[] = [];
     const seller = await deps.seed(server);
     const buyers: Record<string, string>[] = [];
     for (let i = 0; i < BUYERS; i++) buyers.push(await invitedBuyer(server, seller, `Bench List Buyer ${i}`));
     const seeded = await seedCatalog({ databaseUrl }, seller.orgId, productCount);
-    timings.push({ database: label, operation: `seed ${productCount} products (generate_series)`, seconds: seeded.seconds });
+    timings.push({
+      database: label,
+      operation: `seed ${productCount} products (generate_series)`,
+      seconds: seeded.seconds,
+    });
     const made = await makeLists(client, seller.orgId);
-    timings.push({ database: label, operation: 'two price lists: 5,000 fixed prices with breaks, 500 hidden (bulk SQL)', seconds: made.seconds });
+    timings.push({
+      database: label,
+      operation: 'two price lists: 5,000 fixed prices with breaks, 500 hidden (bulk SQL)',
+      seconds: made.seconds,
+    });
     const purchasers = await client.query<{ purchaser_organization_id: string }>(
       `select purchaser_organization_id from purchasing_relationships where seller_organization_id = $1 order by created_at`,
       [seller.orgId],
@@ -166,7 +166,9 @@ export async function benchPriceLists(
     // What the buyers see with the lists on: a listed buyer's first grid page differs from a wholesale buyer's.
     await assign(true);
     const firstPage = async (i: number) =>
-      (await (await expectOk(await fetch(grid, { headers: buyers[i]! }), 'grid')).json()) as { unit_price_in_cents: number }[];
+      (await (await expectOk(await fetch(grid, { headers: buyers[i]! }), 'grid')).json()) as {
+        unit_price_in_cents: number;
+      }[];
     const [wholesale, listed] = [await firstPage(0), await firstPage(1)];
     if (JSON.stringify(wholesale) === JSON.stringify(listed)) throw new Error('a listed buyer sees wholesale prices');
     await autocannon({ url: grid, connections: 50, duration: 5, headers: buyers[0]! });
@@ -184,22 +186,20 @@ export async function benchPriceLists(
       const l2 = await loadAcross(deps, urls, buyers);
       await assign(false);
       const n2 = await loadAcross(deps, urls, buyers);
-      rows.push({ database: label, endpoint: `${endpoint} — none`, ...combine(n1, n2) });
-      rows.push({ database: label, endpoint: `${endpoint} — lists`, ...combine(l1, l2) });
+      rows.push({ database: label, endpoint: `${endpoint} — none`, ...combineRuns(n1, n2) });
+      rows.push({ database: label, endpoint: `${endpoint} — lists`, ...combineRuns(l1, l2) });
     }
     return { rows, timings };
-  } finally {
-    await client.end();
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Half the buyers on lists against none, for each request shape measured by benchPriceLists. */
 export function printPriceListPairs(rows: CatalogRow[]) {
   const none = rows.filter((r) => r.endpoint.endsWith(' — none'));
   if (none.length === 0) return;
-  console.log(`\nThe price-list shape (issue 25): none = ${PRICE_LIST_SHAPE.none}; lists = ${PRICE_LIST_SHAPE.lists}\n`);
+  console.log(
+    `\nThe price-list shape (issue 25): none = ${PRICE_LIST_SHAPE.none}; lists = ${PRICE_LIST_SHAPE.lists}\n`,
+  );
   console.log('| request | none req/s | lists req/s | lists / none | none p99 ms | lists p99 ms |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const rn of none) {

@@ -17,15 +17,18 @@
  * Options (env): BENCH_VARIANTS=0 skips it; BENCH_VARIANTS_PRODUCTS (default 100,000);
  * BENCH_VARIANTS_KEEP=1 keeps the scratch database afterwards (run.ts prints its URL) for EXPLAIN.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { encodeCursor } from '../apps/server/src/lib/pagination.js';
-import { startServer, freePort } from '../e2e/support/server.js';
 import { seedCatalog } from './catalog-seed.js';
-import { expectOk, invitedBuyer, type CatalogRow, type CatalogTiming, type LoadResult } from './catalog.js';
+import {
+  combineRuns,
+  expectOk,
+  invitedBuyer,
+  withPostgresBench,
+  type CatalogRow,
+  type CatalogTiming,
+} from './catalog.js';
 import type { ProductBenchDeps } from './product.js';
 
 const productCount = Number(process.env.BENCH_VARIANTS_PRODUCTS ?? 100_000);
@@ -169,16 +172,6 @@ function loadEach(deps: ProductBenchDeps, urls: string[], headers: Record<string
   });
 }
 
-/** Two measurements of one side: mean req/s and p50, the worse p99, errors added. */
-function combine(a: LoadResult, b: LoadResult): LoadResult {
-  return {
-    rps: (a.rps + b.rps) / 2,
-    p50: (a.p50 + b.p50) / 2,
-    p99: Math.max(a.p99, b.p99),
-    errors: a.errors + b.errors,
-  };
-}
-
 export const VARIANT_SHAPE = {
   plain: `store A: ${productCount / 1000}k products, none with options`,
   variants: `store B: ${productCount / 1000}k products, ${productCount / 5000}k of them with 20 variants`,
@@ -195,22 +188,9 @@ export async function benchVariants(
   env: Record<string, string>,
   deps: ProductBenchDeps,
 ): Promise<{ rows: CatalogRow[]; timings: CatalogTiming[] }> {
-  const databaseUrl = env.DATABASE_URL;
-  if (!databaseUrl) throw new Error('benchVariants needs a PostgreSQL server (DATABASE_URL)');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cratebase-bench-variants-'));
-  const server = await startServer({
-    LOG_LEVEL: 'silent',
-    IDENTITY_RATE_LIMIT: '1000',
-    ...env,
-    DATA_DIR: dataDir,
-    PORT: String(await freePort()),
-  });
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const rows: CatalogRow[] = [];
-  const timings: CatalogTiming[] = [];
-  try {
-    const base = `http://127.0.0.1:${server.port}`;
+  return withPostgresBench('variants', env, async ({ server, client, base, databaseUrl }) => {
+    const rows: CatalogRow[] = [];
+    const timings: CatalogTiming[] = [];
     const shop = async (name: string, variants: boolean): Promise<Shop> => {
       const seller = await deps.seed(server);
       const buyer = await invitedBuyer(server, seller, name);
@@ -292,15 +272,11 @@ export async function benchVariants(
       const b1 = await loadEach(deps, pair.variants, b.buyer);
       const b2 = await loadEach(deps, pair.variants, b.buyer);
       const a2 = await loadEach(deps, pair.plain, a.buyer);
-      rows.push({ database: label, endpoint: `${pair.endpoint} — A`, ...combine(a1, a2) });
-      rows.push({ database: label, endpoint: `${pair.endpoint} — B`, ...combine(b1, b2) });
+      rows.push({ database: label, endpoint: `${pair.endpoint} — A`, ...combineRuns(a1, a2) });
+      rows.push({ database: label, endpoint: `${pair.endpoint} — B`, ...combineRuns(b1, b2) });
     }
     return { rows, timings };
-  } finally {
-    await client.end();
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Store B against store A, for each request shape measured by benchVariants. */
