@@ -19,6 +19,8 @@ export type OrderLineUnits = {
   unavailable_quantity: number;
   restock_on: string | null;
   backorder: 'asked' | 'waiting' | null;
+  /** Issue 25: the pre-order ship window's first day the line was sold under (null: ships now; no stock was taken for it otherwise). */
+  ships_from: string | null;
 };
 
 /** The order's lines (its cart's), in the order's order, with their units. */
@@ -26,7 +28,7 @@ export async function orderLineUnits(db: DbOrTx, cartId: string): Promise<OrderL
   const result = await db.execute<OrderLineUnits>(sql`
     select li.id, li.product_id, coalesce(p.name, '') as name, li.quantity, li.cancelled_quantity, li.shipped_quantity,
            coalesce(li.unit_price_in_cents, 0) as unit_price_in_cents,
-           li.unavailable_quantity, li.restock_on::text as restock_on, li.backorder
+           li.unavailable_quantity, li.restock_on::text as restock_on, li.backorder, li.ships_from::text as ships_from
       from line_items li
       left join lateral ${productForOrderLineSql(sql`li.product_id`)} p on true
      where li.cart_id = ${cartId}

@@ -350,9 +350,10 @@ export async function cancelUnits(ctx: AppContext, c: CommandContext, req: Cance
   const sellerId = order.selling_organization_id;
   const slot = await claimSellerSlot(tx, sellerId);
   await lockCatalogVersion(tx, sellerId);
+  // A pre-order line took no stock when it was sold (issue 25): none goes back for it.
   const returned = await returnStock(
     tx,
-    picks.map((p) => ({ productId: p.line.product_id, quantity: p.quantity })),
+    picks.filter((p) => p.line.ships_from === null).map((p) => ({ productId: p.line.product_id, quantity: p.quantity })),
   );
   await recordOrderReturns(tx, sellerId, order.id, c.actor.userId, returned);
 

@@ -192,6 +192,30 @@ describe('a cart mixing in-stock and pre-order items', () => {
   });
 });
 
+describe('cancelling a pre-order line', () => {
+  it('gives back no stock for it (none was taken), and the in-stock units as ever', async () => {
+    const id = await placeByCard(buyer, { [jam]: 1, [honey]: 2 });
+    const before = await db().execute<{ id: string; inventory_count: number }>(
+      sql`select id, inventory_count from products where id in (${jam}, ${honey})`,
+    );
+    const stockBefore = Object.fromEntries(before.rows.map((r) => [r.id, r.inventory_count]));
+    await ok(
+      h.call('POST', `/api/organization/${seller.orgId}/orders/${id}/cancel`, {
+        token: seller.token,
+        body: { reason: 'out_of_stock' },
+        headers: { 'idempotency-key': crypto.randomUUID() },
+      }),
+    );
+    const after = await db().execute<{ id: string; inventory_count: number }>(
+      sql`select id, inventory_count from products where id in (${jam}, ${honey})`,
+    );
+    expect(Object.fromEntries(after.rows.map((r) => [r.id, r.inventory_count]))).toEqual({
+      [jam]: stockBefore[jam]! + 1,
+      [honey]: 0,
+    });
+  });
+});
+
 describe('after the order-by day', () => {
   it('cannot be added (409 preorder_closed naming the product) nor checked out', async () => {
     const late = await customerOf(h, seller, 'Late Shop');
