@@ -15,7 +15,8 @@
  * products have 20 variants each, PostgreSQL only; bench/variants.ts), BENCH_EMBEDDED=0 (only the
  * PostgreSQL server, when DATABASE_URL is set), BENCH_PRICE_LISTS=0 (skip the price-list shape, issue 25:
  * the grid and the product page with half the buyers on price lists, PostgreSQL only;
- * bench/price-lists.ts).
+ * bench/price-lists.ts), BENCH_LINE_SHEET=0 (skip the 500-product line sheet
+ * PDF, issue 25; bench/line-sheet.ts).
  */
 import type { CartLoadRequest } from './cart.js';
 import { fork } from 'node:child_process';
@@ -39,6 +40,7 @@ import {
 import { benchProduct, PRODUCT_PAGE_ENDPOINT, PRODUCT_PAGE_TARGET } from './product.js';
 import { benchVariants, printVariantPairs } from './variants.js';
 import { benchPriceLists, printPriceListPairs } from './price-lists.js';
+import { benchLineSheet } from './line-sheet.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -257,6 +259,19 @@ if (process.env.BENCH_PRICE_LISTS !== '0' && process.env.DATABASE_URL) {
     catalogTimings.push(...priced.timings);
   } finally {
     await scratch.drop();
+  }
+}
+
+// The line sheet PDF (issue 25 part 3): 500 products with their photos, on the embedded default.
+if (process.env.BENCH_LINE_SHEET !== '0') {
+  if (withEmbedded) catalogTimings.push(...(await benchLineSheet(EMBEDDED, { DATABASE_URL: '' }, { seed })));
+  else if (process.env.DATABASE_URL) {
+    const scratch = await createScratchPostgres(process.env.DATABASE_URL);
+    try {
+      catalogTimings.push(...(await benchLineSheet('PostgreSQL', { DATABASE_URL: scratch.url }, { seed })));
+    } finally {
+      await scratch.drop();
+    }
   }
 }
 

@@ -23,3 +23,19 @@ export function lineSheetPagePath(token: string): string {
 
 /** The share token's shape: 32 random bytes in base64url (43 characters). */
 export const LINE_SHEET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** "Min 6 · multiples of 6 · Case of 12": the order rules a line sheet prints under a product (PDF and page). */
+export function lineSheetOrderRules(p: {
+  minimum_order_quantity: number;
+  order_increment: number;
+  order_unit: string | null;
+  quantity_per_unit: number | null;
+}): string {
+  const parts = [`Min ${p.minimum_order_quantity}`];
+  if (p.order_increment > 1) parts.push(`multiples of ${p.order_increment}`);
+  if (p.order_unit)
+    parts.push(
+      p.quantity_per_unit && p.quantity_per_unit > 1 ? `${p.order_unit} of ${p.quantity_per_unit}` : p.order_unit,
+    );
+  return parts.join(' · ');
+}

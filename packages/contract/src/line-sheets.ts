@@ -103,9 +103,7 @@ export type LineSheet = z.infer<typeof LineSheet>;
 const title = singleLineText({ message: 'must be text' })
   .min(1, 'is required')
   .max(L.title, `must be at most ${L.title} characters`);
-const note = multiLineText({ message: 'must be text' })
-  .max(L.note, `must be at most ${L.note} characters`)
-  .nullable();
+const note = multiLineText({ message: 'must be text' }).max(L.note, `must be at most ${L.note} characters`).nullable();
 
 /** POST /api/organization/{org_id}/line-sheets */
 export const CreateLineSheetBody = z.strictObject({
@@ -113,10 +111,7 @@ export const CreateLineSheetBody = z.strictObject({
   note: note.optional(),
   price_list_id: Uuid.nullable().optional(),
   all_products: z.boolean().optional(),
-  product_ids: z
-    .array(Uuid)
-    .max(L.maxProducts, `must list at most ${L.maxProducts} products`)
-    .optional(),
+  product_ids: z.array(Uuid).max(L.maxProducts, `must list at most ${L.maxProducts} products`).optional(),
 });
 export type CreateLineSheetBody = z.infer<typeof CreateLineSheetBody>;
 

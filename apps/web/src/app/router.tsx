@@ -119,6 +119,21 @@ const sellerRoutes: RouteObject[] = [
     ),
   },
   {
+    // Line sheets (issue 25 part 3): the list, and one sheet's editor.
+    path: 'line-sheets',
+    lazy: lazyComponent(
+      () => import('../features/seller/line-sheets/components/LineSheetsPage'),
+      (m) => m.LineSheetsPage,
+    ),
+  },
+  {
+    path: 'line-sheets/:lineSheetId',
+    lazy: lazyComponent(
+      () => import('../features/seller/line-sheets/components/LineSheetEditorPage'),
+      (m) => m.LineSheetEditorPage,
+    ),
+  },
+  {
     path: 'customers',
     lazy: lazyComponent(
       () => import('../features/seller/customers/components/CustomersPage'),
@@ -310,6 +325,14 @@ export const routes: RouteObject[] = withErrorBoundaries([
         lazy: lazyComponent(
           () => import('../features/legal/components/PrivacyPolicyPage'),
           (m) => m.PrivacyPolicyPage,
+        ),
+      },
+      {
+        // A shared line sheet (issue 25 part 3): readable without signing in, behind its link's token.
+        path: 'line-sheet/:token',
+        lazy: lazyComponent(
+          () => import('../features/line-sheet/components/SharedLineSheetPage'),
+          (m) => m.SharedLineSheetPage,
         ),
       },
       {

@@ -21,8 +21,15 @@ import { renderLineSheet } from './line-sheet-pdf.js';
 type SheetRow = typeof lineSheets.$inferSelect;
 
 /** The seller's name and its logo's small copy. */
-export async function sellerOf(ctx: AppContext, sellerId: string): Promise<{ id: string; name: string; logoUrl: string | null }> {
-  const result = await ctx.db.execute<{ name: string; logo_key: string | null; logo_variants: Record<string, string> | null }>(sql`
+export async function sellerOf(
+  ctx: AppContext,
+  sellerId: string,
+): Promise<{ id: string; name: string; logoUrl: string | null }> {
+  const result = await ctx.db.execute<{
+    name: string;
+    logo_key: string | null;
+    logo_variants: Record<string, string> | null;
+  }>(sql`
     select o.name, ${logoKeyColumns}
       from ${organizationsSql()} o
       ${imageSetJoins(sql`o.id`)}

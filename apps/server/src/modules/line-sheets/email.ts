@@ -12,7 +12,11 @@ import { ensureShared, sheetRowOf, shareUrlOf } from './service.js';
 import { sellerOf, sharedPdfUrl } from './documents.js';
 import { renderLineSheetEmail } from './line-sheet-email.js';
 
-export async function emailLineSheet(ctx: AppContext, id: string, body: EmailLineSheetBody): Promise<EmailLineSheetResult> {
+export async function emailLineSheet(
+  ctx: AppContext,
+  id: string,
+  body: EmailLineSheetBody,
+): Promise<EmailLineSheetResult> {
   const sheet = await sheetRowOf(ctx, id);
   const { hits, ttl } = await countHit(ctx.db, `line-sheet.email|${sheet.organizationId}`, 60 * 60 * 1000);
   if (hits > LINE_SHEET_LIMITS.emailsPerHour) {

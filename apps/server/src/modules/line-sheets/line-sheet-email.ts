@@ -39,7 +39,10 @@ export function renderLineSheetEmail(input: {
         `The PDF: ${input.pdfUrl}`,
       ],
       button: { label: 'View the line sheet', url: input.pageUrl },
-      footer: [`This line sheet was sent to ${input.to}.`, `${PRODUCT_NAME} — wholesale ordering for brands and their retailers.`],
+      footer: [
+        `This line sheet was sent to ${input.to}.`,
+        `${PRODUCT_NAME} — wholesale ordering for brands and their retailers.`,
+      ],
     },
     subject,
   );

@@ -6,8 +6,26 @@
  * SKUs and prices. Pure: the products and photos come in as data (no database), so a 500-product
  * sheet is timed in `npm run bench` without one.
  */
-import { dollars, formatShipDay, formatShipWindow, type LineSheetProduct } from '@cratebase/contract';
-import { CONTENT_BOTTOM, CONTENT_WIDTH, INK, MUTED, PAGE, RULE, drawLogo, formatDay, numberPages, pdfText, renderPdf } from '../../lib/pdf/toolkit.js';
+import {
+  dollars,
+  formatShipDay,
+  formatShipWindow,
+  lineSheetOrderRules,
+  type LineSheetProduct,
+} from '@cratebase/contract';
+import {
+  CONTENT_BOTTOM,
+  CONTENT_WIDTH,
+  INK,
+  MUTED,
+  PAGE,
+  RULE,
+  drawLogo,
+  formatDay,
+  numberPages,
+  pdfText,
+  renderPdf,
+} from '../../lib/pdf/toolkit.js';
 
 export interface LineSheetPdfInput {
   seller: { name: string; logo: Buffer | null };
@@ -37,14 +55,6 @@ function priceText(range: { min: number; max: number } | null, single: number | 
   return single === null ? '—' : dollars(single);
 }
 
-/** "Min 6 · multiples of 6 · Case of 12": the order rules a buyer must keep. */
-export function orderRulesText(p: LineSheetProduct): string {
-  const parts = [`Min ${p.minimum_order_quantity}`];
-  if (p.order_increment > 1) parts.push(`multiples of ${p.order_increment}`);
-  if (p.order_unit) parts.push(p.quantity_per_unit && p.quantity_per_unit > 1 ? `${p.order_unit} of ${p.quantity_per_unit}` : p.order_unit);
-  return parts.join(' · ');
-}
-
 function drawCover(doc: PDFKit.PDFDocument, input: LineSheetPdfInput): void {
   let y: number = PAGE.margin;
   const hasLogo = drawLogo(doc, input.seller.logo, PAGE.margin, y, 64);
@@ -65,7 +75,12 @@ function drawCover(doc: PDFKit.PDFDocument, input: LineSheetPdfInput): void {
     .fillColor(INK)
     .text(pdfText(input.title), PAGE.margin, y + 18, { width: CONTENT_WIDTH, height: 80, ellipsis: true });
   y = doc.y + 14;
-  doc.moveTo(PAGE.margin, y).lineTo(PAGE.margin + 120, y).lineWidth(2).strokeColor(INK).stroke();
+  doc
+    .moveTo(PAGE.margin, y)
+    .lineTo(PAGE.margin + 120, y)
+    .lineWidth(2)
+    .strokeColor(INK)
+    .stroke();
   y += 16;
   if (input.note) {
     // Line breaks are the seller's paragraphs; everything else is made safe for the font.
@@ -73,7 +88,11 @@ function drawCover(doc: PDFKit.PDFDocument, input: LineSheetPdfInput): void {
       .split(/\r?\n/)
       .map((line) => pdfText(line))
       .join('\n');
-    doc.font('Helvetica').fontSize(11).fillColor(INK).text(note, PAGE.margin, y, { width: CONTENT_WIDTH, height: 260, ellipsis: true });
+    doc
+      .font('Helvetica')
+      .fontSize(11)
+      .fillColor(INK)
+      .text(note, PAGE.margin, y, { width: CONTENT_WIDTH, height: 260, ellipsis: true });
     y = doc.y + 18;
   }
   const facts: [string, string][] = [
@@ -84,7 +103,11 @@ function drawCover(doc: PDFKit.PDFDocument, input: LineSheetPdfInput): void {
   if (input.shareUrl) facts.push(['Order online', input.shareUrl]);
   for (const [label, value] of facts) {
     const isLink = value === input.shareUrl;
-    doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED).text(label.toUpperCase(), PAGE.margin, y, { characterSpacing: 0.5 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(label.toUpperCase(), PAGE.margin, y, { characterSpacing: 0.5 });
     // A link is one clickable line in a smaller size (a token must not wrap at its dashes).
     doc
       .font('Helvetica')
@@ -106,7 +129,11 @@ function drawPageHeader(doc: PDFKit.PDFDocument, input: LineSheetPdfInput): void
     .font('Helvetica-Bold')
     .fontSize(10)
     .fillColor(INK)
-    .text(pdfText(input.seller.name), PAGE.margin, top, { width: CONTENT_WIDTH / 2 - 8, lineBreak: false, ellipsis: true });
+    .text(pdfText(input.seller.name), PAGE.margin, top, {
+      width: CONTENT_WIDTH / 2 - 8,
+      lineBreak: false,
+      ellipsis: true,
+    });
   doc
     .font('Helvetica')
     .fontSize(10)
@@ -126,12 +153,30 @@ function drawPageHeader(doc: PDFKit.PDFDocument, input: LineSheetPdfInput): void
 }
 
 /** One line of text in the cell, cut with an ellipsis; answers the y below it. */
-function line(doc: PDFKit.PDFDocument, text: string, x: number, y: number, font: string, size: number, color: string): number {
-  doc.font(font).fontSize(size).fillColor(color).text(text, x, y, { width: CELL_WIDTH, height: size * 1.25, ellipsis: true });
+function line(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  x: number,
+  y: number,
+  font: string,
+  size: number,
+  color: string,
+): number {
+  doc
+    .font(font)
+    .fontSize(size)
+    .fillColor(color)
+    .text(text, x, y, { width: CELL_WIDTH, height: size * 1.25, ellipsis: true });
   return y + size + 3;
 }
 
-function drawProduct(doc: PDFKit.PDFDocument, p: LineSheetProduct, photo: Buffer | undefined, x: number, top: number): void {
+function drawProduct(
+  doc: PDFKit.PDFDocument,
+  p: LineSheetProduct,
+  photo: Buffer | undefined,
+  x: number,
+  top: number,
+): void {
   // The photo box: the picture fitted and centred, or a light frame without one.
   doc.rect(x, top, CELL_WIDTH, PHOTO_HEIGHT).lineWidth(0.5).strokeColor(RULE).stroke();
   if (photo) {
@@ -151,8 +196,16 @@ function drawProduct(doc: PDFKit.PDFDocument, p: LineSheetProduct, photo: Buffer
   y = Math.min(doc.y, y + 24) + 2;
   const skus = p.variants.length > 0 ? null : pdfText(p.stock_keeping_unit);
   if (skus) y = line(doc, `SKU ${skus}`, x, y, 'Helvetica', 8, MUTED);
-  y = line(doc, `Wholesale ${priceText(p.price_range, p.unit_price_in_cents)}${p.msrp_in_cents !== null ? `   Retail ${dollars(p.msrp_in_cents)}` : ''}`, x, y, 'Helvetica-Bold', 8.5, INK);
-  y = line(doc, pdfText(orderRulesText(p)), x, y, 'Helvetica', 8, MUTED);
+  y = line(
+    doc,
+    `Wholesale ${priceText(p.price_range, p.unit_price_in_cents)}${p.msrp_in_cents !== null ? `   Retail ${dollars(p.msrp_in_cents)}` : ''}`,
+    x,
+    y,
+    'Helvetica-Bold',
+    8.5,
+    INK,
+  );
+  y = line(doc, pdfText(lineSheetOrderRules(p)), x, y, 'Helvetica', 8, MUTED);
   const w = p.ship_window;
   if (w?.ships_from && w.ships_until) {
     y = line(doc, `Pre-order · ships ${formatShipWindow(w.ships_from, w.ships_until)}`, x, y, 'Helvetica-Bold', 8, INK);
@@ -171,7 +224,16 @@ function drawProduct(doc: PDFKit.PDFDocument, p: LineSheetProduct, photo: Buffer
     y = line(doc, text, x, y, 'Helvetica', 7, INK) - 0.5;
   }
   const more = p.variants.length - shown.length;
-  if (more > 0) line(doc, `+ ${more} more variant${more === 1 ? '' : 's'} (see the online line sheet)`, x, y, 'Helvetica-Oblique', 7, MUTED);
+  if (more > 0)
+    line(
+      doc,
+      `+ ${more} more variant${more === 1 ? '' : 's'} (see the online line sheet)`,
+      x,
+      y,
+      'Helvetica-Oblique',
+      7,
+      MUTED,
+    );
 }
 
 /** The sheet as PDF bytes. */
@@ -189,7 +251,11 @@ export function renderLineSheet(input: LineSheetPdfInput): Promise<Buffer> {
       drawProduct(doc, p, input.photos.get(p.id), PAGE.margin + col * (CELL_WIDTH + GAP), GRID_TOP + row * CELL_HEIGHT);
     });
     if (input.products.length === 0) {
-      doc.font('Helvetica').fontSize(11).fillColor(MUTED).text('This line sheet lists no products yet.', PAGE.margin, 600);
+      doc
+        .font('Helvetica')
+        .fontSize(11)
+        .fillColor(MUTED)
+        .text('This line sheet lists no products yet.', PAGE.margin, 600);
     }
     numberPages(doc, pdfText(input.title) || 'Line sheet');
   });

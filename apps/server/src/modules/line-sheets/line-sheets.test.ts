@@ -25,7 +25,11 @@ const putProduct = (body: Record<string, unknown>) =>
 
 async function uploadPhoto(): Promise<string> {
   const mp = multipartBody([{ filename: 'p.png', contentType: 'image/png', data: await makeImage(800, 800) }]);
-  const res = await h.call('POST', `/api/media/${seller.orgId}/upload`, { token: seller.token, body: mp.body, headers: mp.headers });
+  const res = await h.call('POST', `/api/media/${seller.orgId}/upload`, {
+    token: seller.token,
+    body: mp.body,
+    headers: mp.headers,
+  });
   expect(res.status).toBe(200);
   return res.body.id;
 }
@@ -87,7 +91,13 @@ describe('a seller’s line sheet', () => {
 
   it('is made with chosen products in order; drafts are kept as chosen but not listed', async () => {
     const sheet = LineSheet.parse(
-      await ok(newSheet({ title: 'Spring 2027', note: 'Our spring line.\nOrder by February.', product_ids: [tee, jam, draft] })),
+      await ok(
+        newSheet({
+          title: 'Spring 2027',
+          note: 'Our spring line.\nOrder by February.',
+          product_ids: [tee, jam, draft],
+        }),
+      ),
     );
     sheetId = sheet.id;
     expect(sheet.product_ids).toEqual([tee, jam, draft]);
@@ -110,15 +120,29 @@ describe('a seller’s line sheet', () => {
   });
 
   it('takes a new order of products, and shows a pre-order’s ship window', async () => {
-    const sheet = LineSheet.parse(await ok(h.call('PUT', `/api/line-sheets/${sheetId}/products`, { token: seller.token, body: { product_ids: [jam, honey, tee] } })));
+    const sheet = LineSheet.parse(
+      await ok(
+        h.call('PUT', `/api/line-sheets/${sheetId}/products`, {
+          token: seller.token,
+          body: { product_ids: [jam, honey, tee] },
+        }),
+      ),
+    );
     expect(sheet.products.map((p) => p.name)).toEqual(['Strawberry Jam', 'Clover Honey', 'Farm Tee']);
-    expect(sheet.products[1]!.ship_window).toEqual({ ships_from: '2027-03-01', ships_until: '2027-03-15', order_by: '2027-02-01' });
+    expect(sheet.products[1]!.ship_window).toEqual({
+      ships_from: '2027-03-01',
+      ships_until: '2027-03-15',
+      order_by: '2027-02-01',
+    });
     expect(sheet.product_count).toBe(3);
   });
 
   it('refuses another seller’s product, a variant and unknown ids, naming the entry', async () => {
     const foreign = await liveProduct(h, other, { name: 'Foreign Jam' });
-    const res = await h.call('PUT', `/api/line-sheets/${sheetId}/products`, { token: seller.token, body: { product_ids: [jam, foreign] } });
+    const res = await h.call('PUT', `/api/line-sheets/${sheetId}/products`, {
+      token: seller.token,
+      body: { product_ids: [jam, foreign] },
+    });
     expect(res.status).toBe(404);
     expect(res.body.issues.map((i: { path: string }) => i.path)).toEqual(['product_ids.1']);
     const bad = await h.call('PATCH', `/api/line-sheets/${sheetId}`, { token: seller.token, body: { title: '' } });
@@ -138,7 +162,18 @@ describe('a seller’s line sheet', () => {
     expect(cover).toContain('Spring 2027');
     expect(cover).toContain('Order by February.');
     const products = pages[1]!.join('\n');
-    for (const text of ['Strawberry Jam', 'SKU JAM-STR-12', 'Wholesale $12.50', 'Retail $24.99', 'Min 6 · multiples of 6 · Case of 12', 'Clover Honey', 'Pre-order · ships Mar 1 – 15, 2027', 'Order by Feb 1, 2027', 'Farm Tee', 'Size: S, M, L']) {
+    for (const text of [
+      'Strawberry Jam',
+      'SKU JAM-STR-12',
+      'Wholesale $12.50',
+      'Retail $24.99',
+      'Min 6 · multiples of 6 · Case of 12',
+      'Clover Honey',
+      'Pre-order · ships Mar 1 – 15, 2027',
+      'Order by Feb 1, 2027',
+      'Farm Tee',
+      'Size: S, M, L',
+    ]) {
       expect(products).toContain(text);
     }
     expect(products).not.toContain('Secret Draft');
@@ -160,7 +195,9 @@ describe('a seller’s line sheet', () => {
     let token: string;
 
     it('opens without an account at its link, with the sheet’s prices and nothing else of the seller’s', async () => {
-      const sheet = LineSheet.parse(await ok(h.call('POST', `/api/line-sheets/${sheetId}/share`, { token: seller.token, body: {} })));
+      const sheet = LineSheet.parse(
+        await ok(h.call('POST', `/api/line-sheets/${sheetId}/share`, { token: seller.token, body: {} })),
+      );
       token = sheet.share_token!;
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(sheet.share_url).toBe(`http://localhost:3999/line-sheet/${token}`);
@@ -186,7 +223,10 @@ describe('a seller’s line sheet', () => {
 
     it('is e-mailed as a link to its page and its PDF', async () => {
       const res = await ok(
-        h.call('POST', `/api/line-sheets/${sheetId}/email`, { token: seller.token, body: { to: 'Buyer@Corner.example', message: 'Hi Ann!' } }),
+        h.call('POST', `/api/line-sheets/${sheetId}/email`, {
+          token: seller.token,
+          body: { to: 'Buyer@Corner.example', message: 'Hi Ann!' },
+        }),
       );
       expect(res).toEqual({ sent_to: 'buyer@corner.example', share_url: `http://localhost:3999/line-sheet/${token}` });
       const [mail] = await mailbox('buyer@corner.example');
@@ -205,7 +245,13 @@ describe('a seller’s line sheet', () => {
       expect(bad.status).toBe(400);
       expect(bad.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['email', 'store_name']);
       const res = await h.call('POST', `/api/line-sheets/shared/${token}/requests`, {
-        body: { store_name: 'Corner Grocery', contact_name: 'Ann Lee', email: 'Ann@Corner.example', phone: '+1 503 555 0100', message: 'Can we get 12 cases?' },
+        body: {
+          store_name: 'Corner Grocery',
+          contact_name: 'Ann Lee',
+          email: 'Ann@Corner.example',
+          phone: '+1 503 555 0100',
+          message: 'Can we get 12 cases?',
+        },
       });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ received: true });
@@ -213,19 +259,30 @@ describe('a seller’s line sheet', () => {
       expect(mail!.subject).toBe('Corner Grocery requests to order from your line sheet Spring 2027');
       expect(mail!.text).toContain('ann@corner.example');
       expect(mail!.text).toContain('Can we get 12 cases?');
-      const requests = await ok<LineSheetRequest[]>(h.call('GET', `/api/line-sheets/${sheetId}/requests`, { token: seller.token }));
+      const requests = await ok<LineSheetRequest[]>(
+        h.call('GET', `/api/line-sheets/${sheetId}/requests`, { token: seller.token }),
+      );
       expect(requests).toHaveLength(1);
       request = requests[0]!;
       expect(request).toMatchObject({ store_name: 'Corner Grocery', email: 'ann@corner.example', invite_id: null });
-      expect((await ok(h.call('GET', `/api/line-sheets/${sheetId}`, { token: seller.token }))).open_request_count).toBe(1);
+      expect((await ok(h.call('GET', `/api/line-sheets/${sheetId}`, { token: seller.token }))).open_request_count).toBe(
+        1,
+      );
     });
 
     it('is answered with a customer invite in one click (the Invites screen’s invite)', async () => {
-      expect((await h.call('POST', `/api/line-sheets/requests/${request.id}/invite`, { token: other.token, body: {} })).status).toBe(404);
-      const answered = await ok<LineSheetRequest>(h.call('POST', `/api/line-sheets/requests/${request.id}/invite`, { token: seller.token, body: {} }));
+      expect(
+        (await h.call('POST', `/api/line-sheets/requests/${request.id}/invite`, { token: other.token, body: {} }))
+          .status,
+      ).toBe(404);
+      const answered = await ok<LineSheetRequest>(
+        h.call('POST', `/api/line-sheets/requests/${request.id}/invite`, { token: seller.token, body: {} }),
+      );
       expect(answered.invite_id).not.toBeNull();
       const invites = await ok(h.call('GET', `/api/invite/organization/${seller.orgId}`, { token: seller.token }));
-      expect(invites.map((i: { id: string; send_to_email: string }) => [i.id, i.send_to_email])).toEqual([[answered.invite_id, 'ann@corner.example']]);
+      expect(invites.map((i: { id: string; send_to_email: string }) => [i.id, i.send_to_email])).toEqual([
+        [answered.invite_id, 'ann@corner.example'],
+      ]);
       const [mail] = await mailbox('ann@corner.example');
       expect(mail!.links).toContain(`http://localhost:3999/invite/${answered.invite_id}`);
     });
@@ -233,14 +290,17 @@ describe('a seller’s line sheet', () => {
     it('refuses a visitor’s sixth request in an hour (429 with Retry-After)', async () => {
       const body = { store_name: 'Spam Shop', contact_name: 'Spam', email: 'spam@example.com' };
       const statuses: number[] = [];
-      for (let i = 0; i < 5; i += 1) statuses.push((await h.call('POST', `/api/line-sheets/shared/${token}/requests`, { body })).status);
+      for (let i = 0; i < 5; i += 1)
+        statuses.push((await h.call('POST', `/api/line-sheets/shared/${token}/requests`, { body })).status);
       expect(statuses).toEqual([200, 200, 200, 200, 429]);
     });
 
     it('stops at once when revoked, or when the link is rotated: the same 404 as a guessed link', async () => {
       await ok(h.call('POST', `/api/line-sheets/${sheetId}/share`, { token: seller.token, body: {} }));
       const rotated = await h.call('GET', `/api/line-sheets/shared/${token}`);
-      const sheet = LineSheet.parse(await ok(h.call('DELETE', `/api/line-sheets/${sheetId}/share`, { token: seller.token })));
+      const sheet = LineSheet.parse(
+        await ok(h.call('DELETE', `/api/line-sheets/${sheetId}/share`, { token: seller.token })),
+      );
       expect(sheet.share_token).toBeNull();
       const guessed = 'A'.repeat(43);
       const answers = [
@@ -248,11 +308,16 @@ describe('a seller’s line sheet', () => {
         await h.call('GET', `/api/line-sheets/shared/${guessed}`),
         await h.call('GET', `/api/line-sheets/shared/short`),
         await h.call('GET', `/api/line-sheets/shared/${token}/pdf`),
-        await h.call('POST', `/api/line-sheets/shared/${guessed}/requests`, { body: { store_name: 'X', contact_name: 'Y', email: 'x@example.com' } }),
+        await h.call('POST', `/api/line-sheets/shared/${guessed}/requests`, {
+          body: { store_name: 'X', contact_name: 'Y', email: 'x@example.com' },
+        }),
       ];
       for (const res of answers) {
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ error: 'not_found', message: 'This line sheet link is not valid. Ask the seller for a new link.' });
+        expect(res.body).toEqual({
+          error: 'not_found',
+          message: 'This line sheet link is not valid. Ask the seller for a new link.',
+        });
       }
     });
   });
@@ -265,7 +330,9 @@ describe('a seller’s line sheet', () => {
       ['Everything', 3],
       ['Spring 2027', 3],
     ]);
-    const shared = LineSheet.parse(await ok(h.call('POST', `/api/line-sheets/${all.id}/share`, { token: seller.token, body: {} })));
+    const shared = LineSheet.parse(
+      await ok(h.call('POST', `/api/line-sheets/${all.id}/share`, { token: seller.token, body: {} })),
+    );
     expect((await h.call('DELETE', `/api/line-sheets/${all.id}`, { token: seller.token })).status).toBe(204);
     expect((await h.call('GET', `/api/line-sheets/shared/${shared.share_token}`)).status).toBe(404);
     expect((await h.call('GET', `/api/line-sheets/${all.id}`, { token: seller.token })).status).toBe(404);

@@ -20,6 +20,10 @@ export function hiddenUnder(_priceListId: string | null): (productId: SQL) => SQ
 }
 
 /** The price list's name when it is one of the seller's lists; undefined when it is not. */
-export async function priceListNameOf(_db: DbOrTx, _sellerId: string, _priceListId: string): Promise<string | undefined> {
+export async function priceListNameOf(
+  _db: DbOrTx,
+  _sellerId: string,
+  _priceListId: string,
+): Promise<string | undefined> {
   return undefined;
 }

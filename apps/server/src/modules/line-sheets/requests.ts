@@ -114,7 +114,10 @@ export async function listLineSheetRequests(ctx: AppContext, sheetId: string): P
 export async function inviteFromRequest(ctx: AppContext, userId: string, requestId: string): Promise<LineSheetRequest> {
   const [request] = await ctx.db.select().from(lineSheetRequests).where(eq(lineSheetRequests.id, requestId)).limit(1);
   if (!request) throw notFound('Request');
-  const [invite] = await createInvites(ctx, userId, { to_organization_id: request.organizationId, to_emails: [request.email] });
+  const [invite] = await createInvites(ctx, userId, {
+    to_organization_id: request.organizationId,
+    to_emails: [request.email],
+  });
   const [updated] = await ctx.db
     .update(lineSheetRequests)
     .set({ inviteId: invite!.id, invitedAt: sql`now()` })

@@ -174,12 +174,18 @@ async function checkProducts(ctx: AppContext, sellerId: string, ids: string[]): 
 async function writeProducts(db: DbOrTx, sheetId: string, ids: string[]) {
   await db.delete(lineSheetProductsTable).where(eq(lineSheetProductsTable.lineSheetId, sheetId));
   if (ids.length > 0) {
-    await db.insert(lineSheetProductsTable).values(ids.map((productId, position) => ({ lineSheetId: sheetId, productId, position })));
+    await db
+      .insert(lineSheetProductsTable)
+      .values(ids.map((productId, position) => ({ lineSheetId: sheetId, productId, position })));
   }
 }
 
 /** POST /api/organization/{org_id}/line-sheets */
-export async function createLineSheet(ctx: AppContext, sellerId: string, body: CreateLineSheetBody): Promise<LineSheet> {
+export async function createLineSheet(
+  ctx: AppContext,
+  sellerId: string,
+  body: CreateLineSheetBody,
+): Promise<LineSheet> {
   await checkPriceList(ctx, sellerId, body.price_list_id);
   const ids = body.product_ids ? await checkProducts(ctx, sellerId, body.product_ids) : [];
   const id = await ctx.db.transaction(async (tx) => {
@@ -224,7 +230,10 @@ export async function setLineSheetProducts(ctx: AppContext, id: string, productI
     // The sheet's row first: two saves of one sheet run one after the other.
     await tx.execute(sql`select 1 from line_sheets where id = ${id} for update`);
     await writeProducts(tx, id, ids);
-    await tx.update(lineSheets).set({ updatedAt: sql`now()` }).where(eq(lineSheets.id, id));
+    await tx
+      .update(lineSheets)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(lineSheets.id, id));
   });
   return getLineSheet(ctx, id);
 }
@@ -270,4 +279,3 @@ export async function sheetByToken(db: DbOrTx, token: string): Promise<SheetRow>
   if (!row) throw lineSheetLinkNotFound();
   return row;
 }
-

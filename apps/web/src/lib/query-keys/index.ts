@@ -26,3 +26,4 @@ export * from './storefront';
 export * from './checkout';
 export * from './price-lists';
 export * from './resale-certificates';
+export * from './line-sheets';

@@ -8,6 +8,7 @@ import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlin
 import GavelOutlinedIcon from '@mui/icons-material/GavelOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
+import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 
 export interface SellerSection {
   /** Path segment under /app/{org_id}/ ('' for the landing view itself). */
@@ -24,6 +25,7 @@ export const SELLER_SECTIONS: SellerSection[] = [
   { path: 'customers', label: 'Customers', icon: <PeopleAltOutlinedIcon /> },
   { path: 'price-lists', label: 'Price lists', icon: <SellOutlinedIcon /> },
   { path: 'products', label: 'Products', icon: <Inventory2OutlinedIcon /> },
+  { path: 'line-sheets', label: 'Line sheets', icon: <MenuBookOutlinedIcon /> },
   { path: 'invites', label: 'Invites', icon: <ForwardToInboxOutlinedIcon /> },
   { path: 'terms', label: 'Terms', icon: <GavelOutlinedIcon /> },
   { path: 'team', label: 'Team', icon: <GroupsOutlinedIcon /> },

@@ -72,6 +72,7 @@ describe('SellerShell', () => {
       'Customers',
       'Price lists',
       'Products',
+      'Line sheets',
       'Invites',
       'Terms',
       'Team',
