@@ -149,9 +149,9 @@ export function PriceListProductCard(props: PriceListProductCardProps) {
             Discard
           </Button>
           <Button variant="contained" onClick={props.onSave} disabled={saving}>
-            {saving ? 'Saving…' : 'Save prices'}
+            {saving ? 'Saving…' : 'Save prices'}{' '}
             <Box component="span" sx={visuallyHidden}>
-              {` of ${product.name}`}
+              of {product.name}
             </Box>
           </Button>
         </Stack>
@@ -182,10 +182,14 @@ function PriceRow({
   const value = draft ?? savedDraft(row);
   const problems: RowProblems = { ...draftProblems(value), ...server };
   const label = rowLabel(product, row);
+  // The visible label says "Fixed price"; screen readers hear which row's.
   const forRow = (
-    <Box component="span" sx={visuallyHidden}>
-      {` for ${label}`}
-    </Box>
+    <>
+      {' '}
+      <Box component="span" sx={visuallyHidden}>
+        for {label}
+      </Box>
+    </>
   );
   return (
     <Box
