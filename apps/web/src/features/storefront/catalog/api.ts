@@ -60,5 +60,19 @@ export function useStoreProduct(productId: string | undefined) {
     queryKey: storefrontKeys.product(productId ?? ''),
     queryFn: ({ signal }) => api.get<Product>(apiPath`/api/product/${productId!}`, { signal }),
     enabled: Boolean(productId),
+    select: asSoldToRetailers,
   });
+}
+
+/**
+ * The product as the storefront sells it: a pre-order (issue 25) is not limited by stock — its
+ * variants (which follow its window) neither — as the server's cart rules say.
+ */
+export function asSoldToRetailers(product: Product): Product {
+  if (!product.preorder) return product;
+  return {
+    ...product,
+    track_inventory: false,
+    variants: product.variants.map((variant) => ({ ...variant, track_inventory: false })),
+  };
 }
