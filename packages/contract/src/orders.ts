@@ -110,6 +110,12 @@ const orderFields = {
    * none): Refunded when it reaches total_cents, Partially refunded below (refund-rules.ts).
    */
   refunded_cents: z.number().int().optional(),
+  /**
+   * No sales tax is ever charged (issue 25 part 5): true when the buyer had a valid resale
+   * certificate on file when the order was placed — the invoice says TAX_EXEMPT_LINE, else
+   * TAX_NOT_CHARGED_LINE (resale-certificate-rules.ts).
+   */
+  tax_exempt: z.boolean().optional(),
   ...orderLifecycleFields,
 };
 

@@ -39,6 +39,7 @@ import { invoiceWithNumberJoinSql, orderByNumberSql, sellerOpenInvoicesSql } fro
 import { userNameSql } from '../users/sql.js';
 import { mediaUrl } from '../../lib/media-url.js';
 import { claimsJsonSql } from '../order-lifecycle/sql.js';
+import { certificateOnFileSql } from '../resale-certificates/sql.js';
 import { buyerCancelUntilSql, orderListStampSql, shipmentsJsonSql, timelineJsonSql } from './sql.js';
 
 /** Pages of orders hold this many unless `limit` says otherwise. */
@@ -82,6 +83,7 @@ function orderJsonSql(withLines: boolean): SQL {
                             then json_build_object('name', ${userNameSql(sql`o.created_by_user_id`)}) end,
     'po_number', o.po_number,
     'refunded_cents', o.refunded_cents,
+    'tax_exempt', ${certificateOnFileSql(sql`o.purchasing_organization_id`, sql`o.completed_on`)},
     ${orderLifecycleJsonSql(withLines)}
   )::text`;
 }

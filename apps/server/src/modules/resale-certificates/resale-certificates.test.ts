@@ -339,13 +339,23 @@ describe('invoices', () => {
     };
     const withCertificate = await customerOf(h, seller);
     await putOnFile(withCertificate);
-    const exempt = await invoiceText(withCertificate, await place(withCertificate));
+    const exemptOrder = await place(withCertificate);
+    const exempt = await invoiceText(withCertificate, exemptOrder);
     expect(exempt).toContain(TAX_EXEMPT_LINE);
     expect(exempt).not.toContain(TAX_NOT_CHARGED_LINE);
+    // The order as both sides read it says so too (the web's order totals show the same line).
+    const purchasing = await ok(
+      h.call('GET', `/api/order/organization/${withCertificate.orgId}/purchasing`, { token: withCertificate.token }),
+    );
+    expect(purchasing.find((o: { id: string }) => o.id === exemptOrder)).toMatchObject({ tax_exempt: true });
 
     const without = await customerOf(h, seller);
-    const plain = await invoiceText(without, await place(without));
+    const plainOrder = await place(without);
+    const plain = await invoiceText(without, plainOrder);
     expect(plain).toContain(TAX_NOT_CHARGED_LINE);
+    const selling = await ok(h.call('GET', `/api/order/organization/${seller.orgId}/selling`, { token: seller.token }));
+    expect(selling.find((o: { id: string }) => o.id === plainOrder)).toMatchObject({ tax_exempt: false });
+    expect(selling.find((o: { id: string }) => o.id === exemptOrder)).toMatchObject({ tax_exempt: true });
     // A certificate uploaded after the order does not make that order's invoice exempt.
     await putOnFile(without);
     expect(await invoiceText(without, (await h.testDb.database.db.execute<{ id: string }>(

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Order } from '@cratebase/contract';
+import { TAX_EXEMPT_LINE, TAX_NOT_CHARGED_LINE, type Order } from '@cratebase/contract';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCents } from '../../lib/format';
@@ -27,14 +27,15 @@ export interface OrderTotalsProps {
   order: Pick<
     Order,
     'subtotal_cents' | 'shipping_cost_in_cents' | 'total_cents' | 'shippo_provider' | 'shippo_service_level_token'
-  >;
+  > &
+    Partial<Pick<Order, 'tax_exempt'>>;
   /** Name the rate paid for after "Shipping" ("Shipping (USPS Priority)"), when the order has one. */
   showShippingService?: boolean;
   /** How wide the block may grow (px), against the right edge. */
   maxWidth?: number;
 }
 
-/** Subtotal, Shipping and Total as a description list, the total in bold under a rule. */
+/** Subtotal, Shipping, the sales tax statement and Total as a description list, the total in bold under a rule. */
 export function OrderTotals({ order, showShippingService = false, maxWidth = 320 }: OrderTotalsProps) {
   const service = showShippingService ? shippingServiceLabel(order) : null;
   return (
@@ -53,6 +54,10 @@ export function OrderTotals({ order, showShippingService = false, maxWidth = 320
         }
         value={formatCents(order.shipping_cost_in_cents)}
       />
+      {order.tax_exempt !== undefined && (
+        // No sales tax is charged; the row says why, as the invoice does (issue 25 part 5).
+        <TotalRow label={order.tax_exempt ? TAX_EXEMPT_LINE : TAX_NOT_CHARGED_LINE} value={formatCents(0)} />
+      )}
       <TotalRow label="Total" value={formatCents(order.total_cents)} strong />
     </Stack>
   );

@@ -117,6 +117,15 @@ describe('OrderTotals', () => {
     expect(screen.queryByText('(USPS Priority)')).toBeNull();
   });
 
+  it('says why no sales tax was charged, as the invoice does', () => {
+    const { unmount } = render(<OrderTotals order={{ ...order, tax_exempt: true }} />);
+    expect(value('Exempt — resale certificate on file')).toBe('$0.00');
+    unmount();
+    render(<OrderTotals order={{ ...order, tax_exempt: false }} />);
+    expect(value('Sales tax: not charged on wholesale orders')).toBe('$0.00');
+    expect(value('Total')).toBe('$108.50');
+  });
+
   it('names the shipping service after Shipping when asked', () => {
     render(<OrderTotals order={order} showShippingService />);
     expect(screen.getByText('(USPS Priority)')).toBeTruthy();
