@@ -322,6 +322,71 @@ describe('a seller’s line sheet', () => {
     });
   });
 
+  it('shows a price list’s prices and leaves out what it hides; the page never shows wholesale or the list', async () => {
+    const base = `/api/organization/${seller.orgId}/price_lists`;
+    const list = await ok(
+      h.call('POST', base, { token: seller.token, body: { name: 'Distributor', percent_off: 10 } }),
+    );
+    await ok(
+      h.call('PUT', `${base}/${list.id}/prices`, {
+        token: seller.token,
+        body: { prices: [{ product_id: jam, unit_price_in_cents: 1_000 }] },
+      }),
+    );
+    await ok(
+      h.call('PUT', `${base}/${list.id}/hidden_products`, {
+        token: seller.token,
+        body: { products: [{ product_id: honey, hidden: true }] },
+      }),
+    );
+    const foreign = await ok(
+      h.call('POST', `/api/organization/${other.orgId}/price_lists`, {
+        token: other.token,
+        body: { name: 'Theirs', percent_off: 50 },
+      }),
+    );
+    const refused = await newSheet({ title: 'Wrong list', price_list_id: foreign.id });
+    expect(refused.status).toBe(404);
+    expect(refused.body.issues.map((i: { path: string }) => i.path)).toEqual(['price_list_id']);
+
+    const sheet = LineSheet.parse(
+      await ok(newSheet({ title: 'Trade accounts', price_list_id: list.id, product_ids: [jam, honey, tee] })),
+    );
+    expect(sheet.price_list).toEqual({ id: list.id, name: 'Distributor' });
+    expect(sheet.products.map((p) => [p.name, p.unit_price_in_cents, p.msrp_in_cents])).toEqual([
+      ['Strawberry Jam', 1_000, 2_499],
+      ['Farm Tee', 1_080, 2_800],
+    ]);
+    expect(sheet.products[1]!.variants.map((v) => v.unit_price_in_cents)).toEqual([1_080, 1_080, 1_080]);
+    const cover = (await pdfPages((await getBytes(`/api/line-sheets/${sheet.id}/pdf`, seller.token)).bytes))[0]!.join(
+      '\n',
+    );
+    expect(cover).toContain('Wholesale, Distributor (USD)');
+
+    const shared = LineSheet.parse(
+      await ok(h.call('POST', `/api/line-sheets/${sheet.id}/share`, { token: seller.token, body: {} })),
+    );
+    const page = await h.call('GET', `/api/line-sheets/shared/${shared.share_token}`);
+    expect(page.body.products.map((p: { unit_price_in_cents: number }) => p.unit_price_in_cents)).toEqual([
+      1_000, 1_080,
+    ]);
+    const text = JSON.stringify(page.body);
+    for (const secret of ['Distributor', list.id, '1250', '"unit_price_in_cents":1200', 'Clover Honey'])
+      expect(text).not.toContain(secret);
+    const publicCover = (
+      await pdfPages((await getBytes(`/api/line-sheets/shared/${shared.share_token}/pdf`)).bytes)
+    )[0]!.join('\n');
+    expect(publicCover).toContain('Wholesale (USD)');
+    expect(publicCover).not.toContain('Distributor');
+
+    // A deleted list leaves the sheet on wholesale prices.
+    expect((await h.call('DELETE', `${base}/${list.id}`, { token: seller.token })).status).toBeLessThan(300);
+    const after = LineSheet.parse(await ok(h.call('GET', `/api/line-sheets/${sheet.id}`, { token: seller.token })));
+    expect(after.price_list).toBeNull();
+    expect(after.products.map((p) => p.unit_price_in_cents)).toEqual([1_250, 899, 1_200]);
+    expect((await h.call('DELETE', `/api/line-sheets/${sheet.id}`, { token: seller.token })).status).toBe(204);
+  });
+
   it('lists every live product with “all live products”, newest first, and is deleted with its link', async () => {
     const all = LineSheet.parse(await ok(newSheet({ title: 'Everything', all_products: true })));
     expect(all.products.map((p) => p.name)).toEqual(['Farm Tee', 'Clover Honey', 'Strawberry Jam']);

@@ -22,7 +22,7 @@ import { toIso } from '../../lib/pagination.js';
 import { getLookups } from '../products/lookups.js';
 import { lineSheetProducts, sellerProductIds, type LineSheetProductRow } from '../products/for-line-sheets.js';
 import { lineSheetProducts as lineSheetProductsTable, lineSheets } from './schema.js';
-import { hiddenUnder, priceListNameOf, unitPriceUnder } from './prices.js';
+import { priceListNameOf } from './prices.js';
 
 /** What anyone gets for a link that is not (or no longer) a shared sheet: the same for both. */
 export const LINE_SHEET_LINK_INVALID = 'This line sheet link is not valid. Ask the seller for a new link.';
@@ -64,8 +64,7 @@ export async function sheetProducts(
     publicUrl: ctx.config.publicUrl,
     productIds,
     limit: LINE_SHEET_LIMITS.maxProducts,
-    unitPrice: unitPriceUnder(sheet.priceListId),
-    hidden: hiddenUnder(sheet.priceListId),
+    priceListId: sheet.priceListId,
   });
   return { products: rows.map((r) => JSON.parse(r.doc) as LineSheetProduct), rows };
 }
@@ -99,8 +98,7 @@ async function summariesOf(ctx: AppContext, sellerId: string, rows: SheetRow[]):
           publicUrl: ctx.config.publicUrl,
           productIds: 'all',
           limit: LINE_SHEET_LIMITS.maxProducts,
-          unitPrice: () => sql`null::int`,
-          hidden: () => sql`false`,
+          priceListId: null,
         })
       ).length,
     );

@@ -2,13 +2,15 @@
  * Products as the line-sheets module reads them (issue 25 part 3): a sheet's products in one
  * statement — each as contract LineSheetProduct JSON, with its variants for sale, the first
  * photo (its resized copies up to 600 px) and the stored locator of the photo's small copy the
- * PDF draws. The caller says how a row is priced (a price list's fragment) and which products
- * a list hides, so this file knows nothing of price lists.
+ * PDF draws. Prices are the sheet's price list's (price-lists/sql.ts through `listedUnitPriceSql`:
+ * a fixed price, else wholesale less the list's percentage; no list: wholesale) for one unit, and
+ * the products the list hides are left out — the same definitions the storefront prices with.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { joinMediaSql } from '../media/sql.js';
-import { mediaUrlSql } from './sql.js';
+import { hiddenFromListSql, priceListByIdSql } from '../price-lists/sql.js';
+import { listedUnitPriceSql, mediaUrlSql } from './sql.js';
 
 /** The widest resized copy the sheet's page lists (cards of at most ~300 CSS px, 2× screens). */
 const PAGE_MAX_VARIANT_WIDTH = 600;
@@ -22,10 +24,8 @@ export interface LineSheetProductsQuery {
   /** The chosen products in order, or 'all' for the seller's live products, newest first. */
   productIds: readonly string[] | 'all';
   limit: number;
-  /** The wholesale price of one unit of the row with this alias (an alias of products). */
-  unitPrice: (alias: string) => SQL;
-  /** A boolean: the product whose id is in this SQL is hidden from the sheet's price list. */
-  hidden: (productId: SQL) => SQL;
+  /** Whose prices: the sheet's price list (the seller's; null: wholesale). */
+  priceListId: string | null;
 }
 
 export type LineSheetProductRow = {
@@ -59,8 +59,8 @@ export async function lineSheetProducts(db: DbOrTx, q: LineSheetProductsQuery): 
               limit ${q.limit})`
       : sql`(select e.value::uuid as id, e.ordinality as position
                from json_array_elements_text(${JSON.stringify(q.productIds)}::json) with ordinality e)`;
-  const price = q.unitPrice('p');
-  const variantPrice = q.unitPrice('v');
+  const price = listedUnitPriceSql('pl', 'p');
+  const variantPrice = listedUnitPriceSql('pl', 'v');
   const result = await db.execute<LineSheetProductRow>(sql`
     select p.id,
            json_build_object(
@@ -89,6 +89,7 @@ export async function lineSheetProducts(db: DbOrTx, q: LineSheetProductsQuery): 
            coalesce(img.id is not null and img.variants ->> ${PDF_IMAGE_WIDTH} is null, false) as image_is_original
       from ${source} s
       join products p on p.id = s.id
+      cross join ${priceListByIdSql(sql`${q.priceListId}::uuid`)} pl
       left join order_units ou on ou.id = p.order_unit_id
       cross join lateral (select case when p.options is null then ${price} end as price) pp
       left join lateral (
@@ -109,7 +110,7 @@ export async function lineSheetProducts(db: DbOrTx, q: LineSheetProductsQuery): 
           ${joinMediaSql('m', sql`pm.media_id`)}
       ) img on true
      where p.organization_id = ${q.sellerId} and p.deleted_at is null and p.parent_id is null and p.state_id = ${live}
-       and not coalesce(${q.hidden(sql`p.id`)}, false)
+       and not ${hiddenFromListSql('pl', sql`p.id`)}
        and (p.options is null or vs.variants is not null)
      order by s.position
      limit ${q.limit}`);
