@@ -113,6 +113,7 @@ describe('GET …/for-sale?view=tile', () => {
         price_breaks: [],
         track_inventory: false,
         inventory_count: null,
+        preorder: null,
         image: null,
       },
       {
@@ -130,6 +131,7 @@ describe('GET …/for-sale?view=tile', () => {
         price_breaks: [],
         track_inventory: false,
         inventory_count: null,
+        preorder: null,
         image: {
           url: big.cloudinary_url,
           width: 1300,
