@@ -95,6 +95,22 @@ describe('resale certificates journey', () => {
     await expectNoAxeViolations(sellerPage, 'the customer page with its resale certificate');
     await sellerPage.screenshot({ path: `${SHOTS}/resale-certificate-customer-desktop.png`, fullPage: true, animations: 'disabled' });
 
+    // The owner switches the requirement off and on again from the card.
+    const requirement = card.getByLabel('Require a valid resale certificate before a customer’s first order');
+    await requirement.click();
+    await expect.poll(() => toast(sellerPage, 'New customers can order without a resale certificate').isVisible()).toBe(true);
+    expect(await requirement.isChecked()).toBe(false);
+    await requirement.click();
+    await expect
+      .poll(() => toast(sellerPage, 'New customers now need a valid resale certificate before their first order').isVisible())
+      .toBe(true);
+    expect(await requirement.isChecked()).toBe(true);
+    // The card fits a phone too.
+    await sellerPage.setViewportSize({ width: 390, height: 844 });
+    expect(await horizontalOverflow(sellerPage)).toBe(0);
+    await sellerPage.screenshot({ path: `${SHOTS}/resale-certificate-customer-phone.png`, fullPage: true, animations: 'disabled' });
+    await sellerPage.setViewportSize({ width: 1280, height: 900 });
+
     // The file opens in a new tab, fetched with the seller's token.
     const [tab] = await Promise.all([
       desk.waitForEvent('page'),
