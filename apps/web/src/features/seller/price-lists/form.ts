@@ -51,7 +51,8 @@ export function priceListFormProblems(values: PriceListFormValues): PriceListFor
   if (typed.startsWith('-')) problems.percent = 'Must not be negative';
   else if (Number.isNaN(percent)) problems.percent = 'Enter a number, such as 20 or 12.5';
   else if (percent > PRICE_LIST_LIMITS.percentOffMax) problems.percent = 'Must be below 100';
-  else if (Math.abs(percent * 100 - Math.round(percent * 100)) > 1e-6) problems.percent = 'May have at most two decimals';
+  else if (Math.abs(percent * 100 - Math.round(percent * 100)) > 1e-6)
+    problems.percent = 'May have at most two decimals';
   return problems;
 }
 

@@ -41,7 +41,11 @@ const tee: PriceListProduct = {
 };
 
 function renderList(routes: Parameters<typeof fakeFetch>[0]) {
-  const fake = fakeFetch({ [`GET ${base}`]: { body: distributor }, [`GET ${base}/products`]: { body: [tee] }, ...routes });
+  const fake = fakeFetch({
+    [`GET ${base}`]: { body: distributor },
+    [`GET ${base}/products`]: { body: [tee] },
+    ...routes,
+  });
   vi.stubGlobal('fetch', fake.fn);
   renderWithProviders(
     <ToastProvider>
@@ -79,7 +83,13 @@ describe('PriceListPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('1 price saved. Customers on Distributor see them from now on.')).toBeTruthy();
     expect(fake.calls.find((c) => c.method === 'PUT')?.body).toEqual({
-      prices: [{ product_id: medium, unit_price_in_cents: 1_500, price_breaks: [{ min_quantity: 24, unit_price_in_cents: 1_400 }] }],
+      prices: [
+        {
+          product_id: medium,
+          unit_price_in_cents: 1_500,
+          price_breaks: [{ min_quantity: 24, unit_price_in_cents: 1_400 }],
+        },
+      ],
     });
     expect(screen.queryByText('1 price not saved')).toBeNull();
   });
@@ -91,7 +101,9 @@ describe('PriceListPage', () => {
         body: {
           error: 'validation_error',
           message: 'prices.1.price_breaks.0.min_quantity: must be a multiple of the order increment (6).',
-          issues: [{ path: 'prices.1.price_breaks.0.min_quantity', message: 'must be a multiple of the order increment (6)' }],
+          issues: [
+            { path: 'prices.1.price_breaks.0.min_quantity', message: 'must be a multiple of the order increment (6)' },
+          ],
         },
       },
     });
@@ -103,7 +115,9 @@ describe('PriceListPage', () => {
     const breaks = screen.getByRole('textbox', { name: 'Price breaks for Tee — M' });
     expect(await screen.findByText('Break 1: must be a multiple of the order increment (6)')).toBeTruthy();
     expect(breaks.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByRole('textbox', { name: 'Price breaks for Tee — S' }).getAttribute('aria-invalid')).toBe('false');
+    expect(screen.getByRole('textbox', { name: 'Price breaks for Tee — S' }).getAttribute('aria-invalid')).toBe(
+      'false',
+    );
     expect(screen.getByText('2 prices not saved')).toBeTruthy();
   });
 
@@ -115,7 +129,9 @@ describe('PriceListPage', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('switch', { name: 'Hidden from this list' }));
     expect(await screen.findByText('Tee is hidden from customers on Distributor')).toBeTruthy();
-    expect(fake.calls.find((c) => c.method === 'PUT')?.body).toEqual({ products: [{ product_id: tee.id, hidden: true }] });
+    expect(fake.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      products: [{ product_id: tee.id, hidden: true }],
+    });
     expect((screen.getByRole('switch', { name: 'Hidden from this list' }) as HTMLInputElement).checked).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { basisPointsToPercent, percentToBasisPoints, type PriceListProduct, type PriceListRow } from '@cratebase/contract';
+import {
+  basisPointsToPercent,
+  percentToBasisPoints,
+  type PriceListProduct,
+  type PriceListRow,
+} from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -83,7 +88,7 @@ export function PriceListPage() {
   }
   const info = list.data;
   const basisPoints = info ? percentToBasisPoints(info.percent_off) : 0;
-  const percentLabel = basisPoints === 0 ? 'wholesale price' : `${basisPointsToPercent(basisPoints)}% off wholesale`;
+  const percentLabel = basisPoints === 0 ? 'wholesale price' : `${basisPointsToPercent(basisPoints)}% off`;
   const rows = loadedItems(products.data);
   const editedIds = Object.keys(drafts);
   const savingIds = new Set(prices.isPending ? (prices.variables?.map((p) => p.product_id) ?? []) : []);
@@ -157,7 +162,14 @@ export function PriceListPage() {
               <Button variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(true)}>
                 Edit
               </Button>
-              <Button variant="outlined" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => setDeleting(true)}>
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<DeleteOutlineIcon />}
+                onClick={() => setDeleting(true)}
+                // On the page's tinted background the red needs white under it (4.5:1).
+                sx={{ bgcolor: 'background.paper' }}
+              >
                 Delete
               </Button>
             </>
@@ -171,8 +183,9 @@ export function PriceListPage() {
         </Alert>
       )}
       <Typography variant="body2" sx={{ mb: 2, maxWidth: 760 }}>
-        A product without a fixed price costs {percentLabel === 'wholesale price' ? 'its wholesale price' : percentLabel}{' '}
-        on this list, its price breaks included. A fixed price replaces it for that variant, with its own breaks (leave
+        A product without a fixed price costs{' '}
+        {basisPoints === 0 ? 'its wholesale price' : `${basisPointsToPercent(basisPoints)}% off its wholesale price`} on
+        this list, its price breaks included. A fixed price replaces it for that variant, with its own breaks (leave
         them empty for none).
       </Typography>
       <Box sx={{ mb: 2 }}>
@@ -213,7 +226,13 @@ export function PriceListPage() {
         </Paper>
       )}
       {rows && rows.length > 0 && (
-        <Stack component="ul" spacing={2} sx={{ m: 0, p: 0 }} aria-label="Products" aria-busy={products.isFetching || undefined}>
+        <Stack
+          component="ul"
+          spacing={2}
+          sx={{ m: 0, p: 0 }}
+          aria-label="Products"
+          aria-busy={products.isFetching || undefined}
+        >
           {rows.map((product) => {
             const ids = product.rows.map((r) => r.product_id).filter((id) => drafts[id]);
             return (
@@ -264,7 +283,11 @@ export function PriceListPage() {
           <Button color="inherit" onClick={() => discard(editedIds)} disabled={prices.isPending}>
             Discard
           </Button>
-          <Button variant="contained" onClick={() => save(editedIds, count(editedIds.length, 'price', 'prices'))} disabled={prices.isPending}>
+          <Button
+            variant="contained"
+            onClick={() => save(editedIds, count(editedIds.length, 'price', 'prices'))}
+            disabled={prices.isPending}
+          >
             {prices.isPending ? 'Saving…' : 'Save changes'}
           </Button>
         </Paper>

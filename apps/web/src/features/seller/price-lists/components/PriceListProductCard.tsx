@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { discountedCents, priceBreakLabel, type PriceBreak, type PriceListProduct, type PriceListRow } from '@cratebase/contract';
+import {
+  discountedCents,
+  priceBreakLabel,
+  type PriceBreak,
+  type PriceListProduct,
+  type PriceListRow,
+} from '@cratebase/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -17,7 +23,7 @@ export interface PriceListProductCardProps {
   product: PriceListProduct;
   /** The list's percentage off in basis points (what a row without a fixed price costs). */
   basisPoints: number;
-  /** "20% off wholesale" / "wholesale price": what applies to a row without a fixed price. */
+  /** "20% off" / "wholesale price": what applies to a row without a fixed price. */
   percentLabel: string;
   /** The rows' drafts being edited (by row id); a row without one shows its saved price. */
   drafts: Readonly<Record<string, RowDraft>>;
@@ -33,6 +39,8 @@ export interface PriceListProductCardProps {
   onDiscard: () => void;
   onHidden: (hidden: boolean) => void;
 }
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The row's name for labels: "Tee — M", or the product's name when it has no variants. */
 export const rowLabel = (product: Pick<PriceListProduct, 'name'>, row: Pick<PriceListRow, 'variant_title'>) =>
@@ -63,7 +71,10 @@ function Breaks({ breaks }: { breaks: readonly PriceBreak[] }) {
 /** What a customer on the list pays from one unit up: the fixed price's breaks, or the wholesale ones less the percentage. */
 function listBreaks(row: PriceListRow, basisPoints: number): PriceBreak[] {
   if (row.fixed_price_in_cents !== null) return row.fixed_price_breaks;
-  return row.wholesale_price_breaks.map((b) => ({ ...b, unit_price_in_cents: discountedCents(b.unit_price_in_cents, basisPoints) }));
+  return row.wholesale_price_breaks.map((b) => ({
+    ...b,
+    unit_price_in_cents: discountedCents(b.unit_price_in_cents, basisPoints),
+  }));
 }
 
 /**
@@ -76,6 +87,13 @@ export function PriceListProductCard(props: PriceListProductCardProps) {
   const edited = product.rows.some((row) => drafts[row.product_id] !== undefined);
   const hidden = hiding ?? product.hidden;
   const headingId = `price-list-product-${product.id}`;
+  const facts = [
+    product.stock_keeping_unit && `SKU ${product.stock_keeping_unit}`,
+    product.rows.some((row) => row.variant_title) && count(product.rows.length, 'variant', 'variants'),
+    hidden && 'Customers on this list do not see it',
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Paper
       component="li"
@@ -89,22 +107,19 @@ export function PriceListProductCard(props: PriceListProductCardProps) {
     >
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
+        spacing={{ xs: 0.5, sm: 1 }}
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
       >
         <Box sx={{ minWidth: 0 }}>
-          <Typography id={headingId} variant="subtitle1" component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          <Typography
+            id={headingId}
+            variant="subtitle1"
+            component="h2"
+            sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+          >
             {product.name}
           </Typography>
-          <Typography variant="body2">
-            {[
-              product.stock_keeping_unit && `SKU ${product.stock_keeping_unit}`,
-              product.rows.length > 1 || product.rows[0]?.variant_title ? `${product.rows.length} ${product.rows.length === 1 ? 'variant' : 'variants'}` : null,
-              hidden ? 'Customers on this list do not see it' : null,
-            ]
-              .filter(Boolean)
-              .join(' · ') || '\u00a0'}
-          </Typography>
+          {facts && <Typography variant="body2">{facts}</Typography>}
         </Box>
         <FormControlLabel
           sx={{ mr: 0, flexShrink: 0 }}
@@ -124,7 +139,12 @@ export function PriceListProductCard(props: PriceListProductCardProps) {
           This product has no variants to price yet.
         </Typography>
       ) : (
-        <Stack component="ul" spacing={1.5} sx={{ m: 0, mt: 1.5, p: 0, opacity: hidden ? 0.72 : 1 }} aria-label={`Prices of ${product.name}`}>
+        <Stack
+          component="ul"
+          spacing={1.5}
+          sx={{ m: 0, mt: 1.5, p: 0, opacity: hidden ? 0.72 : 1 }}
+          aria-label={`Prices of ${product.name}`}
+        >
           {product.rows.map((row) => (
             <PriceRow
               key={row.product_id}
@@ -141,7 +161,12 @@ export function PriceListProductCard(props: PriceListProductCardProps) {
         </Stack>
       )}
       {edited && !readOnly && (
-        <Stack direction="row" spacing={1} sx={{ mt: 1.5, justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ mt: 1.5, justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'wrap' }}
+          useFlexGap
+        >
           <Typography variant="body2" sx={{ mr: 'auto' }}>
             Unsaved changes
           </Typography>
@@ -199,17 +224,26 @@ function PriceRow({
         display: 'grid',
         gap: 1.5,
         alignItems: 'start',
-        gridTemplateColumns: { xs: '1fr 1fr', md: 'minmax(120px, 1.2fr) 1fr 1fr minmax(140px, 1fr) minmax(170px, 1.4fr)' },
+        gridTemplateColumns: {
+          xs: '1fr 1fr',
+          md: 'minmax(110px, 1fr) 0.8fr 0.8fr minmax(170px, 1.1fr) minmax(180px, 1.3fr)',
+        },
         pt: 1.5,
         borderTop: 1,
         borderColor: 'divider',
       }}
     >
       <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, minWidth: 0 }}>
-        <Typography variant="body2" sx={{ fontWeight: 600, color: 'text.primary', overflowWrap: 'anywhere' }}>
-          {row.variant_title ?? 'Price'}
-        </Typography>
-        <Typography variant="caption" component="div" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+        {row.variant_title && (
+          <Typography variant="body2" sx={{ fontWeight: 600, color: 'text.primary', overflowWrap: 'anywhere' }}>
+            {row.variant_title}
+          </Typography>
+        )}
+        <Typography
+          variant={row.variant_title ? 'caption' : 'body2'}
+          component="div"
+          sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}
+        >
           {row.stock_keeping_unit ? `SKU ${row.stock_keeping_unit}` : 'No SKU'}
         </Typography>
       </Box>
@@ -235,7 +269,7 @@ function PriceRow({
         onChange={(cents) => onDraft({ ...value, cents })}
         disabled={disabled}
         error={Boolean(problems.price)}
-        helperText={problems.price ?? (value.cents === null ? `Empty: ${percentLabel}` : 'Instead of the percentage')}
+        helperText={problems.price ?? (value.cents === null ? `Empty: ${percentLabel}` : `Replaces ${percentLabel}`)}
       />
       <TextField
         size="small"
@@ -248,13 +282,11 @@ function PriceRow({
         value={value.breaks}
         placeholder="12:4.10;24:3.90"
         onChange={(event) => onDraft({ ...value, breaks: event.target.value })}
-        disabled={disabled || (value.cents === null && value.breaks === '')}
+        disabled={disabled}
         error={Boolean(problems.breaks)}
-        helperText={
-          problems.breaks ?? (value.cents === null && value.breaks === '' ? 'With a fixed price' : 'Quantity:price, e.g. 12:4.10;24:3.90')
-        }
+        helperText={problems.breaks ?? 'Quantity:price, optional'}
         sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
-        slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { autoComplete: 'off', spellCheck: false } }}
       />
       {problems.row && (
         <Typography variant="body2" color="error" role="alert" sx={{ gridColumn: '1 / -1' }}>

@@ -21,7 +21,12 @@ const distributor: PriceList = {
   created_at: '2026-11-01T10:00:00Z',
   updated_at: '2026-11-01T10:00:00Z',
 };
-const keyAccounts: PriceList = { ...distributor, id: '11111111-aaaa-4bbb-8ccc-333333333333', name: 'Key accounts', percent_off: 0 };
+const keyAccounts: PriceList = {
+  ...distributor,
+  id: '11111111-aaaa-4bbb-8ccc-333333333333',
+  name: 'Key accounts',
+  percent_off: 0,
+};
 
 function renderLists() {
   return renderWithProviders(
@@ -75,7 +80,9 @@ describe('PriceListsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create price list' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Distributor' })).toBeTruthy();
     expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Distributor', percent_off: 20 });
-    expect(await screen.findByText('Distributor created. Set its fixed prices below, or put customers on it.')).toBeTruthy();
+    expect(
+      await screen.findByText('Distributor created. Set its fixed prices below, or put customers on it.'),
+    ).toBeTruthy();
   });
 
   it('checks the name and the percentage as the server would, and shows the server’s refusal under its field', async () => {
