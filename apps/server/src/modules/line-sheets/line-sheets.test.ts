@@ -20,6 +20,17 @@ let honey: string;
 let tee: string;
 let draft: string;
 
+/** The jam's fields as saved, and as the sheet shows them. */
+const JAM = {
+  stock_keeping_unit: 'JAM-STR-12',
+  unit_price_in_cents: 1_250,
+  msrp_in_cents: 2_499,
+  minimum_order_quantity: 6,
+  order_increment: 6,
+  order_unit: 'Case',
+  quantity_per_unit: 12,
+};
+
 const putProduct = (body: Record<string, unknown>) =>
   ok(h.call('PUT', '/api/product', { token: seller.token, body: { organization: { id: seller.orgId }, ...body } }));
 
@@ -57,13 +68,7 @@ beforeAll(async () => {
   const photo = await uploadPhoto();
   jam = await liveProduct(h, seller, {
     name: 'Strawberry Jam',
-    stock_keeping_unit: 'JAM-STR-12',
-    unit_price_in_cents: 1_250,
-    msrp_in_cents: 2_499,
-    minimum_order_quantity: 6,
-    order_increment: 6,
-    order_unit: 'Case',
-    quantity_per_unit: 12,
+    ...JAM,
     media: [{ display_order: 0, media: { id: photo } }],
   });
   honey = await liveProduct(h, seller, { name: 'Clover Honey', stock_keeping_unit: 'HNY-1', unit_price_in_cents: 899 });
@@ -103,15 +108,7 @@ describe('a seller’s line sheet', () => {
     expect(sheet.product_ids).toEqual([tee, jam, draft]);
     expect(sheet.products.map((p) => p.name)).toEqual(['Farm Tee', 'Strawberry Jam']);
     const jamRow = sheet.products[1]!;
-    expect(jamRow).toMatchObject({
-      stock_keeping_unit: 'JAM-STR-12',
-      unit_price_in_cents: 1_250,
-      msrp_in_cents: 2_499,
-      minimum_order_quantity: 6,
-      order_increment: 6,
-      order_unit: 'Case',
-      quantity_per_unit: 12,
-    });
+    expect(jamRow).toMatchObject(JAM);
     expect(Object.keys(jamRow.image!.variants).sort()).toEqual(['200', '600']);
     const teeRow = sheet.products[0]!;
     expect(teeRow.variants.map((v) => v.title)).toEqual(['S', 'M', 'L']);

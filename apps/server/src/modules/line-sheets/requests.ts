@@ -59,27 +59,24 @@ export async function createLineSheetRequest(
   const sheet = await sheetByToken(ctx.db, token);
   await takeRequestAllowance(ctx, visitor);
   const seller = await sellerOf(ctx, sheet.organizationId);
+  const request = {
+    storeName: body.store_name,
+    contactName: body.contact_name,
+    email: body.email,
+    phone: body.phone || null,
+    message: body.message || null,
+  };
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(lineSheetRequests).values({
-      lineSheetId: sheet.id,
-      organizationId: sheet.organizationId,
-      storeName: body.store_name,
-      contactName: body.contact_name,
-      email: body.email,
-      phone: body.phone || null,
-      message: body.message || null,
-    });
+    await tx
+      .insert(lineSheetRequests)
+      .values({ lineSheetId: sheet.id, organizationId: sheet.organizationId, ...request });
     const members = await tx.execute<{ email: string }>(sql`
       select distinct u.email from ${membershipsSql()} m join ${usersSql()} u on u.id = m.user_id
        where m.organization_id = ${sheet.organizationId} and u.email <> ''`);
     const message = renderLineSheetRequestEmail({
       sellerName: seller.name,
       title: sheet.title,
-      storeName: body.store_name,
-      contactName: body.contact_name,
-      email: body.email,
-      phone: body.phone || null,
-      message: body.message || null,
+      ...request,
       reviewUrl: `${ctx.config.publicUrl}/app/${sheet.organizationId}/line-sheets/${sheet.id}`,
     });
     for (const member of members.rows) {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { CreateLineSheetRequestBody, SharedLineSheet } from '@cratebase/contract';
-import { LINE_SHEET_LIMITS } from '@cratebase/contract';
+import { LIMITS, LINE_SHEET_LIMITS } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -37,8 +37,15 @@ function RequestForm({ token, sellerName }: { token: string; sellerName: string 
   const [form, setForm] = useState(empty);
   const request = useRequestToOrder(token);
   const issues = issuesByField(request.error, FIELDS);
-  const set = (field: keyof typeof empty) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
+  /** A field's value, label, length limit and server issue. */
+  const field = (name: keyof typeof empty, label: string, maxLength: number) => ({
+    label,
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+    slotProps: { htmlInput: { maxLength } },
+    error: Boolean(issues[name]),
+    helperText: issues[name],
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -65,56 +72,29 @@ function RequestForm({ token, sellerName }: { token: string; sellerName: string 
       <Stack spacing={2}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <TextField
-            label="Store name"
-            value={form.store_name}
-            onChange={set('store_name')}
+            {...field('store_name', 'Store name', LINE_SHEET_LIMITS.storeName)}
             required
             autoComplete="organization"
-            slotProps={{ htmlInput: { maxLength: LINE_SHEET_LIMITS.storeName } }}
-            error={Boolean(issues.store_name)}
-            helperText={issues.store_name}
           />
           <TextField
-            label="Your name"
-            value={form.contact_name}
-            onChange={set('contact_name')}
+            {...field('contact_name', 'Your name', LINE_SHEET_LIMITS.contactName)}
             required
             autoComplete="name"
-            slotProps={{ htmlInput: { maxLength: LINE_SHEET_LIMITS.contactName } }}
-            error={Boolean(issues.contact_name)}
-            helperText={issues.contact_name}
           />
           <TextField
-            label="E-mail"
+            {...field('email', 'E-mail', LIMITS.email)}
             type="email"
-            value={form.email}
-            onChange={set('email')}
             required
             autoComplete="email"
-            error={Boolean(issues.email)}
             helperText={issues.email ?? 'Your invitation is sent here.'}
           />
-          <TextField
-            label="Phone (optional)"
-            type="tel"
-            value={form.phone}
-            onChange={set('phone')}
-            autoComplete="tel"
-            slotProps={{ htmlInput: { maxLength: LINE_SHEET_LIMITS.phone } }}
-            error={Boolean(issues.phone)}
-            helperText={issues.phone}
-          />
+          <TextField {...field('phone', 'Phone (optional)', LINE_SHEET_LIMITS.phone)} type="tel" autoComplete="tel" />
         </Box>
         <TextField
-          label="Message (optional)"
-          value={form.message}
-          onChange={set('message')}
+          {...field('message', 'Message (optional)', LINE_SHEET_LIMITS.message)}
           multiline
           minRows={3}
           placeholder="What would you like to order, and when?"
-          slotProps={{ htmlInput: { maxLength: LINE_SHEET_LIMITS.message } }}
-          error={Boolean(issues.message)}
-          helperText={issues.message}
         />
         {other && <Alert severity="error">{errorMessage(request.error)}</Alert>}
         <div>
