@@ -60,6 +60,8 @@ interface Victim {
   priceListId: string;
   /** A product with a price on that list (the walk's price-list samples name it). */
   pricedProductId: string;
+  /** An order the seller wrote for the customer, sent (issue 25 part 2). */
+  proposalId: string;
   /** Strings that only the victim's data contains: a response holding one of them leaked. */
   secrets: string[];
 }
@@ -218,7 +220,16 @@ beforeAll(async () => {
       body: { price_list_id: priceList.id },
     }),
   );
+  // An order the seller wrote for the customer, sent.
+  const proposal = await ok(
+    h.call('POST', `/api/organization/${seller.orgId}/proposals`, {
+      token: seller.token,
+      body: { purchaser_organization_id: customer.orgId, note: 'Victim Secret note', lines: [{ product_id: pricedProductId, quantity: 1 }] },
+    }),
+  );
+  await ok(h.call('POST', `/api/organization/${seller.orgId}/proposals/${proposal.id}/send`, { token: seller.token, body: {} }));
   victim = {
+    proposalId: proposal.id,
     lineSheetId: lineSheet.id,
     lineSheetRequestId: lineSheetRequests[0].id,
     priceListId: priceList.id,
@@ -297,6 +308,8 @@ function victimIdFor(resource: string): string {
     'line sheet': victim.lineSheetId,
     'line sheet request': victim.lineSheetRequestId,
     'price list': victim.priceListId,
+    proposal: victim.proposalId,
+    'received proposal': victim.proposalId,
   };
   const id = ids[resource];
   if (!id) throw new Error(`The route walk has no victim ${resource}: add one in route-table.test.ts`);
@@ -313,6 +326,8 @@ const UNREFERENCED_PARAMS: Record<string, Record<string, string>> = {
   'GET /api/order/organization/:org_id/purchasers/:id/price_list': { id: 'customer' },
   'PUT /api/order/organization/:org_id/purchasers/:id/price_list': { id: 'customer' },
   'PUT /api/order/organization/:org_id/purchasers/:id/payment_terms': { id: 'customer' },
+  // The store the organization buys from (the service checks that it does).
+  'GET /api/organization/:org_id/resale_certificate/sellers/:seller_id': { seller_id: 'organization' },
   'GET /api/order/organization/:org_id/purchasers/:id/resale_certificate': { id: 'customer' },
   'GET /api/order/organization/:org_id/purchasers/:id/resale_certificate/file': { id: 'customer' },
   // Accepting is decided by the invite's e-mail (acceptInvite), not by an organization.
@@ -365,6 +380,7 @@ const CUSTOMER_RESOURCES = new Set([
   'checkout session secret',
   'bought invoice',
   'bought order',
+  'received proposal',
 ]);
 
 /** Resources that belong to both the victim and its customer: a placed order. */
@@ -443,6 +459,17 @@ function sampleBody(route: RouteEntry): unknown {
     'POST /api/line-sheets/:line_sheet_id/share': () => ({}),
     'POST /api/line-sheets/requests/:request_id/invite': () => ({}),
     'PUT /api/order/organization/:org_id/purchasers/:id/price_list': () => ({ price_list_id: null }),
+    'POST /api/organization/:org_id/proposals': () => ({
+      purchaser_organization_id: v.customer.orgId,
+      lines: [{ product_id: v.pricedProductId, quantity: 1 }],
+    }),
+    'PUT /api/organization/:org_id/proposals/:proposal_id/lines': () => ({ lines: [{ product_id: v.pricedProductId, quantity: 2 }] }),
+    'PATCH /api/organization/:org_id/proposals/:proposal_id': () => ({ note: 'Hijacked' }),
+    'POST /api/organization/:org_id/proposals/:proposal_id/send': () => ({}),
+    'POST /api/organization/:org_id/proposals/:proposal_id/cancel': () => ({}),
+    'PUT /api/proposals/:proposal_id/lines': () => ({ lines: [{ product_id: v.pricedProductId, quantity: 2 }] }),
+    'POST /api/proposals/:proposal_id/accept': () => ({}),
+    'POST /api/proposals/:proposal_id/decline': () => ({ reason: 'Hijack' }),
     'POST /api/organization/:org_id/price_lists': () => ({ name: 'Hijack list', percent_off: 90 }),
     'PATCH /api/organization/:org_id/price_lists/:price_list_id': () => ({ percent_off: 99 }),
     'PUT /api/organization/:org_id/price_lists/:price_list_id/prices': () => ({
@@ -575,6 +602,7 @@ async function callAs(caller: Caller, route: RouteEntry) {
     victim.colleagueId,
     victim.lineSheetId,
     victim.lineSheetRequestId,
+    victim.proposalId,
   ];
   const sent = `${url} ${payload?.toString() ?? ''}`;
   return { url, status: res.statusCode, text: res.body, namesVictim: victimIds.some((id) => sent.includes(id)) };
@@ -619,6 +647,7 @@ async function victimSnapshot() {
     resaleCertificateRequirement: await read(`/api/organization/${s.orgId}/resale_certificate_requirement`),
     sellerResaleCertificate: await read(`/api/organization/${s.orgId}/resale_certificate`),
     invoiceTotals: await read(`/api/organization/${s.orgId}/invoices/totals`),
+    proposal: await read(`/api/organization/${s.orgId}/proposals/${victim.proposalId}`),
   };
 }
 

@@ -44,6 +44,7 @@ import { teamRoutes } from './team/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { lineSheetRoutes } from './line-sheets/routes.js';
+import { proposalRoutes } from './proposals/routes.js';
 import { webhookRoutes } from './webhooks/routes.js';
 import { refundRoutes } from './refunds/routes.js';
 import { createRefundSettler } from './refunds/settler.js';
@@ -99,6 +100,8 @@ export const appModules: AppModule[] = [
     jobs: (ctx) => ({ checkoutReconciler: createReconciler(ctx) }),
   },
   { name: 'shipping', routes: [shippingRoutes] },
+  // Orders the seller writes (issue 25 part 2): proposals accepted into the retailer's cart at agreed prices.
+  { name: 'proposals', routes: [proposalRoutes] },
   // Packing slips and invoice PDFs (refunds' credit notes stay with refunds).
   { name: 'documents', routes: [documentRoutes] },
   // Line sheets (issue 25 part 3): PDFs, shared pages behind revocable links, requests to order.

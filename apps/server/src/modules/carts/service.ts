@@ -36,7 +36,7 @@ import { cartProductSql, productForCartSql, productShipWindowSql, sellerProductB
 import { getLookups } from '../products/lookups.js';
 import { createDraftOrder } from '../orders/service.js';
 import { cartOrderJsonSql, completedOrdersSql } from '../orders/sql.js';
-import { cartPriceListSql } from './sql.js';
+import { cartPriceListSql, lineUnitPriceSql } from './sql.js';
 import { customerPriceListSql } from '../price-lists/sql.js';
 
 /** The price list of the cart `c` in scope: its purchaser's with its seller (price-lists/sql.ts). */
@@ -66,7 +66,10 @@ interface LineRow {
   product: CartProduct;
   deleted: boolean;
   live: boolean;
-  /** The price of one unit at this quantity (products/for-carts.ts effectiveUnitPriceSql). */
+  /**
+   * The price of one unit: the price agreed in an accepted proposal, else the listed price at
+   * this quantity (products/sql.ts listedUnitPriceAtSql) — lineUnitPriceSql.
+   */
   unit_price_in_cents: number;
   quantity_problem: QuantityProblem | null;
 }
@@ -84,7 +87,7 @@ async function loadCart(ctx: AppContext, where: SQL): Promise<CartRow | undefine
            coalesce((
              select json_agg(json_build_object('id', li.id, 'quantity', li.quantity, 'product', cp.product,
                                                'deleted', cp.deleted, 'live', cp.live,
-                                               'unit_price_in_cents', cp.unit_price_in_cents,
+                                               'unit_price_in_cents', ${lineUnitPriceSql(sql`cp.unit_price_in_cents`)},
                                                'quantity_problem', cp.quantity_problem)
                              order by li.created_at, li.id)
                from line_items li
@@ -97,8 +100,11 @@ async function loadCart(ctx: AppContext, where: SQL): Promise<CartRow | undefine
   return result.rows[0];
 }
 
-/** Why a line cannot be bought as it is, in words the buyer can act on; null when it can. */
-function unavailableReason(line: LineRow): string | null {
+/**
+ * Why a line cannot be bought as it is, in words the buyer can act on; null when it can. Also
+ * what an order the seller wrote shows of its lines (proposals module).
+ */
+export function unavailableReason(line: Pick<LineRow, 'deleted' | 'live' | 'product' | 'quantity'>): string | null {
   if (line.deleted) return 'Removed from the catalogue';
   if (!line.live) return 'No longer for sale';
   const p = line.product;
@@ -206,19 +212,24 @@ export async function getCartForPair(ctx: AppContext, sellerId: string, purchase
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await load();
     if (row) return cartFromRow(ctx, row, load);
-    await ctx.db.transaction(async (tx) => {
-      const inserted = await tx.execute<{ id: string }>(sql`
-        insert into carts (selling_organization_id, purchasing_organization_id)
-        values (${sellerId}, ${purchaserId})
-        on conflict (selling_organization_id, purchasing_organization_id) where status = 'open' do nothing
-        returning id`);
-      const cartId = inserted.rows[0]?.id;
-      if (cartId) {
-        await createDraftOrder(tx, { cartId, sellingOrganizationId: sellerId, purchasingOrganizationId: purchaserId });
-      }
-    });
+    await ctx.db.transaction((tx) => insertOpenCart(tx, sellerId, purchaserId));
   }
   throw new Error(`the open cart of seller ${sellerId} and purchaser ${purchaserId} could not be opened`);
+}
+
+/**
+ * Opens the pair's cart with its draft order and answers its id — or nothing when the pair
+ * already has an open cart (the partial unique index makes a racing insert wait, then do nothing).
+ */
+async function insertOpenCart(tx: DbOrTx, sellerId: string, purchaserId: string): Promise<string | undefined> {
+  const inserted = await tx.execute<{ id: string }>(sql`
+    insert into carts (selling_organization_id, purchasing_organization_id)
+    values (${sellerId}, ${purchaserId})
+    on conflict (selling_organization_id, purchasing_organization_id) where status = 'open' do nothing
+    returning id`);
+  const cartId = inserted.rows[0]?.id;
+  if (cartId) await createDraftOrder(tx, { cartId, sellingOrganizationId: sellerId, purchasingOrganizationId: purchaserId });
+  return cartId;
 }
 
 // ─── Writing ─────────────────────────────────────────────────────────────────────────
@@ -607,7 +618,8 @@ export type CheckoutLine = {
 /**
  * Locks the cart row until the transaction ends — no line changes meanwhile — and answers its
  * status and lines (in the order they were added) with their products' live prices at the
- * lines' quantities — the same prices the cart read shows (products/for-carts.ts).
+ * lines' quantities, or the price agreed in an accepted proposal — the same prices the cart read
+ * shows (lineUnitPriceSql).
  */
 export async function lockCartForCheckout(
   tx: DbOrTx,
@@ -620,7 +632,8 @@ export async function lockCartForCheckout(
   const cart = locked.rows[0];
   if (!cart) return undefined;
   const result = await tx.execute<CheckoutLine>(sql`
-    select li.id as line_item_id, p.id as product_id, p.name, li.quantity, p.unit_price_in_cents, p.track_inventory,
+    select li.id as line_item_id, p.id as product_id, p.name, li.quantity,
+           ${lineUnitPriceSql(sql`p.unit_price_in_cents`)} as unit_price_in_cents, p.track_inventory,
            (not p.deleted and p.live and p.quantity_problem is null and not p.preorder_closed
             and (not p.track_inventory or p.inventory_count >= li.quantity)) as available
       from line_items li
@@ -657,4 +670,66 @@ export async function closeCartWithLines(
   await tx.execute(sql`update carts set status = 'ordered', updated_at = now() where id = ${cartId}`);
   const days = written.rows.map((r) => r.ships_until).filter((d): d is string => d !== null);
   return { latestShipsUntil: days.length > 0 ? days.reduce((a, b) => (a > b ? a : b)) : null };
+}
+
+// ─── Orders the seller wrote (issue 25 part 2) ───────────────────────────────────────
+/** A line of an accepted proposal: the quantity it puts in the cart and the unit price agreed. */
+export interface AgreedLine {
+  product_id: string;
+  quantity: number;
+  agreed_unit_price_in_cents: number;
+}
+
+/**
+ * The retailer accepted an order the seller wrote (proposals module): in the caller's
+ * transaction, locks the open cart `cartId` and sets each product's line to the proposal's
+ * quantity at the agreed unit price — replacing the quantity of a product already in the cart,
+ * new lines after the others in the proposal's order. The caller checked the products (the
+ * seller's, for sale, the order rules, stock). 409 cart_closed when the cart was checked out
+ * meanwhile; 409 too_many_lines when the cart would hold more than CART_LIMITS.lines lines.
+ */
+export async function putAgreedLines(tx: DbOrTx, cartId: string, lines: readonly AgreedLine[]): Promise<void> {
+  const locked = await tx.execute<{ status: string; line_count: number; new_count: number }>(sql`
+    select c.status,
+           (select count(*)::int from line_items li where li.cart_id = c.id) as line_count,
+           (select count(*)::int from unnest(${sql.param(lines.map((l) => l.product_id))}::uuid[]) n(product_id)
+             where not exists (select 1 from line_items li where li.cart_id = c.id and li.product_id = n.product_id)) as new_count
+      from carts c
+     where c.id = ${cartId}
+       for no key update of c`);
+  const cart = locked.rows[0];
+  if (!cart) throw notFound('Cart');
+  if (cart.status !== 'open') throw cartClosed();
+  if (cart.line_count + cart.new_count > CART_LIMITS.lines) {
+    throw fieldRefusal(
+      'conflict',
+      'too_many_lines',
+      'lines',
+      `your cart would hold more than ${CART_LIMITS.lines} different products; remove some to accept this order`,
+    );
+  }
+  if (lines.length === 0) return;
+  await tx.execute(sql`
+    insert into line_items (cart_id, product_id, quantity, agreed_unit_price_in_cents, created_at)
+    select ${cartId}, product_id, quantity, price, now() + ord * interval '1 microsecond'
+      from unnest(${sql.param(lines.map((l) => l.product_id))}::uuid[],
+                  ${sql.param(lines.map((l) => l.quantity))}::int[],
+                  ${sql.param(lines.map((l) => l.agreed_unit_price_in_cents))}::int[]) with ordinality as l(product_id, quantity, price, ord)
+    on conflict (cart_id, product_id)
+    do update set quantity = excluded.quantity, agreed_unit_price_in_cents = excluded.agreed_unit_price_in_cents`);
+}
+
+/**
+ * The open cart of the pair, opened (with its draft order) when there is none, in the caller's
+ * transaction: its id. For commands that write into a cart in their own transaction.
+ */
+export async function openCartIdForPair(tx: DbOrTx, sellerId: string, purchaserId: string): Promise<string> {
+  const cartId = await insertOpenCart(tx, sellerId, purchaserId);
+  if (cartId) return cartId;
+  const found = await tx.execute<{ id: string }>(sql`
+    select id from carts
+     where selling_organization_id = ${sellerId} and purchasing_organization_id = ${purchaserId} and status = 'open'`);
+  const id = found.rows[0]?.id;
+  if (!id) throw new Error(`the open cart of seller ${sellerId} and purchaser ${purchaserId} could not be opened`);
+  return id;
 }

@@ -20,15 +20,25 @@ export function cartPriceListSql(cartId: SQL): SQL {
 }
 
 /**
+ * An integer: the unit price of an open cart's line `li` (alias) given `listed`, its product's
+ * listed price at the line's quantity (products/sql.ts) — the price agreed in an order the seller
+ * wrote and the retailer accepted (issue 25 part 2) when the line has one, whatever its quantity
+ * became since, else `listed`. THE price of an open line: the cart read, the cart total and the
+ * checkout's locked lines all use it.
+ */
+export function lineUnitPriceSql(listed: SQL): SQL {
+  return sql`coalesce(li.agreed_unit_price_in_cents, ${listed})`;
+}
+
+/**
  * A bigint: the total of the cart's goods whose id is in `cartId`, its lines at their captured
- * price (or, before the order was submitted, the product's current price at the line's
- * quantity). Quantity × price is taken in bigint: an open cart may hold more than a 32-bit
+ * price (or, before the order was submitted, the agreed or listed price: lineUnitPriceSql). Quantity × price is taken in bigint: an open cart may hold more than a 32-bit
  * integer (9,999 × $9,999,999.99 a line); read it as a number.
  */
 export function cartTotalSql(cartId: SQL): SQL {
   return sql`(
              select coalesce(sum(li.quantity::bigint * coalesce(li.unit_price_in_cents,
-                                                        ${productUnitPriceSql(cartPriceListSql(cartId), sql`li.product_id`, sql`li.quantity`)})), 0)
+                                                        ${lineUnitPriceSql(productUnitPriceSql(cartPriceListSql(cartId), sql`li.product_id`, sql`li.quantity`))})), 0)
                from line_items li
               where li.cart_id = ${cartId}
            )`;

@@ -10,6 +10,8 @@ export interface InviteEmailInput {
   inviteUrl: string;
   /** The recipient, named in the small print. */
   to: string;
+  /** A paragraph on why it is sent now (an order the seller wrote for the invitee). */
+  about?: string;
 }
 
 export interface RenderedEmail {
@@ -29,7 +31,7 @@ export function renderInviteEmail(input: InviteEmailInput): RenderedEmail {
     preheader: `Accept your invitation to ${seller} on ${PRODUCT_NAME}.`,
     brand: { name: seller, logoUrl: input.logoUrl },
     heading: `${seller} invited you to their wholesale store`,
-    paragraphs: [intro],
+    paragraphs: input.about ? [input.about, intro] : [intro],
     button: { label: 'Accept your invitation', url: input.inviteUrl },
     footer: [ignore, `${PRODUCT_NAME} — wholesale ordering for brands and their retailers.`],
   };

@@ -116,12 +116,14 @@ async function queueInviteEmail(
   tx: DbOrTx,
   seller: SellerRow,
   invite: { id: string; send_to_email: string },
+  about?: string,
 ) {
   const message = renderInviteEmail({
     sellerName: seller.name,
     logoUrl: logoUrl(ctx, seller),
     inviteUrl: `${ctx.config.publicUrl}/invite/${invite.id}`,
     to: invite.send_to_email,
+    ...(about !== undefined ? { about } : {}),
   });
   await enqueueMail(tx, {
     kind: 'invite',
@@ -139,76 +141,89 @@ async function queueInviteEmail(
  * and their e-mails commit together or not at all.
  */
 export async function createInvites(ctx: AppContext, userId: string, body: CreateInvitesBody): Promise<Invite[]> {
+  const created = await ctx.db.transaction((tx) => createInvitesIn(ctx, tx, userId, body));
+  wakeMailWorkers();
+  return created;
+}
+
+/**
+ * createInvites in the caller's transaction (the caller wakes the mail workers after its commit).
+ * `about`, when given, is a paragraph the e-mail adds on why it is sent (an order the seller wrote,
+ * issue 25 part 2): such an e-mail goes out even when the invite was sent in the last minute.
+ */
+export async function createInvitesIn(
+  ctx: AppContext,
+  tx: DbOrTx,
+  userId: string,
+  body: CreateInvitesBody,
+  about?: string,
+): Promise<Invite[]> {
   const organizationId = body.to_organization_id;
   const emails = [...new Set(body.to_emails)];
-  const rows = await ctx.db.transaction(async (tx) => {
-    const seller = await loadSeller(tx, organizationId, userId);
-    if (!seller?.is_member) throw forbidden();
-    if (seller.selected_type !== 'Merchant') throw forbidden('Only a seller organization can invite customers.');
-    // One invite batch per seller at a time: two identical requests cannot both create.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invites:${organizationId}`}, 0))`);
+  const seller = await loadSeller(tx, organizationId, userId);
+  if (!seller?.is_member) throw forbidden();
+  if (seller.selected_type !== 'Merchant') throw forbidden('Only a seller organization can invite customers.');
+  // One invite batch per seller at a time: two identical requests cannot both create.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invites:${organizationId}`}, 0))`);
 
-    const pending = await tx.execute<InviteRow & { recently_sent: boolean }>(sql`
-      select id, send_to_email, created_on, accepted_on, last_sent_at,
-             coalesce(last_sent_at > now() - ${INVITE_LIMITS.resendIntervalSeconds} * interval '1 second', false) as recently_sent
-        from invites
-       where organization_id = ${organizationId} and accepted_on is null
-         and lower(send_to_email) in (${sql.join(
-           emails.map((e) => sql`${e}`),
-           sql`, `,
-         )})
-       for update`);
-    const byEmail = new Map<string, InviteRow>();
-    const toResend: string[] = [];
-    for (const row of pending.rows) {
+  const pending = await tx.execute<InviteRow & { recently_sent: boolean }>(sql`
+    select id, send_to_email, created_on, accepted_on, last_sent_at,
+           coalesce(last_sent_at > now() - ${INVITE_LIMITS.resendIntervalSeconds} * interval '1 second', false) as recently_sent
+      from invites
+     where organization_id = ${organizationId} and accepted_on is null
+       and lower(send_to_email) in (${sql.join(
+         emails.map((e) => sql`${e}`),
+         sql`, `,
+       )})
+     for update`);
+  const byEmail = new Map<string, InviteRow>();
+  const toResend: string[] = [];
+  for (const row of pending.rows) {
+    byEmail.set(row.send_to_email.toLowerCase(), row);
+    if (!row.recently_sent || about !== undefined) toResend.push(row.id);
+  }
+
+  const fresh = emails.filter((e) => !byEmail.has(e));
+  const toSend: InviteRow[] = [];
+  if (fresh.length > 0) {
+    const created = await tx
+      .insert(invites)
+      .values(
+        fresh.map((e) => ({
+          organizationId,
+          sendToEmail: e,
+          createdByUserId: userId,
+          lastSentAt: sql`now()`,
+          sendCount: 1,
+        })),
+      )
+      .returning({
+        id: invites.id,
+        send_to_email: invites.sendToEmail,
+        created_on: invites.createdOn,
+        accepted_on: invites.acceptedOn,
+        last_sent_at: invites.lastSentAt,
+      });
+    for (const row of created) {
+      byEmail.set(row.send_to_email, row);
+      toSend.push(row);
+    }
+  }
+  if (toResend.length > 0) {
+    const resent = await tx.execute<InviteRow>(sql`
+      update invites set last_sent_at = now(), send_count = send_count + 1
+       where id in (${sql.join(
+         toResend.map((id) => sql`${id}`),
+         sql`, `,
+       )})
+      returning id, send_to_email, created_on, accepted_on, last_sent_at`);
+    for (const row of resent.rows) {
       byEmail.set(row.send_to_email.toLowerCase(), row);
-      if (!row.recently_sent) toResend.push(row.id);
+      toSend.push(row);
     }
-
-    const fresh = emails.filter((e) => !byEmail.has(e));
-    const toSend: InviteRow[] = [];
-    if (fresh.length > 0) {
-      const created = await tx
-        .insert(invites)
-        .values(
-          fresh.map((e) => ({
-            organizationId,
-            sendToEmail: e,
-            createdByUserId: userId,
-            lastSentAt: sql`now()`,
-            sendCount: 1,
-          })),
-        )
-        .returning({
-          id: invites.id,
-          send_to_email: invites.sendToEmail,
-          created_on: invites.createdOn,
-          accepted_on: invites.acceptedOn,
-          last_sent_at: invites.lastSentAt,
-        });
-      for (const row of created) {
-        byEmail.set(row.send_to_email, row);
-        toSend.push(row);
-      }
-    }
-    if (toResend.length > 0) {
-      const resent = await tx.execute<InviteRow>(sql`
-        update invites set last_sent_at = now(), send_count = send_count + 1
-         where id in (${sql.join(
-           toResend.map((id) => sql`${id}`),
-           sql`, `,
-         )})
-        returning id, send_to_email, created_on, accepted_on, last_sent_at`);
-      for (const row of resent.rows) {
-        byEmail.set(row.send_to_email.toLowerCase(), row);
-        toSend.push(row);
-      }
-    }
-    for (const invite of toSend) await queueInviteEmail(ctx, tx, seller, invite);
-    return emails.map((e) => byEmail.get(e)!);
-  });
-  wakeMailWorkers();
-  return rows.map(toInvite);
+  }
+  for (const invite of toSend) await queueInviteEmail(ctx, tx, seller, invite, about);
+  return emails.map((e) => toInvite(byEmail.get(e)!));
 }
 
 /** GET /api/invite/organization/{org_id}: newest first, keyset pages, `q` matches the address. */
