@@ -1,7 +1,7 @@
 /**
  * Issue 25 part 3, on the production build: line sheets. A seller at 1280 px makes a line sheet
  * from the side panel — picks two products by search, writes a note, downloads the PDF, shares
- * the link; a store without an account opens the link on a 390 px phone, reads photos and
+ * the link (the editor also fits a 390 px phone); a store without an account opens the link on a 390 px phone, reads photos and
  * prices, and sends a request to order; the seller sees the request and invites the store with
  * one click; once revoked, the link says it is not valid. Screenshots in test-results/.
  */
@@ -129,6 +129,11 @@ describe('line sheets journey', () => {
       fullPage: true,
       animations: 'disabled',
     });
+    // The same editor on the seller's phone: one column, nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => horizontalOverflow(page)).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/line-sheet-editor-phone.png`, fullPage: true, animations: 'disabled' });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await sellerNav(page, 'Invites').click();
     await expect.poll(() => page.getByText(`rosa-${stamp}@example.com`).isVisible()).toBe(true);
 
