@@ -33,9 +33,9 @@ export type PriceListFormProblems = Partial<Record<keyof PriceListFormValues, st
 
 const PERCENT_PATTERN = /^\d+(\.\d*)?$|^\.\d+$/;
 
-/** The typed percentage as a number (empty: 0); NaN when it is not a number. */
+/** The typed percentage as a number (empty: 0; "20%" is 20); NaN when it is not a number. */
 export function percentFromText(text: string): number {
-  const trimmed = text.trim();
+  const trimmed = text.trim().replace(/\s*%$/, '');
   if (trimmed === '') return 0;
   return PERCENT_PATTERN.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
@@ -46,7 +46,7 @@ export function priceListFormProblems(values: PriceListFormValues): PriceListFor
   const name = values.name.trim();
   if (name === '') problems.name = 'Enter a name, such as Distributor';
   else if (name.length > PRICE_LIST_LIMITS.name) problems.name = `Must be at most ${PRICE_LIST_LIMITS.name} characters`;
-  const typed = values.percent.trim();
+  const typed = values.percent.trim().replace(/\s*%$/, '');
   const percent = percentFromText(typed);
   if (typed.startsWith('-')) problems.percent = 'Must not be negative';
   else if (Number.isNaN(percent)) problems.percent = 'Enter a number, such as 20 or 12.5';

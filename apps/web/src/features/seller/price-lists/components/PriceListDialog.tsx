@@ -44,14 +44,21 @@ function OpenPriceListDialog({ open, list, busy, error, onSave, onClose }: Price
   const [values, setValues] = useState(() => initialValues(list));
   const [touched, setTouched] = useState<Partial<Record<keyof PriceListFormValues, boolean>>>({});
   const problems = priceListFormProblems(values);
-  const server = issuesByField(error, { name: 'name', percent_off: 'percent' } as const);
+  // The values last sent: the server's issue of a field shows until that field is changed.
+  const [sent, setSent] = useState<PriceListFormValues | null>(null);
+  const refused = issuesByField(error, { name: 'name', percent_off: 'percent' } as const);
+  const server: typeof refused = {
+    name: sent?.name === values.name ? refused.name : undefined,
+    percent: sent?.percent === values.percent ? refused.percent : undefined,
+  };
   const shown = (field: keyof PriceListFormValues) => (touched[field] ? problems[field] : undefined) ?? server[field];
-  const otherError = error && !server.name && !server.percent ? errorMessage(error) : null;
+  const otherError = error && !refused.name && !refused.percent ? errorMessage(error) : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setTouched({ name: true, percent: true });
     if (Object.keys(problems).length > 0) return;
+    setSent(values);
     onSave(priceListBody(values));
   }
 

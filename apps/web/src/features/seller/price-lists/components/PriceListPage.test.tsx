@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { PriceList, PriceListProduct } from '@cratebase/contract';
-import { fakeFetch, ids } from '../../../../test/fixtures';
+import { fakeFetch, ids, makeUser, org } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
 import { ToastProvider } from '../../../../components/Toast';
 import { PriceListPage } from './PriceListPage';
@@ -140,5 +140,29 @@ describe('PriceListPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete price list' }));
     expect(await screen.findByText('All price lists')).toBeTruthy();
     expect(await screen.findByText('Distributor deleted')).toBeTruthy();
+  });
+
+  it('shows Staff the prices as text, without Edit, Delete or fields', async () => {
+    const staff = makeUser({ organizations: [{ ...org(ids.merchantA, 'Acme', 'Merchant'), role: 'staff' }] });
+    const fixed = {
+      ...row(medium, 'M'),
+      fixed_price_in_cents: 1_500,
+      list_price_in_cents: 1_500,
+      fixed_price_breaks: [{ min_quantity: 24, unit_price_in_cents: 1_400 }],
+    };
+    renderList({
+      'GET /api/user/me': { body: staff },
+      [`GET ${base}/products`]: { body: [{ ...tee, hidden: true, rows: [row(small, 'S'), fixed] }] },
+    });
+    expect(await screen.findByText('Only an owner or admin can change price lists.')).toBeTruthy();
+    const m = within(await screen.findByRole('list', { name: 'Prices of Tee' })).getAllByRole('listitem')[1]!;
+    // Under the list price and as the fixed price's breaks.
+    expect(within(m).getAllByText('24+ at $14.00')).toHaveLength(2);
+    expect(within(m).getAllByText('$15.00')).toHaveLength(2);
+    expect(screen.getByText('Hidden from this list')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 });

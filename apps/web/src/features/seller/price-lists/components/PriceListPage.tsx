@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   basisPointsToPercent,
   percentToBasisPoints,
@@ -82,6 +82,15 @@ export function PriceListPage() {
   // The rows edited (by row id), kept while a search shows other products.
   const [drafts, setDrafts] = useState<Record<string, RowDraft>>({});
   const [serverProblems, setServerProblems] = useState<Record<string, RowProblems>>({});
+
+  // Unsaved prices: the browser asks before the tab is closed or reloaded.
+  const unsaved = Object.keys(drafts).length > 0 && !readOnly;
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [unsaved]);
 
   if (list.data === null) {
     return <NotFoundView homeTo={`/app/${orgId}/price-lists`} homeLabel="Go to Price lists" />;

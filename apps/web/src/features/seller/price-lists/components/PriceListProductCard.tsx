@@ -8,6 +8,7 @@ import {
 } from '@cratebase/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -121,18 +122,24 @@ export function PriceListProductCard(props: PriceListProductCardProps) {
           </Typography>
           {facts && <Typography variant="body2">{facts}</Typography>}
         </Box>
-        <FormControlLabel
-          sx={{ mr: 0, flexShrink: 0 }}
-          control={
-            <Switch
-              checked={hidden}
-              disabled={readOnly || hiding !== null}
-              onChange={(event) => props.onHidden(event.target.checked)}
-              slotProps={{ input: { 'aria-describedby': headingId } }}
-            />
-          }
-          label="Hidden from this list"
-        />
+        {readOnly ? (
+          hidden && (
+            <Chip label="Hidden from this list" size="small" sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }} />
+          )
+        ) : (
+          <FormControlLabel
+            sx={{ mr: 0, flexShrink: 0 }}
+            control={
+              <Switch
+                checked={hidden}
+                disabled={hiding !== null}
+                onChange={(event) => props.onHidden(event.target.checked)}
+                slotProps={{ input: { 'aria-describedby': headingId } }}
+              />
+            }
+            label="Hidden from this list"
+          />
+        )}
       </Stack>
       {product.rows.length === 0 ? (
         <Typography variant="body2" sx={{ mt: 1.5 }}>
@@ -154,7 +161,8 @@ export function PriceListProductCard(props: PriceListProductCardProps) {
               percentLabel={percentLabel}
               draft={drafts[row.product_id]}
               server={serverProblems[row.product_id]}
-              disabled={readOnly || saving}
+              readOnly={readOnly}
+              disabled={saving}
               onDraft={(draft) => props.onDraft(row, draft)}
             />
           ))}
@@ -192,6 +200,7 @@ function PriceRow({
   percentLabel,
   draft,
   server,
+  readOnly,
   disabled,
   onDraft,
 }: {
@@ -201,6 +210,8 @@ function PriceRow({
   percentLabel: string;
   draft: RowDraft | undefined;
   server: RowProblems | undefined;
+  /** Staff: the fixed price and its breaks as text, not fields. */
+  readOnly: boolean;
   disabled: boolean;
   onDraft: (draft: RowDraft) => void;
 }) {
@@ -257,37 +268,52 @@ function PriceRow({
         </Box>
         <Breaks breaks={listBreaks(row, basisPoints)} />
       </Fact>
-      <MoneyInput
-        size="small"
-        label={
-          <>
-            Fixed price
-            {forRow}
-          </>
-        }
-        value={value.cents}
-        onChange={(cents) => onDraft({ ...value, cents })}
-        disabled={disabled}
-        error={Boolean(problems.price)}
-        helperText={problems.price ?? (value.cents === null ? `Empty: ${percentLabel}` : `Replaces ${percentLabel}`)}
-      />
-      <TextField
-        size="small"
-        label={
-          <>
-            Price breaks
-            {forRow}
-          </>
-        }
-        value={value.breaks}
-        placeholder="12:4.10;24:3.90"
-        onChange={(event) => onDraft({ ...value, breaks: event.target.value })}
-        disabled={disabled}
-        error={Boolean(problems.breaks)}
-        helperText={problems.breaks ?? 'Quantity:price, optional'}
-        sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { autoComplete: 'off', spellCheck: false } }}
-      />
+      {readOnly ? (
+        <>
+          <Fact label="Fixed price">
+            {row.fixed_price_in_cents === null ? 'None' : formatCents(row.fixed_price_in_cents)}
+          </Fact>
+          <Fact label="Price breaks">
+            {row.fixed_price_breaks.length === 0 ? 'None' : row.fixed_price_breaks.map(priceBreakLabel).join(' · ')}
+          </Fact>
+        </>
+      ) : (
+        <>
+          <MoneyInput
+            size="small"
+            label={
+              <>
+                Fixed price
+                {forRow}
+              </>
+            }
+            value={value.cents}
+            onChange={(cents) => onDraft({ ...value, cents })}
+            disabled={disabled}
+            error={Boolean(problems.price)}
+            helperText={
+              problems.price ?? (value.cents === null ? `Empty: ${percentLabel}` : `Replaces ${percentLabel}`)
+            }
+          />
+          <TextField
+            size="small"
+            label={
+              <>
+                Price breaks
+                {forRow}
+              </>
+            }
+            value={value.breaks}
+            placeholder="12:4.10;24:3.90"
+            onChange={(event) => onDraft({ ...value, breaks: event.target.value })}
+            disabled={disabled}
+            error={Boolean(problems.breaks)}
+            helperText={problems.breaks ?? 'Quantity:price, optional'}
+            sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { autoComplete: 'off', spellCheck: false } }}
+          />
+        </>
+      )}
       {problems.row && (
         <Typography variant="body2" color="error" role="alert" sx={{ gridColumn: '1 / -1' }}>
           {problems.row}

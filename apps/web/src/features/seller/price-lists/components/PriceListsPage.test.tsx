@@ -125,6 +125,9 @@ describe('PriceListsPage', () => {
     await user.click(create);
     expect(await within(dialog).findByText('You already have a price list named "distributor"')).toBeTruthy();
     expect(fake.calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'distributor', percent_off: 12.5 });
+    // Changing the name clears the refusal of the name sent.
+    await user.type(name, ' East');
+    expect(within(dialog).queryByText('You already have a price list named "distributor"')).toBeNull();
   });
 
   it('shows Staff the lists without New price list, and says who may change them', async () => {
