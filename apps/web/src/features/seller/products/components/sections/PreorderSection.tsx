@@ -7,6 +7,29 @@ import Typography from '@mui/material/Typography';
 import type { ProductFieldsProps } from '../../use-product-form';
 import { ProductSection, helpText } from './ProductSection';
 
+/** One day of the window, as the browser's date field takes it (YYYY-MM-DD). */
+function DayField({
+  label,
+  field,
+  hint,
+  values,
+  set,
+  issues,
+}: ProductFieldsProps & { label: string; field: 'shipsFrom' | 'shipsUntil' | 'orderBy'; hint?: string }) {
+  return (
+    <TextField
+      label={label}
+      type="date"
+      value={values[field]}
+      onChange={(event) => set(field, event.target.value)}
+      error={Boolean(issues[field])}
+      helperText={helpText(issues, field, hint)}
+      slotProps={{ inputLabel: { shrink: true } }}
+      fullWidth
+    />
+  );
+}
+
 /**
  * Pre-order (issue 25): sell before the stock exists — the ship window and the last day to
  * order. Stock does not limit a pre-order; its variants follow the product's window.
@@ -22,36 +45,16 @@ export function PreorderSection({ values, set, issues }: ProductFieldsProps) {
         />
         {values.preorder && (
           <>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label="Ships from"
-                type="date"
-                value={values.shipsFrom}
-                onChange={(event) => set('shipsFrom', event.target.value)}
-                error={Boolean(issues.shipsFrom)}
-                helperText={helpText(issues, 'shipsFrom')}
-                slotProps={{ inputLabel: { shrink: true } }}
-                fullWidth
-              />
-              <TextField
-                label="Ships until"
-                type="date"
-                value={values.shipsUntil}
-                onChange={(event) => set('shipsUntil', event.target.value)}
-                error={Boolean(issues.shipsUntil)}
-                helperText={helpText(issues, 'shipsUntil')}
-                slotProps={{ inputLabel: { shrink: true } }}
-                fullWidth
-              />
-            </Stack>
-            <TextField
+            {/* One under the other: the side column is narrow, and a day needs its whole field. */}
+            <DayField label="Ships from" field="shipsFrom" values={values} set={set} issues={issues} />
+            <DayField label="Ships until" field="shipsUntil" values={values} set={set} issues={issues} />
+            <DayField
               label="Order by"
-              type="date"
-              value={values.orderBy}
-              onChange={(event) => set('orderBy', event.target.value)}
-              error={Boolean(issues.orderBy)}
-              helperText={helpText(issues, 'orderBy', 'The last day retailers can order it')}
-              slotProps={{ inputLabel: { shrink: true } }}
+              field="orderBy"
+              hint="The last day retailers can order it"
+              values={values}
+              set={set}
+              issues={issues}
             />
             <Typography variant="body2">
               {complete
