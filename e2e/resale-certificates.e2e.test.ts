@@ -13,6 +13,8 @@ import { horizontalOverflow, signInOnProviderPage, toast, watchForProblems } fro
 import { apiUser, cardReadyStore, cartAtBilling, invitedRetailer, liveProducts } from './support/seed.js';
 
 const scene = journeyScene();
+// The checkout's notice (storefront/resale-certificate/components/CertificateNotice.tsx).
+const CERTIFICATE_NOTICE_TEXT = 'This store asks for a valid resale certificate before your first order.';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n' +
@@ -40,8 +42,15 @@ describe('resale certificates journey', () => {
     const phone = await scene.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const phoneProblems = watchForProblems(phone);
     const page = await phone.newPage();
-    await page.goto(`${scene.server.url}/storefront/${store.id}/billing`);
+    // Step 1 already says what the store asks for.
+    await page.goto(`${scene.server.url}/storefront/${store.id}/checkout`);
     await signInOnProviderPage(page, buyer.email, buyer.password);
+    await page.waitForURL(`**/storefront/${store.id}/checkout`);
+    await expect.poll(() => page.getByText(CERTIFICATE_NOTICE_TEXT).isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'checkout step 1 with the certificate notice (phone)');
+    await page.screenshot({ path: `${SHOTS}/resale-certificate-notice-phone.png`, fullPage: true, animations: 'disabled' });
+    // The payment step refuses it, with the reason and the way on.
+    await page.goto(`${scene.server.url}/storefront/${store.id}/billing`);
     await page.waitForURL(`**/storefront/${store.id}/billing`);
     await expect.poll(() => page.getByText(RESALE_CERTIFICATE_REQUIRED_MESSAGE).isVisible()).toBe(true);
     const upload = page.getByRole('link', { name: 'Upload your resale certificate' });

@@ -82,3 +82,12 @@ export type CustomerResaleCertificate = z.infer<typeof CustomerResaleCertificate
 export const ResaleCertificateRequirement = z.strictObject({ required: z.boolean() });
 export type ResaleCertificateRequirement = z.infer<typeof ResaleCertificateRequirement>;
 
+/**
+ * GET …/resale_certificate/sellers/{seller_id}: what a seller asks of the purchaser before its
+ * next order — `required` when the seller requires a certificate and this is its first order,
+ * `on_file` when a valid one is on file now. The order is refused while required and not on file.
+ */
+export const ResaleCertificateCheck = z.object({ required: z.boolean(), on_file: z.boolean() });
+export type ResaleCertificateCheck = z.infer<typeof ResaleCertificateCheck>;
+
+export const SellerCertificateParams = z.strictObject({ org_id: Uuid, seller_id: Uuid });

@@ -5,10 +5,15 @@
  * before they price the order.
  */
 import { sql } from 'drizzle-orm';
-import { RESALE_CERTIFICATE_REQUIRED_MESSAGE, type ResaleCertificateRequirement } from '@cratebase/contract';
+import {
+  RESALE_CERTIFICATE_REQUIRED_MESSAGE,
+  type ResaleCertificateCheck,
+  type ResaleCertificateRequirement,
+} from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { refusal } from '../../lib/errors.js';
+import { buysFrom } from '../../auth/access.js';
+import { notFound, refusal } from '../../lib/errors.js';
 import { completedOrdersSql } from '../orders/sql.js';
 import { certificateOnFileSql, certificateRequiredSql } from './sql.js';
 
@@ -33,20 +38,36 @@ export async function setRequirement(
 }
 
 /**
- * The checkout gate: 409 `resale_certificate_required` when the seller requires a certificate,
- * this is the purchaser's first order with it (no completed order yet) and the purchaser has no
- * valid certificate on file now. One statement.
+ * What the seller asks of the purchaser before its next order, in one statement: `required` when
+ * the seller requires a certificate and the purchaser has no completed order with it yet,
+ * `on_file` when a valid certificate is on file now.
  */
-export async function refuseWithoutResaleCertificate(db: DbOrTx, sellerId: string, purchaserId: string): Promise<void> {
+export async function certificateCheck(db: DbOrTx, sellerId: string, purchaserId: string): Promise<ResaleCertificateCheck> {
   const seller = sql`${sellerId}::uuid`;
   const purchaser = sql`${purchaserId}::uuid`;
-  const result = await db.execute<{ refused: boolean }>(sql`
+  const result = await db.execute<ResaleCertificateCheck>(sql`
     select (${certificateRequiredSql(seller)}
-            and not exists (select 1 from ${completedOrdersSql(seller, purchaser)} o)
-            and not ${certificateOnFileSql(purchaser, sql`now()`)}) as refused`);
-  if (result.rows[0]?.refused) {
+            and not exists (select 1 from ${completedOrdersSql(seller, purchaser)} o)) as required,
+           ${certificateOnFileSql(purchaser, sql`now()`)} as on_file`);
+  return result.rows[0] ?? { required: false, on_file: false };
+}
+
+/**
+ * The checkout gate: 409 `resale_certificate_required` when the seller requires a certificate,
+ * this is the purchaser's first order with it (no completed order yet) and the purchaser has no
+ * valid certificate on file now.
+ */
+export async function refuseWithoutResaleCertificate(db: DbOrTx, sellerId: string, purchaserId: string): Promise<void> {
+  const check = await certificateCheck(db, sellerId, purchaserId);
+  if (check.required && !check.on_file) {
     throw refusal('conflict', 'resale_certificate_required', 'resale_certificate', RESALE_CERTIFICATE_REQUIRED_MESSAGE);
   }
+}
+
+/** GET …/resale_certificate/sellers/{seller_id}: 404 when the organization does not buy from the seller. */
+export async function sellerCertificateCheck(ctx: AppContext, purchaserId: string, sellerId: string) {
+  if (!(await buysFrom(ctx.db, purchaserId, sellerId))) throw notFound('Store');
+  return certificateCheck(ctx.db, sellerId, purchaserId);
 }
 
 /** What an invoice says about sales tax (none is ever charged): see contract TAX_EXEMPT_LINE. */

@@ -186,6 +186,9 @@ describe('the retailer’s certificate', () => {
       expect(notCustomer.status).toBe(404);
       expect(JSON.stringify(notCustomer.body)).not.toContain('SECRET-CERT-77');
     }
+    // A store it does not buy from: not found.
+    const notItsStore = await h.call('GET', `${certificateUrl(buyer)}/sellers/${otherSeller.orgId}`, { token: buyer.token });
+    expect(notItsStore.status).toBe(404);
     // The retailer is not the seller's member: the seller-side routes of its seller are closed to it.
     const reversed = await h.call('GET', customerUrl(seller, buyer), { token: buyer.token });
     expect(reversed.status).toBe(403);
@@ -220,6 +223,9 @@ describe('the seller’s requirement at checkout', () => {
       }),
     );
     const { cart } = await atPayment(h, seller, buyer, { [productId]: 4 });
+    // What the storefront asks before the payment step: the store requires one, none is on file.
+    const check = () => h.call('GET', `${certificateUrl(buyer)}/sellers/${seller.orgId}`, { token: buyer.token });
+    expect((await check()).body).toEqual({ required: true, on_file: false });
     const card = await createSession(h, seller, buyer, { id: cart.id });
     expect(card.status).toBe(409);
     expect(card.body).toEqual({
@@ -239,6 +245,7 @@ describe('the seller’s requirement at checkout', () => {
     expect((await createSession(h, seller, buyer, { id: cart.id })).status).toBe(409);
 
     await putOnFile(buyer);
+    expect((await check()).body).toEqual({ required: true, on_file: true });
     const session = await ok<CheckoutSession>(createSession(h, seller, buyer, { id: cart.id }));
     await ok(payWith(h, buyer, session, '4242424242424242'));
     expect(await ok(h.call('GET', customerUrl(seller, buyer), { token: seller.token }))).toMatchObject({ has_ordered: true });
@@ -247,6 +254,7 @@ describe('the seller’s requirement at checkout', () => {
     await h.testDb.database.db.execute(
       sql`update resale_certificates set expires_on = current_date - 1 where organization_id = ${buyer.orgId} and replaced_at is null`,
     );
+    expect((await check()).body).toEqual({ required: false, on_file: false });
     const { cart: next } = await atPayment(h, seller, buyer, { [productId]: 4 });
     expect((await createSession(h, seller, buyer, { id: next.id })).status).toBe(200);
   });

@@ -14,9 +14,11 @@ import {
   RESALE_CERTIFICATE_MAX_BYTES,
   ResaleCertificate,
   ResaleCertificateAnswer,
+  ResaleCertificateCheck,
   ResaleCertificateFile,
   ResaleCertificateRequirement,
   SaveResaleCertificateBody,
+  SellerCertificateParams,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { readMultipartUpload, withUploads } from '../../lib/uploads.js';
@@ -31,7 +33,7 @@ import {
   saveCertificate,
   uploadCertificateFile,
 } from './service.js';
-import { getRequirement, setRequirement } from './requirement.js';
+import { getRequirement, sellerCertificateCheck, setRequirement } from './requirement.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['resale certificates'];
@@ -116,6 +118,24 @@ export async function resaleCertificateRoutes(app: FastifyInstance, ctx: AppCont
       schema: { tags, summary: 'The current resale certificate’s file', description: FILE_DESCRIPTION, params: OrgIdParams },
     },
     async (req, reply) => sendFile(reply, await certificateFile(ctx, req.params.org_id)),
+  );
+
+  r.get(
+    '/api/organization/:org_id/resale_certificate/sellers/:seller_id',
+    {
+      config: { access: memberOf(organizationParam()) },
+      schema: {
+        tags,
+        summary: 'Whether a store the organization buys from asks for a valid certificate before its next order, and whether one is on file',
+        description:
+          '`required`: the store requires one and the organization has not ordered from it yet; `on_file`: a valid ' +
+          'certificate is on file now. Checkout refuses (409 resale_certificate_required) while required and not on ' +
+          'file. 404 when the organization does not buy from the store.',
+        params: SellerCertificateParams,
+        response: { 200: ResaleCertificateCheck, ...errors },
+      },
+    },
+    async (req) => sellerCertificateCheck(ctx, req.params.org_id, req.params.seller_id),
   );
 
   r.get(

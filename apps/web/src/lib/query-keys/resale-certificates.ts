@@ -4,4 +4,5 @@ export const resaleCertificateKeys = {
   own: (orgId: string) => ['resale-certificates', 'own', orgId] as const,
   customer: (sellerId: string, customerId: string) => ['resale-certificates', 'customer', sellerId, customerId] as const,
   requirement: (sellerId: string) => ['resale-certificates', 'requirement', sellerId] as const,
+  check: (buyerOrgId: string, storeId: string) => ['resale-certificates', 'check', buyerOrgId, storeId] as const,
 };

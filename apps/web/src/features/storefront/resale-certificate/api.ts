@@ -2,7 +2,12 @@
  * The retailer's resale certificate (issue 25 part 5): read it, put a new one on file (the file is
  * uploaded first, then the facts name it), open its file.
  */
-import type { ResaleCertificate, ResaleCertificateAnswer, ResaleCertificateFile } from '@cratebase/contract';
+import type {
+  ResaleCertificate,
+  ResaleCertificateAnswer,
+  ResaleCertificateCheck,
+  ResaleCertificateFile,
+} from '@cratebase/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiPath, apiUpload } from '../../../lib/api';
 import { resaleCertificateKeys } from '../../../lib/query-keys';
@@ -43,4 +48,13 @@ export function useSaveResaleCertificate(orgId: string) {
 /** The current certificate's file (PDF or image), with the bearer token. */
 export async function fetchResaleCertificateFile(orgId: string): Promise<Blob> {
   return (await api.download(`${certificatePath(orgId)}/file`)).blob;
+}
+
+/** Whether the store asks for a certificate before this organization's next order, and whether one is on file. */
+export function useResaleCertificateCheck(buyerOrgId: string, storeId: string) {
+  return useQuery({
+    queryKey: resaleCertificateKeys.check(buyerOrgId, storeId),
+    queryFn: () => api.get<ResaleCertificateCheck>(apiPath`/api/organization/${buyerOrgId}/resale_certificate/sellers/${storeId}`),
+    enabled: Boolean(buyerOrgId && storeId),
+  });
 }

@@ -26,6 +26,7 @@ import {
   addressBody,
   billingPath,
   canSaveAddress,
+  checkoutPath,
   serverAddressErrors,
   useCartPair,
   useSaveAddress,
@@ -37,6 +38,7 @@ import {
   type AddressForm,
 } from '../api';
 import { CannotCheckout } from '../../cart/components/CheckoutGate';
+import { CertificateNotice } from '../../resale-certificate/components/CertificateNotice';
 import { RadioCardGroup } from '../../components/RadioCardGroup';
 import { BackToStore, CHECKOUT_STEPS, CheckoutColumns, CheckoutStepPage, SummaryRow } from './CheckoutLayout';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
@@ -364,6 +366,7 @@ function Summary({ cart, orgId, storeName }: { cart: Cart; orgId: string; storeN
             Choose or add a shipping address to continue.
           </Typography>
         )}
+        <CertificateNotice buyerOrgId={cart.purchasing_organization_id} storeId={orgId} back={checkoutPath(orgId)} />
         <BackToStore orgId={orgId} storeName={storeName} />
       </Stack>
     </Paper>
