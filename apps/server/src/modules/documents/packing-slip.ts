@@ -9,7 +9,7 @@
  * tested without a database; `sellerFacts` (seller-facts.ts) reads those facts (name, business
  * address, logo). The PDF helpers are lib/pdf/toolkit.ts, shared with the invoice and the credit note.
  */
-import type { Order, OrderLine } from '@cratebase/contract';
+import { shipWindowHeading, type Order, type OrderLine } from '@cratebase/contract';
 import {
   CONTENT_BOTTOM,
   CONTENT_WIDTH,
@@ -171,7 +171,8 @@ function drawPackingSlip(doc: PDFKit.PDFDocument, input: PackingSlipInput): void
   for (const line of lines) {
     units += line.quantity;
     const sku = pdfText(line.stock_keeping_unit) || '—';
-    const name = pdfText(line.name) || 'Item';
+    // A pre-order line says when it ships (issue 25): it may be packed later than the rest.
+    const name = (pdfText(line.name) || 'Item') + (line.ships_from && line.ships_until ? `\n${shipWindowHeading({ ships_from: line.ships_from, ships_until: line.ships_until })}` : '');
     const unit = orderUnitLabel(line);
     doc.font('Helvetica').fontSize(10);
     const textH = Math.max(

@@ -47,6 +47,16 @@ describe('packing slip PDF', () => {
     expect(text).not.toMatch(/\$|12\.34|price|subtotal/i);
   });
 
+  it('says when a pre-order line ships (issue 25)', async () => {
+    const lines = [
+      line(1, { name: 'Strawberry Jam', quantity: 3 }),
+      line(2, { name: 'Spring Honey', quantity: 2, ships_from: '2027-03-01', ships_until: '2027-03-15' }),
+    ];
+    const text = (await pdfPages(await renderPackingSlip({ order: sampleOrder(lines), seller })))[0]!.join('\n');
+    expect(text).toContain('Ships Mar 1 – 15, 2027');
+    expect(text.match(/Ships /g)).toHaveLength(1);
+  });
+
   it('runs a 120-line order onto several pages, repeating the title and the column heads, and numbers them', async () => {
     const lines = Array.from({ length: 120 }, (_, i) => line(i + 1));
     const pages = await pdfPages(await renderPackingSlip({ order: { ...sampleOrder(lines), order_number: 'CB-000777' }, seller }));
