@@ -14,6 +14,8 @@ export const LINE_SHEET_LIMITS = {
   requestsPerHour: 5,
   /** E-mails of a line sheet one seller may send in an hour. */
   emailsPerHour: 50,
+  /** PDFs one visitor (by IP) may download through shared links in an hour (each costs seconds of work). */
+  publicPdfsPerHour: 30,
 } as const;
 
 /** The path of a shared line sheet's public page in the web client. */

@@ -38,13 +38,19 @@ function toRequest(r: RequestRow): LineSheetRequest {
   };
 }
 
-/** Counts a visitor's request; past the hour's allowance, 429 with the seconds to wait. */
-async function takeRequestAllowance(ctx: AppContext, visitor: string): Promise<void> {
-  const { hits, ttl } = await countHit(ctx.db, `line-sheet.request|${visitor}`, HOUR_MS);
-  if (hits <= LINE_SHEET_LIMITS.requestsPerHour) return;
+/** Counts a visitor's hit on `what`; past the hour's `allowance`, 429 with the seconds to wait. */
+export async function takeVisitorAllowance(
+  ctx: AppContext,
+  what: 'request' | 'pdf',
+  visitor: string,
+  allowance: number,
+  words: string,
+): Promise<void> {
+  const { hits, ttl } = await countHit(ctx.db, `line-sheet.${what}|${visitor}`, HOUR_MS);
+  if (hits <= allowance) return;
   const seconds = Math.max(1, Math.ceil(ttl / 1000));
   throw new RetryLaterError(
-    `You can send up to ${LINE_SHEET_LIMITS.requestsPerHour} requests an hour. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
+    `You can ${words} up to ${allowance} times an hour. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
     seconds,
   );
 }
@@ -57,7 +63,7 @@ export async function createLineSheetRequest(
   body: CreateLineSheetRequestBody,
 ): Promise<void> {
   const sheet = await sheetByToken(ctx.db, token);
-  await takeRequestAllowance(ctx, visitor);
+  await takeVisitorAllowance(ctx, 'request', visitor, LINE_SHEET_LIMITS.requestsPerHour, 'send a request to order');
   const seller = await sellerOf(ctx, sheet.organizationId);
   const request = {
     storeName: body.store_name,

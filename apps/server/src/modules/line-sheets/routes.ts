@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CreateLineSheetBody,
+  LINE_SHEET_LIMITS,
   CreateLineSheetRequestBody,
   EmailLineSheetBody,
   EmailLineSheetResult,
@@ -50,7 +51,7 @@ import {
 } from './service.js';
 import { lineSheetPdf, sharedLineSheet } from './documents.js';
 import { emailLineSheet } from './email.js';
-import { createLineSheetRequest, inviteFromRequest, listLineSheetRequests } from './requests.js';
+import { createLineSheetRequest, inviteFromRequest, listLineSheetRequests, takeVisitorAllowance } from './requests.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['line sheets'];
@@ -287,12 +288,16 @@ export async function lineSheetRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'A shared line sheet as a PDF (no token)',
+        description: 'At most 30 an hour per visitor: then 429 rate_limited with Retry-After.',
         security: [],
         params: LineSheetTokenParams,
       },
     },
     async (req, reply) => {
       const row = await sheetByToken(ctx.db, req.params.token);
+      await withRetryAfter(reply, () =>
+        takeVisitorAllowance(ctx, 'pdf', req.ip, LINE_SHEET_LIMITS.publicPdfsPerHour, 'download a line sheet PDF'),
+      );
       reply.header('x-robots-tag', 'noindex');
       return sendPdf(reply, await lineSheetPdf(ctx, row, { forSeller: false }), 'inline');
     },

@@ -20,7 +20,12 @@ import type { DbOrTx } from '../../db/client.js';
 import { DomainError, notFound, refusal } from '../../lib/errors.js';
 import { toIso } from '../../lib/pagination.js';
 import { getLookups } from '../products/lookups.js';
-import { lineSheetProducts, sellerProductIds, type LineSheetProductRow } from '../products/for-line-sheets.js';
+import {
+  lineSheetProducts,
+  liveProductCount,
+  sellerProductIds,
+  type LineSheetProductRow,
+} from '../products/for-line-sheets.js';
 import { lineSheetProducts as lineSheetProductsTable, lineSheets } from './schema.js';
 import { priceListNameOf } from './prices.js';
 
@@ -89,19 +94,7 @@ async function summariesOf(ctx: AppContext, sellerId: string, rows: SheetRow[]):
   let liveCount: number | undefined;
   if (rows.some((r) => r.allProducts)) {
     const lk = await getLookups(ctx.db);
-    liveCount = Math.min(
-      LINE_SHEET_LIMITS.maxProducts,
-      (
-        await lineSheetProducts(ctx.db, {
-          sellerId,
-          liveStateId: lk.liveStateId,
-          publicUrl: ctx.config.publicUrl,
-          productIds: 'all',
-          limit: LINE_SHEET_LIMITS.maxProducts,
-          priceListId: null,
-        })
-      ).length,
-    );
+    liveCount = await liveProductCount(ctx.db, sellerId, lk.liveStateId, LINE_SHEET_LIMITS.maxProducts);
   }
   return rows.map((r) => {
     const name = r.priceListId ? listNames.get(r.priceListId) : undefined;

@@ -126,3 +126,18 @@ export async function sellerProductIds(db: DbOrTx, sellerId: string, ids: readon
        and p.organization_id = ${sellerId} and p.parent_id is null and p.deleted_at is null`);
   return new Set(result.rows.map((r) => r.id));
 }
+
+/** How many Live products the seller has, up to `cap` (an "all live products" sheet's count). */
+export async function liveProductCount(
+  db: DbOrTx,
+  sellerId: string,
+  liveStateId: number,
+  cap: number,
+): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select 1 from products p
+       where p.organization_id = ${sellerId} and p.deleted_at is null and p.parent_id is null and p.state_id = ${liveStateId}
+       limit ${cap}) x`);
+  return result.rows[0]?.n ?? 0;
+}
