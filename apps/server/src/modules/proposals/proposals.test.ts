@@ -7,6 +7,7 @@
  * the lines in the cart once; a retailer without an account is invited and reads the order once
  * it accepted; reserved stock; bad input and access.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CheckoutSession,
@@ -270,7 +271,7 @@ describe('answers and races', () => {
 describe('a retailer without an account', () => {
   it('is invited when the order is sent, and reads and accepts it once it accepted the invite', async () => {
     const w = await world();
-    const email = `new-shop-${Date.now()}@example.com`;
+    const email = `new-shop-${randomUUID().slice(0, 8)}@example.com`;
     const p = await ok<Proposal>(create(w.seller, { invite_email: email, lines: [{ product_id: w.mug, quantity: 2 }] }));
     expect(p).toMatchObject({ purchaser_organization: null, invite_email: email });
     // Wholesale while the retailer is unknown.
