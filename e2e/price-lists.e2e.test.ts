@@ -26,6 +26,17 @@ describe('price lists', () => {
       { name: 'Lavender soap', priceCents: 1_000, msrpCents: 1_900 },
       { name: 'Cedar candle', priceCents: 3_000, msrpCents: 4_800 },
     ]);
+    // A towel in two colours at $12.00, $10.80 from 12: on Distributor, Indigo gets its own price and break.
+    await seller.call('PUT', '/api/product', {
+      name: 'Linen tea towel',
+      organization: { id: store.id },
+      state: 'Live',
+      order_unit: 'Each',
+      unit_price_in_cents: 1_200,
+      msrp_in_cents: 2_400,
+      price_breaks: [{ min_quantity: 12, unit_price_in_cents: 1_080 }],
+      options: [{ name: 'Colour', values: ['Natural', 'Indigo'] }],
+    });
     const { buyer, buyerOrgId } = await invitedRetailer(
       scene.server.url,
       seller,
@@ -60,18 +71,26 @@ describe('price lists', () => {
     const candle = page.getByRole('list', { name: 'Prices of Cedar candle' });
     await expect.poll(() => candle.getByText('$24.00', { exact: true }).isVisible()).toBe(true);
     await page.getByRole('textbox', { name: 'Fixed price for Cedar candle' }).fill('21.50');
-    expect(await page.getByText('1 price not saved').isVisible()).toBe(true);
+    const towel = page.getByRole('list', { name: 'Prices of Linen tea towel' });
+    // Both colours: 20 % off the price and the break.
+    expect(await towel.getByText('12+ at $8.64').count()).toBe(2);
+    await page.getByRole('textbox', { name: 'Fixed price for Linen tea towel — Indigo' }).fill('9.50');
+    const breaks = page.getByRole('textbox', { name: 'Price breaks for Linen tea towel — Indigo' });
+    await breaks.fill('24:9.75');
+    await expect.poll(() => page.getByText('Break 1: must be less than the unit price ($9.50)').isVisible()).toBe(true);
+    await breaks.fill('24:9.00');
+    expect(await page.getByText('2 prices not saved').isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'a price list with an unsaved fixed price');
     await page.screenshot({ path: `${SHOTS}/price-list-editing-desktop.png`, fullPage: true, animations: 'disabled' });
-    await page.getByRole('button', { name: 'Save prices of Cedar candle' }).click();
+    await page.getByRole('region', { name: 'Unsaved prices' }).getByRole('button', { name: 'Save changes' }).click();
     await expect
-      .poll(() =>
-        toast(page, 'Prices of Cedar candle saved. Customers on Distributor see them from now on.').isVisible(),
-      )
+      .poll(() => toast(page, '2 prices saved. Customers on Distributor see them from now on.').isVisible())
       .toBe(true);
     await expect.poll(() => candle.getByText('$21.50', { exact: true }).isVisible()).toBe(true);
+    expect(await towel.getByText('24+ at $9.00').count()).toBe(1);
+    expect(await towel.getByText('12+ at $8.64').count()).toBe(1);
     expect(
-      await page.getByText('20% off wholesale · 0 customers · 1 fixed price · 0 hidden products').isVisible(),
+      await page.getByText('20% off wholesale · 0 customers · 2 fixed prices · 0 hidden products').isVisible(),
     ).toBe(true);
 
     // The same page on a phone: nothing wider than the screen.
@@ -104,8 +123,9 @@ describe('price lists', () => {
     const candleTile = phone.getByRole('article', { name: 'Cedar candle' });
     await expect.poll(() => soapTile.getByText('$8.00', { exact: true }).isVisible()).toBe(true);
     expect(await candleTile.getByText('$21.50', { exact: true }).isVisible()).toBe(true);
+    expect(await phone.getByRole('article', { name: 'Linen tea towel' }).innerText()).toContain('$9.50');
     const body = () => phone.locator('body').innerText();
-    expect(await body()).not.toMatch(/\$10\.00|\$30\.00/);
+    expect(await body()).not.toMatch(/\$10\.00|\$30\.00|\$12\.00/);
     expect(await horizontalOverflow(phone)).toBe(0);
     await expectNoAxeViolations(phone, 'the storefront grid on a price list');
     await phone.screenshot({
@@ -117,7 +137,7 @@ describe('price lists', () => {
     await phone.goto(`${scene.server.url}/storefront/${store.id}/product/${candleId}`);
     await expect.poll(() => phone.getByRole('heading', { level: 1, name: 'Cedar candle' }).isVisible()).toBe(true);
     await expect.poll(async () => (await body()).includes('$21.50')).toBe(true);
-    expect(await body()).not.toMatch(/\$30\.00|\$10\.00/);
+    expect(await body()).not.toMatch(/\$30\.00|\$10\.00|\$12\.00/);
     await expectNoAxeViolations(phone, 'the product page on a price list');
     await phone.screenshot({ path: `${SHOTS}/price-list-product-phone.png`, fullPage: true, animations: 'disabled' });
 

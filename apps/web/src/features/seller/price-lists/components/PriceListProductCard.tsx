@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   discountedCents,
+  parsePriceBreaks,
   priceBreakLabel,
   type PriceBreak,
   type PriceListProduct,
@@ -69,13 +70,30 @@ function Breaks({ breaks }: { breaks: readonly PriceBreak[] }) {
   );
 }
 
-/** What a customer on the list pays from one unit up: the fixed price's breaks, or the wholesale ones less the percentage. */
-function listBreaks(row: PriceListRow, basisPoints: number): PriceBreak[] {
-  if (row.fixed_price_in_cents !== null) return row.fixed_price_breaks;
-  return row.wholesale_price_breaks.map((b) => ({
-    ...b,
-    unit_price_in_cents: discountedCents(b.unit_price_in_cents, basisPoints),
-  }));
+/**
+ * What a customer on the list pays: the saved list price and breaks, or, while the row is
+ * edited, what the draft would make them (the fixed price and its breaks, or the wholesale ones
+ * less the percentage) — the same rule as the server's.
+ */
+function listPrice(
+  row: PriceListRow,
+  basisPoints: number,
+  draft: RowDraft | undefined,
+): { cents: number | null; breaks: readonly PriceBreak[] } {
+  const discounted = () => ({
+    cents: row.wholesale_price_in_cents === null ? null : discountedCents(row.wholesale_price_in_cents, basisPoints),
+    breaks: row.wholesale_price_breaks.map((b) => ({
+      ...b,
+      unit_price_in_cents: discountedCents(b.unit_price_in_cents, basisPoints),
+    })),
+  });
+  if (!draft) {
+    const breaks = row.fixed_price_in_cents !== null ? row.fixed_price_breaks : discounted().breaks;
+    return { cents: row.list_price_in_cents, breaks };
+  }
+  if (draft.cents === null) return discounted();
+  const parsed = parsePriceBreaks(draft.breaks);
+  return { cents: draft.cents, breaks: 'error' in parsed ? [] : parsed.breaks };
 }
 
 /**
@@ -218,6 +236,7 @@ function PriceRow({
   const value = draft ?? savedDraft(row);
   const problems: RowProblems = { ...draftProblems(value), ...server };
   const label = rowLabel(product, row);
+  const list = listPrice(row, basisPoints, draft);
   // The visible label says "Fixed price"; screen readers hear which row's.
   const forRow = (
     <>
@@ -262,11 +281,11 @@ function PriceRow({
         {formatCents(row.wholesale_price_in_cents)}
         <Breaks breaks={row.wholesale_price_breaks} />
       </Fact>
-      <Fact label="List price">
+      <Fact label={draft ? 'List price (not saved)' : 'List price'}>
         <Box component="span" sx={{ fontWeight: 600 }}>
-          {formatCents(row.list_price_in_cents)}
+          {formatCents(list.cents)}
         </Box>
-        <Breaks breaks={listBreaks(row, basisPoints)} />
+        <Breaks breaks={list.breaks} />
       </Fact>
       {readOnly ? (
         <>
