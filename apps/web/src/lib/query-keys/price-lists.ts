@@ -12,6 +12,8 @@ export const priceListKeys = {
   /** The list editor's products (every search of them). */
   productsOf: (orgId: string, listId: string) => ['price-lists', orgId, 'products', listId] as const,
   products: (orgId: string, listId: string, q: string) => ['price-lists', orgId, 'products', listId, { q }] as const,
+  /** The list each customer buys on (a deleted list's customers are back on wholesale). */
+  customers: (orgId: string) => ['price-lists', orgId, 'customer'] as const,
   /** The list a customer buys on (the customer page's Price list field). */
   customer: (orgId: string, customerId: string) => ['price-lists', orgId, 'customer', customerId] as const,
 };

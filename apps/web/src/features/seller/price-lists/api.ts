@@ -113,10 +113,10 @@ export function useDeletePriceList(orgId: string, listId: string) {
   return useMutation({
     mutationFn: () => api.delete<void>(listPath(orgId, listId)),
     onSuccess: () => {
+      // The list's own page is left at once (not read again: it would say not found meanwhile).
       client.setQueryData<PriceList[]>(priceListKeys.list(orgId), (lists) => lists?.filter((l) => l.id !== listId));
-      client.removeQueries({ queryKey: priceListKeys.detail(orgId, listId) });
       // Customers who were on it: their Price list field reads wholesale again.
-      return client.invalidateQueries({ queryKey: priceListKeys.organization(orgId) });
+      void client.invalidateQueries({ queryKey: priceListKeys.customers(orgId) });
     },
   });
 }

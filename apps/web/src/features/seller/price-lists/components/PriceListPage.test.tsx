@@ -165,4 +165,19 @@ describe('PriceListPage', () => {
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
+
+  it('changes the percentage with Edit, and says so', async () => {
+    const fake = renderList({ [`PATCH ${base}`]: { body: { ...distributor, percent_off: 25 } } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit price list' });
+    expect((within(dialog).getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe('Distributor');
+    const percent = within(dialog).getByRole('textbox', { name: 'Percent off wholesale' });
+    await user.clear(percent);
+    await user.type(percent, '25');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Distributor saved: 25% off wholesale')).toBeTruthy();
+    expect(fake.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: 'Distributor', percent_off: 25 });
+    expect(screen.getByText('25% off wholesale · 2 customers · 0 fixed prices · 0 hidden products')).toBeTruthy();
+  });
 });
