@@ -13,8 +13,8 @@ const L = LINE_SHEET_LIMITS;
 
 export const LineSheetIdParams = z.strictObject({ line_sheet_id: Uuid });
 export const LineSheetRequestIdParams = z.strictObject({ request_id: Uuid });
-/** A share token as the public routes take it (any other shape is 404 like an unknown one). */
-export const LineSheetTokenParams = z.strictObject({ token: z.string().max(200) });
+/** A share token as the public routes take it: any string (a malformed one is the same 404 as an unknown one). */
+export const LineSheetTokenParams = z.strictObject({ token: z.string() });
 
 // ─── What a line sheet shows ───────────────────────────────────────────────────────────
 export const LineSheetShipWindow = z.object({

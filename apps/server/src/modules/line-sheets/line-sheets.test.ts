@@ -304,6 +304,7 @@ describe('a seller’s line sheet', () => {
         rotated,
         await h.call('GET', `/api/line-sheets/shared/${guessed}`),
         await h.call('GET', `/api/line-sheets/shared/short`),
+        await h.call('GET', `/api/line-sheets/shared/${'x'.repeat(90)}`),
         await h.call('GET', `/api/line-sheets/shared/${token}/pdf`),
         await h.call('POST', `/api/line-sheets/shared/${guessed}/requests`, {
           body: { store_name: 'X', contact_name: 'Y', email: 'x@example.com' },
