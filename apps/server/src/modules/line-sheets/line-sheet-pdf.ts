@@ -224,16 +224,8 @@ function drawProduct(
     y = line(doc, text, x, y, 'Helvetica', 7, INK) - 0.5;
   }
   const more = p.variants.length - shown.length;
-  if (more > 0)
-    line(
-      doc,
-      `+ ${more} more variant${more === 1 ? '' : 's'} (see the online line sheet)`,
-      x,
-      y,
-      'Helvetica-Oblique',
-      7,
-      MUTED,
-    );
+  // The cell's room ends here; the shared page lists every variant.
+  if (more > 0) line(doc, `+ ${more} more variant${more === 1 ? '' : 's'}`, x, y, 'Helvetica-Oblique', 7, MUTED);
 }
 
 /** The sheet as PDF bytes. */
