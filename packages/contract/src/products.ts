@@ -205,6 +205,8 @@ export const ProductSheetRow = z.object({
   track_inventory: z.boolean(),
   /** Units left when tracked; null when the seller does not track this product. */
   inventory_count: z.number().int().nullable(),
+  /** Issue 25: sold as a pre-order (its product's window), or null. */
+  preorder: Preorder.nullable().optional(),
 });
 export type ProductSheetRow = z.infer<typeof ProductSheetRow>;
 export const ProductSheetRowList = z.array(ProductSheetRow);

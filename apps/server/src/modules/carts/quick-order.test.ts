@@ -85,6 +85,7 @@ describe('GET …/for-sale?view=sheet', () => {
       price_breaks: [{ min_quantity: 10, unit_price_in_cents: 400 }],
       track_inventory: false,
       inventory_count: null,
+      preorder: null,
     });
     expect(rows[0]).toMatchObject({ id: honey, track_inventory: true, inventory_count: 7 });
 

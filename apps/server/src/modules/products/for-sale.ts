@@ -86,7 +86,8 @@ function sheetRowJsonSql(v: string): SQL {
     'minimum_order_quantity', ${a}.minimum_order_quantity, 'order_increment', ${a}.order_increment,
     'price_breaks', ${listedPriceBreaksJsonSql('pl', v)},
     'track_inventory', ${a}.track_inventory and ${a}.preorder_ships_from is null,
-    'inventory_count', case when ${a}.track_inventory and ${a}.preorder_ships_from is null then ${a}.inventory_count end
+    'inventory_count', case when ${a}.track_inventory and ${a}.preorder_ships_from is null then ${a}.inventory_count end,
+    'preorder', ${preorderJsonSql(v)}
   )::text`;
 }
 

@@ -13,6 +13,7 @@ import {
   CheckoutSession,
   Order,
   Product,
+  ProductSheetRowList,
   ProductTileList,
   TEST_CARDS,
   type OrderSummary,
@@ -115,6 +116,11 @@ describe('a pre-order window on a product', () => {
     // Stock does not limit a pre-order: the tile does not show it as out of stock.
     expect(tile.track_inventory).toBe(false);
     expect(tile.inventory_count).toBeNull();
+    // The quick-order sheet's row too.
+    const rows = ProductSheetRowList.parse(
+      await ok(h.call('GET', `/api/product/organization/${seller.orgId}/for-sale?view=sheet`, { token: buyer.token })),
+    );
+    expect(rows.find((r) => r.id === honey)).toMatchObject({ preorder: WINDOW, track_inventory: false, inventory_count: null });
   });
 
   it('is refused with a 400 naming the field when its days do not hold', async () => {

@@ -1,7 +1,13 @@
 import type { KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import InputBase from '@mui/material/InputBase';
-import { priceBreakLabel, quantityRuleMessage, type ProductSheetRow } from '@cratebase/contract';
+import {
+  formatShipWindow,
+  preorderClosed,
+  priceBreakLabel,
+  quantityRuleMessage,
+  type ProductSheetRow,
+} from '@cratebase/contract';
 import { formatCents } from '../../../../lib/format';
 import { isOutOfStock, orderUnitLabel, stockLabel } from '../../catalog/catalog-display';
 import { addedQuantity } from '../bulk-lines';
@@ -141,12 +147,19 @@ export function QuickOrderRow({
   const rule =
     typing === null && text !== '' && Number(text) > 0 ? quantityRuleMessage(addedQuantity(inCart, Number(text)), row) : null;
   const problem = typing ?? refusal ?? rule;
-  const soldOut = isOutOfStock(row.track_inventory, row.inventory_count);
+  // A pre-order (issue 25) says when it ships instead of its stock, and closes after its order-by day.
+  const closed = Boolean(row.preorder && preorderClosed(row.preorder));
+  const preorder = row.preorder
+    ? closed
+      ? 'Pre-orders closed'
+      : `Pre-order · ships ${formatShipWindow(row.preorder.ships_from, row.preorder.ships_until)}`
+    : null;
+  const soldOut = isOutOfStock(row.track_inventory, row.inventory_count) || closed;
   const unit = orderUnitLabel(row.order_unit, row.quantity_per_unit);
-  const stock = stockLabel(row.track_inventory, row.inventory_count) ?? 'Available';
+  const stock = preorder ?? stockLabel(row.track_inventory, row.inventory_count) ?? 'Available';
   const price = row.unit_price_in_cents === null ? '—' : formatCents(row.unit_price_in_cents);
   const problemId = `quick-order-problem-${row.id}`;
-  const phoneFacts = [row.stock_keeping_unit, price, stockLabel(row.track_inventory, row.inventory_count)]
+  const phoneFacts = [row.stock_keeping_unit, price, preorder ?? stockLabel(row.track_inventory, row.inventory_count)]
     .filter(Boolean)
     .join(' · ');
   const rules = rulesText(row);
