@@ -159,6 +159,17 @@ describe('every screen at desktop and phone width', () => {
       `/api/invite/organization/${store.id}`,
     );
     const pendingInvite = invites.find((i) => i.send_to_email === `new-${stamp}@example.com`)!;
+    // A shared line sheet of two products (issue 25 part 3).
+    const lineSheet = await seller.call<{ id: string }>('POST', `/api/organization/${store.id}/line-sheets`, {
+      title: 'Spring soaps',
+      note: 'Cold-process soaps and candles, made in small batches.',
+      product_ids: [soapId, candleId],
+    });
+    const { share_token: lineSheetToken } = await seller.call<{ share_token: string }>(
+      'POST',
+      `/api/line-sheets/${lineSheet.id}/share`,
+      {},
+    );
 
     // ── Signed out ────────────────────────────────────────────────────────────────────
     const visitor = await scene.browser.newContext();
@@ -169,6 +180,7 @@ describe('every screen at desktop and phone width', () => {
       { name: 'terms-of-service', path: '/terms', heading: /Terms/ },
       { name: 'privacy', path: '/privacy', heading: /Privacy/ },
       { name: 'invite-accept', path: `/invite/${pendingInvite.id}`, heading: /Juniper Soap Co/ },
+      { name: 'line-sheet-shared', path: `/line-sheet/${lineSheetToken}`, heading: 'Spring soaps' },
       { name: 'not-found', path: '/404', heading: /.+/ },
     ]);
     expect(visitorProblems).toEqual([]);
@@ -182,6 +194,10 @@ describe('every screen at desktop and phone width', () => {
     await signInOnProviderPage(sellerPage, seller.email, seller.password);
     await sellerPage.waitForURL(/\/welcome$/);
     const app = `/app/${store.id}`;
+    const priceList = await seller.call<{ id: string }>('POST', `/api/organization/${store.id}/price_lists`, {
+      name: 'Distributor',
+      percent_off: 20,
+    });
     await tour(sellerContext, sellerPage, 'seller', [
       { name: 'seller-welcome', path: `${app}/welcome`, heading: 'Welcome! To set up your store, start here' },
       { name: 'seller-dashboard', path: app, heading: 'Dashboard' },
@@ -190,8 +206,12 @@ describe('every screen at desktop and phone width', () => {
       { name: 'seller-product-edit', path: `${app}/products/${soapId}`, heading: 'Edit Product' },
       { name: 'seller-product-new', path: `${app}/products/add`, heading: 'Add New' },
       { name: 'seller-import', path: `${app}/products/import`, heading: 'Import products' },
+      { name: 'seller-line-sheets', path: `${app}/line-sheets`, heading: 'Line sheets' },
+      { name: 'seller-line-sheet', path: `${app}/line-sheets/${lineSheet.id}`, heading: 'Spring soaps' },
       { name: 'seller-customers', path: `${app}/customers`, heading: 'Customers' },
       { name: 'seller-customer', path: `${app}/customers/${buyerOrgId}`, heading: 'Corner Pantry' },
+      { name: 'seller-price-lists', path: `${app}/price-lists`, heading: 'Price lists' },
+      { name: 'seller-price-list', path: `${app}/price-lists/${priceList.id}`, heading: 'Distributor' },
       { name: 'seller-invoices', path: `${app}/invoices`, heading: 'Invoices' },
       { name: 'seller-team', path: `${app}/team`, heading: 'Team' },
       { name: 'seller-invites', path: `${app}/invites`, heading: /Invite/ },

@@ -29,19 +29,19 @@ const columns: DataColumn<PriceList>[] = [
     cell: (list) => (
       <Typography variant="body2" sx={{ color: 'text.primary', fontWeight: 600, wordBreak: 'break-word' }}>
         {list.name}
-        {/* On a phone the counts' columns are hidden: they go under the name. */}
+        {/* On a phone the prices and counts' columns are hidden: they go under the name. */}
         <Typography
           component="span"
           variant="caption"
           sx={{ display: { xs: 'block', sm: 'none' }, fontWeight: 400, color: 'text.secondary' }}
         >
-          {count(list.fixed_price_count, 'fixed price', 'fixed prices')} ·{' '}
+          {listPercentLabel(list)} · {count(list.fixed_price_count, 'fixed price', 'fixed prices')} ·{' '}
           {count(list.hidden_product_count, 'hidden product', 'hidden products')}
         </Typography>
       </Typography>
     ),
   },
-  { header: 'Prices', cell: listPercentLabel, width: 200 },
+  { header: 'Prices', cell: listPercentLabel, width: 200, hideOnPhone: true },
   { header: 'Customers', cell: (list) => list.customer_count, align: 'right', width: 110 },
   { header: 'Fixed prices', cell: (list) => list.fixed_price_count, align: 'right', width: 120, hideOnPhone: true },
   {
