@@ -41,6 +41,11 @@ export const LineItem = z.object({
    * of the volume break it reaches. Checkout charges exactly this.
    */
   unit_price_in_cents: z.number().int(),
+  /**
+   * Issue 25 part 2: the unit price was agreed in an order the seller wrote and the retailer
+   * accepted — it stays whatever the quantity becomes (no volume breaks); removing the line drops it.
+   */
+  agreed: z.boolean().optional(),
   /** quantity × unit_price_in_cents; 0 while the line is unavailable. */
   line_total_cents: z.number().int(),
   /** False when the product was removed, unpublished or has too little stock left. */

@@ -71,6 +71,8 @@ interface LineRow {
    * this quantity (products/sql.ts listedUnitPriceAtSql) — lineUnitPriceSql.
    */
   unit_price_in_cents: number;
+  /** The unit price was agreed in an accepted proposal (lineUnitPriceSql). */
+  agreed: boolean;
   quantity_problem: QuantityProblem | null;
 }
 
@@ -88,6 +90,7 @@ async function loadCart(ctx: AppContext, where: SQL): Promise<CartRow | undefine
              select json_agg(json_build_object('id', li.id, 'quantity', li.quantity, 'product', cp.product,
                                                'deleted', cp.deleted, 'live', cp.live,
                                                'unit_price_in_cents', ${lineUnitPriceSql(sql`cp.unit_price_in_cents`)},
+                                               'agreed', li.agreed_unit_price_in_cents is not null,
                                                'quantity_problem', cp.quantity_problem)
                              order by li.created_at, li.id)
                from line_items li
@@ -141,6 +144,7 @@ function toCart(row: CartRow, order: CartOrder): Cart {
       quantity: line.quantity,
       product: line.product,
       unit_price_in_cents: line.unit_price_in_cents,
+      agreed: line.agreed,
       line_total_cents: lineTotal,
       available: reason === null,
       unavailable_reason: reason,

@@ -201,10 +201,10 @@ describe('an order the seller writes, accepted and paid', () => {
     await ok(send(w.seller, p.id));
     const { cart_id } = await ok<{ cart_id: string }>(accept(w.other, p.id));
     let cart = await readCart(h, w.seller, w.other);
-    expect(cart.line_items[0]).toMatchObject({ unit_price_in_cents: 500 });
+    expect(cart.line_items[0]).toMatchObject({ unit_price_in_cents: 500, agreed: true });
     await ok(h.call('PUT', `/api/cart/${cart_id}/line_item`, { token: w.other.token, body: { product_id: w.mug, quantity: 0 } }));
     cart = await ok<Cart>(h.call('PUT', `/api/cart/${cart_id}/line_item`, { token: w.other.token, body: { product_id: w.mug, quantity: 2 } }));
-    expect(cart.line_items[0]).toMatchObject({ unit_price_in_cents: 1_000 });
+    expect(cart.line_items[0]).toMatchObject({ unit_price_in_cents: 1_000, agreed: false });
   });
 });
 

@@ -103,6 +103,14 @@ describe('withPendingLines (the cart shown while changes are on their way)', () 
     ]);
     expect([added.item_count, added.total_cents, added.can_checkout]).toEqual([8, 7650, true]);
   });
+
+  it('keeps an agreed unit price (an order the seller wrote) whatever the quantity', () => {
+    const agreed = makeCart([{ id: '10000000-0000-4000-8000-0000000000ab', product: widget, quantity: 5 }], terms);
+    agreed.line_items[0] = { ...agreed.line_items[0]!, unit_price_in_cents: 900, agreed: true };
+    const raised = withPendingLines(agreed, new Map([[widget.id, { wanted: 7, product: asProduct(widget) }]]));
+    expect(raised.line_items.map((line) => [line.quantity, line.unit_price_in_cents, line.line_total_cents])).toEqual([[7, 900, 6300]]);
+    expect(raised.total_cents).toBe(6300);
+  });
 });
 
 describe('useSetLineQuantity (optimistic, one request in flight per product)', () => {

@@ -72,7 +72,10 @@ export function withPendingLines(cart: Cart, pending: ReadonlyMap<string, Pendin
     if (!change) {
       lines.push(line);
     } else if (change.wanted > 0) {
-      const price = unitPriceForQuantity(line.product.unit_price_in_cents, line.product.price_breaks, change.wanted);
+      // An agreed price (an order the seller wrote) stays whatever the quantity (the server's rule).
+      const price = line.agreed
+        ? line.unit_price_in_cents
+        : unitPriceForQuantity(line.product.unit_price_in_cents, line.product.price_breaks, change.wanted);
       lines.push({
         ...line,
         quantity: change.wanted,
