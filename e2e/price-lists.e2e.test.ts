@@ -112,6 +112,9 @@ describe('price lists', () => {
     const row = page.getByRole('table', { name: 'Price lists' }).getByRole('row', { name: /Distributor/ });
     await expect.poll(() => row.textContent()).toContain('20% off wholesale1');
     await page.screenshot({ path: `${SHOTS}/price-lists-desktop.png`, fullPage: true, animations: 'disabled' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/price-lists-phone.png`, fullPage: true, animations: 'disabled' });
 
     // ── The customer, on a phone: the list's prices, never the wholesale ones ──────────
     const buyerContext = await scene.browser.newContext({ viewport: { width: 390, height: 844 } });
