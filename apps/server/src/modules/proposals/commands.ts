@@ -27,7 +27,8 @@ import {
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { DomainError, badRequest, fieldRefusal, notFound, type FieldIssue } from '../../lib/errors.js';
-import { buysFrom, membershipsSql } from '../../auth/access.js';
+import { buysFrom, membershipsSql, purchasingRelationshipsSql } from '../../auth/access.js';
+import { organizationsSql } from '../organizations/sql.js';
 import { enqueueMail, wakeMailWorkers } from '../../providers/mail/index.js';
 import { usersSql } from '../users/sql.js';
 import { productForCartSql } from '../products/sql.js';
@@ -174,6 +175,7 @@ export async function createProposal(ctx: AppContext, userId: string, sellerId: 
   if (purchaserId !== null && (purchaserId === sellerId || !(await buysFrom(ctx.db, purchaserId, sellerId)))) {
     throw fieldRefusal('not_found', 'not_found', 'purchaser_organization_id', 'this store has no customer with this id');
   }
+  if (body.invite_email !== undefined) await refuseCustomerEmail(ctx.db, sellerId, body.invite_email);
   const id = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`proposals:${sellerId}`}, 0))`);
     const lines = body.lines ?? [];
@@ -195,6 +197,31 @@ export async function createProposal(ctx: AppContext, userId: string, sellerId: 
     return created!.id;
   });
   return readProposal(ctx, id);
+}
+
+/**
+ * 409 naming invite_email when the address is a member's of an organization that already buys
+ * from the seller: its invite could not be accepted (it buys already), so the order would never
+ * reach it — write it for that customer instead.
+ */
+async function refuseCustomerEmail(db: DbOrTx, sellerId: string, email: string): Promise<void> {
+  const result = await db.execute<{ name: string }>(sql`
+    select o.name
+      from ${purchasingRelationshipsSql(sellerId)} pr
+      join ${membershipsSql()} m on m.organization_id = pr.purchaser_organization_id
+      join ${usersSql()} u on u.id = m.user_id
+      join ${organizationsSql()} o on o.id = pr.purchaser_organization_id
+     where lower(u.email) = lower(${email})
+     limit 1`);
+  const customer = result.rows[0];
+  if (customer) {
+    throw fieldRefusal(
+      'conflict',
+      'already_customer',
+      'invite_email',
+      `${email} already buys from you as ${customer.name}: write the order for that customer`,
+    );
+  }
 }
 
 /** PUT …/proposals/{id}/lines: the draft's lines become these, in this order. */

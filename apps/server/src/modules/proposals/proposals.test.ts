@@ -314,6 +314,8 @@ describe('bad input and access', () => {
     await issue(create(w.seller, { purchaser_organization_id: w.buyer.orgId, lines: [{ product_id: theirs, quantity: 1 }] }), 400, 'lines.0.product_id');
     await issue(create(w.seller, { purchaser_organization_id: w.buyer.orgId, lines: [{ product_id: w.tee, quantity: 1 }] }), 400, 'lines.0.product_id');
     await issue(create(w.seller, { purchaser_organization_id: w.buyer.orgId, lines: [{ product_id: w.mug, quantity: 1 }] }), 400, 'lines.0.quantity');
+    // A customer's member's e-mail: its invite could never be accepted — write it for the customer.
+    await issue(create(w.seller, { invite_email: w.buyer.email.toUpperCase() }), 409, 'invite_email');
     const empty = await ok<Proposal>(create(w.seller, { purchaser_organization_id: w.buyer.orgId }));
     await issue(send(w.seller, empty.id), 409, 'lines');
   });
