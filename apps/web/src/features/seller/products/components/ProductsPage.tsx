@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LIVE_STATE, type Product } from '@cratebase/contract';
+import { LIVE_STATE, formatShipWindow, type Product } from '@cratebase/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -122,6 +122,12 @@ const columns: DataColumn<Product>[] = [
               {[p.stock_keeping_unit && `SKU ${p.stock_keeping_unit}`, orderUnitText(p)].filter(Boolean).join(' · ')}
             </Typography>
           )
+        )}
+        {p.preorder && (
+          // Issue 25: a pre-order says when it ships.
+          <Typography variant="body2" sx={{ fontSize: 13, color: 'text.primary', fontWeight: 600 }}>
+            {`Pre-order · ships ${formatShipWindow(p.preorder.ships_from, p.preorder.ships_until)}`}
+          </Typography>
         )}
       </Box>
     ),
