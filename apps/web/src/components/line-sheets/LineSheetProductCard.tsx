@@ -64,7 +64,12 @@ export function LineSheetProductCard({ product: p }: { product: LineSheetProduct
               color="info"
               variant="outlined"
               label={`Pre-order · ships ${formatShipWindow(w.ships_from, w.ships_until)}${w.order_by ? ` · order by ${formatShipDay(w.order_by)}` : ''}`}
-              sx={{ height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+              sx={{
+                height: 'auto',
+                color: 'text.primary',
+                fontWeight: 600,
+                '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+              }}
             />
           </Box>
         )}

@@ -104,7 +104,13 @@ function SheetRow({ orgId, sheet }: { orgId: string; sheet: LineSheetSummary }) 
         </Stack>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {sheet.share_url ? (
-            <Chip size="small" color="success" variant="outlined" label="Shared" />
+            <Chip
+              size="small"
+              color="success"
+              variant="outlined"
+              label="Shared"
+              sx={{ color: 'text.primary', fontWeight: 600 }}
+            />
           ) : (
             <Chip size="small" variant="outlined" label="Not shared" />
           )}

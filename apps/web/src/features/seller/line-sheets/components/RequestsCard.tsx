@@ -45,7 +45,13 @@ function RequestRow({
       </Box>
       <Box sx={{ flexShrink: 0 }}>
         {request.invited_at ? (
-          <Chip color="success" variant="outlined" size="small" label={`Invited ${formatDate(request.invited_at)}`} />
+          <Chip
+            color="success"
+            variant="outlined"
+            size="small"
+            label={`Invited ${formatDate(request.invited_at)}`}
+            sx={{ color: 'text.primary', fontWeight: 600 }}
+          />
         ) : (
           <Button
             variant="contained"
