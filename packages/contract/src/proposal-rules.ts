@@ -16,6 +16,8 @@ export const PROPOSAL_LIMITS = {
   discountPercentMax: 50,
   /** Days stock stays reserved for a sent proposal when the seller asks for it. */
   reserveDays: 7,
+  /** The latest orders a retailer's list of received orders shows. */
+  receivedList: 50,
 } as const;
 
 export const PROPOSAL_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'cancelled'] as const;

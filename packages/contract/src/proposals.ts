@@ -93,6 +93,8 @@ export type DeclineProposalBody = z.infer<typeof DeclineProposalBody>;
 export const SellerProposalParams = z.strictObject({ org_id: Uuid, proposal_id: Uuid });
 export type SellerProposalParams = z.infer<typeof SellerProposalParams>;
 export const ProposalParams = z.strictObject({ proposal_id: Uuid });
+/** The retailer's received orders from one seller (the cart's pair). */
+export const ReceivedProposalsParams = z.strictObject({ selling_organization_id: Uuid, purchasing_organization_id: Uuid });
 export type ProposalParams = z.infer<typeof ProposalParams>;
 
 /** GET …/proposals: newest first, keyset pages, optionally one status. */
@@ -153,6 +155,8 @@ export const Proposal = z.object({
   decline_reason: z.string().nullable(),
 });
 export type Proposal = z.infer<typeof Proposal>;
+export const ProposalList = z.array(Proposal);
+export type ProposalList = z.infer<typeof ProposalList>;
 
 /** A row of the seller's list. */
 export const ProposalSummary = z.object({

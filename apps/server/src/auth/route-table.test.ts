@@ -340,6 +340,10 @@ const UNREFERENCED_PARAMS: Record<string, Record<string, string>> = {
   'GET /api/cart/selling_organization/:selling_organization_id/purchasing_organization/:purchasing_organization_id': {
     selling_organization_id: 'organization',
   },
+  // The seller whose orders the customer received (the cart pair's policy, as the cart's read).
+  'GET /api/proposals/selling_organization/:selling_organization_id/purchasing_organization/:purchasing_organization_id': {
+    selling_organization_id: 'organization',
+  },
   // The store (seller) of the cart or session, which the handler checks against the policy's resource.
   'POST /api/stripe/organization/:org_id/create-checkout-session': { org_id: 'organization' },
   'GET /api/stripe/organization/:org_id/verify-payment/:session_id': { org_id: 'organization' },

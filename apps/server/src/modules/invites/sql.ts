@@ -12,3 +12,11 @@ import { sql, type SQL } from 'drizzle-orm';
 export function inviteAcceptedBySql(inviteId: SQL): SQL {
   return sql`(select i.accepted_by_organization_id from invites i where i.id = ${inviteId})`;
 }
+
+/**
+ * A SELECT of the ids of the invites of the seller in `sellerId` that the organization in
+ * `organizationId` accepted (uses the seller's index of invites).
+ */
+export function invitesAcceptedFromSellerSql(sellerId: SQL, organizationId: SQL): SQL {
+  return sql`select i.id from invites i where i.organization_id = ${sellerId} and i.accepted_by_organization_id = ${organizationId}`;
+}

@@ -288,6 +288,10 @@ describe('a retailer without an account', () => {
     await ok(h.call('POST', `/api/invite/purchaser/accept/${inviteId}`, { token: shop.token }));
     const read = await ok<Proposal>(retailerRead(shop, p.id));
     expect(read.purchaser_organization).toEqual({ id: org.id, name: 'New Shop' });
+    const received = await ok<Proposal[]>(
+      h.call('GET', `/api/proposals/selling_organization/${w.seller.orgId}/purchasing_organization/${org.id}`, { token: shop.token }),
+    );
+    expect(received.map((r) => r.id)).toEqual([p.id]);
     await ok(accept(shop, p.id));
     const cart = await ok<Cart>(
       h.call('GET', `/api/cart/selling_organization/${w.seller.orgId}/purchasing_organization/${org.id}`, { token: shop.token }),
@@ -332,6 +336,16 @@ describe('bad input and access', () => {
     expect((await retailerRead(w.other, p.id)).status).toBe(404);
     expect((await accept(w.other, p.id)).status).toBe(404);
     expect((await retailerRead(w.seller, p.id)).status).toBe(404);
+    // The retailer's list of received orders: sent ones only, its own only.
+    const draft = await ok<Proposal>(create(w.seller, { purchaser_organization_id: w.buyer.orgId }));
+    const receivedBy = (buyer: Org) =>
+      h.call('GET', `/api/proposals/selling_organization/${w.seller.orgId}/purchasing_organization/${buyer.orgId}`, { token: buyer.token });
+    expect((await ok<Proposal[]>(receivedBy(w.buyer))).map((r) => r.id)).toEqual([p.id]);
+    expect(await ok<Proposal[]>(receivedBy(w.other))).toEqual([]);
+    expect(draft.status).toBe('draft');
+    expect(
+      (await h.call('GET', `/api/proposals/selling_organization/${w.seller.orgId}/purchasing_organization/${w.buyer.orgId}`, { token: w.other.token })).status,
+    ).toBe(403);
     // The retailer on the seller's routes: not found.
     expect((await h.call('GET', `${proposals(w.seller)}/${p.id}`, { token: w.buyer.token })).status).toBe(404);
 
@@ -347,6 +361,6 @@ describe('bad input and access', () => {
     const list = await ok<{ number: string; status: string }[]>(
       h.call('GET', `${proposals(w.seller)}?status=sent`, { token: staffUser.token }),
     );
-    expect(list.map((r) => r.number)).toEqual(['P-1002', 'P-1001']);
+    expect(list.map((r) => r.number)).toEqual(['P-1003', 'P-1001']);
   });
 });

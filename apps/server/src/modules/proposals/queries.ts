@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  PROPOSAL_LIMITS,
   PROPOSAL_STATUSES,
   basisPointsToPercent,
   proposalNumberLabel,
@@ -23,7 +24,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { beforeCursor, decodeCursor, keysetTimestamp, limitPlusOne, takePage, toIso } from '../../lib/pagination.js';
 import { organizationsSql } from '../organizations/sql.js';
-import { inviteAcceptedBySql } from '../invites/sql.js';
+import { inviteAcceptedBySql, invitesAcceptedFromSellerSql } from '../invites/sql.js';
 import { cartProductSql } from '../products/sql.js';
 import { customerPriceListSql } from '../price-lists/sql.js';
 import { getLookups } from '../products/lookups.js';
@@ -219,4 +220,23 @@ export async function listProposals(
     })),
     nextCursor: page.nextCursor,
   };
+}
+
+/**
+ * GET /api/proposals/selling_organization/{seller}/purchasing_organization/{purchaser}: the orders
+ * the seller sent the retailer (drafts are the seller's alone), newest first — those written for
+ * it, and those written for an e-mail whose invite it accepted. Priced as each one's read.
+ */
+export async function listReceivedProposals(ctx: AppContext, sellerId: string, purchaserId: string): Promise<Proposal[]> {
+  const result = await ctx.db.execute<{ id: string }>(sql`
+    select p.id from order_proposals p
+     where p.seller_organization_id = ${sellerId} and p.status <> 'draft'
+       and (p.purchaser_organization_id = ${purchaserId}
+            or (p.purchaser_organization_id is null
+                and p.invite_id in (${invitesAcceptedFromSellerSql(sql`${sellerId}::uuid`, sql`${purchaserId}::uuid`)})))
+     order by p.sent_at desc nulls last, p.id desc
+     limit ${PROPOSAL_LIMITS.receivedList}`);
+  const proposals: Proposal[] = [];
+  for (const { id } of result.rows) proposals.push(await readProposal(ctx, id));
+  return proposals;
 }

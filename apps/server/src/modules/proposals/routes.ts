@@ -16,7 +16,9 @@ import {
   Proposal,
   ProposalLinesBody,
   ProposalListQuery,
+  ProposalList,
   ProposalParams,
+  ReceivedProposalsParams,
   ProposalPatch,
   ProposalSummaryList,
   RetailerProposalLinesBody,
@@ -26,7 +28,8 @@ import type { AppContext } from '../../lib/context.js';
 import { memberOf, organizationParam } from '../../auth/policies.js';
 import { requireUserId } from '../../auth/plugin.js';
 import { proposalAt, receivedProposalAt } from './resources.js';
-import { listProposals, readProposal, readSellerProposal } from './queries.js';
+import { listProposals, listReceivedProposals, readProposal, readSellerProposal } from './queries.js';
+import { cartPairParams } from '../carts/resources.js';
 import {
   acceptProposal,
   cancelProposal,
@@ -149,6 +152,20 @@ export async function proposalRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => cancelProposal(ctx, req.params.org_id, req.params.proposal_id),
+  );
+
+  r.get(
+    '/api/proposals/selling_organization/:selling_organization_id/purchasing_organization/:purchasing_organization_id',
+    {
+      config: { access: memberOf(cartPairParams()) },
+      schema: {
+        tags,
+        summary: 'The orders a seller sent the caller’s organization (the latest 50, newest first)',
+        params: ReceivedProposalsParams,
+        response: { 200: ProposalList, ...errors },
+      },
+    },
+    async (req) => listReceivedProposals(ctx, req.params.selling_organization_id, req.params.purchasing_organization_id),
   );
 
   r.get(
