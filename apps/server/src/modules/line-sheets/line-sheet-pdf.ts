@@ -3,7 +3,8 @@
  * note, whose prices, how many products, the date and the link to order — then the products,
  * nine to a Letter page in a 3 × 3 grid: the photo (its small stored copy, as JPEG), the name,
  * SKU, wholesale and retail price, minimum, increment, ship window and the variants with their
- * SKUs and prices. Pure: the products and photos come in as data (no database), so a 500-product
+ * SKUs and prices (a product with more than four variants takes a whole row, its variants in two
+ * columns beside it). Pure: the products and photos come in as data (no database), so a 500-product
  * sheet is timed in `npm run bench` without one.
  */
 import {
@@ -68,7 +69,7 @@ function drawCover(doc: PDFKit.PDFDocument, input: LineSheetPdfInput): void {
       ellipsis: true,
     });
   y = 220;
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text('LINE SHEET', PAGE.margin, y, { characterSpacing: 2 });
+  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text('LINE SHEET', PAGE.margin, y);
   doc
     .font('Helvetica-Bold')
     .fontSize(30)
@@ -216,32 +217,81 @@ function drawProduct(
     if (y + 10 > bottom) break;
     y = line(doc, pdfText(`${option.name}: ${option.values.join(', ')}`), x, y, 'Helvetica', 7.5, INK);
   }
-  const room = Math.max(0, Math.floor((bottom - y) / 9.5));
-  const shown = p.variants.length <= room ? p.variants : p.variants.slice(0, Math.max(0, room - 1));
-  for (const v of shown) {
-    const price = v.unit_price_in_cents === null ? '—' : dollars(v.unit_price_in_cents);
-    const text = [pdfText(v.title), pdfText(v.stock_keeping_unit), price].filter(Boolean).join('  ·  ');
-    y = line(doc, text, x, y, 'Helvetica', 7, INK) - 0.5;
+  if (isWide(p)) {
+    drawVariantColumns(doc, p, x + CELL_WIDTH + GAP, top, bottom);
+    return;
   }
+  const room = Math.max(0, Math.floor((bottom - y) / VARIANT_LINE));
+  const shown = p.variants.length <= room ? p.variants : p.variants.slice(0, Math.max(0, room - 1));
+  for (const v of shown) y = line(doc, variantText(v), x, y, 'Helvetica', 7, INK) - 0.5;
   const more = p.variants.length - shown.length;
-  // The cell's room ends here; the shared page lists every variant.
   if (more > 0) line(doc, `+ ${more} more variant${more === 1 ? '' : 's'}`, x, y, 'Helvetica-Oblique', 7, MUTED);
+}
+
+/** "M / Black  ·  TEE-M-BLK  ·  $12.00" */
+function variantText(v: LineSheetProduct['variants'][number]): string {
+  const price = v.unit_price_in_cents === null ? '—' : dollars(v.unit_price_in_cents);
+  return [pdfText(v.title), pdfText(v.stock_keeping_unit), price].filter(Boolean).join('  ·  ');
+}
+
+/** Variant lines a product's own cell holds under its photo and facts. */
+const CELL_VARIANTS = 4;
+/** Variant lines one column of a wide cell holds. */
+const VARIANT_LINE = 9.5;
+const COLUMN_VARIANTS = Math.floor((CELL_HEIGHT - 26) / VARIANT_LINE);
+
+/** A product with more variants than its cell holds takes a whole row: its variants in the two cells beside it. */
+function isWide(p: LineSheetProduct): boolean {
+  return p.variants.length > CELL_VARIANTS;
+}
+
+/** The variants of a wide product in two columns beside its cell; past them, how many more. */
+function drawVariantColumns(
+  doc: PDFKit.PDFDocument,
+  p: LineSheetProduct,
+  x: number,
+  top: number,
+  bottom: number,
+): void {
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(`${p.variants.length} VARIANTS`, x, top, { width: CELL_WIDTH, characterSpacing: 0.5 });
+  const fits = COLUMN_VARIANTS * 2;
+  const shown = p.variants.length <= fits ? p.variants : p.variants.slice(0, fits - 1);
+  shown.forEach((v, i) => {
+    const column = Math.floor(i / COLUMN_VARIANTS);
+    const y = top + 14 + (i % COLUMN_VARIANTS) * VARIANT_LINE;
+    if (y + VARIANT_LINE <= bottom) line(doc, variantText(v), x + column * (CELL_WIDTH + GAP), y, 'Helvetica', 7, INK);
+  });
+  const more = p.variants.length - shown.length;
+  // A column's room ends here; the shared page lists every variant.
+  if (more > 0) {
+    const y = top + 14 + (COLUMN_VARIANTS - 1) * VARIANT_LINE;
+    line(doc, `+ ${more} more variant${more === 1 ? '' : 's'}`, x + CELL_WIDTH + GAP, y, 'Helvetica-Oblique', 7, MUTED);
+  }
 }
 
 /** The sheet as PDF bytes. */
 export function renderLineSheet(input: LineSheetPdfInput): Promise<Buffer> {
   return renderPdf({ Title: pdfText(input.title) || 'Line sheet', Author: pdfText(input.seller.name) }, (doc) => {
     drawCover(doc, input);
-    input.products.forEach((p, i) => {
-      const slot = i % (COLUMNS * ROWS);
-      if (slot === 0) {
+    // The grid's next free cell on the page; a wide product starts a row and fills it.
+    let slot = COLUMNS * ROWS;
+    for (const p of input.products) {
+      const wide = isWide(p);
+      if (wide && slot % COLUMNS !== 0) slot += COLUMNS - (slot % COLUMNS);
+      if (slot >= COLUMNS * ROWS) {
         doc.addPage();
         drawPageHeader(doc, input);
+        slot = 0;
       }
       const col = slot % COLUMNS;
       const row = Math.floor(slot / COLUMNS);
       drawProduct(doc, p, input.photos.get(p.id), PAGE.margin + col * (CELL_WIDTH + GAP), GRID_TOP + row * CELL_HEIGHT);
-    });
+      slot += wide ? COLUMNS : 1;
+    }
     if (input.products.length === 0) {
       doc
         .font('Helvetica')
