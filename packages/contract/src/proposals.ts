@@ -137,6 +137,8 @@ export const Proposal = z.object({
   discount_percent: z.number(),
   reserve_stock: z.boolean(),
   reserved_until: z.string().nullable(),
+  /** The retailer's terms with the seller: net days it may pay in (0: it pays by card at checkout). */
+  net_terms_days: z.number().int(),
   lines: z.array(ProposalLine),
   /** Available lines at the customer's prices, before the discount. */
   subtotal_cents: z.number().int(),

@@ -115,7 +115,7 @@ describe('an order the seller writes, accepted and paid', () => {
       }),
     );
     // Mug: $10.00 → list 20 % off $8.00 → 10 % off $7.20. Tee M at 12: break $18.00 → $14.40 → $12.96.
-    expect(draft).toMatchObject({ number: 'P-1001', status: 'draft', discount_percent: 10, note: 'From the trade show' });
+    expect(draft).toMatchObject({ number: 'P-1001', status: 'draft', discount_percent: 10, note: 'From the trade show', net_terms_days: 0 });
     expect(draft.lines.map((l) => [l.quantity, l.listed_unit_price_in_cents, l.unit_price_in_cents])).toEqual([
       [4, 800, 720],
       [12, 1_440, discountedCents(1_440, 1_000)],
@@ -237,6 +237,9 @@ describe('answers and races', () => {
       }),
     );
     await ok(send(w.seller, p.id));
+    // The customer's terms show on the order (it may pay on them after accepting).
+    await ok(h.call('PUT', `/api/order/organization/${w.seller.orgId}/purchasers/${w.buyer.orgId}/payment_terms`, { token: w.seller.token, body: { net_days: 30 } }));
+    expect((await ok<Proposal>(retailerRead(w.buyer, p.id))).net_terms_days).toBe(30);
     const answers = await Promise.all([accept(w.buyer, p.id), accept(w.buyer, p.id)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const cart = await readCart(h, w.seller, w.buyer);

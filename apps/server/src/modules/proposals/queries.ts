@@ -26,6 +26,7 @@ import { beforeCursor, decodeCursor, keysetTimestamp, limitPlusOne, takePage, to
 import { organizationsSql } from '../organizations/sql.js';
 import { inviteAcceptedBySql, invitesAcceptedFromSellerSql } from '../invites/sql.js';
 import { cartProductSql } from '../products/sql.js';
+import { paymentTermsDaysSql } from '../customers/sql.js';
 import { customerPriceListSql } from '../price-lists/sql.js';
 import { getLookups } from '../products/lookups.js';
 import { unavailableReason } from '../carts/service.js';
@@ -54,6 +55,8 @@ export type ProposalRow = {
   decline_reason: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  /** The net days the seller gives the retailer (customers module); 0: it pays by card. */
+  net_terms_days: number;
 };
 
 /** SQL: the retailer of proposal `p` — its purchaser, else the organization that accepted its invite. */
@@ -65,7 +68,8 @@ export async function proposalRow(db: DbOrTx, id: string, lock = false): Promise
     select p.id, p.seller_organization_id, s.name as seller_name, r.purchaser_id, po.name as purchaser_name,
            p.invite_email, p.invite_id, p.number, p.status, p.note, p.discount_basis_points, p.reserve_stock,
            p.reserved_until, p.sent_at, p.accepted_at, p.declined_at, p.cancelled_at, p.decline_reason,
-           p.created_at, p.updated_at
+           p.created_at, p.updated_at,
+           ${paymentTermsDaysSql(sql`p.seller_organization_id`, sql`r.purchaser_id`)} as net_terms_days
       from order_proposals p
       join ${organizationsSql()} s on s.id = p.seller_organization_id
       cross join lateral (select ${resolvedPurchaserSql} as purchaser_id) r
@@ -149,6 +153,7 @@ export function toProposal(ctx: AppContext, row: ProposalRow, priced: PricedLine
     discount_percent: basisPointsToPercent(row.discount_basis_points),
     reserve_stock: row.reserve_stock,
     reserved_until: toIso(row.reserved_until),
+    net_terms_days: row.net_terms_days,
     lines,
     subtotal_cents: subtotal,
     discount_cents: Math.max(0, subtotal - total),
