@@ -152,6 +152,9 @@ describe('a seller’s line sheet', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // The jam's photo is drawn: its 200 px copy as one JPEG image (the original is 800 px).
+    const images = [...res.bytes.toString('latin1').matchAll(/\/Subtype \/Image[^>]*\/Width (\d+)/g)];
+    expect(images.map((m) => Number(m[1]))).toEqual([200]);
     const pages = await pdfPages(res.bytes);
     expect(pages).toHaveLength(2);
     const cover = pages[0]!.join('\n');

@@ -1,12 +1,14 @@
 /**
  * The photos a line sheet PDF draws: each product's first photo as its small stored copy (the
  * media pipeline's 200 px WebP — never the uploaded original, unless the original is itself
- * smaller than that and so has no copy), read once per PDF with a few reads at a time, turned
+ * smaller than that and so has no copy), read once per PDF through the storage provider with a
+ * few reads at a time, turned
  * into JPEG (PDF draws JPEG and PNG only; JPEG is embedded as it is) and kept per process by its
  * stored locator, which never names other bytes (media keys are never reused).
  */
 import sharp from 'sharp';
 import type { AppContext } from '../../lib/context.js';
+import type { MediaStorage } from '../../providers/storage/interface.js';
 import type { LineSheetProductRow } from '../products/for-line-sheets.js';
 import { readStoredObject } from '../documents/seller-facts.js';
 
@@ -30,6 +32,25 @@ function remember(locator: string, jpeg: Buffer): void {
   }
 }
 
+/**
+ * The storage key of a stored locator (media.storage_key / variants): the locator itself for
+ * local storage; for S3, the object URL less this bucket's base. Null for a URL of elsewhere.
+ */
+function keyOf(storage: MediaStorage, locator: string): string | null {
+  if (!/^https?:\/\//.test(locator)) return locator;
+  const base = storage.locator('x').slice(0, -1);
+  return base !== '' && locator.startsWith(base) ? locator.slice(base.length) : null;
+}
+
+/** The stored bytes: through the storage provider, or fetched when the URL is not this storage's. */
+async function readPhoto(ctx: AppContext, locator: string): Promise<Buffer> {
+  const key = keyOf(ctx.providers.storage, locator);
+  if (key === null) return readStoredObject(ctx, locator);
+  const bytes = await ctx.providers.storage.get(key);
+  if (!bytes) throw new Error('the stored photo is missing');
+  return bytes;
+}
+
 async function photoJpeg(ctx: AppContext, locator: string): Promise<Buffer | null> {
   const kept = cache.get(locator);
   if (kept) {
@@ -39,7 +60,7 @@ async function photoJpeg(ctx: AppContext, locator: string): Promise<Buffer | nul
     return kept;
   }
   try {
-    const bytes = await readStoredObject(ctx, locator);
+    const bytes = await readPhoto(ctx, locator);
     const jpeg = await sharp(bytes, { limitInputPixels: 25_000_000 })
       .resize(MAX_WIDTH, MAX_WIDTH, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
