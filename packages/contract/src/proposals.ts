@@ -82,6 +82,15 @@ export const RetailerProposalLinesBody = z.strictObject({
 });
 export type RetailerProposalLinesBody = z.infer<typeof RetailerProposalLinesBody>;
 
+/**
+ * POST /api/proposals/{id}/accept: `total_cents`, the total the retailer was shown; when prices
+ * moved since (its price list changed), 409 proposal_changed and nothing is accepted.
+ */
+export const AcceptProposalBody = z
+  .strictObject({ total_cents: z.number({ message: 'must be a whole number of cents' }).int().min(0).optional() })
+  .nullish();
+export type AcceptProposalBody = z.infer<typeof AcceptProposalBody>;
+
 /** POST /api/proposals/{id}/decline. */
 export const DeclineProposalBody = z.strictObject({
   reason: multiLineText()

@@ -13,6 +13,7 @@
 import { sql } from 'drizzle-orm';
 import {
   PROPOSAL_LIMITS,
+  dollars,
   percentToBasisPoints,
   proposalNumberLabel,
   quantityProblemMessage,
@@ -417,17 +418,26 @@ export async function changeProposalLines(ctx: AppContext, id: string, body: Ret
  * POST /api/proposals/{id}/accept: in one transaction, under the proposal's lock and then the
  * retailer's open cart's, every line goes into the cart (replacing the quantity of a product
  * already there) at the price agreed now — the customer's price at the line's quantity less the
- * discount — and the proposal is accepted. A line that cannot be bought now (removed, not for
+ * discount — and the proposal is accepted (409 proposal_changed when that total is not the one
+ * the retailer says it was shown). A line that cannot be bought now (removed, not for
  * sale, out of stock for the quantity, its rules changed) is 409 naming it; reserved stock is
  * released (the checkout holds it again). The retailer then checks out as usual.
  */
-export async function acceptProposal(ctx: AppContext, id: string) {
+export async function acceptProposal(ctx: AppContext, id: string, shownTotalCents?: number) {
   const cartId = await ctx.db.transaction(async (tx) => {
     const row = await lockedForRetailer(tx, id);
     await releaseStock(tx, id);
     const priced = await pricedLines(ctx, tx, row);
     if (priced.length === 0) throw fieldRefusal('conflict', 'proposal_empty', 'lines', 'this order has no lines');
     const proposal = toProposal(ctx, row, priced);
+    if (shownTotalCents !== undefined && shownTotalCents !== proposal.total_cents) {
+      throw fieldRefusal(
+        'conflict',
+        'proposal_changed',
+        'total_cents',
+        `the prices of this order changed since you opened it (now ${dollars(proposal.total_cents)}); review it again`,
+      );
+    }
     proposal.lines.forEach((line, idx) => {
       if (!line.available) {
         throw fieldRefusal('conflict', 'line_unavailable', `lines.${idx}.quantity`, `${line.product.name}: ${line.unavailable_reason}`);

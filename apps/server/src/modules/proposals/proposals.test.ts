@@ -149,7 +149,13 @@ describe('an order the seller writes, accepted and paid', () => {
       [12, 1_296],
     ]);
 
-    const accepted = await ok<{ proposal: Proposal; cart_id: string }>(accept(w.buyer, draft.id));
+    // A total the retailer was not shown is refused, nothing accepted.
+    const stale = await h.call('POST', `/api/proposals/${draft.id}/accept`, { token: w.buyer.token, body: { total_cents: draft.total_cents } });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ error: 'proposal_changed', issues: [{ path: 'total_cents' }] });
+    const accepted = await ok<{ proposal: Proposal; cart_id: string }>(
+      h.call('POST', `/api/proposals/${draft.id}/accept`, { token: w.buyer.token, body: { total_cents: changed.total_cents } }),
+    );
     expect(accepted.proposal.status).toBe('accepted');
     const cart = await readCart(h, w.seller, w.buyer);
     expect(cart.id).toBe(accepted.cart_id);
@@ -225,7 +231,7 @@ describe('answers and races', () => {
     expect((await readCart(h, w.seller, w.buyer)).line_items).toEqual([]);
   });
 
-  it('two accepts at once: one 200, one 409, and the cart holds the lines once', async () => {
+  it('shows the customer’s terms; two accepts at once: one 200, one 409, and the cart holds the lines once', async () => {
     const w = await world();
     const p = await ok<Proposal>(
       create(w.seller, {

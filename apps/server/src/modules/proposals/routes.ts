@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AcceptProposalBody,
   AcceptProposalResult,
   CreateProposalBody,
   DeclineProposalBody,
@@ -199,13 +200,13 @@ export async function proposalRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Accept: the lines go into the cart at the agreed prices; check out as usual',
-        description: '409 proposal_accepted / proposal_declined / proposal_cancelled when already answered; 409 naming lines.N.quantity for a line that cannot be bought now.',
+        description: '409 proposal_accepted / proposal_declined / proposal_cancelled when already answered; 409 naming lines.N.quantity for a line that cannot be bought now; 409 proposal_changed when total_cents (what the retailer was shown) is no longer the total.',
         params: ProposalParams,
-        body: EmptyBody,
+        body: AcceptProposalBody,
         response: { 200: AcceptProposalResult, ...errors },
       },
     },
-    async (req) => acceptProposal(ctx, req.params.proposal_id),
+    async (req) => acceptProposal(ctx, req.params.proposal_id, req.body?.total_cents),
   );
 
   r.post(
