@@ -53,6 +53,21 @@ const sellerRoutes: RouteObject[] = [
     ),
   },
   {
+    // Orders the seller writes (issue 25 part 2): the list, and one order (the builder while a draft).
+    path: 'proposals',
+    lazy: lazyComponent(
+      () => import('../features/seller/proposals/components/ProposalsPage'),
+      (m) => m.ProposalsPage,
+    ),
+  },
+  {
+    path: 'proposals/:proposalId',
+    lazy: lazyComponent(
+      () => import('../features/seller/proposals/components/ProposalPage'),
+      (m) => m.ProposalPage,
+    ),
+  },
+  {
     path: 'welcome',
     lazy: lazyComponent(
       () => import('../features/seller/welcome/components/WelcomePage'),
@@ -233,6 +248,14 @@ const storefrontRoutes: RouteObject[] = [
     lazy: lazyComponent(
       () => import('../features/storefront/payment/components/CheckoutReturnPage'),
       (m) => m.CheckoutReturnPage,
+    ),
+  },
+  {
+    // An order the seller wrote for the buyer (issue 25 part 2): the e-mail's link.
+    path: ':orgId/proposals/:proposalId',
+    lazy: lazyComponent(
+      () => import('../features/storefront/proposals/components/ReceivedProposalPage'),
+      (m) => m.ReceivedProposalPage,
     ),
   },
   {

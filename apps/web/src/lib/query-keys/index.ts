@@ -27,3 +27,4 @@ export * from './checkout';
 export * from './price-lists';
 export * from './resale-certificates';
 export * from './line-sheets';
+export * from './proposals';

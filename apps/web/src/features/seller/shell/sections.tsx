@@ -9,6 +9,7 @@ import GavelOutlinedIcon from '@mui/icons-material/GavelOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
+import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
 
 export interface SellerSection {
   /** Path segment under /app/{org_id}/ ('' for the landing view itself). */
@@ -21,6 +22,7 @@ export interface SellerSection {
 export const SELLER_SECTIONS: SellerSection[] = [
   { path: '', label: 'Dashboard', icon: <InsightsOutlinedIcon /> },
   { path: 'orders', label: 'Orders', icon: <ReceiptLongOutlinedIcon /> },
+  { path: 'proposals', label: 'Written orders', icon: <EditNoteOutlinedIcon /> },
   { path: 'invoices', label: 'Invoices', icon: <RequestQuoteOutlinedIcon /> },
   { path: 'customers', label: 'Customers', icon: <PeopleAltOutlinedIcon /> },
   { path: 'price-lists', label: 'Price lists', icon: <SellOutlinedIcon /> },

@@ -68,6 +68,7 @@ describe('SellerShell', () => {
       'Configure',
       'Dashboard',
       'Orders',
+      'Written orders',
       'Invoices',
       'Customers',
       'Price lists',

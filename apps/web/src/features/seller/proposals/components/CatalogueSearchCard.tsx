@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import type { Product, ProductVariant, Proposal } from '@cratebase/contract';
+import { firstOrderQuantity } from '@cratebase/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { SearchField } from '../../../../components/SearchField';
+import { errorMessage } from '../../../../lib/api';
+import { formatCents } from '../../../../lib/format';
+import { useDebouncedValue } from '../../../../lib/use-debounced-value';
+import { useEditProposalLines, useProposalProductSearch } from '../api';
+
+/** A variant's order rules: the product's minimum, the variant's increment. */
+const rulesOf = (product: Product, variant: ProductVariant) => ({
+  minimum_order_quantity: product.minimum_order_quantity,
+  order_increment: variant.order_increment,
+});
+
+function VariantRow({
+  product,
+  variant,
+  inOrder,
+  busy,
+  onAdd,
+}: {
+  product: Product;
+  variant: ProductVariant;
+  inOrder: boolean;
+  busy: boolean;
+  onAdd: () => void;
+}) {
+  const hasOptions = product.options.length > 0;
+  const name = hasOptions ? `${product.name} — ${variant.title}` : product.name;
+  const stock = variant.track_inventory ? `${variant.inventory_count} in stock` : null;
+  const sellable = variant.available && product.state?.state === 'Live';
+  return (
+    <Stack
+      component="li"
+      direction="row"
+      spacing={1.5}
+      sx={{ alignItems: 'center', py: 1, pl: hasOptions ? 2 : 0, borderTop: 1, borderColor: 'divider' }}
+    >
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="body2" sx={{ color: 'text.primary', fontWeight: 500, overflowWrap: 'anywhere' }}>
+          {hasOptions ? variant.title : product.name}
+        </Typography>
+        <Typography variant="caption" component="p">
+          {[
+            variant.stock_keeping_unit,
+            variant.unit_price_in_cents === null ? 'No price' : `Wholesale ${formatCents(variant.unit_price_in_cents)}`,
+            stock,
+            firstOrderQuantity(rulesOf(product, variant)) > 1 ? `min ${firstOrderQuantity(rulesOf(product, variant))}` : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Typography>
+      </Box>
+      <Button
+        size="small"
+        variant={inOrder ? 'text' : 'outlined'}
+        startIcon={inOrder ? undefined : <AddIcon />}
+        disabled={inOrder || busy || !sellable}
+        onClick={onAdd}
+        aria-label={inOrder ? `${name} is in the order` : `Add ${name}`}
+        sx={{ flexShrink: 0 }}
+      >
+        {inOrder ? 'In order' : sellable ? 'Add' : 'Not for sale'}
+      </Button>
+    </Stack>
+  );
+}
+
+/** Search the catalogue and add lines: a product with options lists its variants as rows. */
+export function CatalogueSearchCard({ orgId, proposal }: { orgId: string; proposal: Proposal }) {
+  const [input, setInput] = useState('');
+  const q = useDebouncedValue(input.trim(), 250);
+  const search = useProposalProductSearch(orgId, q);
+  const edit = useEditProposalLines(orgId, proposal.id);
+  const inOrder = new Set(proposal.lines.map((l) => l.product_id));
+  const products = search.data ?? [];
+
+  const add = (product: Product, variant: ProductVariant) =>
+    edit.mutate((lines) => [...lines, { product_id: variant.id, quantity: firstOrderQuantity(rulesOf(product, variant)) }]);
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="proposal-catalogue-title" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack spacing={2}>
+        <Typography id="proposal-catalogue-title" variant="h6" component="h2">
+          Add products
+        </Typography>
+        <SearchField label="Search your catalogue by name or SKU" value={input} onChange={setInput} />
+        {edit.isError && <Alert severity="error">{errorMessage(edit.error)}</Alert>}
+        {search.isError && <Alert severity="error">{errorMessage(search.error)}</Alert>}
+        {search.isPending ? (
+          <Stack spacing={1} aria-label="Loading products">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} variant="rounded" height={44} />
+            ))}
+          </Stack>
+        ) : products.length === 0 ? (
+          <Typography variant="body2">{q ? `No product matches “${q}”.` : 'You have no products yet.'}</Typography>
+        ) : (
+          <Box
+            component="ul"
+            aria-label="Products found"
+            sx={{ m: 0, p: 0, listStyle: 'none', maxHeight: 420, overflowY: 'auto', opacity: search.isFetching ? 0.7 : 1 }}
+          >
+            {products.map((product) =>
+              product.options.length === 0 ? (
+                <VariantRow
+                  key={product.id}
+                  product={product}
+                  variant={product.variants[0]!}
+                  inOrder={inOrder.has(product.variants[0]?.id ?? product.id)}
+                  busy={edit.isPending}
+                  onAdd={() => add(product, product.variants[0]!)}
+                />
+              ) : (
+                <li key={product.id}>
+                  <Typography
+                    variant="body2"
+                    sx={{ color: 'text.primary', fontWeight: 600, py: 1, borderTop: 1, borderColor: 'divider' }}
+                  >
+                    {product.name}
+                  </Typography>
+                  <Box component="ul" aria-label={`${product.name} variants`} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+                    {product.variants.map((variant) => (
+                      <VariantRow
+                        key={variant.id}
+                        product={product}
+                        variant={variant}
+                        inOrder={inOrder.has(variant.id)}
+                        busy={edit.isPending}
+                        onAdd={() => add(product, variant)}
+                      />
+                    ))}
+                  </Box>
+                </li>
+              ),
+            )}
+          </Box>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

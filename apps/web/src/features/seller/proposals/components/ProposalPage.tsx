@@ -1,0 +1,277 @@
+import { useState } from 'react';
+import type { Proposal } from '@cratebase/contract';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { useParams } from 'react-router';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
+import { MainAndSideColumns } from '../../../../components/MainAndSideColumns';
+import { NotFoundView } from '../../../../components/NotFound';
+import { PageHeader } from '../../../../components/PageHeader';
+import { ProposalLineList, ProposalTotals, QuantityField } from '../../../../components/orders/ProposalLines';
+import { ProposalStatusChip } from '../../../../components/orders/ProposalStatusChip';
+import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
+import { useToast } from '../../../../components/Toast';
+import { ApiError, errorMessage } from '../../../../lib/api';
+import { formatDate, formatDay } from '../../../../lib/format';
+import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
+import { useCancelProposal, useEditProposalLines, useProposal, useSendProposal } from '../api';
+import { CatalogueSearchCard } from './CatalogueSearchCard';
+import { ProposalTermsCard } from './ProposalTermsCard';
+import { proposalCustomer } from './ProposalsPage';
+
+/** The line a failed PUT named (lines.N.quantity, N its place in the lines sent) and the server's words. */
+function lineIssue(error: unknown, proposal: Proposal): { productId: string; message: string } | null {
+  if (!(error instanceof ApiError)) return null;
+  for (const issue of error.issues) {
+    const m = /^lines\.(\d+)\.(quantity|product_id)$/.exec(issue.path);
+    const line = m ? proposal.lines[Number(m[1])] : undefined;
+    if (line) return { productId: line.product_id, message: issue.message.charAt(0).toUpperCase() + issue.message.slice(1) };
+  }
+  return null;
+}
+
+/** What happened to an order that is no longer a draft, in a sentence. */
+function statusSentence(p: Proposal): string {
+  const who = proposalCustomer(p);
+  switch (p.status) {
+    case 'sent':
+      return `Sent to ${who} on ${formatDate(p.sent_at)}. They can change quantities within your rules, then accept and pay, or decline.${
+        p.reserved_until ? ` Stock is reserved until ${formatDay(p.reserved_until)}.` : ''
+      }`;
+    case 'accepted':
+      return `${who} accepted it on ${formatDate(p.accepted_at)}: the lines are in their cart at these prices. The order shows under Orders once they check out.`;
+    case 'declined':
+      return `${who} declined it on ${formatDate(p.declined_at)}.`;
+    case 'cancelled':
+      return `You cancelled it on ${formatDate(p.cancelled_at)}.`;
+    default:
+      return '';
+  }
+}
+
+function LinesCard({ orgId, proposal }: { orgId: string; proposal: Proposal }) {
+  const edit = useEditProposalLines(orgId, proposal.id);
+  const draft = proposal.status === 'draft';
+  const failed = edit.isError ? lineIssue(edit.error, proposal) : null;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="proposal-lines-title" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id="proposal-lines-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+        Lines ({proposal.lines.length})
+      </Typography>
+      {edit.isError && !failed && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {errorMessage(edit.error)}
+        </Alert>
+      )}
+      {proposal.lines.length === 0 ? (
+        <Typography variant="body2">No lines yet: search your catalogue to add products.</Typography>
+      ) : (
+        <ProposalLineList
+          proposal={proposal}
+          quantity={(line) =>
+            draft ? (
+              <QuantityField
+                label={line.product.name}
+                value={line.quantity}
+                rules={line.product}
+                error={failed?.productId === line.product_id ? failed.message : undefined}
+                onCommit={(quantity) =>
+                  edit.mutate((lines) => lines.map((l) => (l.product_id === line.product_id ? { ...l, quantity } : l)))
+                }
+              />
+            ) : (
+              <Typography variant="body2" sx={{ color: 'text.primary' }}>
+                Quantity {line.quantity}
+              </Typography>
+            )
+          }
+          actions={(line) =>
+            draft && (
+              <IconButton
+                aria-label={`Remove ${line.product.name}`}
+                onClick={() => edit.mutate((lines) => lines.filter((l) => l.product_id !== line.product_id))}
+              >
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            )
+          }
+        />
+      )}
+    </Paper>
+  );
+}
+
+/** The side column: totals, and Send / Cancel (a draft), or the order's status. */
+function SummaryCard({ orgId, proposal }: { orgId: string; proposal: Proposal }) {
+  const send = useSendProposal(orgId, proposal.id);
+  const cancel = useCancelProposal(orgId, proposal.id);
+  const toast = useToast();
+  const [confirm, setConfirm] = useState<'send' | 'cancel' | null>(null);
+  const who = proposalCustomer(proposal);
+  const open = proposal.status === 'draft' || proposal.status === 'sent';
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(proposal.retailer_url);
+      toast.show('Link copied');
+    } catch {
+      toast.show('Could not copy the link', { severity: 'error' });
+    }
+  };
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="proposal-summary-title" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack spacing={2}>
+        <Typography id="proposal-summary-title" variant="h6" component="h2">
+          Summary
+        </Typography>
+        <ProposalTotals proposal={proposal} />
+        {proposal.status !== 'draft' && <Typography variant="body2">{statusSentence(proposal)}</Typography>}
+        {proposal.status === 'declined' && proposal.decline_reason && (
+          <Alert severity="info" icon={false}>
+            Their reason: “{proposal.decline_reason}”
+          </Alert>
+        )}
+        {proposal.status === 'draft' && (
+          <Button
+            variant="contained"
+            size="large"
+            startIcon={<SendOutlinedIcon />}
+            disabled={proposal.lines.length === 0}
+            onClick={() => setConfirm('send')}
+          >
+            Send to {proposal.purchaser_organization ? 'customer' : 'store'}
+          </Button>
+        )}
+        {proposal.status === 'sent' && (
+          <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copyLink()}>
+            Copy the customer’s link
+          </Button>
+        )}
+        {open && (
+          <Button color="error" onClick={() => setConfirm('cancel')}>
+            Cancel this order
+          </Button>
+        )}
+      </Stack>
+      <ConfirmDialog
+        open={confirm === 'send'}
+        title={`Send ${proposal.number} to ${who}?`}
+        confirmLabel="Send"
+        busy={send.isPending}
+        error={send.isError ? errorMessage(send.error) : null}
+        onClose={() => {
+          setConfirm(null);
+          send.reset();
+        }}
+        onConfirm={() =>
+          send.mutate(undefined, {
+            onSuccess: () => {
+              setConfirm(null);
+              toast.show(`${proposal.number} sent to ${who}`);
+            },
+          })
+        }
+      >
+        {proposal.purchaser_organization
+          ? 'They get an e-mail with a link to review it, change quantities within your rules, and accept and pay — or decline.'
+          : `${who} gets an e-mail inviting them to buy from you, with a link to this order.`}{' '}
+        You cannot change it once it is sent.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirm === 'cancel'}
+        title={`Cancel ${proposal.number}?`}
+        confirmLabel="Cancel the order"
+        cancelLabel="Keep it"
+        destructive
+        busy={cancel.isPending}
+        error={cancel.isError ? errorMessage(cancel.error) : null}
+        onClose={() => {
+          setConfirm(null);
+          cancel.reset();
+        }}
+        onConfirm={() =>
+          cancel.mutate(undefined, {
+            onSuccess: () => {
+              setConfirm(null);
+              toast.show(`${proposal.number} cancelled`);
+            },
+          })
+        }
+      >
+        {proposal.status === 'sent'
+          ? `${who} can no longer accept it; its link says it was cancelled.`
+          : 'The draft is kept under Cancelled.'}
+        {proposal.reserve_stock ? ' Reserved stock is released.' : ''}
+      </ConfirmDialog>
+    </Paper>
+  );
+}
+
+/** /app/{org_id}/proposals/{id}: a written order — the builder while a draft, read-only once sent. */
+export function ProposalPage() {
+  const { orgId = '', proposalId = '' } = useParams();
+  const proposal = useProposal(orgId, proposalId);
+  const data = proposal.data;
+  useOrganizationPageTitle(data ? `Order ${data.number}` : 'Written order');
+
+  if (proposal.error instanceof ApiError && (proposal.error.status === 404 || proposal.error.status === 403)) {
+    return <NotFoundView homeTo={`/app/${orgId}/proposals`} homeLabel="Go to Written orders" />;
+  }
+  return (
+    <Stack spacing={3}>
+      <PageHeader
+        title={data ? `Order ${data.number}` : <Skeleton width={200} aria-label="Loading order" />}
+        subtitle={
+          data && (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+              <ProposalStatusChip status={data.status} />
+              <span>
+                For {proposalCustomer(data)}
+                {!data.purchaser_organization && ' (a new store: sending invites it)'}
+              </span>
+            </Stack>
+          )
+        }
+        back={{ to: `/app/${orgId}/proposals`, label: 'Written orders' }}
+      />
+      {proposal.isError && <QueryErrorAlert error={proposal.error} onRetry={() => void proposal.refetch()} />}
+      {proposal.isPending && (
+        <MainAndSideColumns>
+          <Skeleton variant="rounded" height={320} />
+          <Skeleton variant="rounded" height={200} />
+        </MainAndSideColumns>
+      )}
+      {data && (
+        <MainAndSideColumns>
+          <Stack spacing={3} sx={{ minWidth: 0 }}>
+            {data.status === 'draft' && <CatalogueSearchCard orgId={orgId} proposal={data} />}
+            <LinesCard orgId={orgId} proposal={data} />
+            {data.status !== 'draft' && data.note && (
+              <Paper variant="outlined" component="section" aria-labelledby="proposal-note-title" sx={{ p: { xs: 2, sm: 3 } }}>
+                <Typography id="proposal-note-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+                  Your note
+                </Typography>
+                <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {data.note}
+                </Typography>
+              </Paper>
+            )}
+          </Stack>
+          <Stack spacing={3} sx={{ minWidth: 0 }}>
+            {data.status === 'draft' && <ProposalTermsCard orgId={orgId} proposal={data} />}
+            <SummaryCard orgId={orgId} proposal={data} />
+          </Stack>
+        </MainAndSideColumns>
+      )}
+    </Stack>
+  );
+}
+
+export default ProposalPage;

@@ -1,0 +1,49 @@
+import type { AcceptProposalResult, DeclineProposalBody, Proposal } from '@cratebase/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiPath } from '../../../lib/api';
+import { cartKeys, proposalKeys } from '../../../lib/query-keys';
+
+const path = (id: string) => apiPath`/api/proposals/${id}`;
+
+/** GET /api/proposals/{id}: an order a seller wrote for the buyer's organization, at its prices. */
+export function useReceivedProposal(id: string) {
+  return useQuery({
+    queryKey: proposalKeys.received(id),
+    queryFn: () => api.get<Proposal>(path(id)),
+    enabled: Boolean(id),
+  });
+}
+
+/** A write answered with the proposal replaces the kept one. */
+function useReceivedWrite<V>(id: string, write: (vars: V) => Promise<Proposal>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    scope: { id: `received-proposal-${id}` },
+    onSuccess: (proposal) => queryClient.setQueryData(proposalKeys.received(id), proposal),
+  });
+}
+
+/** PUT /api/proposals/{id}/lines: one line's new quantity (0 removes it). */
+export function useChangeReceivedLine(id: string) {
+  return useReceivedWrite(id, (line: { product_id: string; quantity: number }) =>
+    api.put<Proposal>(`${path(id)}/lines`, { lines: [line] }),
+  );
+}
+
+export function useDeclineProposal(id: string) {
+  return useReceivedWrite(id, (body: DeclineProposalBody) => api.post<Proposal>(`${path(id)}/decline`, body));
+}
+
+/** POST …/accept: the lines go into the buyer's cart in this store at the agreed prices; the cart is read again. */
+export function useAcceptProposal(id: string, sellerOrgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<AcceptProposalResult>(`${path(id)}/accept`, {}),
+    scope: { id: `received-proposal-${id}` },
+    onSuccess: async (result) => {
+      queryClient.setQueryData(proposalKeys.received(id), result.proposal);
+      await queryClient.invalidateQueries({ queryKey: cartKeys.store(sellerOrgId) });
+    },
+  });
+}
