@@ -5,6 +5,7 @@
  */
 import { LINE_SHEET_LIMITS, type EmailLineSheetBody, type EmailLineSheetResult } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
+import { runCommand } from '../../db/command.js';
 import { countHit } from '../../identity/rate-limit-store.js';
 import { enqueueMail, wakeMailWorkers } from '../../providers/mail/index.js';
 import { RetryLaterError } from '../invites/service.js';
@@ -16,33 +17,39 @@ export async function emailLineSheet(
   ctx: AppContext,
   id: string,
   body: EmailLineSheetBody,
+  idempotencyKey: string | undefined,
 ): Promise<EmailLineSheetResult> {
   const sheet = await sheetRowOf(ctx, id);
-  const { hits, ttl } = await countHit(ctx.db, `line-sheet.email|${sheet.organizationId}`, 60 * 60 * 1000);
-  if (hits > LINE_SHEET_LIMITS.emailsPerHour) {
-    throw new RetryLaterError(
-      `You can e-mail up to ${LINE_SHEET_LIMITS.emailsPerHour} line sheets an hour. Please try again later.`,
-      Math.max(1, Math.ceil(ttl / 1000)),
-    );
-  }
   const token = await ensureShared(ctx, id);
   const seller = await sellerOf(ctx, sheet.organizationId);
   const pageUrl = shareUrlOf(ctx, token)!;
-  await enqueueMail(ctx.db, {
-    kind: 'line_sheet',
-    organizationId: sheet.organizationId,
-    from: ctx.config.mail.from,
-    to: body.to,
-    ...renderLineSheetEmail({
-      sellerName: seller.name,
-      logoUrl: seller.logoUrl,
-      title: sheet.title,
-      message: body.message || null,
-      pageUrl,
-      pdfUrl: sharedPdfUrl(ctx, token),
+  const command = { name: 'line-sheet.email', scope: sheet.organizationId, idempotencyKey, request: { id, ...body } };
+  // One command: a retry with the same Idempotency-Key sends nothing more and counts nothing more.
+  const { result } = await runCommand(ctx.db, command, async (tx) => {
+    const { hits, ttl } = await countHit(tx, `line-sheet.email|${sheet.organizationId}`, 60 * 60 * 1000);
+    if (hits > LINE_SHEET_LIMITS.emailsPerHour) {
+      throw new RetryLaterError(
+        `You can e-mail up to ${LINE_SHEET_LIMITS.emailsPerHour} line sheets an hour. Please try again later.`,
+        Math.max(1, Math.ceil(ttl / 1000)),
+      );
+    }
+    await enqueueMail(tx, {
+      kind: 'line_sheet',
+      organizationId: sheet.organizationId,
+      from: ctx.config.mail.from,
       to: body.to,
-    }),
+      ...renderLineSheetEmail({
+        sellerName: seller.name,
+        logoUrl: seller.logoUrl,
+        title: sheet.title,
+        message: body.message || null,
+        pageUrl,
+        pdfUrl: sharedPdfUrl(ctx, token),
+        to: body.to,
+      }),
+    });
+    return { sent_to: body.to, share_url: pageUrl };
   });
   wakeMailWorkers();
-  return { sent_to: body.to, share_url: pageUrl };
+  return result;
 }

@@ -244,18 +244,25 @@ describe('a seller’s line sheet', () => {
       });
       expect(bad.status).toBe(400);
       expect(bad.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['email', 'store_name']);
-      const res = await h.call('POST', `/api/line-sheets/shared/${token}/requests`, {
-        body: {
-          store_name: 'Corner Grocery',
-          contact_name: 'Ann Lee',
-          email: 'Ann@Corner.example',
-          phone: '+1 503 555 0100',
-          message: 'Can we get 12 cases?',
-        },
-      });
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ received: true });
-      const [mail] = await mailbox(seller.email);
+      const send = () =>
+        h.call('POST', `/api/line-sheets/shared/${token}/requests`, {
+          headers: { 'idempotency-key': 'request-1' },
+          body: {
+            store_name: 'Corner Grocery',
+            contact_name: 'Ann Lee',
+            email: 'Ann@Corner.example',
+            phone: '+1 503 555 0100',
+            message: 'Can we get 12 cases?',
+          },
+        });
+      // A retry after a lost answer (the same Idempotency-Key) is stored and e-mailed once.
+      for (const res of [await send(), await send()]) {
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({ received: true });
+      }
+      const mails = await mailbox(seller.email);
+      expect(mails).toHaveLength(1);
+      const [mail] = mails;
       expect(mail!.subject).toBe('Corner Grocery requests to order from your line sheet Spring 2027');
       expect(mail!.text).toContain('ann@corner.example');
       expect(mail!.text).toContain('Can we get 12 cases?');

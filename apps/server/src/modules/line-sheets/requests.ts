@@ -11,6 +11,8 @@ import { notFound } from '../../lib/errors.js';
 import { toIso } from '../../lib/pagination.js';
 import { enqueueMail, wakeMailWorkers } from '../../providers/mail/index.js';
 import { countHit } from '../../identity/rate-limit-store.js';
+import { runCommand } from '../../db/command.js';
+import type { DbOrTx } from '../../db/client.js';
 import { membershipsSql } from '../../auth/access.js';
 import { usersSql } from '../users/sql.js';
 import { createInvites, RetryLaterError } from '../invites/service.js';
@@ -41,12 +43,13 @@ function toRequest(r: RequestRow): LineSheetRequest {
 /** Counts a visitor's hit on `what`; past the hour's `allowance`, 429 with the seconds to wait. */
 export async function takeVisitorAllowance(
   ctx: AppContext,
+  db: DbOrTx,
   what: 'request' | 'pdf',
   visitor: string,
   allowance: number,
   words: string,
 ): Promise<void> {
-  const { hits, ttl } = await countHit(ctx.db, `line-sheet.${what}|${visitor}`, HOUR_MS);
+  const { hits, ttl } = await countHit(db, `line-sheet.${what}|${visitor}`, HOUR_MS);
   if (hits <= allowance) return;
   const seconds = Math.max(1, Math.ceil(ttl / 1000));
   throw new RetryLaterError(
@@ -61,9 +64,9 @@ export async function createLineSheetRequest(
   token: string,
   visitor: string,
   body: CreateLineSheetRequestBody,
+  idempotencyKey: string | undefined,
 ): Promise<void> {
   const sheet = await sheetByToken(ctx.db, token);
-  await takeVisitorAllowance(ctx, 'request', visitor, LINE_SHEET_LIMITS.requestsPerHour, 'send a request to order');
   const seller = await sellerOf(ctx, sheet.organizationId);
   const request = {
     storeName: body.store_name,
@@ -72,7 +75,18 @@ export async function createLineSheetRequest(
     phone: body.phone || null,
     message: body.message || null,
   };
-  await ctx.db.transaction(async (tx) => {
+  // One command: a retry with the same Idempotency-Key is answered once (one request, one e-mail);
+  // the visitor's count is taken inside it, so a replay or a refused request counts nothing.
+  const command = { name: 'line-sheet.request', scope: sheet.id, idempotencyKey, request: body };
+  await runCommand(ctx.db, command, async (tx) => {
+    await takeVisitorAllowance(
+      ctx,
+      tx,
+      'request',
+      visitor,
+      LINE_SHEET_LIMITS.requestsPerHour,
+      'send a request to order',
+    );
     await tx
       .insert(lineSheetRequests)
       .values({ lineSheetId: sheet.id, organizationId: sheet.organizationId, ...request });
@@ -94,6 +108,7 @@ export async function createLineSheetRequest(
         ...message,
       });
     }
+    return { received: true };
   });
   wakeMailWorkers();
 }

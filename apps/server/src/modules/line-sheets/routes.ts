@@ -36,6 +36,7 @@ import type { AppContext } from '../../lib/context.js';
 import { requireUserId } from '../../auth/plugin.js';
 import { memberOf, organizationParam } from '../../auth/policies.js';
 import { RetryLaterError } from '../invites/service.js';
+import { IdempotencyHeaders } from '../../lib/idempotency-header.js';
 import { lineSheetAt, lineSheetRequestAt } from './resources.js';
 import {
   createLineSheet,
@@ -194,13 +195,19 @@ export async function lineSheetRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'E-mail the line sheet to one address: a link to its page and its PDF (sending shares it)',
-        description: 'At most 50 e-mails an hour per seller: then 429 rate_limited with Retry-After.',
+        description:
+          'At most 50 e-mails an hour per seller: then 429 rate_limited with Retry-After. Optional ' +
+          'Idempotency-Key header: a retry with the same key sends once.',
         params: LineSheetIdParams,
+        headers: IdempotencyHeaders,
         body: EmailLineSheetBody,
         response: { 200: EmailLineSheetResult, ...errors, 429: ErrorBody },
       },
     },
-    async (req, reply) => withRetryAfter(reply, () => emailLineSheet(ctx, req.params.line_sheet_id, req.body)),
+    async (req, reply) =>
+      withRetryAfter(reply, () =>
+        emailLineSheet(ctx, req.params.line_sheet_id, req.body, req.headers['idempotency-key']),
+      ),
   );
 
   r.post(
@@ -296,7 +303,14 @@ export async function lineSheetRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const row = await sheetByToken(ctx.db, req.params.token);
       await withRetryAfter(reply, () =>
-        takeVisitorAllowance(ctx, 'pdf', req.ip, LINE_SHEET_LIMITS.publicPdfsPerHour, 'download a line sheet PDF'),
+        takeVisitorAllowance(
+          ctx,
+          ctx.db,
+          'pdf',
+          req.ip,
+          LINE_SHEET_LIMITS.publicPdfsPerHour,
+          'download a line sheet PDF',
+        ),
       );
       reply.header('x-robots-tag', 'noindex');
       return sendPdf(reply, await lineSheetPdf(ctx, row, { forSeller: false }), 'inline');
@@ -310,15 +324,20 @@ export async function lineSheetRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Request to order from a shared line sheet (no account): the seller is e-mailed',
-        description: 'At most 5 requests an hour per visitor: then 429 rate_limited with Retry-After.',
+        description:
+          'At most 5 requests an hour per visitor: then 429 rate_limited with Retry-After. Optional ' +
+          'Idempotency-Key header: a retry with the same key is stored and e-mailed once.',
         security: [],
         params: LineSheetTokenParams,
+        headers: IdempotencyHeaders,
         body: CreateLineSheetRequestBody,
         response: { 200: LineSheetRequestReceipt, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
       },
     },
     async (req, reply) => {
-      await withRetryAfter(reply, () => createLineSheetRequest(ctx, req.params.token, req.ip, req.body));
+      await withRetryAfter(reply, () =>
+        createLineSheetRequest(ctx, req.params.token, req.ip, req.body, req.headers['idempotency-key']),
+      );
       reply.header('cache-control', 'no-store');
       return { received: true as const };
     },

@@ -12,10 +12,13 @@ export function useSharedLineSheet(token: string) {
   });
 }
 
+/** POST …/requests with the form's Idempotency-Key: a retry after a lost answer is stored once. */
 export function useRequestToOrder(token: string) {
   return useMutation({
-    mutationFn: (body: CreateLineSheetRequestBody) =>
-      api.post<{ received: true }>(apiPath`/api/line-sheets/shared/${token}/requests`, body),
+    mutationFn: ({ body, key }: { body: CreateLineSheetRequestBody; key: string }) =>
+      api.post<{ received: true }>(apiPath`/api/line-sheets/shared/${token}/requests`, body, {
+        headers: { 'Idempotency-Key': key },
+      }),
   });
 }
 

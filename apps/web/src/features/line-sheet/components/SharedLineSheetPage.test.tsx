@@ -142,5 +142,10 @@ describe('SharedLineSheetPage', () => {
     await user.type(screen.getByLabelText(/E-mail/), '.example');
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     expect((await screen.findByRole('status')).textContent).toContain('Hill Farm has your request');
+    // Both sends of this form carry its one Idempotency-Key.
+    const keys = fetch.calls.filter((c) => c.method === 'POST').map((c) => c.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
   });
 });

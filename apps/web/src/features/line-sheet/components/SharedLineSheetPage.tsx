@@ -18,6 +18,7 @@ import { LineSheetProductGrid } from '../../../components/line-sheets/LineSheetP
 import { Logo } from '../../../components/Logo';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { issuesByField } from '../../../lib/field-issues';
+import { newIdempotencyKey } from '../../../lib/idempotency';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { sharedPdfPath, useRequestToOrder, useSharedLineSheet } from '../api';
 
@@ -36,6 +37,8 @@ function RequestForm({ token, sellerName }: { token: string; sellerName: string 
   const empty = { store_name: '', contact_name: '', email: '', phone: '', message: '' };
   const [form, setForm] = useState(empty);
   const request = useRequestToOrder(token);
+  // One key for this form: resending after a lost answer is the same request.
+  const [key] = useState(newIdempotencyKey);
   const issues = issuesByField(request.error, FIELDS);
   /** A field's value, label, length limit and server issue. */
   const field = (name: keyof typeof empty, label: string, maxLength: number) => ({
@@ -56,7 +59,7 @@ function RequestForm({ token, sellerName }: { token: string; sellerName: string 
       ...(form.phone.trim() ? { phone: form.phone.trim() } : {}),
       ...(form.message.trim() ? { message: form.message.trim() } : {}),
     };
-    request.mutate(body);
+    request.mutate({ body, key });
   }
 
   if (request.isSuccess) {

@@ -114,8 +114,10 @@ export function useDeleteLineSheet(orgId: string) {
 export function useEmailLineSheet(orgId: string, id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: EmailLineSheetBody) =>
-      api.post<EmailLineSheetResult>(apiPath`/api/line-sheets/${id}/email`, body),
+    mutationFn: ({ body, key }: { body: EmailLineSheetBody; key: string }) =>
+      api.post<EmailLineSheetResult>(apiPath`/api/line-sheets/${id}/email`, body, {
+        headers: { 'Idempotency-Key': key },
+      }),
     // Sending shares the sheet: its link is new when it had none.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: lineSheetKeys.detail(id) }),
   });

@@ -19,6 +19,7 @@ import { DialogButtons } from '../../../../components/DialogButtons';
 import { useToast } from '../../../../components/Toast';
 import { errorMessage } from '../../../../lib/api';
 import { issuesByField } from '../../../../lib/field-issues';
+import { newIdempotencyKey } from '../../../../lib/idempotency';
 import { useEmailLineSheet, useRevokeLineSheet, useShareLineSheet } from '../api';
 
 export function EmailDialog({
@@ -35,14 +36,17 @@ export function EmailDialog({
   const [to, setTo] = useState('');
   const [message, setMessage] = useState('');
   const send = useEmailLineSheet(orgId, sheet.id);
+  // One key per e-mail sent: a retry after a lost answer sends it once; the next e-mail gets a new one.
+  const [key, setKey] = useState(newIdempotencyKey);
   const toast = useToast();
   const issues = issuesByField(send.error, { to: 'to', message: 'message' });
   function submit(event: FormEvent) {
     event.preventDefault();
     send.mutate(
-      { to: to.trim(), ...(message.trim() ? { message: message.trim() } : {}) },
+      { body: { to: to.trim(), ...(message.trim() ? { message: message.trim() } : {}) }, key },
       {
         onSuccess: (result) => {
+          setKey(newIdempotencyKey());
           toast.show(`Line sheet sent to ${result.sent_to}`);
           setTo('');
           setMessage('');
