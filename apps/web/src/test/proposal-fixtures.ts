@@ -63,6 +63,7 @@ export function proposal(overrides: Partial<Proposal> & { lines?: ProposalLine[]
     discount_percent: 0,
     reserve_stock: false,
     reserved_until: null,
+    net_terms_days: 0,
     retailer_url: `http://localhost/storefront/${ids.sellerX}/proposals/${proposalId}`,
     created_at: '2026-11-20T10:00:00Z',
     updated_at: '2026-11-20T10:00:00Z',

@@ -39,11 +39,15 @@ export function useDeclineProposal(id: string) {
 export function useAcceptProposal(id: string, sellerOrgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<AcceptProposalResult>(`${path(id)}/accept`, {}),
+    // The total the buyer was shown: prices moved since (its price list changed) → 409 proposal_changed.
+    mutationFn: (shownTotalCents: number) =>
+      api.post<AcceptProposalResult>(`${path(id)}/accept`, { total_cents: shownTotalCents }),
     scope: { id: `received-proposal-${id}` },
     onSuccess: async (result) => {
       queryClient.setQueryData(proposalKeys.received(id), result.proposal);
       await queryClient.invalidateQueries({ queryKey: cartKeys.store(sellerOrgId) });
     },
+    // Refused (prices moved, a line no longer sold): read the order again to show it as it is now.
+    onError: () => queryClient.invalidateQueries({ queryKey: proposalKeys.received(id) }),
   });
 }

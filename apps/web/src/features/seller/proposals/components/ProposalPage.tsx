@@ -132,6 +132,11 @@ function SummaryCard({ orgId, proposal }: { orgId: string; proposal: Proposal })
           Summary
         </Typography>
         <ProposalTotals proposal={proposal} />
+        <Typography variant="caption" component="p">
+          {proposal.net_terms_days > 0
+            ? `They pay by card or by invoice (Net ${proposal.net_terms_days}), as at any checkout.`
+            : 'They pay by card at checkout (no payment terms with you).'}
+        </Typography>
         {proposal.status !== 'draft' && <Typography variant="body2">{statusSentence(proposal)}</Typography>}
         {proposal.status === 'declined' && proposal.decline_reason && (
           <Alert severity="info" icon={false}>

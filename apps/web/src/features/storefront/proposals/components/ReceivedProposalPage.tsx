@@ -255,11 +255,18 @@ export function ReceivedProposalPage() {
                 {open && (
                   <>
                     <Typography variant="body2">
-                      Accepting puts these lines in your cart at these prices; you pay at checkout as usual
+                      Accepting puts these lines in your cart at these prices; you pay at checkout
+                      {data.net_terms_days > 0 ? ` by card or by invoice (Net ${data.net_terms_days})` : ' by card'}
                       {data.reserved_until ? `. Stock is held for you until ${formatDay(data.reserved_until)}` : ''}.
                     </Typography>
                     {accept.isError && (
-                      <Alert severity="error">{acceptIssue ? `${acceptIssue.message}.` : errorMessage(accept.error)}</Alert>
+                      <Alert severity="error">
+                        {accept.error instanceof ApiError && accept.error.code === 'proposal_changed'
+                          ? 'Prices changed since you opened this order. Check the new total, then accept again.'
+                          : acceptIssue
+                            ? `${acceptIssue.message}.`
+                            : errorMessage(accept.error)}
+                      </Alert>
                     )}
                     <Button
                       variant="contained"
@@ -267,7 +274,7 @@ export function ReceivedProposalPage() {
                       startIcon={<ShoppingCartCheckoutIcon />}
                       disabled={busy || hasProblem}
                       onClick={() =>
-                        accept.mutate(undefined, { onSuccess: () => void navigate(`/storefront/${orgId}/checkout`) })
+                        accept.mutate(data.total_cents, { onSuccess: () => void navigate(`/storefront/${orgId}/checkout`) })
                       }
                     >
                       {accept.isPending ? 'Accepting…' : 'Accept and go to checkout'}
