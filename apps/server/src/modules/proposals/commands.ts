@@ -26,7 +26,7 @@ import {
   type RetailerProposalLinesBody,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { DomainError, badRequest, fieldRefusal, notFound, type FieldIssue } from '../../lib/errors.js';
 import { buysFrom, membershipsSql, purchasingRelationshipsSql } from '../../auth/access.js';
 import { organizationsSql } from '../organizations/sql.js';
@@ -323,11 +323,12 @@ export async function sendProposal(ctx: AppContext, userId: string, sellerId: st
 
 /** Holds the tracked lines' stock for the proposal (products/reservations.ts, the proposal as holder). */
 async function reserveStock(
-  tx: Tx,
+  tx: DbOrTx,
   sellerId: string,
   id: string,
   lines: readonly { product_id: string; quantity: number }[],
   until: Date,
+  lineIndex: (productId: string) => number = (productId) => lines.findIndex((l) => l.product_id === productId),
 ): Promise<void> {
   // The checkout's lock order: the seller's slot and its catalogue slot, then the products.
   await takeSellerSlot(tx, sellerId, true);
@@ -339,7 +340,7 @@ async function reserveStock(
   );
   const first = short[0];
   if (first) {
-    const idx = lines.findIndex((l) => l.product_id === first.productId);
+    const idx = lineIndex(first.productId);
     throw fieldRefusal(
       'conflict',
       'insufficient_inventory',
@@ -409,6 +410,12 @@ export async function changeProposalLines(ctx: AppContext, id: string, body: Ret
       ]);
     }
     await replaceLines(tx, id, next);
+    // Stock reserved for the order follows its quantities (a shortfall names the request's line).
+    const until = row.reserved_until === null ? null : new Date(row.reserved_until);
+    if (row.reserve_stock && until !== null && until.getTime() > Date.now()) {
+      const at = (productId: string) => body.lines.findIndex((l) => l.product_id === productId);
+      await reserveStock(tx, row.seller_organization_id, id, next, until, at);
+    }
     await touch(tx, id, sql`status = status`);
   });
   return readProposal(ctx, id);

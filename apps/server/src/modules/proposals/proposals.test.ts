@@ -271,6 +271,16 @@ describe('answers and races', () => {
     const short = await send(w.seller, second.id);
     expect(short.status).toBe(409);
     expect(short.body).toMatchObject({ error: 'insufficient_inventory', issues: [{ path: 'lines.0.quantity' }] });
+    // The reservation follows the retailer's quantities: more than there is is refused, fewer frees the rest.
+    const more = await changeLines(w.buyer, first.id, [{ product_id: jar, quantity: 6 }]);
+    expect(more.status).toBe(409);
+    expect(more.body).toMatchObject({ error: 'insufficient_inventory', issues: [{ path: 'lines.0.quantity' }] });
+    await ok(changeLines(w.buyer, first.id, [{ product_id: jar, quantity: 3 }]));
+    const third = await ok<Proposal>(
+      create(w.seller, { purchaser_organization_id: w.other.orgId, reserve_stock: true, lines: [{ product_id: jar, quantity: 2 }] }),
+    );
+    await ok(send(w.seller, third.id));
+    await ok(h.call('POST', `${proposals(w.seller)}/${third.id}/cancel`, { token: w.seller.token, body: {} }));
     await ok(h.call('POST', `${proposals(w.seller)}/${first.id}/cancel`, { token: w.seller.token, body: {} }));
     expect((await accept(w.buyer, first.id)).body.error).toBe('proposal_cancelled');
     await ok(send(w.seller, second.id));
