@@ -38,6 +38,7 @@ function VariantRow({
   const name = hasOptions ? `${product.name} — ${variant.title}` : product.name;
   const stock = variant.track_inventory ? `${variant.inventory_count} in stock` : null;
   const sellable = variant.available && product.state?.state === 'Live';
+  const label = inOrder ? 'In order' : sellable ? 'Add' : 'Not for sale';
   return (
     <Stack
       component="li"
@@ -66,10 +67,10 @@ function VariantRow({
         startIcon={inOrder ? undefined : <AddIcon />}
         disabled={inOrder || busy || !sellable}
         onClick={onAdd}
-        aria-label={inOrder ? `${name} is in the order` : `Add ${name}`}
+        aria-label={sellable && !inOrder ? `Add ${name}` : `${label}: ${name}`}
         sx={{ flexShrink: 0 }}
       >
-        {inOrder ? 'In order' : sellable ? 'Add' : 'Not for sale'}
+        {label}
       </Button>
     </Stack>
   );

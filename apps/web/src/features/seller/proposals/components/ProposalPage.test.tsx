@@ -110,7 +110,7 @@ describe('ProposalPage (the seller’s builder)', () => {
     // The tee's variants are rows of their own; the mug (already a line) cannot be added twice.
     const found = await screen.findByRole('list', { name: 'Tee variants' });
     expect(within(found).getAllByRole('listitem')).toHaveLength(2);
-    expect(screen.getByRole('button', { name: 'Mug is in the order' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'In order: Mug' }).hasAttribute('disabled')).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Add Tee — M' }));
     expect(await within(linesList()).findByText('Tee — M')).toBeTruthy();
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
