@@ -29,10 +29,23 @@ describe('orders the seller writes', () => {
       order_unit: 'Each',
       unit_price_in_cents: 1_200,
       msrp_in_cents: 2_400,
-      product_physical_measurements: { weight: 1, weight_unit: 'lb', length: 10, width: 8, height: 1, dimension_unit: 'in' },
+      product_physical_measurements: {
+        weight: 1,
+        weight_unit: 'lb',
+        length: 10,
+        width: 8,
+        height: 1,
+        dimension_unit: 'in',
+      },
       options: [{ name: 'Colour', values: ['Natural', 'Indigo'] }],
     });
-    const { buyer } = await invitedRetailer(scene.server.url, seller, store.id, `corner-${stamp}@example.com`, 'Corner Boutique');
+    const { buyer } = await invitedRetailer(
+      scene.server.url,
+      seller,
+      store.id,
+      `corner-${stamp}@example.com`,
+      'Corner Boutique',
+    );
 
     // ── The rep, on a phone: write the order ────────────────────────────────────────────
     const context = await scene.browser.newContext({ viewport: PHONE });
@@ -67,7 +80,11 @@ describe('orders the seller writes', () => {
     await towelQuantity.fill('6');
     await towelQuantity.press('Enter');
     // $10.00 + 6 × $12.00: the server's total.
-    const total = () => page.locator('dt', { hasText: /^Total$/ }).locator('xpath=following-sibling::dd').textContent();
+    const total = () =>
+      page
+        .locator('dt', { hasText: /^Total$/ })
+        .locator('xpath=following-sibling::dd')
+        .textContent();
     await expect.poll(total).toBe('$82.00');
     await page.getByRole('textbox', { name: 'Discount' }).fill('10');
     await page.getByRole('textbox', { name: 'Note to the customer' }).fill('Great meeting you at the Portland show!');
@@ -76,6 +93,7 @@ describe('orders the seller writes', () => {
     await expect.poll(() => page.getByText('Discount (10%)').isVisible()).toBe(true);
     expect(await horizontalOverflow(page)).toBe(0);
     await expectNoAxeViolations(page, 'the order builder');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/proposal-builder-phone.png`, fullPage: true, animations: 'disabled' });
 
     await page.getByRole('button', { name: 'Send to customer' }).click();
@@ -84,6 +102,7 @@ describe('orders the seller writes', () => {
     await expect.poll(() => toast(page, 'P-1001 sent to Corner Boutique').isVisible()).toBe(true);
     await expect.poll(() => page.getByText(/^Sent to Corner Boutique on/).isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'a sent order');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/proposal-sent-phone.png`, fullPage: true, animations: 'disabled' });
 
     // ── The customer opens the e-mailed link on its phone ───────────────────────────────
@@ -105,7 +124,11 @@ describe('orders the seller writes', () => {
     await phone.waitForURL(`**${link}`);
     await expect.poll(() => phone.getByRole('heading', { level: 1, name: 'Order P-1001' }).isVisible()).toBe(true);
     expect(await phone.getByText('Great meeting you at the Portland show!').isVisible()).toBe(true);
-    const buyerTotal = () => phone.locator('dt', { hasText: /^Total$/ }).locator('xpath=following-sibling::dd').textContent();
+    const buyerTotal = () =>
+      phone
+        .locator('dt', { hasText: /^Total$/ })
+        .locator('xpath=following-sibling::dd')
+        .textContent();
     expect(await buyerTotal()).toBe('$73.80');
     const soap = phone.getByRole('textbox', { name: 'Quantity of Lavender soap' });
     await soap.fill('4');
@@ -114,6 +137,7 @@ describe('orders the seller writes', () => {
     await expect.poll(buyerTotal).toBe('$100.80');
     expect(await horizontalOverflow(phone)).toBe(0);
     await expectNoAxeViolations(phone, 'the retailer’s order');
+    await phone.evaluate(() => window.scrollTo(0, 0));
     await phone.screenshot({ path: `${SHOTS}/proposal-retailer-phone.png`, fullPage: true, animations: 'disabled' });
 
     // ── Accept, then the usual checkout: an address, the first rate, the card ──────────
@@ -141,7 +165,9 @@ describe('orders the seller writes', () => {
     await fillCard(phone, TEST_CARDS.succeeds);
     await payButton.click();
     await phone.waitForURL(`**/storefront/${store.id}/orders/*/confirmation`);
-    await expect.poll(() => phone.getByRole('heading', { name: /^Thank you — order CB-\d+ is placed$/ }).isVisible()).toBe(true);
+    await expect
+      .poll(() => phone.getByRole('heading', { name: /^Thank you — order CB-\d+ is placed$/ }).isVisible())
+      .toBe(true);
     await phone.screenshot({ path: `${SHOTS}/proposal-paid-phone.png`, fullPage: true, animations: 'disabled' });
     // The order link again: accepted, with its state.
     await phone.goto(`${scene.server.url}${link}`);

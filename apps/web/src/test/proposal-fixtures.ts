@@ -28,8 +28,15 @@ export function lineProduct(id: string, name: string, overrides: Partial<CartPro
   };
 }
 
-export const mug = lineProduct(mugId, 'Mug', { stock_keeping_unit: 'MUG-1', minimum_order_quantity: 2, order_increment: 2 });
-export const teeMedium = lineProduct(teeMediumId, 'Tee — M', { stock_keeping_unit: 'TEE-M', unit_price_in_cents: 2000 });
+export const mug = lineProduct(mugId, 'Mug', {
+  stock_keeping_unit: 'MUG-1',
+  minimum_order_quantity: 2,
+  order_increment: 2,
+});
+export const teeMedium = lineProduct(teeMediumId, 'Tee — M', {
+  stock_keeping_unit: 'TEE-M',
+  unit_price_in_cents: 2000,
+});
 
 /** A line at `listed` cents a unit before the discount. */
 export function line(product: CartProduct, quantity: number, listed: number, discountPercent: number): ProposalLine {
@@ -101,7 +108,10 @@ export function apiStub(handle: (call: ApiCall) => Answer) {
       body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
     };
     calls.push(call);
-    const answer = handle(call) ?? { status: 404, body: { error: 'not_found', message: `No fake for ${call.method} ${call.path}` } };
+    const answer = handle(call) ?? {
+      status: 404,
+      body: { error: 'not_found', message: `No fake for ${call.method} ${call.path}` },
+    };
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'content-type': 'application/json' },

@@ -25,7 +25,10 @@ function LineThumb({ line }: { line: ProposalLine }) {
   return url ? (
     <Box component="img" src={url} alt="" loading="lazy" sx={{ ...box, objectFit: 'cover', display: 'block' }} />
   ) : (
-    <Box aria-hidden sx={{ ...box, display: 'grid', placeItems: 'center', bgcolor: 'grey.100', color: 'text.disabled' }}>
+    <Box
+      aria-hidden
+      sx={{ ...box, display: 'grid', placeItems: 'center', bgcolor: 'grey.100', color: 'text.disabled' }}
+    >
       <ImageOutlinedIcon fontSize="small" />
     </Box>
   );
@@ -129,7 +132,12 @@ export function ProposalLineList({
   actions?: (line: ProposalLine, index: number) => ReactNode;
 }) {
   return (
-    <Stack component="ul" aria-label="Lines" divider={<Divider component="li" aria-hidden />} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+    <Stack
+      component="ul"
+      aria-label="Lines"
+      divider={<Divider component="li" aria-hidden />}
+      sx={{ m: 0, p: 0, listStyle: 'none' }}
+    >
       {proposal.lines.map((line, i) => (
         <Box component="li" key={line.product_id} sx={{ py: 1.5 }}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
@@ -141,7 +149,12 @@ export function ProposalLineList({
                 </Typography>
                 <Typography
                   variant="body2"
-                  sx={{ color: 'text.primary', fontWeight: 600, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+                  sx={{
+                    color: 'text.primary',
+                    fontWeight: 600,
+                    whiteSpace: 'nowrap',
+                    fontVariantNumeric: 'tabular-nums',
+                  }}
                 >
                   <Box component="span" sx={visuallyHidden}>
                     Line total{' '}
@@ -150,7 +163,11 @@ export function ProposalLineList({
                 </Typography>
               </Stack>
               <Typography variant="caption" component="p">
-                {[line.product.stock_keeping_unit, unitPriceText(line, proposal.discount_percent)]
+                {[
+                  line.product.stock_keeping_unit,
+                  line.product.order_unit?.unit,
+                  unitPriceText(line, proposal.discount_percent),
+                ]
                   .filter(Boolean)
                   .join(' · ')}
               </Typography>
@@ -180,7 +197,11 @@ export function ProposalLineList({
 export function ProposalTotals({ proposal }: { proposal: Proposal }) {
   const row = (label: string, value: string, strong = false) => (
     <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-      <Typography variant={strong ? 'subtitle1' : 'body2'} component="dt" sx={strong ? { color: 'text.primary', fontWeight: 700 } : undefined}>
+      <Typography
+        variant={strong ? 'subtitle1' : 'body2'}
+        component="dt"
+        sx={strong ? { color: 'text.primary', fontWeight: 700 } : undefined}
+      >
         {label}
       </Typography>
       <Typography
@@ -194,8 +215,12 @@ export function ProposalTotals({ proposal }: { proposal: Proposal }) {
   );
   return (
     <Stack component="dl" spacing={0.5} sx={{ m: 0 }} aria-label="Totals">
-      {row(`Subtotal (${proposal.item_count} ${proposal.item_count === 1 ? 'item' : 'items'})`, formatCents(proposal.subtotal_cents))}
-      {proposal.discount_cents > 0 && row(`Discount (${proposal.discount_percent}%)`, `−${formatCents(proposal.discount_cents)}`)}
+      {row(
+        `Subtotal (${proposal.item_count} ${proposal.item_count === 1 ? 'item' : 'items'})`,
+        formatCents(proposal.subtotal_cents),
+      )}
+      {proposal.discount_cents > 0 &&
+        row(`Discount (${proposal.discount_percent}%)`, `−${formatCents(proposal.discount_cents)}`)}
       {row('Total', formatCents(proposal.total_cents), true)}
     </Stack>
   );

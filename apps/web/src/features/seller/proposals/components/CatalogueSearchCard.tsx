@@ -55,7 +55,9 @@ function VariantRow({
             variant.stock_keeping_unit,
             variant.unit_price_in_cents === null ? 'No price' : `Wholesale ${formatCents(variant.unit_price_in_cents)}`,
             stock,
-            firstOrderQuantity(rulesOf(product, variant)) > 1 ? `min ${firstOrderQuantity(rulesOf(product, variant))}` : null,
+            firstOrderQuantity(rulesOf(product, variant)) > 1
+              ? `min ${firstOrderQuantity(rulesOf(product, variant))}`
+              : null,
           ]
             .filter(Boolean)
             .join(' · ')}
@@ -86,10 +88,18 @@ export function CatalogueSearchCard({ orgId, proposal }: { orgId: string; propos
   const products = search.data ?? [];
 
   const add = (product: Product, variant: ProductVariant) =>
-    edit.mutate((lines) => [...lines, { product_id: variant.id, quantity: firstOrderQuantity(rulesOf(product, variant)) }]);
+    edit.mutate((lines) => [
+      ...lines,
+      { product_id: variant.id, quantity: firstOrderQuantity(rulesOf(product, variant)) },
+    ]);
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="proposal-catalogue-title" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="proposal-catalogue-title"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
       <Stack spacing={2}>
         <Typography id="proposal-catalogue-title" variant="h6" component="h2">
           Add products
@@ -109,7 +119,14 @@ export function CatalogueSearchCard({ orgId, proposal }: { orgId: string; propos
           <Box
             component="ul"
             aria-label="Products found"
-            sx={{ m: 0, p: 0, listStyle: 'none', maxHeight: 420, overflowY: 'auto', opacity: search.isFetching ? 0.7 : 1 }}
+            sx={{
+              m: 0,
+              p: 0,
+              listStyle: 'none',
+              maxHeight: 420,
+              overflowY: 'auto',
+              opacity: search.isFetching ? 0.7 : 1,
+            }}
           >
             {products.map((product) =>
               product.options.length === 0 ? (

@@ -116,7 +116,12 @@ export function NewProposalDialog({ orgId, open, onClose }: { orgId: string; ope
             </Alert>
           )}
         </DialogContent>
-        <DialogButtons busy={create.isPending} onCancel={close} confirmLabel="Start the order" confirmDisabled={!ready} />
+        <DialogButtons
+          busy={create.isPending}
+          onCancel={close}
+          confirmLabel="Start the order"
+          confirmDisabled={!ready}
+        />
       </form>
     </Dialog>
   );

@@ -4,7 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { Product, Proposal, ProposalLineInput } from '@cratebase/contract';
 import { ids } from '../../../../test/fixtures';
-import { apiStub, badRequest, line, mug, mugId, proposal, proposalId, teeMedium, teeMediumId } from '../../../../test/proposal-fixtures';
+import {
+  apiStub,
+  badRequest,
+  line,
+  mug,
+  mugId,
+  proposal,
+  proposalId,
+  teeMedium,
+  teeMediumId,
+} from '../../../../test/proposal-fixtures';
 import { renderWithProviders } from '../../../../test/render';
 import { ToastProvider } from '../../../../components/Toast';
 import { ProposalPage } from './ProposalPage';
@@ -56,7 +66,9 @@ function sellerApi(start: Proposal) {
     proposal({
       ...current,
       discount_percent: discount,
-      lines: lines.map((l) => line(l.product_id === mugId ? mug : teeMedium, l.quantity, listed[l.product_id]!, discount)),
+      lines: lines.map((l) =>
+        line(l.product_id === mugId ? mug : teeMedium, l.quantity, listed[l.product_id]!, discount),
+      ),
     });
   const stub = apiStub((call) => {
     if (call.method === 'GET' && call.path === base) return { body: current };
@@ -70,7 +82,10 @@ function sellerApi(start: Proposal) {
     }
     if (call.method === 'PATCH' && call.path === base) {
       const patch = call.body as { discount_percent?: number; note?: string | null };
-      current = { ...reprice(current.lines, patch.discount_percent ?? current.discount_percent), note: patch.note ?? current.note };
+      current = {
+        ...reprice(current.lines, patch.discount_percent ?? current.discount_percent),
+        note: patch.note ?? current.note,
+      };
       return { body: current };
     }
     if (call.method === 'POST' && call.path === `${base}/send`) {
@@ -145,7 +160,9 @@ describe('ProposalPage (the seller’s builder)', () => {
     expect(await within(lineItem('Mug')).findByText('$48.00')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Remove Tee — M' }));
     await vi.waitFor(() => expect(within(linesList()).queryByText('Tee — M')).toBeNull());
-    expect(api.calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ lines: [{ product_id: mugId, quantity: 6 }] });
+    expect(api.calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+      lines: [{ product_id: mugId, quantity: 6 }],
+    });
   });
 
   it('saves the discount and note, shows the discounted total, and sends after confirming', async () => {

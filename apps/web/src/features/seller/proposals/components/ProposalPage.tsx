@@ -33,7 +33,8 @@ function lineIssue(error: unknown, proposal: Proposal): { productId: string; mes
   for (const issue of error.issues) {
     const m = /^lines\.(\d+)\.(quantity|product_id)$/.exec(issue.path);
     const line = m ? proposal.lines[Number(m[1])] : undefined;
-    if (line) return { productId: line.product_id, message: issue.message.charAt(0).toUpperCase() + issue.message.slice(1) };
+    if (line)
+      return { productId: line.product_id, message: issue.message.charAt(0).toUpperCase() + issue.message.slice(1) };
   }
   return null;
 }
@@ -259,7 +260,12 @@ export function ProposalPage() {
             {data.status === 'draft' && <CatalogueSearchCard orgId={orgId} proposal={data} />}
             <LinesCard orgId={orgId} proposal={data} />
             {data.status !== 'draft' && data.note && (
-              <Paper variant="outlined" component="section" aria-labelledby="proposal-note-title" sx={{ p: { xs: 2, sm: 3 } }}>
+              <Paper
+                variant="outlined"
+                component="section"
+                aria-labelledby="proposal-note-title"
+                sx={{ p: { xs: 2, sm: 3 } }}
+              >
                 <Typography id="proposal-note-title" variant="h6" component="h2" sx={{ mb: 1 }}>
                   Your note
                 </Typography>

@@ -97,7 +97,9 @@ export function ProposalTermsCard({ orgId, proposal }: { orgId: string; proposal
             ? `When you send it, its stock is held for the customer for ${PROPOSAL_LIMITS.reserveDays} days or until they answer.`
             : 'Until the customer accepts, the order holds no stock.'}
         </Typography>
-        {update.isError && !issues.discount && !issues.note && <Alert severity="error">{errorMessage(update.error)}</Alert>}
+        {update.isError && !issues.discount && !issues.note && (
+          <Alert severity="error">{errorMessage(update.error)}</Alert>
+        )}
       </Stack>
     </Paper>
   );

@@ -13,6 +13,7 @@ import { PagedTable } from '../../../../components/PagedTable';
 import { PageHeader } from '../../../../components/PageHeader';
 import { ProposalStatusChip } from '../../../../components/orders/ProposalStatusChip';
 import { TintedIcon } from '../../../../components/TintedIcon';
+import { loadedItems } from '../../../../lib/api';
 import { formatDay } from '../../../../lib/format';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 import { useProposals } from '../api';
@@ -55,7 +56,8 @@ const columns: DataColumn<ProposalSummary>[] = [
         )}
         {/* On a phone the lines and date columns are hidden: they go under the customer. */}
         <Typography variant="caption" component="span" sx={{ display: { xs: 'block', sm: 'none' } }}>
-          {lineCount(p.line_count)} · {p.sent_at ? `Sent ${formatDay(p.sent_at)}` : `Started ${formatDay(p.created_at)}`}
+          {lineCount(p.line_count)} ·{' '}
+          {p.sent_at ? `Sent ${formatDay(p.sent_at)}` : `Started ${formatDay(p.created_at)}`}
         </Typography>
       </>
     ),
@@ -92,7 +94,9 @@ export function ProposalsPage() {
       <PageHeader
         title="Written orders"
         subtitle="Orders you write for a customer — at a trade show or on the phone — at their prices, sent for them to accept and pay."
-        actions={writeButton}
+        actions={
+          view === 'all' && proposals.data && loadedItems(proposals.data)?.length === 0 ? undefined : writeButton
+        }
       />
       <Tabs
         value={view}
@@ -104,7 +108,12 @@ export function ProposalsPage() {
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', maxWidth: '100%' }}
       >
         {VIEWS.map((v) => (
-          <Tab key={v} value={v} label={v === 'all' ? 'All' : PROPOSAL_STATUS_LABELS[v]} sx={{ textTransform: 'none' }} />
+          <Tab
+            key={v}
+            value={v}
+            label={v === 'all' ? 'All' : PROPOSAL_STATUS_LABELS[v]}
+            sx={{ textTransform: 'none', minWidth: 0, px: { xs: 1.5, sm: 2 } }}
+          />
         ))}
       </Tabs>
       <PagedTable

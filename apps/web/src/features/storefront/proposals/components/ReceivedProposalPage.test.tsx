@@ -4,7 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { Proposal } from '@cratebase/contract';
 import { ids } from '../../../../test/fixtures';
-import { apiStub, badRequest, line, mug, mugId, proposal, proposalId, teeMedium, teeMediumId } from '../../../../test/proposal-fixtures';
+import {
+  apiStub,
+  badRequest,
+  line,
+  mug,
+  mugId,
+  proposal,
+  proposalId,
+  teeMedium,
+  teeMediumId,
+} from '../../../../test/proposal-fixtures';
 import { renderWithProviders } from '../../../../test/render';
 import { ToastProvider } from '../../../../components/Toast';
 import { ReceivedProposalPage } from './ReceivedProposalPage';
@@ -27,9 +37,12 @@ function retailerApi(start: Proposal) {
     if (call.method === 'GET' && call.path === path) return { body: current };
     if (call.method === 'PUT' && call.path === `${path}/lines`) {
       const [change] = (call.body as { lines: { product_id: string; quantity: number }[] }).lines;
-      if (change!.product_id === mugId && change!.quantity === 7) return badRequest('lines.0.quantity', 'sold in multiples of 2');
+      if (change!.product_id === mugId && change!.quantity === 7)
+        return badRequest('lines.0.quantity', 'sold in multiples of 2');
       const lines = current.lines
-        .map((l) => (l.product_id === change!.product_id ? line(l.product, change!.quantity, l.listed_unit_price_in_cents, 10) : l))
+        .map((l) =>
+          l.product_id === change!.product_id ? line(l.product, change!.quantity, l.listed_unit_price_in_cents, 10) : l,
+        )
         .filter((l) => l.quantity > 0);
       current = proposal({ ...current, lines });
       return { body: current };
@@ -39,7 +52,12 @@ function retailerApi(start: Proposal) {
       return { body: { proposal: current, cart_id: '00000000-0000-4000-8000-0000000000ca' } };
     }
     if (call.method === 'POST' && call.path === `${path}/decline`) {
-      current = { ...current, status: 'declined', declined_at: '2026-11-27T16:00:00Z', decline_reason: 'Stocked until spring' };
+      current = {
+        ...current,
+        status: 'declined',
+        declined_at: '2026-11-27T16:00:00Z',
+        decline_reason: 'Stocked until spring',
+      };
       return { body: current };
     }
     return undefined;
@@ -97,7 +115,9 @@ describe('ReceivedProposalPage (the retailer’s review)', () => {
     expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(puts);
     await user.click(screen.getByRole('button', { name: 'Remove Tee — M' }));
     await vi.waitFor(() => expect(screen.queryByRole('textbox', { name: 'Quantity of Tee — M' })).toBeNull());
-    expect(api.calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ lines: [{ product_id: teeMediumId, quantity: 0 }] });
+    expect(api.calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+      lines: [{ product_id: teeMediumId, quantity: 0 }],
+    });
     // The last line cannot be removed: declining is how.
     expect(screen.queryByRole('button', { name: 'Remove Mug' })).toBeNull();
 
@@ -140,7 +160,11 @@ describe('ReceivedProposalPage (the retailer’s review)', () => {
 
   it('links an accepted one to the checkout', async () => {
     renderPage(proposal({ ...sent(), status: 'accepted', accepted_at: '2026-11-27T16:00:00Z', lines: sent().lines }));
-    expect(await screen.findByText(/You accepted this order on .* Its lines are in your cart at these prices/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to checkout' }).getAttribute('href')).toBe(`/storefront/${ids.sellerX}/checkout`);
+    expect(
+      await screen.findByText(/You accepted this order on .* Its lines are in your cart at these prices/),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to checkout' }).getAttribute('href')).toBe(
+      `/storefront/${ids.sellerX}/checkout`,
+    );
   });
 });

@@ -81,7 +81,13 @@ function DeclineDialog({ proposal, open, onClose }: { proposal: Proposal; open: 
             </Alert>
           )}
         </DialogContent>
-        <DialogButtons busy={decline.isPending} onCancel={close} cancelLabel="Keep it" confirmLabel="Decline" destructive />
+        <DialogButtons
+          busy={decline.isPending}
+          onCancel={close}
+          cancelLabel="Keep it"
+          confirmLabel="Decline"
+          destructive
+        />
       </form>
     </Dialog>
   );
@@ -146,9 +152,19 @@ export function ReceivedProposalPage() {
   const open = data?.status === 'sent';
   const busy = change.isPending || accept.isPending;
   const changeIssue = change.isError ? issueOnLine(change.error, sent) : null;
-  const acceptIssue = accept.isError && data ? issueOnLine(accept.error, data.lines.map((l) => l.product_id)) : null;
+  const acceptIssue =
+    accept.isError && data
+      ? issueOnLine(
+          accept.error,
+          data.lines.map((l) => l.product_id),
+        )
+      : null;
   const lineError = (productId: string) =>
-    changeIssue?.productId === productId ? changeIssue.message : acceptIssue?.productId === productId ? acceptIssue.message : undefined;
+    changeIssue?.productId === productId
+      ? changeIssue.message
+      : acceptIssue?.productId === productId
+        ? acceptIssue.message
+        : undefined;
   const setQuantity = (productId: string, quantity: number) => {
     accept.reset();
     setSent([productId]);
@@ -186,16 +202,29 @@ export function ReceivedProposalPage() {
           <MainAndSideColumns>
             <Stack spacing={3} sx={{ minWidth: 0 }}>
               {data.note && (
-                <Paper variant="outlined" component="section" aria-labelledby="received-note-title" sx={{ p: { xs: 2, sm: 3 } }}>
+                <Paper
+                  variant="outlined"
+                  component="section"
+                  aria-labelledby="received-note-title"
+                  sx={{ p: { xs: 2, sm: 3 } }}
+                >
                   <Typography id="received-note-title" variant="h6" component="h2" sx={{ mb: 1 }}>
                     A note from {data.seller_organization.name}
                   </Typography>
-                  <Typography variant="body1" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', color: 'text.primary' }}>
+                  <Typography
+                    variant="body1"
+                    sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', color: 'text.primary' }}
+                  >
                     {data.note}
                   </Typography>
                 </Paper>
               )}
-              <Paper variant="outlined" component="section" aria-labelledby="received-lines-title" sx={{ p: { xs: 2, sm: 3 } }}>
+              <Paper
+                variant="outlined"
+                component="section"
+                aria-labelledby="received-lines-title"
+                sx={{ p: { xs: 2, sm: 3 } }}
+              >
                 <Typography id="received-lines-title" variant="h6" component="h2" sx={{ mb: 0.5 }}>
                   Lines ({data.lines.length})
                 </Typography>
@@ -246,7 +275,12 @@ export function ReceivedProposalPage() {
                 />
               </Paper>
             </Stack>
-            <Paper variant="outlined" component="section" aria-labelledby="received-summary-title" sx={{ p: { xs: 2, sm: 3 } }}>
+            <Paper
+              variant="outlined"
+              component="section"
+              aria-labelledby="received-summary-title"
+              sx={{ p: { xs: 2, sm: 3 } }}
+            >
               <Stack spacing={2}>
                 <Typography id="received-summary-title" variant="h6" component="h2">
                   Summary
@@ -274,7 +308,9 @@ export function ReceivedProposalPage() {
                       startIcon={<ShoppingCartCheckoutIcon />}
                       disabled={busy || hasProblem}
                       onClick={() =>
-                        accept.mutate(data.total_cents, { onSuccess: () => void navigate(`/storefront/${orgId}/checkout`) })
+                        accept.mutate(data.total_cents, {
+                          onSuccess: () => void navigate(`/storefront/${orgId}/checkout`),
+                        })
                       }
                     >
                       {accept.isPending ? 'Accepting…' : 'Accept and go to checkout'}
