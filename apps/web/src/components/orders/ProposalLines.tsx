@@ -8,12 +8,19 @@ import { useState, type ReactNode } from 'react';
 import type { Proposal, ProposalLine } from '@cratebase/contract';
 import { quantityRuleMessage, type QuantityRules } from '@cratebase/contract';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
+import { ApiError } from '../../lib/api';
+import { capitalised } from '../../lib/field-issues';
 import { formatCents } from '../../lib/format';
+import { MainAndSideColumns } from '../MainAndSideColumns';
+import { PageHeader } from '../PageHeader';
+import { ProposalStatusChip } from './ProposalStatusChip';
 import { visuallyHidden } from '../visually-hidden';
 
 const THUMB = 48;
@@ -118,19 +125,20 @@ export function QuantityField({
   );
 }
 
+/** While the lines may change: what a new quantity or a removal does, and the server's word on a line. */
+export interface LineEditing {
+  onQuantity: (productId: string, quantity: number) => void;
+  /** Offered when set (the retailer keeps at least one line). */
+  onRemove?: ((productId: string) => void) | undefined;
+  lineError: (productId: string) => string | undefined;
+  disabled?: boolean;
+}
+
 /**
- * The lines, each with its photo, name, SKU, unit price (the customer's less the discount),
- * line total, and below them what the side shows for its quantity and actions.
+ * The lines, each with its photo, name, SKU, unit, unit price (the customer's less the discount)
+ * and line total; a quantity field and Remove while `editing`, else the quantity.
  */
-export function ProposalLineList({
-  proposal,
-  quantity,
-  actions,
-}: {
-  proposal: Proposal;
-  quantity: (line: ProposalLine, index: number) => ReactNode;
-  actions?: (line: ProposalLine, index: number) => ReactNode;
-}) {
+export function ProposalLineList({ proposal, editing }: { proposal: Proposal; editing?: LineEditing | undefined }) {
   return (
     <Stack
       component="ul"
@@ -138,7 +146,7 @@ export function ProposalLineList({
       divider={<Divider component="li" aria-hidden />}
       sx={{ m: 0, p: 0, listStyle: 'none' }}
     >
-      {proposal.lines.map((line, i) => (
+      {proposal.lines.map((line) => (
         <Box component="li" key={line.product_id} sx={{ py: 1.5 }}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
             <LineThumb line={line} />
@@ -171,25 +179,99 @@ export function ProposalLineList({
                   .filter(Boolean)
                   .join(' · ')}
               </Typography>
-              {!line.available && (
+              {(!line.available || line.quantity_issue) && (
                 <Typography variant="caption" component="p" sx={{ color: 'error.main', fontWeight: 600 }}>
-                  Not available{line.unavailable_reason ? `: ${line.unavailable_reason}` : ''}
+                  {line.available
+                    ? line.quantity_issue
+                    : `Not available${line.unavailable_reason ? `: ${line.unavailable_reason}` : ''}`}
                 </Typography>
               )}
-              {line.available && line.quantity_issue && (
-                <Typography variant="caption" component="p" sx={{ color: 'error.main', fontWeight: 600 }}>
-                  {line.quantity_issue}
+              {editing ? (
+                <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'flex-start' }}>
+                  <QuantityField
+                    label={line.product.name}
+                    value={line.quantity}
+                    rules={line.product}
+                    disabled={editing.disabled}
+                    error={editing.lineError(line.product_id)}
+                    onCommit={(quantity) => editing.onQuantity(line.product_id, quantity)}
+                  />
+                  {editing.onRemove && (
+                    <Button
+                      size="small"
+                      color="inherit"
+                      disabled={editing.disabled}
+                      onClick={() => editing.onRemove?.(line.product_id)}
+                      aria-label={`Remove ${line.product.name}`}
+                      sx={{ mt: 0.5 }}
+                    >
+                      Remove
+                    </Button>
+                  )}
+                </Stack>
+              ) : (
+                <Typography variant="body2" sx={{ mt: 0.5, color: 'text.primary' }}>
+                  Quantity {line.quantity}
                 </Typography>
               )}
-              <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'flex-start', flexWrap: 'wrap' }} useFlexGap>
-                {quantity(line, i)}
-                {actions?.(line, i)}
-              </Stack>
             </Box>
           </Stack>
         </Box>
       ))}
     </Stack>
+  );
+}
+
+/**
+ * The line a refused write named (`lines.N.…`, N its place among `productIds`, the lines sent or
+ * the order's) and the server's words; null when it named none.
+ */
+export function lineIssue(
+  error: unknown,
+  productIds: readonly string[],
+): { productId: string; message: string } | null {
+  if (!(error instanceof ApiError)) return null;
+  for (const issue of error.issues) {
+    const m = /^lines\.(\d+)\./.exec(issue.path);
+    const productId = m ? productIds[Number(m[1])] : undefined;
+    if (productId) return { productId, message: capitalised(issue.message) };
+  }
+  return null;
+}
+
+/** The page's title row: "Order P-1001", its status chip and `about`; a skeleton while loading. */
+export function ProposalHeader({
+  proposal,
+  about,
+  back,
+}: {
+  proposal: Proposal | undefined;
+  about: ReactNode;
+  back: { to: string; label: string };
+}) {
+  return (
+    <PageHeader
+      title={proposal ? `Order ${proposal.number}` : <Skeleton width={200} aria-label="Loading order" />}
+      subtitle={
+        proposal && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+            <ProposalStatusChip status={proposal.status} />
+            <span>{about}</span>
+          </Stack>
+        )
+      }
+      back={back}
+    />
+  );
+}
+
+/** The two columns' placeholders while the order loads. */
+export function ProposalSkeleton() {
+  return (
+    <MainAndSideColumns>
+      <Skeleton variant="rounded" height={320} />
+      <Skeleton variant="rounded" height={200} />
+    </MainAndSideColumns>
   );
 }
 

@@ -2,21 +2,22 @@ import { useState } from 'react';
 import type { Proposal } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { MainAndSideColumns } from '../../../../components/MainAndSideColumns';
 import { NotFoundView } from '../../../../components/NotFound';
-import { PageHeader } from '../../../../components/PageHeader';
-import { ProposalLineList, ProposalTotals, QuantityField } from '../../../../components/orders/ProposalLines';
-import { ProposalStatusChip } from '../../../../components/orders/ProposalStatusChip';
+import {
+  lineIssue,
+  ProposalHeader,
+  ProposalLineList,
+  ProposalSkeleton,
+  ProposalTotals,
+} from '../../../../components/orders/ProposalLines';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { useToast } from '../../../../components/Toast';
 import { ApiError, errorMessage } from '../../../../lib/api';
@@ -26,18 +27,6 @@ import { useCancelProposal, useEditProposalLines, useProposal, useSendProposal }
 import { CatalogueSearchCard } from './CatalogueSearchCard';
 import { ProposalTermsCard } from './ProposalTermsCard';
 import { proposalCustomer } from './ProposalsPage';
-
-/** The line a failed PUT named (lines.N.quantity, N its place in the lines sent) and the server's words. */
-function lineIssue(error: unknown, proposal: Proposal): { productId: string; message: string } | null {
-  if (!(error instanceof ApiError)) return null;
-  for (const issue of error.issues) {
-    const m = /^lines\.(\d+)\.(quantity|product_id)$/.exec(issue.path);
-    const line = m ? proposal.lines[Number(m[1])] : undefined;
-    if (line)
-      return { productId: line.product_id, message: issue.message.charAt(0).toUpperCase() + issue.message.slice(1) };
-  }
-  return null;
-}
 
 /** What happened to an order that is no longer a draft, in a sentence. */
 function statusSentence(p: Proposal): string {
@@ -61,7 +50,13 @@ function statusSentence(p: Proposal): string {
 function LinesCard({ orgId, proposal }: { orgId: string; proposal: Proposal }) {
   const edit = useEditProposalLines(orgId, proposal.id);
   const draft = proposal.status === 'draft';
-  const failed = edit.isError ? lineIssue(edit.error, proposal) : null;
+  // The lines sent are the order's, in its order: lines.N is the order's N-th line.
+  const failed = edit.isError
+    ? lineIssue(
+        edit.error,
+        proposal.lines.map((l) => l.product_id),
+      )
+    : null;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="proposal-lines-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="proposal-lines-title" variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -77,32 +72,15 @@ function LinesCard({ orgId, proposal }: { orgId: string; proposal: Proposal }) {
       ) : (
         <ProposalLineList
           proposal={proposal}
-          quantity={(line) =>
-            draft ? (
-              <QuantityField
-                label={line.product.name}
-                value={line.quantity}
-                rules={line.product}
-                error={failed?.productId === line.product_id ? failed.message : undefined}
-                onCommit={(quantity) =>
-                  edit.mutate((lines) => lines.map((l) => (l.product_id === line.product_id ? { ...l, quantity } : l)))
+          editing={
+            draft
+              ? {
+                  lineError: (productId) => (failed?.productId === productId ? failed.message : undefined),
+                  onQuantity: (productId, quantity) =>
+                    edit.mutate((lines) => lines.map((l) => (l.product_id === productId ? { ...l, quantity } : l))),
+                  onRemove: (productId) => edit.mutate((lines) => lines.filter((l) => l.product_id !== productId)),
                 }
-              />
-            ) : (
-              <Typography variant="body2" sx={{ color: 'text.primary' }}>
-                Quantity {line.quantity}
-              </Typography>
-            )
-          }
-          actions={(line) =>
-            draft && (
-              <IconButton
-                aria-label={`Remove ${line.product.name}`}
-                onClick={() => edit.mutate((lines) => lines.filter((l) => l.product_id !== line.product_id))}
-              >
-                <CloseIcon fontSize="small" />
-              </IconButton>
-            )
+              : undefined
           }
         />
       )}
@@ -232,28 +210,16 @@ export function ProposalPage() {
   }
   return (
     <Stack spacing={3}>
-      <PageHeader
-        title={data ? `Order ${data.number}` : <Skeleton width={200} aria-label="Loading order" />}
-        subtitle={
-          data && (
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-              <ProposalStatusChip status={data.status} />
-              <span>
-                For {proposalCustomer(data)}
-                {!data.purchaser_organization && ' (a new store: sending invites it)'}
-              </span>
-            </Stack>
-          )
+      <ProposalHeader
+        proposal={data}
+        about={
+          data &&
+          `For ${proposalCustomer(data)}${data.purchaser_organization ? '' : ' (a new store: sending invites it)'}`
         }
         back={{ to: `/app/${orgId}/proposals`, label: 'Written orders' }}
       />
       {proposal.isError && <QueryErrorAlert error={proposal.error} onRetry={() => void proposal.refetch()} />}
-      {proposal.isPending && (
-        <MainAndSideColumns>
-          <Skeleton variant="rounded" height={320} />
-          <Skeleton variant="rounded" height={200} />
-        </MainAndSideColumns>
-      )}
+      {proposal.isPending && <ProposalSkeleton />}
       {data && (
         <MainAndSideColumns>
           <Stack spacing={3} sx={{ minWidth: 0 }}>

@@ -8,7 +8,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,27 +16,19 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { DialogButtons } from '../../../../components/DialogButtons';
 import { MainAndSideColumns } from '../../../../components/MainAndSideColumns';
 import { NotFoundView } from '../../../../components/NotFound';
-import { PageHeader } from '../../../../components/PageHeader';
-import { ProposalLineList, ProposalTotals, QuantityField } from '../../../../components/orders/ProposalLines';
-import { ProposalStatusChip } from '../../../../components/orders/ProposalStatusChip';
+import {
+  lineIssue,
+  ProposalHeader,
+  ProposalLineList,
+  ProposalSkeleton,
+  ProposalTotals,
+} from '../../../../components/orders/ProposalLines';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { useToast } from '../../../../components/Toast';
 import { ApiError, errorMessage } from '../../../../lib/api';
-import { capitalised } from '../../../../lib/field-issues';
 import { formatDate, formatDay } from '../../../../lib/format';
 import { usePageTitle } from '../../../../lib/use-page-title';
 import { useAcceptProposal, useChangeReceivedLine, useDeclineProposal, useReceivedProposal } from '../api';
-
-/** The server's word on one line: `lines.N.…` of the lines sent (`sent`: their product ids, in order). */
-function issueOnLine(error: unknown, sent: string[]): { productId: string; message: string } | null {
-  if (!(error instanceof ApiError)) return null;
-  for (const issue of error.issues) {
-    const m = /^lines\.(\d+)\./.exec(issue.path);
-    const productId = m ? sent[Number(m[1])] : undefined;
-    if (productId) return { productId, message: capitalised(issue.message) };
-  }
-  return null;
-}
 
 function DeclineDialog({ proposal, open, onClose }: { proposal: Proposal; open: boolean; onClose: () => void }) {
   const [reason, setReason] = useState('');
@@ -151,10 +142,10 @@ export function ReceivedProposalPage() {
 
   const open = data?.status === 'sent';
   const busy = change.isPending || accept.isPending;
-  const changeIssue = change.isError ? issueOnLine(change.error, sent) : null;
+  const changeIssue = change.isError ? lineIssue(change.error, sent) : null;
   const acceptIssue =
     accept.isError && data
-      ? issueOnLine(
+      ? lineIssue(
           accept.error,
           data.lines.map((l) => l.product_id),
         )
@@ -174,28 +165,16 @@ export function ReceivedProposalPage() {
 
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto', width: '100%' }}>
-      <PageHeader
-        title={data ? `Order ${data.number}` : <Skeleton width={200} aria-label="Loading order" />}
-        subtitle={
-          data && (
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-              <ProposalStatusChip status={data.status} />
-              <span>
-                Written for you by {data.seller_organization.name}
-                {data.sent_at ? ` · ${formatDay(data.sent_at)}` : ''}
-              </span>
-            </Stack>
-          )
+      <ProposalHeader
+        proposal={data}
+        about={
+          data &&
+          `Written for you by ${data.seller_organization.name}${data.sent_at ? ` · ${formatDay(data.sent_at)}` : ''}`
         }
         back={{ to: `/storefront/${orgId}`, label: 'Back to the store' }}
       />
       {proposal.isError && <QueryErrorAlert error={proposal.error} onRetry={() => void proposal.refetch()} />}
-      {proposal.isPending && (
-        <MainAndSideColumns>
-          <Skeleton variant="rounded" height={320} />
-          <Skeleton variant="rounded" height={200} />
-        </MainAndSideColumns>
-      )}
+      {proposal.isPending && <ProposalSkeleton />}
       {data && (
         <Stack spacing={3}>
           <StateAlert proposal={data} orgId={orgId} />
@@ -241,36 +220,16 @@ export function ReceivedProposalPage() {
                 )}
                 <ProposalLineList
                   proposal={data}
-                  quantity={(line) =>
-                    open ? (
-                      <QuantityField
-                        label={line.product.name}
-                        value={line.quantity}
-                        rules={line.product}
-                        disabled={accept.isPending}
-                        error={lineError(line.product_id)}
-                        onCommit={(quantity) => setQuantity(line.product_id, quantity)}
-                      />
-                    ) : (
-                      <Typography variant="body2" sx={{ color: 'text.primary' }}>
-                        Quantity {line.quantity}
-                      </Typography>
-                    )
-                  }
-                  actions={(line) =>
-                    open &&
-                    data.lines.length > 1 && (
-                      <Button
-                        size="small"
-                        color="inherit"
-                        disabled={busy}
-                        onClick={() => setQuantity(line.product_id, 0)}
-                        aria-label={`Remove ${line.product.name}`}
-                        sx={{ mt: 0.5 }}
-                      >
-                        Remove
-                      </Button>
-                    )
+                  editing={
+                    open
+                      ? {
+                          lineError,
+                          onQuantity: setQuantity,
+                          // The last line stays: declining is how an order is refused.
+                          onRemove: data.lines.length > 1 ? (productId) => setQuantity(productId, 0) : undefined,
+                          disabled: busy,
+                        }
+                      : undefined
                   }
                 />
               </Paper>
