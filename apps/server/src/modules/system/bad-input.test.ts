@@ -235,6 +235,27 @@ function sampleBody(op: Operation): unknown {
     'POST /api/order/:order_id/payment_terms': () => ({ is_net_30: true }),
     'POST /api/order/:order_id/po_number': () => ({ po_number: 'PO-1' }),
     'PUT /api/order/organization/:org_id/purchasers/:id/payment_terms': () => ({ net_days: 30 }),
+    // Issue 25: price lists, resale certificates, line sheets, orders the seller writes.
+    'PUT /api/organization/:org_id/price_lists/:price_list_id/prices': () => ({
+      prices: [{ product_id: ids.product, unit_price_in_cents: 100 }],
+    }),
+    'PUT /api/organization/:org_id/price_lists/:price_list_id/hidden_products': () => ({
+      products: [{ product_id: ids.product, hidden: false }],
+    }),
+    'PUT /api/organization/:org_id/resale_certificate': () => ({
+      state: 'CA',
+      number: 'FUZZ-1',
+      expires_on: new Date(Date.now() + 100 * 86_400_000).toISOString().slice(0, 10),
+      file_id: randomUUID(),
+    }),
+    'POST /api/organization/:org_id/proposals': () => ({ purchaser_organization_id: buyer.orgId }),
+    'PUT /api/proposals/:proposal_id/lines': () => ({ lines: [{ product_id: ids.product, quantity: 1 }] }),
+    'POST /api/line-sheets/:line_sheet_id/email': () => ({ to: 'fuzz-store@example.com' }),
+    'POST /api/line-sheets/shared/:token/requests': () => ({
+      store_name: 'Fuzz Store',
+      contact_name: 'Fuzz Buyer',
+      email: 'fuzz-store@example.com',
+    }),
     'POST /api/organization/:org_id/invoices/:invoice_id/mark-paid': () => ({ method: 'check', paid_on: '2025-01-02' }),
     'POST /api/organization/:org_id/orders/:order_id/refunds': () => ({ amount_cents: 100, reason: 'damaged' }),
     'POST /api/organization/:org_id/orders/:order_id/cancel': () => ({ reason: 'out_of_stock' }),

@@ -19,9 +19,14 @@ describe('route table', () => {
     // its twin for team invites (issue 13: who invites you, to which organization, as what role,
     // for an unguessable id); the payments provider's webhook is public too, and authorised by
     // its signature instead.
+    // Issue 25: a shared line sheet is read, downloaded and asked about by a store without an
+    // account, behind its unguessable, revocable link (docs/decisions/013-line-sheets.md).
     expect(publicApi.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'GET /api/invite/metadata/invite/:invite_id',
+      'GET /api/line-sheets/shared/:token',
+      'GET /api/line-sheets/shared/:token/pdf',
       'GET /api/team/invite/:invite_id',
+      'POST /api/line-sheets/shared/:token/requests',
       'POST /api/stripe/webhook',
     ]);
     expect(routes.map((r) => `${r.method.toUpperCase()} ${r.url} → ${describePolicy(r.access as never)}`)).toContain(
