@@ -55,7 +55,8 @@ describe('migration 0028_product_variants', () => {
     ).rows[0]!.id;
     await db.execute(sql`insert into product_price_breaks (product_id, min_quantity, unit_price_in_cents) values (${jam}, 24, 600)`);
 
-    for (const s of statements(28, 28)) await db.execute(sql.raw(s));
+    // 0028, then the migrations after it: the product is read with today's code.
+    for (const s of statements(28, 9999)) await db.execute(sql.raw(s));
 
     const read = await db.execute<{ doc: string }>(sql`
       select ${productJsonSql('http://localhost')} as doc ${productFrom()} where p.id = ${jam}`);
