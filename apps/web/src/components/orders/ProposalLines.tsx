@@ -4,12 +4,13 @@
  * Proposal answer); the browser only formats it. A side passes what a line's quantity shows
  * (a field while it may change, the number otherwise) and its actions.
  */
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { Proposal, ProposalLine } from '@cratebase/contract';
 import { quantityRuleMessage, type QuantityRules } from '@cratebase/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -305,5 +306,18 @@ export function ProposalTotals({ proposal }: { proposal: Proposal }) {
         row(`Discount (${proposal.discount_percent}%)`, `−${formatCents(proposal.discount_cents)}`)}
       {row('Total', formatCents(proposal.total_cents), true)}
     </Stack>
+  );
+}
+
+/** A card of an order's page: an outlined section named by its heading. */
+export function ProposalCard({ title, children }: { title: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={id} variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
   );
 }

@@ -4,11 +4,11 @@ import { firstOrderQuantity } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import { ProposalCard } from '../../../../components/orders/ProposalLines';
 import { SearchField } from '../../../../components/SearchField';
 import { errorMessage } from '../../../../lib/api';
 import { formatCents } from '../../../../lib/format';
@@ -94,16 +94,8 @@ export function CatalogueSearchCard({ orgId, proposal }: { orgId: string; propos
     ]);
 
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby="proposal-catalogue-title"
-      sx={{ p: { xs: 2, sm: 3 } }}
-    >
+    <ProposalCard title="Add products">
       <Stack spacing={2}>
-        <Typography id="proposal-catalogue-title" variant="h6" component="h2">
-          Add products
-        </Typography>
         <SearchField label="Search your catalogue by name or SKU" value={input} onChange={setInput} />
         {edit.isError && <Alert severity="error">{errorMessage(edit.error)}</Alert>}
         {search.isError && <Alert severity="error">{errorMessage(search.error)}</Alert>}
@@ -164,6 +156,6 @@ export function CatalogueSearchCard({ orgId, proposal }: { orgId: string; propos
           </Box>
         )}
       </Stack>
-    </Paper>
+    </ProposalCard>
   );
 }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { Proposal } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
@@ -12,11 +11,12 @@ import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { MainAndSideColumns } from '../../../../components/MainAndSideColumns';
 import { NotFoundView } from '../../../../components/NotFound';
 import {
-  lineIssue,
   ProposalHeader,
   ProposalLineList,
   ProposalSkeleton,
   ProposalTotals,
+  lineIssue,
+  ProposalCard,
 } from '../../../../components/orders/ProposalLines';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { useToast } from '../../../../components/Toast';
@@ -58,10 +58,7 @@ function LinesCard({ orgId, proposal }: { orgId: string; proposal: Proposal }) {
       )
     : null;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="proposal-lines-title" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id="proposal-lines-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-        Lines ({proposal.lines.length})
-      </Typography>
+    <ProposalCard title={<>Lines ({proposal.lines.length})</>}>
       {edit.isError && !failed && (
         <Alert severity="error" sx={{ mb: 1 }}>
           {errorMessage(edit.error)}
@@ -84,7 +81,7 @@ function LinesCard({ orgId, proposal }: { orgId: string; proposal: Proposal }) {
           }
         />
       )}
-    </Paper>
+    </ProposalCard>
   );
 }
 
@@ -105,11 +102,8 @@ function SummaryCard({ orgId, proposal }: { orgId: string; proposal: Proposal })
     }
   };
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="proposal-summary-title" sx={{ p: { xs: 2, sm: 3 } }}>
+    <ProposalCard title="Summary">
       <Stack spacing={2}>
-        <Typography id="proposal-summary-title" variant="h6" component="h2">
-          Summary
-        </Typography>
         <ProposalTotals proposal={proposal} />
         <Typography variant="caption" component="p">
           {proposal.net_terms_days > 0
@@ -194,7 +188,7 @@ function SummaryCard({ orgId, proposal }: { orgId: string; proposal: Proposal })
           : 'The draft is kept under Cancelled.'}
         {proposal.reserve_stock ? ' Reserved stock is released.' : ''}
       </ConfirmDialog>
-    </Paper>
+    </ProposalCard>
   );
 }
 
@@ -226,19 +220,11 @@ export function ProposalPage() {
             {data.status === 'draft' && <CatalogueSearchCard orgId={orgId} proposal={data} />}
             <LinesCard orgId={orgId} proposal={data} />
             {data.status !== 'draft' && data.note && (
-              <Paper
-                variant="outlined"
-                component="section"
-                aria-labelledby="proposal-note-title"
-                sx={{ p: { xs: 2, sm: 3 } }}
-              >
-                <Typography id="proposal-note-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-                  Your note
-                </Typography>
+              <ProposalCard title="Your note">
                 <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {data.note}
                 </Typography>
-              </Paper>
+              </ProposalCard>
             )}
           </Stack>
           <Stack spacing={3} sx={{ minWidth: 0 }}>

@@ -4,13 +4,13 @@ import { PROPOSAL_LIMITS } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../../lib/api';
 import { issuesByField } from '../../../../lib/field-issues';
+import { ProposalCard } from '../../../../components/orders/ProposalLines';
 import { useUpdateProposal } from '../api';
 
 /** The discount as typed: a number from 0 to 50 with at most two decimals, or a sentence why not. */
@@ -43,11 +43,8 @@ export function ProposalTermsCard({ orgId, proposal }: { orgId: string; proposal
   };
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="proposal-terms-title" sx={{ p: { xs: 2, sm: 3 } }}>
+    <ProposalCard title="Discount and note">
       <Stack spacing={2}>
-        <Typography id="proposal-terms-title" variant="h6" component="h2">
-          Discount and note
-        </Typography>
         <TextField
           label="Discount"
           value={discount}
@@ -63,7 +60,7 @@ export function ProposalTermsCard({ orgId, proposal }: { orgId: string; proposal
             }
           }}
           error={Boolean(discountProblem ?? issues.discount)}
-          helperText={discountProblem ?? issues.discount ?? 'Off the customer’s prices, on every line'}
+          helperText={discountProblem ?? issues.discount ?? 'Off every line’s customer price'}
           slotProps={{
             input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
             htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
@@ -101,6 +98,6 @@ export function ProposalTermsCard({ orgId, proposal }: { orgId: string; proposal
           <Alert severity="error">{errorMessage(update.error)}</Alert>
         )}
       </Stack>
-    </Paper>
+    </ProposalCard>
   );
 }

@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,11 +16,12 @@ import { DialogButtons } from '../../../../components/DialogButtons';
 import { MainAndSideColumns } from '../../../../components/MainAndSideColumns';
 import { NotFoundView } from '../../../../components/NotFound';
 import {
-  lineIssue,
   ProposalHeader,
   ProposalLineList,
   ProposalSkeleton,
   ProposalTotals,
+  lineIssue,
+  ProposalCard,
 } from '../../../../components/orders/ProposalLines';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { useToast } from '../../../../components/Toast';
@@ -181,32 +181,16 @@ export function ReceivedProposalPage() {
           <MainAndSideColumns>
             <Stack spacing={3} sx={{ minWidth: 0 }}>
               {data.note && (
-                <Paper
-                  variant="outlined"
-                  component="section"
-                  aria-labelledby="received-note-title"
-                  sx={{ p: { xs: 2, sm: 3 } }}
-                >
-                  <Typography id="received-note-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-                    A note from {data.seller_organization.name}
-                  </Typography>
+                <ProposalCard title={<>A note from {data.seller_organization.name}</>}>
                   <Typography
                     variant="body1"
                     sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', color: 'text.primary' }}
                   >
                     {data.note}
                   </Typography>
-                </Paper>
+                </ProposalCard>
               )}
-              <Paper
-                variant="outlined"
-                component="section"
-                aria-labelledby="received-lines-title"
-                sx={{ p: { xs: 2, sm: 3 } }}
-              >
-                <Typography id="received-lines-title" variant="h6" component="h2" sx={{ mb: 0.5 }}>
-                  Lines ({data.lines.length})
-                </Typography>
+              <ProposalCard title={<>Lines ({data.lines.length})</>}>
                 {open && (
                   <Typography variant="body2" sx={{ mb: 1 }}>
                     Change a quantity within the product’s minimum and multiples, or remove a line. Prices follow the
@@ -232,18 +216,10 @@ export function ReceivedProposalPage() {
                       : undefined
                   }
                 />
-              </Paper>
+              </ProposalCard>
             </Stack>
-            <Paper
-              variant="outlined"
-              component="section"
-              aria-labelledby="received-summary-title"
-              sx={{ p: { xs: 2, sm: 3 } }}
-            >
+            <ProposalCard title="Summary">
               <Stack spacing={2}>
-                <Typography id="received-summary-title" variant="h6" component="h2">
-                  Summary
-                </Typography>
                 <ProposalTotals proposal={data} />
                 {open && (
                   <>
@@ -285,7 +261,7 @@ export function ReceivedProposalPage() {
                   </>
                 )}
               </Stack>
-            </Paper>
+            </ProposalCard>
           </MainAndSideColumns>
           {open && <DeclineDialog proposal={data} open={declining} onClose={() => setDeclining(false)} />}
         </Stack>
