@@ -96,6 +96,11 @@ describe('orders the seller writes', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/proposal-builder-phone.png`, fullPage: true, animations: 'disabled' });
 
+    // The same builder at 1280 px: the catalogue and lines beside the discount and summary.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/proposal-builder-desktop.png`, fullPage: true, animations: 'disabled' });
+    await page.setViewportSize(PHONE);
+
     await page.getByRole('button', { name: 'Send to customer' }).click();
     const send = page.getByRole('dialog', { name: 'Send P-1001 to Corner Boutique?' });
     await send.getByRole('button', { name: 'Send' }).click();
@@ -139,6 +144,10 @@ describe('orders the seller writes', () => {
     await expectNoAxeViolations(phone, 'the retailer’s order');
     await phone.evaluate(() => window.scrollTo(0, 0));
     await phone.screenshot({ path: `${SHOTS}/proposal-retailer-phone.png`, fullPage: true, animations: 'disabled' });
+
+    await phone.setViewportSize({ width: 1280, height: 900 });
+    await phone.screenshot({ path: `${SHOTS}/proposal-retailer-desktop.png`, fullPage: true, animations: 'disabled' });
+    await phone.setViewportSize(PHONE);
 
     // ── Accept, then the usual checkout: an address, the first rate, the card ──────────
     await phone.getByRole('button', { name: 'Accept and go to checkout' }).click();
