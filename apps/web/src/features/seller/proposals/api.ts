@@ -8,7 +8,14 @@ import type {
   ProposalStatus,
   ProposalSummary,
 } from '@cratebase/contract';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useIsMutating,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api, apiPath, keysetPaging, withQuery } from '../../../lib/api';
 import { proposalKeys } from '../../../lib/query-keys';
 
@@ -67,6 +74,12 @@ export function useCustomerSearch(orgId: string, q: string, enabled: boolean) {
   });
 }
 
+/**
+ * Every write of one order runs in one mutation scope, one after another: a quantity or discount
+ * left by pressing Send is saved before the order is sent.
+ */
+const writesOf = (id: string) => `proposal-${id}`;
+
 /** A write answered with the proposal: it replaces the cached one and the lists are read again. */
 function useProposalWrite<V>(orgId: string, write: (vars: V) => Promise<Proposal>, scope?: string) {
   const queryClient = useQueryClient();
@@ -85,8 +98,8 @@ export function useCreateProposal(orgId: string) {
 }
 
 /**
- * PUT …/lines with the lines `edit` makes of the saved ones. Edits run one after another (one
- * mutation scope), each from the answer of the one before, so quick changes never undo each other.
+ * PUT …/lines with the lines `edit` makes of the saved ones. Edits run one after another (the
+ * order's scope), each from the answer of the one before, so quick changes never undo each other.
  */
 export function useEditProposalLines(orgId: string, id: string) {
   const queryClient = useQueryClient();
@@ -97,18 +110,23 @@ export function useEditProposalLines(orgId: string, id: string) {
       const lines = (saved?.lines ?? []).map((l) => ({ product_id: l.product_id, quantity: l.quantity }));
       return api.put<Proposal>(`${one(orgId, id)}/lines`, { lines: edit(lines) });
     },
-    `proposal-lines-${id}`,
+    writesOf(id),
   );
 }
 
 export function useUpdateProposal(orgId: string, id: string) {
-  return useProposalWrite(orgId, (patch: ProposalPatch) => api.patch<Proposal>(one(orgId, id), patch));
+  return useProposalWrite(orgId, (patch: ProposalPatch) => api.patch<Proposal>(one(orgId, id), patch), writesOf(id));
 }
 
 export function useSendProposal(orgId: string, id: string) {
-  return useProposalWrite(orgId, () => api.post<Proposal>(`${one(orgId, id)}/send`, {}));
+  return useProposalWrite(orgId, () => api.post<Proposal>(`${one(orgId, id)}/send`, {}), writesOf(id));
 }
 
 export function useCancelProposal(orgId: string, id: string) {
-  return useProposalWrite(orgId, () => api.post<Proposal>(`${one(orgId, id)}/cancel`, {}));
+  return useProposalWrite(orgId, () => api.post<Proposal>(`${one(orgId, id)}/cancel`, {}), writesOf(id));
+}
+
+/** True while a write of the order is on its way or waiting for the one before it. */
+export function useProposalSaving(id: string): boolean {
+  return useIsMutating({ predicate: (m) => m.options.scope?.id === writesOf(id) }) > 0;
 }

@@ -39,9 +39,13 @@ export function useDeclineProposal(id: string) {
 export function useAcceptProposal(id: string, sellerOrgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    // The total the buyer was shown: prices moved since (its price list changed) → 409 proposal_changed.
-    mutationFn: (shownTotalCents: number) =>
-      api.post<AcceptProposalResult>(`${path(id)}/accept`, { total_cents: shownTotalCents }),
+    // The total the buyer sees: prices moved since (its price list changed) → 409 proposal_changed.
+    // Read when the call starts: a quantity change still on its way (left its field by clicking
+    // Accept) goes first in this scope, and its answer is what the page shows by then.
+    mutationFn: () => {
+      const shown = queryClient.getQueryData<Proposal>(proposalKeys.received(id));
+      return api.post<AcceptProposalResult>(`${path(id)}/accept`, { total_cents: shown?.total_cents });
+    },
     scope: { id: `received-proposal-${id}` },
     onSuccess: async (result) => {
       queryClient.setQueryData(proposalKeys.received(id), result.proposal);

@@ -25,13 +25,11 @@ function VariantRow({
   product,
   variant,
   inOrder,
-  busy,
   onAdd,
 }: {
   product: Product;
   variant: ProductVariant;
   inOrder: boolean;
-  busy: boolean;
   onAdd: () => void;
 }) {
   const hasOptions = product.options.length > 0;
@@ -67,7 +65,7 @@ function VariantRow({
         size="small"
         variant={inOrder ? 'text' : 'outlined'}
         startIcon={inOrder ? undefined : <AddIcon />}
-        disabled={inOrder || busy || !sellable}
+        disabled={inOrder || !sellable}
         onClick={onAdd}
         aria-label={sellable && !inOrder ? `Add ${name}` : `${label}: ${name}`}
         sx={{ flexShrink: 0 }}
@@ -127,7 +125,6 @@ export function CatalogueSearchCard({ orgId, proposal }: { orgId: string; propos
                   product={product}
                   variant={product.variants[0]!}
                   inOrder={inOrder.has(product.variants[0]?.id ?? product.id)}
-                  busy={edit.isPending}
                   onAdd={() => add(product, product.variants[0]!)}
                 />
               ) : (
@@ -145,7 +142,6 @@ export function CatalogueSearchCard({ orgId, proposal }: { orgId: string; propos
                         product={product}
                         variant={variant}
                         inOrder={inOrder.has(variant.id)}
-                        busy={edit.isPending}
                         onAdd={() => add(product, variant)}
                       />
                     ))}

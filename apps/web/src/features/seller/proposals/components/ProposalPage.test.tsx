@@ -182,6 +182,12 @@ describe('ProposalPage (the seller’s builder)', () => {
     const patches = api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body);
     expect(patches).toEqual([{ discount_percent: 10 }, { note: 'From the trade show' }]);
 
+    expect(screen.getByRole('status').textContent).toBe('Saved as a draft: nothing is sent until you send it.');
+
+    // A quantity left by pressing Send is saved before the order is sent.
+    const mugQuantity = screen.getByRole('textbox', { name: 'Quantity of Mug' });
+    await user.clear(mugQuantity);
+    await user.type(mugQuantity, '6');
     await user.click(screen.getByRole('button', { name: 'Send to customer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send P-1001 to Distributor Co?' });
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
@@ -190,6 +196,12 @@ describe('ProposalPage (the seller’s builder)', () => {
     expect(screen.getByText(/^Sent to Distributor Co on/)).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Quantity of Mug' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Add products' })).toBeNull();
-    expect(screen.getByText('Quantity 4')).toBeTruthy();
+    expect(screen.getByText('Quantity 6')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path.slice(base.length)}`)).toEqual([
+      'PATCH ',
+      'PATCH ',
+      'PUT /lines',
+      'POST /send',
+    ]);
   });
 });

@@ -23,7 +23,7 @@ import { useToast } from '../../../../components/Toast';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { formatDate, formatDay } from '../../../../lib/format';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
-import { useCancelProposal, useEditProposalLines, useProposal, useSendProposal } from '../api';
+import { useCancelProposal, useEditProposalLines, useProposal, useProposalSaving, useSendProposal } from '../api';
 import { CatalogueSearchCard } from './CatalogueSearchCard';
 import { ProposalTermsCard } from './ProposalTermsCard';
 import { proposalCustomer } from './ProposalsPage';
@@ -89,6 +89,7 @@ function LinesCard({ orgId, proposal }: { orgId: string; proposal: Proposal }) {
 function SummaryCard({ orgId, proposal }: { orgId: string; proposal: Proposal }) {
   const send = useSendProposal(orgId, proposal.id);
   const cancel = useCancelProposal(orgId, proposal.id);
+  const saving = useProposalSaving(proposal.id);
   const toast = useToast();
   const [confirm, setConfirm] = useState<'send' | 'cancel' | null>(null);
   const who = proposalCustomer(proposal);
@@ -115,6 +116,11 @@ function SummaryCard({ orgId, proposal }: { orgId: string; proposal: Proposal })
           <Alert severity="info" icon={false}>
             Their reason: “{proposal.decline_reason}”
           </Alert>
+        )}
+        {proposal.status === 'draft' && (
+          <Typography variant="caption" component="p" role="status" sx={{ textAlign: 'center' }}>
+            {saving ? 'Saving changes…' : 'Saved as a draft: nothing is sent until you send it.'}
+          </Typography>
         )}
         {proposal.status === 'draft' && (
           <Button

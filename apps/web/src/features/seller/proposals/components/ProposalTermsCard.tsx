@@ -81,11 +81,7 @@ export function ProposalTermsCard({ orgId, proposal }: { orgId: string; proposal
         />
         <FormControlLabel
           control={
-            <Switch
-              checked={proposal.reserve_stock}
-              onChange={(e) => save({ reserve_stock: e.target.checked })}
-              disabled={update.isPending}
-            />
+            <Switch checked={proposal.reserve_stock} onChange={(e) => save({ reserve_stock: e.target.checked })} />
           }
           label={`Reserve stock for ${PROPOSAL_LIMITS.reserveDays} days`}
         />

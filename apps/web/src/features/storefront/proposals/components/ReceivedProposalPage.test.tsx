@@ -121,10 +121,16 @@ describe('ReceivedProposalPage (the retailer’s review)', () => {
     // The last line cannot be removed: declining is how.
     expect(screen.queryByRole('button', { name: 'Remove Mug' })).toBeNull();
 
+    // A quantity typed and left by clicking Accept is saved first; the accept takes the total it made: 10 mugs at $7.20.
+    await user.clear(mugQuantity);
+    await user.type(mugQuantity, '10');
     await user.click(screen.getByRole('button', { name: 'Accept and go to checkout' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
-    // It accepts the total it showed: 8 mugs at $7.20.
-    expect(api.calls.find((c) => c.path === `${path}/accept`)?.body).toEqual({ total_cents: 5760 });
+    const writes = api.calls.filter((c) => c.method !== 'GET').slice(-2);
+    expect(writes.map((c) => [c.path, c.body])).toEqual([
+      [`${path}/lines`, { lines: [{ product_id: mugId, quantity: 10 }] }],
+      [`${path}/accept`, { total_cents: 7200 }],
+    ]);
   });
 
   it('shows the server’s refusal of a quantity on its line (its rules changed since the page read them)', async () => {

@@ -141,7 +141,9 @@ export function ReceivedProposalPage() {
   }
 
   const open = data?.status === 'sent';
-  const busy = change.isPending || accept.isPending;
+  // A change on its way does not disable Accept or Remove: leaving a quantity's field by pressing
+  // them saves it first (one mutation scope), and a button disabled mid-click would lose the click.
+  const busy = accept.isPending;
   const changeIssue = change.isError ? lineIssue(change.error, sent) : null;
   const acceptIssue =
     accept.isError && data
@@ -243,7 +245,7 @@ export function ReceivedProposalPage() {
                       startIcon={<ShoppingCartCheckoutIcon />}
                       disabled={busy || hasProblem}
                       onClick={() =>
-                        accept.mutate(data.total_cents, {
+                        accept.mutate(undefined, {
                           onSuccess: () => void navigate(`/storefront/${orgId}/checkout`),
                         })
                       }
