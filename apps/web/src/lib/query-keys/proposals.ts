@@ -15,4 +15,7 @@ export const proposalKeys = {
   customerSearch: (orgId: string, q: string) => ['proposals', orgId, 'customer-search', { q }] as const,
   /** The retailer's view of an order it received. */
   received: (proposalId: string) => ['proposals', 'received', proposalId] as const,
+  /** The orders a seller sent the retailer (`receivedFromSeller`: every retailer's of that seller). */
+  receivedFromSeller: (sellerId: string) => ['proposals', 'received-from', sellerId] as const,
+  receivedFrom: (sellerId: string, buyerId: string) => ['proposals', 'received-from', sellerId, buyerId] as const,
 };

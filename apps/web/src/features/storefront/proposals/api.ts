@@ -14,13 +14,30 @@ export function useReceivedProposal(id: string) {
   });
 }
 
-/** A write answered with the proposal replaces the kept one. */
+/** GET /api/proposals/selling_organization/{seller}/purchasing_organization/{buyer}: the orders the seller sent it. */
+export function useReceivedProposals(sellerId: string, buyerId: string | undefined) {
+  return useQuery({
+    queryKey: proposalKeys.receivedFrom(sellerId, buyerId ?? ''),
+    queryFn: () =>
+      api.get<Proposal[]>(
+        apiPath`/api/proposals/selling_organization/${sellerId}/purchasing_organization/${buyerId ?? ''}`,
+      ),
+    enabled: Boolean(sellerId && buyerId),
+  });
+}
+
+/** A write answered with the proposal replaces the kept one; the list of received orders is read again. */
 function useReceivedWrite<V>(id: string, write: (vars: V) => Promise<Proposal>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
     scope: { id: `received-proposal-${id}` },
-    onSuccess: (proposal) => queryClient.setQueryData(proposalKeys.received(id), proposal),
+    onSuccess: async (proposal) => {
+      queryClient.setQueryData(proposalKeys.received(id), proposal);
+      await queryClient.invalidateQueries({
+        queryKey: proposalKeys.receivedFromSeller(proposal.seller_organization.id),
+      });
+    },
   });
 }
 
@@ -49,7 +66,10 @@ export function useAcceptProposal(id: string, sellerOrgId: string) {
     scope: { id: `received-proposal-${id}` },
     onSuccess: async (result) => {
       queryClient.setQueryData(proposalKeys.received(id), result.proposal);
-      await queryClient.invalidateQueries({ queryKey: cartKeys.store(sellerOrgId) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: cartKeys.store(sellerOrgId) }),
+        queryClient.invalidateQueries({ queryKey: proposalKeys.receivedFromSeller(sellerOrgId) }),
+      ]);
     },
     // Refused (prices moved, a line no longer sold): read the order again to show it as it is now.
     onError: () => queryClient.invalidateQueries({ queryKey: proposalKeys.received(id) }),

@@ -42,6 +42,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PayInvoiceDialog } from '../../payment/components/PayInvoiceDialog';
 import { PAY_NOW_LABEL, useVerifyPayment, verificationErrorMessage } from '../../payment/api';
 import { PageHeader } from '../../../../components/PageHeader';
+import { WrittenForYou } from '../../proposals/components/WrittenForYou';
 import { orderKeys } from '../../../../lib/query-keys';
 
 /** What Order Again says: how many products went into the cart, and which could not. */
@@ -233,6 +234,7 @@ export function BuyerOrdersPage() {
         subtitle={store && `Your orders from ${store.name}.`}
         back={{ to: `/storefront/${orgId}`, label: store ? `Back to ${store.name}` : 'Back to the store' }}
       />
+      <WrittenForYou orgId={orgId} />
       {refused.length > 0 && (
         <Alert severity="warning" onClose={() => setRefused([])}>
           <AlertTitle>Not added to your cart</AlertTitle>

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { Proposal } from '@cratebase/contract';
-import { ids } from '../../../../test/fixtures';
+import { ids, makeUser, purchasing } from '../../../../test/fixtures';
 import {
   apiStub,
   badRequest,
@@ -18,6 +18,7 @@ import {
 import { renderWithProviders } from '../../../../test/render';
 import { ToastProvider } from '../../../../components/Toast';
 import { ReceivedProposalPage } from './ReceivedProposalPage';
+import { WrittenForYou } from './WrittenForYou';
 
 const path = `/api/proposals/${proposalId}`;
 const sent = () =>
@@ -172,5 +173,35 @@ describe('ReceivedProposalPage (the retailer’s review)', () => {
     expect(screen.getByRole('link', { name: 'Go to checkout' }).getAttribute('href')).toBe(
       `/storefront/${ids.sellerX}/checkout`,
     );
+  });
+});
+
+describe('WrittenForYou (on the buyer’s orders page)', () => {
+  it('links each order waiting for the buyer’s answer, and shows nothing when none waits', async () => {
+    const user = makeUser({ purchasing_organizations: [purchasing(ids.sellerX, 'Acme Supply')] });
+    const listPath = `/api/proposals/selling_organization/${ids.sellerX}/purchasing_organization/${ids.buyer}`;
+    const declined = {
+      ...sent(),
+      id: '00000000-0000-4000-8000-0000000000d9',
+      number: 'P-1000',
+      status: 'declined' as const,
+    };
+    vi.stubGlobal(
+      'fetch',
+      apiStub((call) =>
+        call.path === '/api/user/me'
+          ? { body: user }
+          : call.path === listPath
+            ? { body: [sent(), declined] }
+            : undefined,
+      ).fn,
+    );
+    renderWithProviders(<WrittenForYou orgId={ids.sellerX} />);
+    const region = await screen.findByRole('region', { name: 'Orders written for you' });
+    expect(within(region).getByText('An order was written for you')).toBeTruthy();
+    const link = within(region).getByRole('link', { name: 'Review P-1001' });
+    expect(link.getAttribute('href')).toBe(`/storefront/${ids.sellerX}/proposals/${proposalId}`);
+    expect(region.textContent).toContain('2 lines, $184.32, sent Nov 27, 2026');
+    expect(within(region).queryByText(/P-1000/)).toBeNull();
   });
 });
