@@ -135,6 +135,14 @@ describe('orders the seller writes', () => {
         .locator('xpath=following-sibling::dd')
         .textContent();
     expect(await buyerTotal()).toBe('$73.80');
+    // The buyer's Orders page links it too (for when the e-mail is gone).
+    await phone.goto(`${scene.server.url}/storefront/${store.id}/orders`);
+    const writtenForYou = phone.getByRole('region', { name: 'Orders written for you' });
+    await expect.poll(() => writtenForYou.isVisible()).toBe(true);
+    await expectNoAxeViolations(phone, 'the buyer’s orders with an order written for it');
+    await phone.screenshot({ path: `${SHOTS}/proposal-buyer-orders-phone.png`, fullPage: true, animations: 'disabled' });
+    await writtenForYou.getByRole('link', { name: 'Review P-1001' }).click();
+    await phone.waitForURL(`**${link}`);
     const soap = phone.getByRole('textbox', { name: 'Quantity of Lavender soap' });
     await soap.fill('4');
     await soap.press('Enter');

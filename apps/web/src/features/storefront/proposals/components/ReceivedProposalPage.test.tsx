@@ -198,7 +198,7 @@ describe('WrittenForYou (on the buyer’s orders page)', () => {
     );
     renderWithProviders(<WrittenForYou orgId={ids.sellerX} />);
     const region = await screen.findByRole('region', { name: 'Orders written for you' });
-    expect(within(region).getByText('An order was written for you')).toBeTruthy();
+    expect(within(region).getByText('Acme Supply wrote an order for you')).toBeTruthy();
     const link = within(region).getByRole('link', { name: 'Review P-1001' });
     expect(link.getAttribute('href')).toBe(`/storefront/${ids.sellerX}/proposals/${proposalId}`);
     expect(region.textContent).toContain('2 lines, $184.32, sent Nov 27, 2026');

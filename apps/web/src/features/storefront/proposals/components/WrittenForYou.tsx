@@ -20,7 +20,7 @@ export function WrittenForYou({ orgId }: { orgId: string }) {
   return (
     <Alert severity="info" role="region" aria-label="Orders written for you">
       <AlertTitle>
-        {open.length === 1 ? 'An order was written for you' : `${open.length} orders were written for you`}
+        {open[0]!.seller_organization.name} wrote {open.length === 1 ? 'an order' : `${open.length} orders`} for you
       </AlertTitle>
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {open.map((p) => (
