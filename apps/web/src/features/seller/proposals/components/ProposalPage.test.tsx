@@ -92,6 +92,10 @@ function sellerApi(start: Proposal) {
       current = { ...current, status: 'sent', sent_at: '2026-11-27T15:00:00Z' };
       return { body: current };
     }
+    if (call.method === 'POST' && call.path === `${base}/cancel`) {
+      current = { ...current, status: 'cancelled', cancelled_at: '2026-11-27T16:00:00Z' };
+      return { body: current };
+    }
     return undefined;
   });
   vi.stubGlobal('fetch', stub.fn);
@@ -203,5 +207,20 @@ describe('ProposalPage (the seller’s builder)', () => {
       'PUT /lines',
       'POST /send',
     ]);
+  });
+
+  it('cancels a sent order after confirming; it says so and offers nothing more', async () => {
+    sellerApi(proposal({ status: 'sent', sent_at: '2026-11-27T15:00:00Z', lines: [line(mug, 4, 800, 0)] }));
+    const user = userEvent.setup();
+    renderBuilder();
+    expect(await screen.findByRole('button', { name: 'Copy the customer’s link' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel this order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel P-1001?' });
+    expect(within(dialog).getByText(/Distributor Co can no longer accept it/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the order' }));
+    expect(await screen.findByText('P-1001 cancelled')).toBeTruthy();
+    expect(screen.getByText(/^You cancelled it on/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel this order' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Copy the customer’s link' })).toBeNull();
   });
 });
