@@ -170,6 +170,23 @@ describe('every screen at desktop and phone width', () => {
       `/api/line-sheets/${lineSheet.id}/share`,
       {},
     );
+    // Orders the seller wrote (issue 25 part 2): a draft, and one sent to the buyer.
+    const proposals = `/api/organization/${store.id}/proposals`;
+    const draftProposal = await seller.call<{ id: string }>('POST', proposals, {
+      purchaser_organization_id: buyerOrgId,
+      note: 'From the spring show.',
+      discount_percent: 10,
+      lines: [
+        { product_id: soapId, quantity: 12 },
+        { product_id: candleId, quantity: 2 },
+      ],
+    });
+    const sentProposal = await seller.call<{ id: string }>('POST', proposals, {
+      purchaser_organization_id: buyerOrgId,
+      note: 'The candles we talked about.',
+      lines: [{ product_id: candleId, quantity: 4 }],
+    });
+    await seller.call('POST', `${proposals}/${sentProposal.id}/send`, {});
 
     // ── Signed out ────────────────────────────────────────────────────────────────────
     const visitor = await scene.browser.newContext();
@@ -212,6 +229,8 @@ describe('every screen at desktop and phone width', () => {
       { name: 'seller-customer', path: `${app}/customers/${buyerOrgId}`, heading: 'Corner Pantry' },
       { name: 'seller-price-lists', path: `${app}/price-lists`, heading: 'Price lists' },
       { name: 'seller-price-list', path: `${app}/price-lists/${priceList.id}`, heading: 'Distributor' },
+      { name: 'seller-proposals', path: `${app}/proposals`, heading: 'Written orders' },
+      { name: 'seller-proposal', path: `${app}/proposals/${draftProposal.id}`, heading: 'Order P-1001' },
       { name: 'seller-invoices', path: `${app}/invoices`, heading: 'Invoices' },
       { name: 'seller-team', path: `${app}/team`, heading: 'Team' },
       { name: 'seller-invites', path: `${app}/invites`, heading: /Invite/ },
@@ -239,6 +258,7 @@ describe('every screen at desktop and phone width', () => {
       { name: 'buyer-checkout', path: `${shop}/checkout`, heading: /.+/ },
       { name: 'buyer-billing', path: `${shop}/billing`, heading: 'Shipping & Payment', shows: /^Card number/ },
       { name: 'buyer-orders', path: `${shop}/orders`, heading: 'Orders' },
+      { name: 'buyer-proposal', path: `${shop}/proposals/${sentProposal.id}`, heading: 'Order P-1002' },
       { name: 'buyer-team', path: `/storefront/team/${buyerOrgId}`, heading: 'Team' },
       { name: 'buyer-store-not-found', path: `${shop}/no-such-page`, heading: /.+/ },
     ]);
