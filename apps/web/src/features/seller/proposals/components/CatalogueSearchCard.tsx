@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import type { Product, ProductVariant, Proposal } from '@cratebase/contract';
 import { firstOrderQuantity } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
@@ -91,10 +91,32 @@ export function CatalogueSearchCard({ orgId, proposal }: { orgId: string; propos
       { product_id: variant.id, quantity: firstOrderQuantity(rulesOf(product, variant)) },
     ]);
 
+  const onSearchKey = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const sku = input.trim().toLowerCase();
+    // Only the answer to what is typed now (the search waits for typing to pause).
+    if (!sku || q.toLowerCase() !== sku || search.isPlaceholderData) return;
+    for (const product of products) {
+      const variant = product.variants.find((v) => v.stock_keeping_unit?.toLowerCase() === sku);
+      if (variant && variant.available && !inOrder.has(variant.id)) {
+        add(product, variant);
+        setInput('');
+        return;
+      }
+    }
+  };
+
   return (
     <ProposalCard title="Add products">
       <Stack spacing={2}>
-        <SearchField label="Search your catalogue by name or SKU" value={input} onChange={setInput} />
+        {/* Quick entry: a SKU typed whole and Enter adds that product or variant. */}
+        <Box onKeyDown={onSearchKey}>
+          <SearchField label="Search your catalogue by name or SKU" value={input} onChange={setInput} />
+        </Box>
+        <Typography variant="caption" component="p" sx={{ mt: '4px !important' }}>
+          Type a whole SKU and press Enter to add it.
+        </Typography>
         {edit.isError && <Alert severity="error">{errorMessage(edit.error)}</Alert>}
         {search.isError && <Alert severity="error">{errorMessage(search.error)}</Alert>}
         {search.isPending ? (

@@ -2,12 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { Product, Proposal, ProposalLineInput } from '@cratebase/contract';
+import type { CartProduct, Product, Proposal, ProposalLineInput } from '@cratebase/contract';
 import { ids } from '../../../../test/fixtures';
 import {
   apiStub,
   badRequest,
   line,
+  lineProduct,
   mug,
   mugId,
   proposal,
@@ -20,6 +21,8 @@ import { ToastProvider } from '../../../../components/Toast';
 import { ProposalPage } from './ProposalPage';
 
 const base = `/api/organization/${ids.merchantA}/proposals/${proposalId}`;
+const teeSmallId = '00000000-0000-4000-8000-0000000000b3';
+const teeSmall = lineProduct(teeSmallId, 'Tee — S', { stock_keeping_unit: 'TEE-S', unit_price_in_cents: 2000 });
 const variant = (id: string, title: string, sku: string) => ({
   id,
   title,
@@ -46,7 +49,7 @@ const products = [
     state: { id: 2, state: 'Live' },
     options: [{ name: 'Size', values: ['S', 'M'] }],
     minimum_order_quantity: 1,
-    variants: [variant('00000000-0000-4000-8000-0000000000b3', 'S', 'TEE-S'), variant(teeMediumId, 'M', 'TEE-M')],
+    variants: [variant(teeSmallId, 'S', 'TEE-S'), variant(teeMediumId, 'M', 'TEE-M')],
   },
   {
     id: mugId,
@@ -61,18 +64,22 @@ const products = [
 /** The seller's API for one draft: lines and terms priced like the server (Distributor: mug $8.00, tee $16.00). */
 function sellerApi(start: Proposal) {
   let current = start;
-  const listed: Record<string, number> = { [mugId]: 800, [teeMediumId]: 1600 };
+  const listed: Record<string, number> = { [mugId]: 800, [teeMediumId]: 1600, [teeSmallId]: 1600 };
+  const byId: Record<string, CartProduct> = { [mugId]: mug, [teeMediumId]: teeMedium, [teeSmallId]: teeSmall };
   const reprice = (lines: ProposalLineInput[], discount: number) =>
     proposal({
       ...current,
       discount_percent: discount,
-      lines: lines.map((l) =>
-        line(l.product_id === mugId ? mug : teeMedium, l.quantity, listed[l.product_id]!, discount),
-      ),
+      lines: lines.map((l) => line(byId[l.product_id]!, l.quantity, listed[l.product_id]!, discount)),
     });
   const stub = apiStub((call) => {
     if (call.method === 'GET' && call.path === base) return { body: current };
-    if (call.method === 'GET' && call.path === `/api/product/organization/${ids.merchantA}`) return { body: products };
+    if (call.method === 'GET' && call.path === `/api/product/organization/${ids.merchantA}`) {
+      const q = (new URLSearchParams(call.search).get('q') ?? '').toLowerCase();
+      const matches = (p: Product) =>
+        p.name.toLowerCase().includes(q) || p.variants.some((v) => v.stock_keeping_unit?.toLowerCase().includes(q));
+      return { body: products.filter(matches) };
+    }
     if (call.method === 'PUT' && call.path === `${base}/lines`) {
       const { lines } = call.body as { lines: ProposalLineInput[] };
       const odd = lines.findIndex((l) => l.quantity === 30);
@@ -140,6 +147,21 @@ describe('ProposalPage (the seller’s builder)', () => {
     });
     expect(within(lineItem('Tee — M')).getByText('TEE-M · $16.00 each')).toBeTruthy();
     expect(screen.getByText('Total', { selector: 'dt' }).nextElementSibling?.textContent).toBe('$48.00');
+
+    // Quick entry: a whole SKU and Enter adds its variant (once the search has answered for it).
+    const search = screen.getByRole('searchbox', { name: 'Search your catalogue by name or SKU' });
+    await user.type(search, 'tee-s');
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'In order: Mug' })).toBeNull());
+    await user.keyboard('{Enter}');
+    expect(await within(linesList()).findByText('Tee — S')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+      lines: [
+        { product_id: mugId, quantity: 4 },
+        { product_id: teeMediumId, quantity: 1 },
+        { product_id: teeSmallId, quantity: 1 },
+      ],
+    });
+    expect((search as HTMLInputElement).value).toBe('');
   });
 
   it('keeps a line’s minimum and multiples before saving, shows the server’s refusal on that line, and removes a line', async () => {
