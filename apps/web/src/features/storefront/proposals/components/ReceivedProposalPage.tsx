@@ -195,8 +195,8 @@ export function ReceivedProposalPage() {
               <ProposalCard title={<>Lines ({data.lines.length})</>}>
                 {open && (
                   <Typography variant="body2" sx={{ mb: 1 }}>
-                    Change a quantity within the product’s minimum and multiples, or remove a line. Prices follow the
-                    quantity.
+                    Change a quantity within the product’s minimum and multiples
+                    {data.lines.length > 1 ? ', or remove a line' : ''}. Prices follow the quantity.
                   </Typography>
                 )}
                 {change.isError && !changeIssue && (
