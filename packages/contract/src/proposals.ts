@@ -177,6 +177,8 @@ export const ProposalSummary = z.object({
   purchaser_organization: OrgRef.nullable(),
   invite_email: z.string().nullable(),
   line_count: z.number().int(),
+  /** What the available lines come to — the proposal's own `total_cents`. */
+  total_cents: z.number().int(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
   updated_at: z.string(),

@@ -53,6 +53,11 @@ const send = (seller: Org, id: string, token = seller.token) =>
 const retailerRead = (buyer: { token: string }, id: string) => h.call('GET', `/api/proposals/${id}`, { token: buyer.token });
 const accept = (buyer: { token: string }, id: string) =>
   h.call('POST', `/api/proposals/${id}/accept`, { token: buyer.token, body: {} });
+/** The seller's list: each order's number → its total. */
+async function listedTotals(seller: Org): Promise<Record<string, number>> {
+  const rows = await ok<{ number: string; total_cents: number }[]>(h.call('GET', proposals(seller), { token: seller.token }));
+  return Object.fromEntries(rows.map((r) => [r.number, r.total_cents]));
+}
 const changeLines = (buyer: { token: string }, id: string, lines: unknown[]) =>
   h.call('PUT', `/api/proposals/${id}/lines`, { token: buyer.token, body: { lines } });
 
@@ -122,6 +127,7 @@ describe('an order the seller writes, accepted and paid', () => {
     ]);
     expect(draft.total_cents).toBe(4 * 720 + 12 * 1_296);
     expect(draft.subtotal_cents - draft.discount_cents).toBe(draft.total_cents);
+    expect(await listedTotals(w.seller)).toEqual({ 'P-1001': draft.total_cents });
     // A draft is the seller's alone.
     expect((await retailerRead(w.buyer, draft.id)).status).toBe(404);
 
@@ -179,6 +185,7 @@ describe('an order the seller writes, accepted and paid', () => {
       [12, 1_296],
     ]);
     expect((await ok<Proposal>(retailerRead(w.buyer, draft.id))).total_cents).toBe(accepted.proposal.total_cents);
+    expect(await listedTotals(w.seller)).toEqual({ 'P-1001': accepted.proposal.total_cents });
     const subtotal = 8 * 720 + 12 * 1_296;
     expect(atPay.total_cents).toBe(subtotal);
 
@@ -211,6 +218,34 @@ describe('an order the seller writes, accepted and paid', () => {
     await ok(h.call('PUT', `/api/cart/${cart_id}/line_item`, { token: w.other.token, body: { product_id: w.mug, quantity: 0 } }));
     cart = await ok<Cart>(h.call('PUT', `/api/cart/${cart_id}/line_item`, { token: w.other.token, body: { product_id: w.mug, quantity: 2 } }));
     expect(cart.line_items[0]).toMatchObject({ unit_price_in_cents: 1_000, agreed: false });
+  });
+});
+
+describe('the seller’s list', () => {
+  it('gives each order the total its page gives: available lines at the customer’s prices less the discount', async () => {
+    const w = await world();
+    const jar = await liveProduct(h, w.seller, { name: 'Jar', unit_price_in_cents: 500 });
+    await setStock(h, w.seller, jar, 1);
+    const lines = [
+      { product_id: w.mug, quantity: 4 },
+      { product_id: w.medium, quantity: 12 },
+      { product_id: jar, quantity: 3 },
+    ];
+    const onList = await ok<Proposal>(create(w.seller, { purchaser_organization_id: w.buyer.orgId, discount_percent: 12.5, lines }));
+    const wholesale = await ok<Proposal>(create(w.seller, { invite_email: `shop-${randomUUID().slice(0, 8)}@example.com`, lines }));
+    const empty = await ok<Proposal>(create(w.seller, { purchaser_organization_id: w.other.orgId }));
+    // Only 1 jar left: that line is not counted.
+    expect(onList.lines.map((l) => l.available)).toEqual([true, true, false]);
+    expect(onList.total_cents).toBe(4 * discountedCents(800, 1_250) + 12 * discountedCents(1_440, 1_250));
+    expect(wholesale.total_cents).toBe(4 * 1_000 + 12 * 1_800);
+    expect(await listedTotals(w.seller)).toEqual({
+      [onList.number]: onList.total_cents,
+      [wholesale.number]: wholesale.total_cents,
+      [empty.number]: 0,
+    });
+    // One page of two, then the next: the same totals.
+    const first = await h.call('GET', `${proposals(w.seller)}?limit=2`, { token: w.seller.token });
+    expect(first.body.map((r: { total_cents: number }) => r.total_cents)).toEqual([0, wholesale.total_cents]);
   });
 });
 

@@ -4,7 +4,7 @@
  * customer's prices now (its price list at each line's quantity, products/sql.ts) less the
  * discount, rounded half up (contract `proposalUnitPrice`) — and the seller's list.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   PROPOSAL_LIMITS,
   PROPOSAL_STATUSES,
@@ -25,9 +25,9 @@ import { notFound } from '../../lib/errors.js';
 import { beforeCursor, decodeCursor, keysetTimestamp, limitPlusOne, takePage, toIso } from '../../lib/pagination.js';
 import { organizationsSql } from '../organizations/sql.js';
 import { inviteAcceptedBySql, invitesAcceptedFromSellerSql } from '../invites/sql.js';
-import { cartProductSql } from '../products/sql.js';
+import { cartProductSql, productForCartSql } from '../products/sql.js';
 import { paymentTermsDaysSql } from '../customers/sql.js';
-import { customerPriceListSql } from '../price-lists/sql.js';
+import { customerPriceListSql, discountedCentsSql } from '../price-lists/sql.js';
 import { getLookups } from '../products/lookups.js';
 import { unavailableReason } from '../carts/service.js';
 
@@ -92,10 +92,19 @@ export type PricedLineRow = {
   unit_price_in_cents: number;
 };
 
+/**
+ * A FROM item of one row (`id`, `bp`): the price list the proposal's retailer buys on from its
+ * seller now (none — wholesale — while the retailer is unknown). One definition for the single
+ * read's lines and the list's totals.
+ */
+function proposalPricingSql(sellerId: SQL, purchaserId: SQL): SQL {
+  return customerPriceListSql(sellerId, purchaserId);
+}
+
 /** The proposal's lines in order, priced under the retailer's price list now (wholesale while it is unknown). */
 export async function pricedLines(ctx: AppContext, db: DbOrTx, row: ProposalRow): Promise<PricedLineRow[]> {
   const { liveStateId } = await getLookups(db);
-  const pricing = customerPriceListSql(sql`${row.seller_organization_id}::uuid`, sql`${row.purchaser_id}::uuid`);
+  const pricing = proposalPricingSql(sql`${row.seller_organization_id}::uuid`, sql`${row.purchaser_id}::uuid`);
   const result = await db.execute<{ lines: string }>(sql`
     select coalesce(json_agg(json_build_object(
              'product_id', l.product_id, 'quantity', l.quantity, 'agreed_unit_price_in_cents', l.agreed_unit_price_in_cents,
@@ -184,6 +193,26 @@ export async function readSellerProposal(ctx: AppContext, sellerId: string, id: 
   return proposal;
 }
 
+/**
+ * A bigint: what the proposal whose seller, retailer and discount are the columns `seller_id`,
+ * `purchaser_id` and `bp` of the FROM item `pr` comes to — the `total_cents` toProposal sums from
+ * the single read: each available line (carts/service.ts unavailableReason is null: not removed,
+ * for sale to the retailer, its pre-order open, enough stock when tracked) at its agreed price,
+ * else at the customer's price for its quantity (the same pricing and listedUnitPriceAtSql as
+ * cartProductSql) less the discount rounded half up (proposalLineUnitPrice), times its quantity.
+ * (`pr`: products/sql.ts and price-lists/sql.ts use `p`, `pl` and others for themselves.)
+ */
+function proposalTotalSql(liveStateId: number, proposalId: SQL): SQL {
+  const pricing = proposalPricingSql(sql`pr.seller_id`, sql`pr.purchaser_id`);
+  return sql`(select coalesce(sum(l.quantity::bigint
+                                  * coalesce(l.agreed_unit_price_in_cents, ${discountedCentsSql('pr', sql`f.unit_price_in_cents`)})), 0)::bigint
+                from order_proposal_lines l
+                cross join lateral ${productForCartSql(pricing, liveStateId, sql`l.product_id`, sql`l.quantity`)} f
+               where l.proposal_id = ${proposalId}
+                 and not f.deleted and f.live and not f.preorder_closed
+                 and not (f.track_inventory and coalesce(f.inventory_count, 0) < l.quantity))`;
+}
+
 /** GET /api/organization/{org_id}/proposals: newest first, keyset pages, optionally one status. */
 export async function listProposals(
   ctx: AppContext,
@@ -192,19 +221,24 @@ export async function listProposals(
 ): Promise<{ items: ProposalSummary[]; nextCursor: string | null }> {
   const cursor = decodeCursor(query.cursor);
   const status = query.status ? sql`and p.status = ${query.status}` : sql``;
+  const { liveStateId } = await getLookups(ctx.db);
   const result = await ctx.db.execute<
     Pick<ProposalRow, 'id' | 'number' | 'status' | 'purchaser_id' | 'purchaser_name' | 'invite_email' | 'created_at' | 'sent_at' | 'updated_at'> & {
       line_count: number;
+      /** bigint: a string or a bigint as the driver gives it. */
+      total_cents: string | number | bigint;
       keyset_at: string;
     }
   >(sql`
-    select p.id, p.number, p.status, r.purchaser_id, po.name as purchaser_name, p.invite_email,
+    select p.id, p.number, p.status, pr.purchaser_id, po.name as purchaser_name, p.invite_email,
            p.created_at, p.sent_at, p.updated_at,
            (select count(*)::int from order_proposal_lines l where l.proposal_id = p.id) as line_count,
+           ${proposalTotalSql(liveStateId, sql`p.id`)} as total_cents,
            ${keysetTimestamp(sql`p.created_at`)} as keyset_at
       from order_proposals p
-      cross join lateral (select ${resolvedPurchaserSql} as purchaser_id) r
-      left join ${organizationsSql()} po on po.id = r.purchaser_id
+      cross join lateral (select p.seller_organization_id as seller_id, ${resolvedPurchaserSql} as purchaser_id,
+                                 p.discount_basis_points as bp) pr
+      left join ${organizationsSql()} po on po.id = pr.purchaser_id
      where p.seller_organization_id = ${sellerId}
        ${status}
        ${beforeCursor(sql`p.created_at`, sql`p.id`, cursor)}
@@ -219,6 +253,7 @@ export async function listProposals(
       purchaser_organization: r.purchaser_id ? { id: r.purchaser_id, name: r.purchaser_name ?? '' } : null,
       invite_email: r.invite_email,
       line_count: r.line_count,
+      total_cents: Number(r.total_cents),
       created_at: toIso(r.created_at)!,
       sent_at: toIso(r.sent_at),
       updated_at: toIso(r.updated_at)!,

@@ -18,6 +18,7 @@ const summary = (over: Partial<ProposalSummary>): ProposalSummary => ({
   purchaser_organization: { id: ids.buyer, name: 'Distributor Co' },
   invite_email: null,
   line_count: 2,
+  total_cents: 18_432,
   created_at: '2026-11-20T10:00:00Z',
   sent_at: '2026-11-21T10:00:00Z',
   updated_at: '2026-11-21T10:00:00Z',
@@ -62,6 +63,7 @@ describe('ProposalsPage (Written orders)', () => {
                 invite_email: 'new@shop.example',
                 sent_at: null,
                 line_count: 1,
+                total_cents: 0,
               }),
             ],
           };
@@ -72,10 +74,15 @@ describe('ProposalsPage (Written orders)', () => {
     expect(within(sent).getByText('Distributor Co')).toBeTruthy();
     expect(within(sent).getByText('Sent')).toBeTruthy();
     expect(within(sent).getByText('Nov 21, 2026')).toBeTruthy();
+    // Its total, in the Total column.
+    const totalColumn = within(table).getAllByRole('columnheader').findIndex((h) => h.textContent === 'Total');
+    expect(totalColumn).toBeGreaterThan(0);
+    expect(within(sent).getAllByRole('cell')[totalColumn]?.textContent).toBe('$184.32');
     const draft = within(table).getByText('P-1002').closest('tr') as HTMLElement;
     expect(within(draft).getByText('new@shop.example')).toBeTruthy();
     expect(within(draft).getByText('New store (invited when sent)')).toBeTruthy();
     expect(within(draft).getByText('Not sent')).toBeTruthy();
+    expect(within(draft).getAllByRole('cell')[totalColumn]?.textContent).toBe('$0.00');
 
     await user.click(screen.getByRole('tab', { name: 'Draft' }));
     expect(await screen.findByText('No draft orders')).toBeTruthy();

@@ -14,7 +14,7 @@ import { PageHeader } from '../../../../components/PageHeader';
 import { ProposalStatusChip } from '../../../../components/orders/ProposalStatusChip';
 import { TintedIcon } from '../../../../components/TintedIcon';
 import { loadedItems } from '../../../../lib/api';
-import { formatDay } from '../../../../lib/format';
+import { formatCents, formatDay } from '../../../../lib/format';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 import { useProposals } from '../api';
 import { NewProposalDialog } from './NewProposalDialog';
@@ -54,9 +54,9 @@ const columns: DataColumn<ProposalSummary>[] = [
             New store (invited when sent)
           </Typography>
         )}
-        {/* On a phone the lines and date columns are hidden: they go under the customer. */}
+        {/* On a phone the lines, total and date columns are hidden: they go under the customer. */}
         <Typography variant="caption" component="span" sx={{ display: { xs: 'block', sm: 'none' } }}>
-          {lineCount(p.line_count)} ·{' '}
+          {lineCount(p.line_count)} · {formatCents(p.total_cents)} ·{' '}
           {p.sent_at ? `Sent ${formatDay(p.sent_at)}` : `Started ${formatDay(p.created_at)}`}
         </Typography>
       </>
@@ -64,6 +64,13 @@ const columns: DataColumn<ProposalSummary>[] = [
   },
   { header: 'Status', width: 120, cell: (p) => <ProposalStatusChip status={p.status} /> },
   { header: 'Lines', width: 90, align: 'right', hideOnPhone: true, cell: (p) => p.line_count },
+  {
+    header: 'Total',
+    width: 120,
+    align: 'right',
+    hideOnPhone: true,
+    cell: (p) => <span style={{ whiteSpace: 'nowrap' }}>{formatCents(p.total_cents)}</span>,
+  },
   {
     header: 'Sent',
     width: 140,
