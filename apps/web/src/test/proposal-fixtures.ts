@@ -1,7 +1,7 @@
 // Test support for the screens of orders the seller writes (issue 25 part 2): a proposal as the
 // server answers it, priced like the server (the customer's price less the discount, half up),
 // and a fetch double that answers each call from a handler that sees its body. Not imported by the app.
-import type { CartProduct, Proposal, ProposalLine } from '@cratebase/contract';
+import type { CartProduct, ProductVariant, Proposal, ProposalLine } from '@cratebase/contract';
 import { ids } from './fixtures';
 
 export const proposalId = '00000000-0000-4000-8000-0000000000d1';
@@ -37,6 +37,29 @@ export const teeMedium = lineProduct(teeMediumId, 'Tee — M', {
   stock_keeping_unit: 'TEE-M',
   unit_price_in_cents: 2000,
 });
+
+/** A variant as the catalogue search lists it: $20.00, any quantity, available, stock not tracked. */
+export function catalogueVariant(id: string, values: string[], overrides: Partial<ProductVariant> = {}): ProductVariant {
+  return {
+    id,
+    title: values.join(' / '),
+    option_values: values,
+    position: 0,
+    stock_keeping_unit: null,
+    universal_product_code: null,
+    unit_price_in_cents: 2000,
+    msrp_in_cents: null,
+    weight: null,
+    inventory_count: 0,
+    track_inventory: false,
+    available: true,
+    order_increment: 1,
+    price_breaks: [],
+    own_volume_rules: false,
+    media_id: null,
+    ...overrides,
+  };
+}
 
 /** A line at `listed` cents a unit before the discount. */
 export function line(product: CartProduct, quantity: number, listed: number, discountPercent: number): ProposalLine {

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Product, ProductVariant, Proposal } from '@cratebase/contract';
 import { firstOrderQuantity } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
@@ -8,18 +8,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import GridOnOutlinedIcon from '@mui/icons-material/GridOnOutlined';
 import { ProposalCard } from '../../../../components/orders/ProposalLines';
 import { SearchField } from '../../../../components/SearchField';
 import { errorMessage } from '../../../../lib/api';
 import { formatCents } from '../../../../lib/format';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { useEditProposalLines, useProposalProductSearch } from '../api';
-
-/** A variant's order rules: the product's minimum, the variant's increment. */
-const rulesOf = (product: Product, variant: ProductVariant) => ({
-  minimum_order_quantity: product.minimum_order_quantity,
-  order_increment: variant.order_increment,
-});
+import { isSellable, matrixButtonLabel, ProposalVariantMatrix, variantRules as rulesOf } from './ProposalVariantMatrix';
 
 function VariantRow({
   product,
@@ -35,7 +31,7 @@ function VariantRow({
   const hasOptions = product.options.length > 0;
   const name = hasOptions ? `${product.name} — ${variant.title}` : product.name;
   const stock = variant.track_inventory ? `${variant.inventory_count} in stock` : null;
-  const sellable = variant.available && product.state?.state === 'Live';
+  const sellable = isSellable(product, variant);
   const label = inOrder ? 'In order' : sellable ? 'Add' : 'Not for sale';
   return (
     <Stack
@@ -76,6 +72,8 @@ function VariantRow({
   );
 }
 
+const matrixButtonId = (productId: string) => `order-grid-${productId}`;
+
 /** Search the catalogue and add lines: a product with options lists its variants as rows. */
 export function CatalogueSearchCard({ orgId, proposal }: { orgId: string; proposal: Proposal }) {
   const [input, setInput] = useState('');
@@ -84,6 +82,18 @@ export function CatalogueSearchCard({ orgId, proposal }: { orgId: string; propos
   const edit = useEditProposalLines(orgId, proposal.id);
   const inOrder = new Set(proposal.lines.map((l) => l.product_id));
   const products = search.data ?? [];
+  // The product whose order grid is open (in place of the results), and the one whose grid was closed.
+  const [matrix, setMatrix] = useState<Product | null>(null);
+  const closed = useRef<string | null>(null);
+  useEffect(() => {
+    if (matrix || !closed.current) return;
+    document.getElementById(matrixButtonId(closed.current))?.focus();
+    closed.current = null;
+  }, [matrix]);
+  const closeMatrix = () => {
+    closed.current = matrix?.id ?? null;
+    setMatrix(null);
+  };
 
   const add = (product: Product, variant: ProductVariant) =>
     edit.mutate((lines) => [
@@ -112,14 +122,23 @@ export function CatalogueSearchCard({ orgId, proposal }: { orgId: string; propos
       <Stack spacing={2}>
         {/* Quick entry: a SKU typed whole and Enter adds that product or variant. */}
         <Box onKeyDown={onSearchKey}>
-          <SearchField label="Search your catalogue by name or SKU" value={input} onChange={setInput} />
+          <SearchField
+            label="Search your catalogue by name or SKU"
+            value={input}
+            onChange={(value) => {
+              setInput(value);
+              setMatrix(null);
+            }}
+          />
         </Box>
         <Typography variant="caption" component="p" sx={{ mt: '4px !important' }}>
           Type a whole SKU and press Enter to add it.
         </Typography>
         {edit.isError && <Alert severity="error">{errorMessage(edit.error)}</Alert>}
         {search.isError && <Alert severity="error">{errorMessage(search.error)}</Alert>}
-        {search.isPending ? (
+        {matrix ? (
+          <ProposalVariantMatrix orgId={orgId} proposal={proposal} product={matrix} onClose={closeMatrix} />
+        ) : search.isPending ? (
           <Stack spacing={1} aria-label="Loading products">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} variant="rounded" height={44} />
@@ -151,12 +170,36 @@ export function CatalogueSearchCard({ orgId, proposal }: { orgId: string; propos
                 />
               ) : (
                 <li key={product.id}>
-                  <Typography
-                    variant="body2"
-                    sx={{ color: 'text.primary', fontWeight: 600, py: 1, borderTop: 1, borderColor: 'divider' }}
+                  <Stack
+                    direction="row"
+                    spacing={1}
+                    sx={{
+                      alignItems: 'center',
+                      justifyContent: 'space-between',
+                      py: 1,
+                      borderTop: 1,
+                      borderColor: 'divider',
+                    }}
                   >
-                    {product.name}
-                  </Typography>
+                    <Typography
+                      variant="body2"
+                      sx={{ color: 'text.primary', fontWeight: 600, overflowWrap: 'anywhere' }}
+                    >
+                      {product.name}
+                    </Typography>
+                    {product.variants.some((v) => isSellable(product, v)) && (
+                      <Button
+                        id={matrixButtonId(product.id)}
+                        size="small"
+                        startIcon={<GridOnOutlinedIcon />}
+                        onClick={() => setMatrix(product)}
+                        aria-label={`${matrixButtonLabel(product)}: ${product.name}`}
+                        sx={{ flexShrink: 0 }}
+                      >
+                        {matrixButtonLabel(product)}
+                      </Button>
+                    )}
+                  </Stack>
                   <Box component="ul" aria-label={`${product.name} variants`} sx={{ m: 0, p: 0, listStyle: 'none' }}>
                     {product.variants.map((variant) => (
                       <VariantRow

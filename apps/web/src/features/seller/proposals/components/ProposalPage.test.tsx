@@ -7,6 +7,7 @@ import { ids } from '../../../../test/fixtures';
 import {
   apiStub,
   badRequest,
+  catalogueVariant,
   line,
   lineProduct,
   mug,
@@ -23,24 +24,7 @@ import { ProposalPage } from './ProposalPage';
 const base = `/api/organization/${ids.merchantA}/proposals/${proposalId}`;
 const teeSmallId = '00000000-0000-4000-8000-0000000000b3';
 const teeSmall = lineProduct(teeSmallId, 'Tee — S', { stock_keeping_unit: 'TEE-S', unit_price_in_cents: 2000 });
-const variant = (id: string, title: string, sku: string) => ({
-  id,
-  title,
-  option_values: [title],
-  position: 0,
-  stock_keeping_unit: sku,
-  universal_product_code: null,
-  unit_price_in_cents: 2000,
-  msrp_in_cents: null,
-  weight: null,
-  inventory_count: 0,
-  track_inventory: false,
-  available: true,
-  order_increment: 1,
-  price_breaks: [],
-  own_volume_rules: false,
-  media_id: null,
-});
+const variant = (id: string, title: string, sku: string) => catalogueVariant(id, [title], { stock_keeping_unit: sku });
 /** A tee in S and M (variants as rows), and a mug without options (sold in twos). */
 const products = [
   {

@@ -18,8 +18,16 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
+import {
+  bodyCell,
+  footCell,
+  gridLine as line,
+  headCell,
+  quantityInputSx,
+  stickyCell,
+  totalCell,
+} from '../../../../components/orders/order-grid-cells';
 import { useToast } from '../../../../components/Toast';
 import { errorMessage } from '../../../../lib/api';
 import { useCurrentUser } from '../../../../lib/current-user';
@@ -330,50 +338,6 @@ export function VariantMatrix({ orgId, product, onClose }: { orgId: string; prod
   );
 }
 
-/** A divider-coloured border (a shorthand written after borderColor would reset its colour). */
-const line = (theme: Theme) => `1px solid ${theme.palette.divider}`;
-
-const headCell = {
-  px: 1,
-  py: 1,
-  typography: 'body2',
-  fontWeight: 600,
-  color: 'text.primary',
-  textAlign: 'center',
-  whiteSpace: 'nowrap',
-  borderBottom: line,
-  bgcolor: 'background.default',
-} as const;
-
-const bodyCell = {
-  px: 1,
-  py: 0.75,
-  verticalAlign: 'middle',
-  borderBottom: line,
-  typography: 'body2',
-} as const;
-
-const footCell = { ...headCell, borderBottom: 0, borderTop: line } as const;
-
-const totalCell = {
-  textAlign: 'center',
-  fontWeight: 600,
-  color: 'text.primary',
-  fontVariantNumeric: 'tabular-nums',
-  verticalAlign: 'middle',
-} as const;
-
-/** The first column stays in view while a phone scrolls the grid sideways. */
-const stickyCell = {
-  position: 'sticky',
-  left: 0,
-  zIndex: 1,
-  bgcolor: 'background.paper',
-  borderRight: line,
-  minWidth: 64,
-  pl: 1.5,
-} as const;
-
 /** One cell: the quantity input, and under it the variant's price, stock or the problem to fix. */
 function QuantityCell({
   variant,
@@ -418,15 +382,9 @@ function QuantityCell({
           'aria-describedby': note ? noteId : undefined,
         }}
         sx={{
+          ...quantityInputSx(Boolean(problem)),
           width: 72,
-          height: 36,
-          px: 1,
-          border: 1,
-          borderRadius: 1,
-          borderColor: problem ? 'error.main' : 'rgba(0, 0, 0, 0.23)',
           bgcolor: orderable ? (entry ? 'rgba(110, 86, 207, 0.06)' : 'background.paper') : 'action.hover',
-          '&.Mui-focused': { borderColor: 'primary.main', boxShadow: '0 0 0 1px', color: 'primary.main' },
-          '& input': { textAlign: 'right', color: 'text.primary', fontVariantNumeric: 'tabular-nums' },
         }}
       />
       {note && (
