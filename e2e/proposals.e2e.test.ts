@@ -1,10 +1,10 @@
 /**
  * Issue 25 part 2, on the production build, at 390 px (a rep at a trade show): the seller
- * writes an order for a customer — a product and a variant found in its catalogue, a quantity,
- * 10 % off and a note — and sends it; the customer opens the e-mailed link on its phone, signs
- * in and comes back to it, changes a quantity, accepts, and pays by card at the usual checkout;
- * the seller sees the order under Orders and the written order as Accepted. Axe on each screen;
- * screenshots in test-results/.
+ * writes an order for a customer — a product found in its catalogue, a quantity typed in another
+ * one's size × colour grid, 10 % off and a note — and sends it; the customer opens the e-mailed
+ * link on its phone, signs in and comes back to it, changes a quantity, accepts, and pays by
+ * card at the usual checkout; the seller sees the order under Orders and the written order as
+ * Accepted, with its total. Axe on each screen; screenshots in test-results/.
  */
 import { describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@cratebase/contract';
@@ -37,7 +37,10 @@ describe('orders the seller writes', () => {
         height: 1,
         dimension_unit: 'in',
       },
-      options: [{ name: 'Colour', values: ['Natural', 'Indigo'] }],
+      options: [
+        { name: 'Size', values: ['Small', 'Large'] },
+        { name: 'Colour', values: ['Natural', 'Indigo'] },
+      ],
     });
     const { buyer } = await invitedRetailer(
       scene.server.url,
@@ -73,12 +76,18 @@ describe('orders the seller writes', () => {
     const lines = page.getByRole('list', { name: 'Lines' });
     await expect.poll(() => lines.getByText('Lavender soap').isVisible()).toBe(true);
     await search.fill('towel');
-    // The towel's colours are rows of their own.
-    await page.getByRole('button', { name: 'Add Linen tea towel — Indigo' }).click();
-    await expect.poll(() => lines.getByText('Linen tea towel — Indigo').isVisible()).toBe(true);
-    const towelQuantity = page.getByRole('textbox', { name: 'Quantity of Linen tea towel — Indigo' });
-    await towelQuantity.fill('6');
-    await towelQuantity.press('Enter');
+    // The towel by size and colour: its order grid, scrolled inside its own box on a phone.
+    await page.getByRole('button', { name: 'Order by size and colour: Linen tea towel' }).click();
+    const grid = page.getByRole('table', { name: 'Quantities of Linen tea towel' });
+    await grid.getByRole('textbox', { name: 'Large / Indigo quantity' }).fill('6');
+    await expect.poll(() => grid.getByRole('row', { name: /^Total/ }).textContent()).toBe('Total—66');
+    expect(await horizontalOverflow(page)).toBe(0);
+    await expectNoAxeViolations(page, 'the order grid in the builder');
+    await grid.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/proposal-builder-grid-phone.png`, animations: 'disabled' });
+    await page.getByRole('button', { name: 'Add to order' }).click();
+    await expect.poll(() => toast(page, '6 pieces of Linen tea towel in the order').isVisible()).toBe(true);
+    expect(await lines.getByText('Linen tea towel — Large / Indigo').isVisible()).toBe(true);
     // $10.00 + 6 × $12.00: the server's total.
     const total = () =>
       page
@@ -196,6 +205,8 @@ describe('orders the seller writes', () => {
     await page.goto(`${scene.server.url}/app/${store.id}/proposals?status=accepted`);
     const row = page.getByRole('table', { name: 'Written orders' }).getByRole('row', { name: /P-1001/ });
     await expect.poll(() => row.textContent()).toContain('Accepted');
+    // Its total, under the customer on a phone.
+    expect(await row.textContent()).toContain('$100.80');
     expect(await horizontalOverflow(page)).toBe(0);
     await expectNoAxeViolations(page, 'the Written orders list');
     await page.screenshot({ path: `${SHOTS}/proposals-list-phone.png`, fullPage: true, animations: 'disabled' });
