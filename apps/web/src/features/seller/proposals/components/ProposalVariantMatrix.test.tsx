@@ -6,6 +6,7 @@ import type { CartProduct, Product, ProductVariant, Proposal, ProposalLineInput 
 import { ids } from '../../../../test/fixtures';
 import {
   apiStub,
+  badRequest,
   catalogueVariant,
   line,
   lineProduct,
@@ -75,6 +76,8 @@ function sellerApi(start: Proposal, products: Product[]) {
     if (call.method === 'GET' && call.path === `/api/product/organization/${ids.merchantA}`) return { body: products };
     if (call.method === 'PUT' && call.path === `${base}/lines`) {
       const { lines } = call.body as { lines: ProposalLineInput[] };
+      const short = lines.findIndex((l) => l.quantity === 30);
+      if (short >= 0) return badRequest(`lines.${short}.quantity`, 'only 24 left in stock');
       current = proposal({ ...current, lines: lines.map((l) => line(byId.get(l.product_id)!, l.quantity, 2000, 0)) });
       return { body: current };
     }
@@ -155,6 +158,30 @@ describe('ProposalVariantMatrix (the builder’s order grid)', () => {
     // The grid closed; focus is back on its button.
     expect(screen.queryByRole('table', { name: 'Quantities of Tee' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Order by size and colour: Tee' }));
+  });
+
+  it('shows the server’s refusal under its cell until that quantity changes', async () => {
+    const api = sellerApi(proposal({ lines: [line(mug, 4, 800, 0)] }), [tee]);
+    const user = userEvent.setup();
+    renderBuilder();
+    await user.click(await screen.findByRole('button', { name: 'Order by size and colour: Tee' }));
+    const grid = screen.getByRole('table', { name: 'Quantities of Tee' });
+    await user.type(cell(grid, 'M / Black'), '30');
+    const add = screen.getByRole('button', { name: 'Add to order' });
+    await user.click(add);
+    expect(await within(grid).findByText('Only 24 left in stock')).toBeTruthy();
+    expect(add.hasAttribute('disabled')).toBe(true);
+    await user.clear(cell(grid, 'M / Black'));
+    await user.type(cell(grid, 'M / Black'), '24');
+    expect(within(grid).queryByText('Only 24 left in stock')).toBeNull();
+    await user.click(add);
+    expect(await screen.findByText('24 pieces of Tee in the order')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+      lines: [
+        { product_id: mugId, quantity: 4 },
+        { product_id: id(3), quantity: 24 },
+      ],
+    });
   });
 
   it('moves between rows with the arrow keys', async () => {

@@ -187,7 +187,9 @@ export function ProposalVariantMatrix({
     if (Number.isNaN(row) || column === undefined) return;
     const step = event.key === 'ArrowDown' ? 1 : -1;
     for (let r = row + step; r >= 0 && r < rows.length; r += step) {
-      const next = table.current?.querySelector<HTMLInputElement>(`input[data-row="${r}"][data-column="${column}"]`);
+      const next = [...(table.current?.querySelectorAll<HTMLInputElement>('input[data-row]') ?? [])].find(
+        (i) => i.dataset.row === String(r) && i.dataset.column === column,
+      );
       if (next) {
         event.preventDefault();
         next.focus();
@@ -239,7 +241,7 @@ export function ProposalVariantMatrix({
         </TextField>
       )}
 
-      {edit.isError && !refused && (
+      {edit.isError && !sellable.some((v) => v.id === refused?.productId) && (
         <Alert severity="error" sx={{ mt: 2 }}>
           {errorMessage(edit.error)}
         </Alert>
