@@ -96,7 +96,7 @@ export function ResaleCertificateCard({ orgId, customerId, name }: { orgId: stri
         {answer.isError ? (
           <QueryErrorAlert error={answer.error} onRetry={() => void answer.refetch()} />
         ) : answer.isPending ? (
-          <Stack spacing={1} aria-busy aria-label="Loading the resale certificate">
+          <Stack spacing={1} role="status" aria-busy aria-label="Loading the resale certificate">
             <Skeleton variant="text" width="45%" />
             <Skeleton variant="text" width="60%" />
           </Stack>

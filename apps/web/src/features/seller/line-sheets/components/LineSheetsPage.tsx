@@ -147,7 +147,7 @@ export function LineSheetsPage() {
       />
       {sheets.isError && <QueryErrorAlert error={sheets.error} onRetry={() => void sheets.refetch()} />}
       {sheets.isPending && (
-        <Stack spacing={1.5} aria-label="Loading line sheets">
+        <Stack spacing={1.5} role="status" aria-label="Loading line sheets">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} variant="rounded" height={72} />
           ))}

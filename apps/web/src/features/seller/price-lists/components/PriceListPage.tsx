@@ -205,7 +205,7 @@ export function PriceListPage() {
         <QueryErrorAlert error={products.error} onRetry={() => void products.refetch()} sx={{ mb: 2 }} />
       )}
       {products.isPending && (
-        <Stack spacing={1.5} aria-label="Loading products" aria-busy>
+        <Stack spacing={1.5} role="status" aria-label="Loading products" aria-busy>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} variant="rounded" height={150} />
           ))}

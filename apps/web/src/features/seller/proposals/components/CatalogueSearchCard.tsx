@@ -139,7 +139,7 @@ export function CatalogueSearchCard({ orgId, proposal }: { orgId: string; propos
         {matrix ? (
           <ProposalVariantMatrix orgId={orgId} proposal={proposal} product={matrix} onClose={closeMatrix} />
         ) : search.isPending ? (
-          <Stack spacing={1} aria-label="Loading products">
+          <Stack spacing={1} role="status" aria-label="Loading products">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} variant="rounded" height={44} />
             ))}

@@ -82,7 +82,7 @@ export function ResaleCertificatePage() {
         {certificate.isError ? (
           <QueryErrorAlert error={certificate.error} onRetry={() => void certificate.refetch()} />
         ) : certificate.isPending ? (
-          <Stack spacing={1.5} aria-busy aria-label="Loading the resale certificate">
+          <Stack spacing={1.5} role="status" aria-busy aria-label="Loading the resale certificate">
             <Skeleton variant="text" width="40%" />
             <Skeleton variant="text" width="60%" />
             <Skeleton variant="text" width="50%" />
