@@ -4,7 +4,7 @@
  * a ship-to address and a chosen shipping rate — one step before paying.
  */
 import { expect } from 'vitest';
-import type { Cart, CheckoutSession, ShippingEstimate } from '@cratebase/contract';
+import type { Cart, CheckoutSession, Product, ShippingEstimate } from '@cratebase/contract';
 import type { Harness, TestUser } from './harness.js';
 import { BOX, CARD, ONBOARDING_FORM, SHIP_FROM, SHIP_TO } from './checkout-fixtures.js';
 
@@ -59,6 +59,26 @@ export async function liveProduct(h: Harness, seller: Org, body: Record<string, 
     }),
   );
   return p.id;
+}
+
+/** A Live tee in sizes S and M at $20.00 with a 12+ break at $18.00: its id and its two variants' ids. */
+export async function sizedTee(h: Harness, seller: Org): Promise<{ id: string; small: string; medium: string }> {
+  const tee = await ok<Product>(
+    h.call('PUT', '/api/product', {
+      token: seller.token,
+      body: {
+        organization: { id: seller.orgId },
+        name: 'Tee',
+        state: 'Live',
+        unit_price_in_cents: 2_000,
+        price_breaks: [{ min_quantity: 12, unit_price_in_cents: 1_800 }],
+        product_physical_measurements: { weight: 1, weight_unit: 'lb' },
+        options: [{ name: 'Size', values: ['S', 'M'] }],
+      },
+    }),
+  );
+  const [small, medium] = tee.variants.map((v) => v.id) as [string, string];
+  return { id: tee.id, small, medium };
 }
 
 /** Sets the product's stock to `count` and tracks it (inventory API). */

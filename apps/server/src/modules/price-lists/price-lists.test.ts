@@ -29,6 +29,7 @@ import {
   payWith,
   readCart,
   readySeller,
+  sizedTee,
   type Org,
 } from '../../../test/support/checkout.js';
 
@@ -67,28 +68,19 @@ const page = (viewer: Org, productId: string) => h.call('GET', `/api/product/${p
  */
 async function world() {
   const seller = await readySeller(h);
-  const tee = await ok<Product>(
-    h.call('PUT', '/api/product', {
-      token: seller.token,
-      body: {
-        organization: { id: seller.orgId },
-        name: 'Tee',
-        state: 'Live',
-        unit_price_in_cents: 2_000,
-        price_breaks: [{ min_quantity: 12, unit_price_in_cents: 1_800 }],
-        product_physical_measurements: { weight: 1, weight_unit: 'lb' },
-        options: [{ name: 'Size', values: ['S', 'M'] }],
-      },
-    }),
-  );
-  const [small, medium] = tee.variants.map((v) => v.id) as [string, string];
+  const tee = await sizedTee(h, seller);
+  const { small, medium } = tee;
   const mug = await liveProduct(h, seller, { name: 'Mug', unit_price_in_cents: 1_000 });
   const candle = await liveProduct(h, seller, { name: 'Candle', unit_price_in_cents: 3_000 });
   const distributor = await createList(seller, { name: 'Distributor', percent_off: 20 });
   const key = await createList(seller, { name: 'Key accounts' });
   await ok(
     setPrices(seller, key.id, [
-      { product_id: medium, unit_price_in_cents: 1_500, price_breaks: [{ min_quantity: 24, unit_price_in_cents: 1_400 }] },
+      {
+        product_id: medium,
+        unit_price_in_cents: 1_500,
+        price_breaks: [{ min_quantity: 24, unit_price_in_cents: 1_400 }],
+      },
     ]),
   );
   await ok(
@@ -158,7 +150,8 @@ describe('price lists: what each buyer sees', () => {
     const none = await texts(w.onNone);
     const distributor = await texts(w.onDistributor);
     const key = await texts(w.onKey);
-    for (const price of [1_500, 1_400, 1_600, 800, 1_440]) expect(none).not.toMatch(new RegExp(`"unit_price_in_cents":${price}\\b`));
+    for (const price of [1_500, 1_400, 1_600, 800, 1_440])
+      expect(none).not.toMatch(new RegExp(`"unit_price_in_cents":${price}\\b`));
     for (const price of [1_500, 1_400]) expect(distributor).not.toMatch(new RegExp(`:${price}\\b`));
     for (const price of [1_600, 1_440]) expect(key).not.toMatch(new RegExp(`:${price}\\b`));
     expect(key).not.toContain('Candle');
@@ -167,7 +160,10 @@ describe('price lists: what each buyer sees', () => {
   it('prices cart lines under the buyer’s list and refuses the products it hides', async () => {
     const cart = await readCart(h, w.seller, w.onKey);
     const put = (productId: string, quantity: number) =>
-      h.call('PUT', `/api/cart/${cart.id}/line_item`, { token: w.onKey.token, body: { product_id: productId, quantity } });
+      h.call('PUT', `/api/cart/${cart.id}/line_item`, {
+        token: w.onKey.token,
+        body: { product_id: productId, quantity },
+      });
     let now = await ok<Cart>(put(w.medium, 24));
     expect(now.line_items[0]).toMatchObject({ unit_price_in_cents: 1_400, line_total_cents: 24 * 1_400 });
     expect(now.line_items[0]!.product).toMatchObject({ unit_price_in_cents: 1_500 });
@@ -203,7 +199,9 @@ describe('price lists at checkout', () => {
     expect(cart.total_cents).toBe(subtotal);
 
     // The seller changes the list between the cart and the payment: no session, no charge.
-    await ok(h.call('PATCH', `${lists(w.seller)}/${w.distributor.id}`, { token: w.seller.token, body: { percent_off: 25 } }));
+    await ok(
+      h.call('PATCH', `${lists(w.seller)}/${w.distributor.id}`, { token: w.seller.token, body: { percent_off: 25 } }),
+    );
     const refused = await createSession(h, w.seller, w.onDistributor, { id: cart.id, total_cents: cart.total_cents });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ error: 'cart_changed' });
@@ -227,7 +225,9 @@ describe('price lists at checkout', () => {
       ['Tee — M', 1_350],
     ]);
     // A later change of the list does not touch the order placed.
-    expect((await h.call('DELETE', `${lists(w.seller)}/${w.distributor.id}`, { token: w.seller.token })).status).toBe(204);
+    expect((await h.call('DELETE', `${lists(w.seller)}/${w.distributor.id}`, { token: w.seller.token })).status).toBe(
+      204,
+    );
     const again = Order.parse(await ok(h.call('GET', `/api/order/${cart.order.id}`, { token: w.onDistributor.token })));
     expect(again.subtotal_cents).toBe(newSubtotal);
     expect((await tiles(w.seller, w.onDistributor)).find((t) => t.id === w.mug)!.unit_price_in_cents).toBe(1_000);
@@ -238,7 +238,9 @@ describe('price lists: the seller’s side, bad input and access', () => {
   it('lists, counts, edits and shows each row’s wholesale and list price', async () => {
     const w = await world();
     const all = await ok<PriceList[]>(h.call('GET', lists(w.seller), { token: w.seller.token }));
-    expect(all.map((l) => [l.name, l.percent_off, l.customer_count, l.fixed_price_count, l.hidden_product_count])).toEqual([
+    expect(
+      all.map((l) => [l.name, l.percent_off, l.customer_count, l.fixed_price_count, l.hidden_product_count]),
+    ).toEqual([
       ['Distributor', 20, 1, 0, 0],
       ['Key accounts', 0, 1, 1, 1],
     ]);
@@ -246,7 +248,14 @@ describe('price lists: the seller’s side, bad input and access', () => {
       await ok(h.call('GET', `${lists(w.seller)}/${w.key.id}/products?q=tee`, { token: w.seller.token })),
     );
     expect(products).toHaveLength(1);
-    expect(products[0]!.rows.map((r) => [r.variant_title, r.wholesale_price_in_cents, r.fixed_price_in_cents, r.list_price_in_cents])).toEqual([
+    expect(
+      products[0]!.rows.map((r) => [
+        r.variant_title,
+        r.wholesale_price_in_cents,
+        r.fixed_price_in_cents,
+        r.list_price_in_cents,
+      ]),
+    ).toEqual([
       ['S', 2_000, null, 2_000],
       ['M', 2_000, 1_500, 1_500],
     ]);
@@ -257,8 +266,17 @@ describe('price lists: the seller’s side, bad input and access', () => {
     // Removing the fixed price: the percentage (0 %) applies again.
     await ok(setPrices(w.seller, w.key.id, [{ product_id: w.medium, unit_price_in_cents: null }]));
     const m = (await sheet(w.seller, w.onKey)).find((r) => r.id === w.medium)!;
-    expect(m).toMatchObject({ unit_price_in_cents: 2_000, price_breaks: [{ min_quantity: 12, unit_price_in_cents: 1_800 }] });
-    expect(await ok(h.call('GET', `/api/order/organization/${w.seller.orgId}/purchasers/${w.onKey.orgId}/price_list`, { token: w.seller.token }))).toEqual({
+    expect(m).toMatchObject({
+      unit_price_in_cents: 2_000,
+      price_breaks: [{ min_quantity: 12, unit_price_in_cents: 1_800 }],
+    });
+    expect(
+      await ok(
+        h.call('GET', `/api/order/organization/${w.seller.orgId}/purchasers/${w.onKey.orgId}/price_list`, {
+          token: w.seller.token,
+        }),
+      ),
+    ).toEqual({
       price_list: { id: w.key.id, name: 'Key accounts', percent_off: 0 },
     });
     await ok(assign(w.seller, w.onKey, null));
@@ -275,23 +293,55 @@ describe('price lists: the seller’s side, bad input and access', () => {
       expect(r.status, JSON.stringify(r.body)).toBe(status);
       expect(r.body.issues?.[0]?.path ?? r.body.issues).toBe(path);
     };
-    await expectIssue(h.call('POST', lists(w.seller), { token: w.seller.token, body: { name: 'Half', percent_off: 100 } }), 400, 'percent_off');
-    await expectIssue(h.call('POST', lists(w.seller), { token: w.seller.token, body: { name: 'Odd', percent_off: 12.345 } }), 400, 'percent_off');
-    await expectIssue(h.call('POST', lists(w.seller), { token: w.seller.token, body: { name: ' ', percent_off: 5 } }), 400, 'name');
-    await expectIssue(h.call('POST', lists(w.seller), { token: w.seller.token, body: { name: 'distributor' } }), 409, 'name');
-    await expectIssue(setPrices(w.seller, w.key.id, [{ product_id: theirs, unit_price_in_cents: 1 }]), 400, 'prices.0.product_id');
-    await expectIssue(setPrices(w.seller, w.key.id, [{ product_id: w.tee, unit_price_in_cents: 1 }]), 400, 'prices.0.product_id');
+    await expectIssue(
+      h.call('POST', lists(w.seller), { token: w.seller.token, body: { name: 'Half', percent_off: 100 } }),
+      400,
+      'percent_off',
+    );
+    await expectIssue(
+      h.call('POST', lists(w.seller), { token: w.seller.token, body: { name: 'Odd', percent_off: 12.345 } }),
+      400,
+      'percent_off',
+    );
+    await expectIssue(
+      h.call('POST', lists(w.seller), { token: w.seller.token, body: { name: ' ', percent_off: 5 } }),
+      400,
+      'name',
+    );
+    await expectIssue(
+      h.call('POST', lists(w.seller), { token: w.seller.token, body: { name: 'distributor' } }),
+      409,
+      'name',
+    );
+    await expectIssue(
+      setPrices(w.seller, w.key.id, [{ product_id: theirs, unit_price_in_cents: 1 }]),
+      400,
+      'prices.0.product_id',
+    );
+    await expectIssue(
+      setPrices(w.seller, w.key.id, [{ product_id: w.tee, unit_price_in_cents: 1 }]),
+      400,
+      'prices.0.product_id',
+    );
     await expectIssue(
       setPrices(w.seller, w.key.id, [
         { product_id: w.mug, unit_price_in_cents: 900 },
-        { product_id: w.small, unit_price_in_cents: 900, price_breaks: [{ min_quantity: 12, unit_price_in_cents: 950 }] },
+        {
+          product_id: w.small,
+          unit_price_in_cents: 900,
+          price_breaks: [{ min_quantity: 12, unit_price_in_cents: 950 }],
+        },
       ]),
       400,
       'prices.1.price_breaks.0.unit_price_in_cents',
     );
     // All or nothing: the mug's valid price was not written either.
     expect((await sheet(w.seller, w.onKey)).find((r) => r.id === w.mug)!.unit_price_in_cents).toBe(1_000);
-    await expectIssue(setPrices(w.seller, w.key.id, [{ product_id: w.mug, unit_price_in_cents: -1 }]), 400, 'prices.0.unit_price_in_cents');
+    await expectIssue(
+      setPrices(w.seller, w.key.id, [{ product_id: w.mug, unit_price_in_cents: -1 }]),
+      400,
+      'prices.0.unit_price_in_cents',
+    );
     await expectIssue(
       h.call('PUT', `${lists(w.seller)}/${w.key.id}/hidden_products`, {
         token: w.seller.token,

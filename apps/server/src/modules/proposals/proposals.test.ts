@@ -15,7 +15,6 @@ import {
   TEST_CARDS,
   discountedCents,
   type Cart,
-  type Product,
   type Proposal,
 } from '@cratebase/contract';
 import { createHarness, type Harness } from '../../../test/support/harness.js';
@@ -29,6 +28,7 @@ import {
   readCart,
   readySeller,
   setStock,
+  sizedTee,
   type Org,
 } from '../../../test/support/checkout.js';
 
@@ -50,12 +50,15 @@ const create = (seller: Org, body: Record<string, unknown>, token = seller.token
   h.call('POST', proposals(seller), { token, body });
 const send = (seller: Org, id: string, token = seller.token) =>
   h.call('POST', `${proposals(seller)}/${id}/send`, { token, body: {} });
-const retailerRead = (buyer: { token: string }, id: string) => h.call('GET', `/api/proposals/${id}`, { token: buyer.token });
+const retailerRead = (buyer: { token: string }, id: string) =>
+  h.call('GET', `/api/proposals/${id}`, { token: buyer.token });
 const accept = (buyer: { token: string }, id: string) =>
   h.call('POST', `/api/proposals/${id}/accept`, { token: buyer.token, body: {} });
 /** The seller's list: each order's number → its total. */
 async function listedTotals(seller: Org): Promise<Record<string, number>> {
-  const rows = await ok<{ number: string; total_cents: number }[]>(h.call('GET', proposals(seller), { token: seller.token }));
+  const rows = await ok<{ number: string; total_cents: number }[]>(
+    h.call('GET', proposals(seller), { token: seller.token }),
+  );
   return Object.fromEntries(rows.map((r) => [r.number, r.total_cents]));
 }
 const changeLines = (buyer: { token: string }, id: string, lines: unknown[]) =>
@@ -73,21 +76,8 @@ async function world() {
     minimum_order_quantity: 2,
     order_increment: 2,
   });
-  const tee = await ok<Product>(
-    h.call('PUT', '/api/product', {
-      token: seller.token,
-      body: {
-        organization: { id: seller.orgId },
-        name: 'Tee',
-        state: 'Live',
-        unit_price_in_cents: 2_000,
-        price_breaks: [{ min_quantity: 12, unit_price_in_cents: 1_800 }],
-        product_physical_measurements: { weight: 1, weight_unit: 'lb' },
-        options: [{ name: 'Size', values: ['S', 'M'] }],
-      },
-    }),
-  );
-  const [small, medium] = tee.variants.map((v) => v.id) as [string, string];
+  const tee = await sizedTee(h, seller);
+  const { small, medium } = tee;
   const list = await ok(
     h.call('POST', `/api/organization/${seller.orgId}/price_lists`, {
       token: seller.token,
@@ -120,7 +110,13 @@ describe('an order the seller writes, accepted and paid', () => {
       }),
     );
     // Mug: $10.00 → list 20 % off $8.00 → 10 % off $7.20. Tee M at 12: break $18.00 → $14.40 → $12.96.
-    expect(draft).toMatchObject({ number: 'P-1001', status: 'draft', discount_percent: 10, note: 'From the trade show', net_terms_days: 0 });
+    expect(draft).toMatchObject({
+      number: 'P-1001',
+      status: 'draft',
+      discount_percent: 10,
+      note: 'From the trade show',
+      net_terms_days: 0,
+    });
     expect(draft.lines.map((l) => [l.quantity, l.listed_unit_price_in_cents, l.unit_price_in_cents])).toEqual([
       [4, 800, 720],
       [12, 1_440, discountedCents(1_440, 1_000)],
@@ -156,11 +152,17 @@ describe('an order the seller writes, accepted and paid', () => {
     ]);
 
     // A total the retailer was not shown is refused, nothing accepted.
-    const stale = await h.call('POST', `/api/proposals/${draft.id}/accept`, { token: w.buyer.token, body: { total_cents: draft.total_cents } });
+    const stale = await h.call('POST', `/api/proposals/${draft.id}/accept`, {
+      token: w.buyer.token,
+      body: { total_cents: draft.total_cents },
+    });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ error: 'proposal_changed', issues: [{ path: 'total_cents' }] });
     const accepted = await ok<{ proposal: Proposal; cart_id: string }>(
-      h.call('POST', `/api/proposals/${draft.id}/accept`, { token: w.buyer.token, body: { total_cents: changed.total_cents } }),
+      h.call('POST', `/api/proposals/${draft.id}/accept`, {
+        token: w.buyer.token,
+        body: { total_cents: changed.total_cents },
+      }),
     );
     expect(accepted.proposal.status).toBe('accepted');
     const cart = await readCart(h, w.seller, w.buyer);
@@ -176,9 +178,19 @@ describe('an order the seller writes, accepted and paid', () => {
     expect(again.body.error).toBe('proposal_accepted');
 
     // The list changes after acceptance: the agreed lines keep their prices, in the cart and the proposal.
-    await ok(h.call('PATCH', `/api/organization/${w.seller.orgId}/price_lists/${w.listId}`, { token: w.seller.token, body: { percent_off: 30 } }));
+    await ok(
+      h.call('PATCH', `/api/organization/${w.seller.orgId}/price_lists/${w.listId}`, {
+        token: w.seller.token,
+        body: { percent_off: 30 },
+      }),
+    );
     // A quantity changed later keeps the agreed unit price.
-    await ok<Cart>(h.call('PUT', `/api/cart/${cart.id}/line_item`, { token: w.buyer.token, body: { product_id: w.mug, quantity: 8 } }));
+    await ok<Cart>(
+      h.call('PUT', `/api/cart/${cart.id}/line_item`, {
+        token: w.buyer.token,
+        body: { product_id: w.mug, quantity: 8 },
+      }),
+    );
     const { cart: atPay } = await atPayment(h, w.seller, w.buyer, {});
     expect(atPay.line_items.map((l) => [l.quantity, l.unit_price_in_cents])).toEqual([
       [8, 720],
@@ -202,21 +214,40 @@ describe('an order the seller writes, accepted and paid', () => {
     ]);
     // The next cart is priced at the (new) list again.
     const next = await readCart(h, w.seller, w.buyer);
-    const fresh = await ok<Cart>(h.call('PUT', `/api/cart/${next.id}/line_item`, { token: w.buyer.token, body: { product_id: w.mug, quantity: 2 } }));
+    const fresh = await ok<Cart>(
+      h.call('PUT', `/api/cart/${next.id}/line_item`, {
+        token: w.buyer.token,
+        body: { product_id: w.mug, quantity: 2 },
+      }),
+    );
     expect(fresh.line_items[0]!.unit_price_in_cents).toBe(700);
   });
 
   it('removing an accepted line drops its agreed price; adding the product again is at the listed price', async () => {
     const w = await world();
     const p = await ok<Proposal>(
-      create(w.seller, { purchaser_organization_id: w.other.orgId, discount_percent: 50, lines: [{ product_id: w.mug, quantity: 2 }] }),
+      create(w.seller, {
+        purchaser_organization_id: w.other.orgId,
+        discount_percent: 50,
+        lines: [{ product_id: w.mug, quantity: 2 }],
+      }),
     );
     await ok(send(w.seller, p.id));
     const { cart_id } = await ok<{ cart_id: string }>(accept(w.other, p.id));
     let cart = await readCart(h, w.seller, w.other);
     expect(cart.line_items[0]).toMatchObject({ unit_price_in_cents: 500, agreed: true });
-    await ok(h.call('PUT', `/api/cart/${cart_id}/line_item`, { token: w.other.token, body: { product_id: w.mug, quantity: 0 } }));
-    cart = await ok<Cart>(h.call('PUT', `/api/cart/${cart_id}/line_item`, { token: w.other.token, body: { product_id: w.mug, quantity: 2 } }));
+    await ok(
+      h.call('PUT', `/api/cart/${cart_id}/line_item`, {
+        token: w.other.token,
+        body: { product_id: w.mug, quantity: 0 },
+      }),
+    );
+    cart = await ok<Cart>(
+      h.call('PUT', `/api/cart/${cart_id}/line_item`, {
+        token: w.other.token,
+        body: { product_id: w.mug, quantity: 2 },
+      }),
+    );
     expect(cart.line_items[0]).toMatchObject({ unit_price_in_cents: 1_000, agreed: false });
   });
 });
@@ -231,8 +262,12 @@ describe('the seller’s list', () => {
       { product_id: w.medium, quantity: 12 },
       { product_id: jar, quantity: 3 },
     ];
-    const onList = await ok<Proposal>(create(w.seller, { purchaser_organization_id: w.buyer.orgId, discount_percent: 12.5, lines }));
-    const wholesale = await ok<Proposal>(create(w.seller, { invite_email: `shop-${randomUUID().slice(0, 8)}@example.com`, lines }));
+    const onList = await ok<Proposal>(
+      create(w.seller, { purchaser_organization_id: w.buyer.orgId, discount_percent: 12.5, lines }),
+    );
+    const wholesale = await ok<Proposal>(
+      create(w.seller, { invite_email: `shop-${randomUUID().slice(0, 8)}@example.com`, lines }),
+    );
     const empty = await ok<Proposal>(create(w.seller, { purchaser_organization_id: w.other.orgId }));
     // Only 1 jar left: that line is not counted.
     expect(onList.lines.map((l) => l.available)).toEqual([true, true, false]);
@@ -252,10 +287,15 @@ describe('the seller’s list', () => {
 describe('answers and races', () => {
   it('declining e-mails the seller’s members; a declined order cannot be accepted', async () => {
     const w = await world();
-    const p = await ok<Proposal>(create(w.seller, { purchaser_organization_id: w.buyer.orgId, lines: [{ product_id: w.mug, quantity: 2 }] }));
+    const p = await ok<Proposal>(
+      create(w.seller, { purchaser_organization_id: w.buyer.orgId, lines: [{ product_id: w.mug, quantity: 2 }] }),
+    );
     await ok(send(w.seller, p.id));
     const declined = await ok<Proposal>(
-      h.call('POST', `/api/proposals/${p.id}/decline`, { token: w.buyer.token, body: { reason: 'Over budget this season' } }),
+      h.call('POST', `/api/proposals/${p.id}/decline`, {
+        token: w.buyer.token,
+        body: { reason: 'Over budget this season' },
+      }),
     );
     expect(declined).toMatchObject({ status: 'declined', decline_reason: 'Over budget this season' });
     const mail = (await mailbox(w.seller.email)).find((m) => m.subject === 'Distributor Co declined order P-1001');
@@ -279,7 +319,12 @@ describe('answers and races', () => {
     );
     await ok(send(w.seller, p.id));
     // The customer's terms show on the order (it may pay on them after accepting).
-    await ok(h.call('PUT', `/api/order/organization/${w.seller.orgId}/purchasers/${w.buyer.orgId}/payment_terms`, { token: w.seller.token, body: { net_days: 30 } }));
+    await ok(
+      h.call('PUT', `/api/order/organization/${w.seller.orgId}/purchasers/${w.buyer.orgId}/payment_terms`, {
+        token: w.seller.token,
+        body: { net_days: 30 },
+      }),
+    );
     expect((await ok<Proposal>(retailerRead(w.buyer, p.id))).net_terms_days).toBe(30);
     const answers = await Promise.all([accept(w.buyer, p.id), accept(w.buyer, p.id)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
@@ -288,7 +333,9 @@ describe('answers and races', () => {
       [w.mug, 2],
       [w.small, 3],
     ]);
-    expect(cart.total_cents).toBe((answers.find((a) => a.status === 200)!.body as { proposal: Proposal }).proposal.total_cents);
+    expect(cart.total_cents).toBe(
+      (answers.find((a) => a.status === 200)!.body as { proposal: Proposal }).proposal.total_cents,
+    );
   });
 
   it('a cancelled order cannot be accepted; reserved stock holds until it is answered', async () => {
@@ -296,12 +343,20 @@ describe('answers and races', () => {
     const jar = await liveProduct(h, w.seller, { name: 'Jar', unit_price_in_cents: 500 });
     await setStock(h, w.seller, jar, 5);
     const first = await ok<Proposal>(
-      create(w.seller, { purchaser_organization_id: w.buyer.orgId, reserve_stock: true, lines: [{ product_id: jar, quantity: 4 }] }),
+      create(w.seller, {
+        purchaser_organization_id: w.buyer.orgId,
+        reserve_stock: true,
+        lines: [{ product_id: jar, quantity: 4 }],
+      }),
     );
     const sent = await ok<Proposal>(send(w.seller, first.id));
     expect(sent.reserved_until).not.toBeNull();
     const second = await ok<Proposal>(
-      create(w.seller, { purchaser_organization_id: w.other.orgId, reserve_stock: true, lines: [{ product_id: jar, quantity: 2 }] }),
+      create(w.seller, {
+        purchaser_organization_id: w.other.orgId,
+        reserve_stock: true,
+        lines: [{ product_id: jar, quantity: 2 }],
+      }),
     );
     const short = await send(w.seller, second.id);
     expect(short.status).toBe(409);
@@ -312,7 +367,11 @@ describe('answers and races', () => {
     expect(more.body).toMatchObject({ error: 'insufficient_inventory', issues: [{ path: 'lines.0.quantity' }] });
     await ok(changeLines(w.buyer, first.id, [{ product_id: jar, quantity: 3 }]));
     const third = await ok<Proposal>(
-      create(w.seller, { purchaser_organization_id: w.other.orgId, reserve_stock: true, lines: [{ product_id: jar, quantity: 2 }] }),
+      create(w.seller, {
+        purchaser_organization_id: w.other.orgId,
+        reserve_stock: true,
+        lines: [{ product_id: jar, quantity: 2 }],
+      }),
     );
     await ok(send(w.seller, third.id));
     await ok(h.call('POST', `${proposals(w.seller)}/${third.id}/cancel`, { token: w.seller.token, body: {} }));
@@ -326,7 +385,9 @@ describe('a retailer without an account', () => {
   it('is invited when the order is sent, and reads and accepts it once it accepted the invite', async () => {
     const w = await world();
     const email = `new-shop-${randomUUID().slice(0, 8)}@example.com`;
-    const p = await ok<Proposal>(create(w.seller, { invite_email: email, lines: [{ product_id: w.mug, quantity: 2 }] }));
+    const p = await ok<Proposal>(
+      create(w.seller, { invite_email: email, lines: [{ product_id: w.mug, quantity: 2 }] }),
+    );
     expect(p).toMatchObject({ purchaser_organization: null, invite_email: email });
     // Wholesale while the retailer is unknown.
     expect(p.lines[0]!.unit_price_in_cents).toBe(1_000);
@@ -337,18 +398,24 @@ describe('a retailer without an account', () => {
     const inviteId = inviteLink.split('/invite/')[1]!;
 
     const shop = await h.newUser(email);
-    const org = await ok(h.call('POST', '/api/organization', { token: shop.token, body: { selected_type: 'Buyer', name: 'New Shop' } }));
+    const org = await ok(
+      h.call('POST', '/api/organization', { token: shop.token, body: { selected_type: 'Buyer', name: 'New Shop' } }),
+    );
     expect((await retailerRead(shop, p.id)).status).toBe(404);
     await ok(h.call('POST', `/api/invite/purchaser/accept/${inviteId}`, { token: shop.token }));
     const read = await ok<Proposal>(retailerRead(shop, p.id));
     expect(read.purchaser_organization).toEqual({ id: org.id, name: 'New Shop' });
     const received = await ok<Proposal[]>(
-      h.call('GET', `/api/proposals/selling_organization/${w.seller.orgId}/purchasing_organization/${org.id}`, { token: shop.token }),
+      h.call('GET', `/api/proposals/selling_organization/${w.seller.orgId}/purchasing_organization/${org.id}`, {
+        token: shop.token,
+      }),
     );
     expect(received.map((r) => r.id)).toEqual([p.id]);
     await ok(accept(shop, p.id));
     const cart = await ok<Cart>(
-      h.call('GET', `/api/cart/selling_organization/${w.seller.orgId}/purchasing_organization/${org.id}`, { token: shop.token }),
+      h.call('GET', `/api/cart/selling_organization/${w.seller.orgId}/purchasing_organization/${org.id}`, {
+        token: shop.token,
+      }),
     );
     expect(cart.line_items.map((l) => [l.quantity, l.unit_price_in_cents])).toEqual([[2, 1_000]]);
   });
@@ -366,12 +433,32 @@ describe('bad input and access', () => {
     };
     await issue(create(w.seller, { purchaser_organization_id: stranger.orgId }), 404, 'purchaser_organization_id');
     await issue(create(w.seller, {}), 400, 'purchaser_organization_id');
-    await issue(create(w.seller, { purchaser_organization_id: w.buyer.orgId, invite_email: 'x@example.com' }), 400, 'purchaser_organization_id');
-    await issue(create(w.seller, { purchaser_organization_id: w.buyer.orgId, discount_percent: 60 }), 400, 'discount_percent');
+    await issue(
+      create(w.seller, { purchaser_organization_id: w.buyer.orgId, invite_email: 'x@example.com' }),
+      400,
+      'purchaser_organization_id',
+    );
+    await issue(
+      create(w.seller, { purchaser_organization_id: w.buyer.orgId, discount_percent: 60 }),
+      400,
+      'discount_percent',
+    );
     await issue(create(w.seller, { purchaser_organization_id: w.buyer.orgId, note: 'x'.repeat(1_001) }), 400, 'note');
-    await issue(create(w.seller, { purchaser_organization_id: w.buyer.orgId, lines: [{ product_id: theirs, quantity: 1 }] }), 400, 'lines.0.product_id');
-    await issue(create(w.seller, { purchaser_organization_id: w.buyer.orgId, lines: [{ product_id: w.tee, quantity: 1 }] }), 400, 'lines.0.product_id');
-    await issue(create(w.seller, { purchaser_organization_id: w.buyer.orgId, lines: [{ product_id: w.mug, quantity: 1 }] }), 400, 'lines.0.quantity');
+    await issue(
+      create(w.seller, { purchaser_organization_id: w.buyer.orgId, lines: [{ product_id: theirs, quantity: 1 }] }),
+      400,
+      'lines.0.product_id',
+    );
+    await issue(
+      create(w.seller, { purchaser_organization_id: w.buyer.orgId, lines: [{ product_id: w.tee, quantity: 1 }] }),
+      400,
+      'lines.0.product_id',
+    );
+    await issue(
+      create(w.seller, { purchaser_organization_id: w.buyer.orgId, lines: [{ product_id: w.mug, quantity: 1 }] }),
+      400,
+      'lines.0.quantity',
+    );
     // A customer's member's e-mail: its invite could never be accepted — write it for the customer.
     await issue(create(w.seller, { invite_email: w.buyer.email.toUpperCase() }), 409, 'invite_email');
     const empty = await ok<Proposal>(create(w.seller, { purchaser_organization_id: w.buyer.orgId }));
@@ -380,7 +467,9 @@ describe('bad input and access', () => {
 
   it('keeps each order to its seller and its retailer; Staff write and send', async () => {
     const w = await world();
-    const p = await ok<Proposal>(create(w.seller, { purchaser_organization_id: w.buyer.orgId, lines: [{ product_id: w.mug, quantity: 2 }] }));
+    const p = await ok<Proposal>(
+      create(w.seller, { purchaser_organization_id: w.buyer.orgId, lines: [{ product_id: w.mug, quantity: 2 }] }),
+    );
     await ok(send(w.seller, p.id));
     const otherSeller = await readySeller(h, { payments: false });
     // Another seller, through its own organization or the seller's: not found / not allowed.
@@ -393,23 +482,38 @@ describe('bad input and access', () => {
     // The retailer's list of received orders: sent ones only, its own only.
     const draft = await ok<Proposal>(create(w.seller, { purchaser_organization_id: w.buyer.orgId }));
     const receivedBy = (buyer: Org) =>
-      h.call('GET', `/api/proposals/selling_organization/${w.seller.orgId}/purchasing_organization/${buyer.orgId}`, { token: buyer.token });
+      h.call('GET', `/api/proposals/selling_organization/${w.seller.orgId}/purchasing_organization/${buyer.orgId}`, {
+        token: buyer.token,
+      });
     expect((await ok<Proposal[]>(receivedBy(w.buyer))).map((r) => r.id)).toEqual([p.id]);
     expect(await ok<Proposal[]>(receivedBy(w.other))).toEqual([]);
     expect(draft.status).toBe('draft');
     expect(
-      (await h.call('GET', `/api/proposals/selling_organization/${w.seller.orgId}/purchasing_organization/${w.buyer.orgId}`, { token: w.other.token })).status,
+      (
+        await h.call(
+          'GET',
+          `/api/proposals/selling_organization/${w.seller.orgId}/purchasing_organization/${w.buyer.orgId}`,
+          { token: w.other.token },
+        )
+      ).status,
     ).toBe(403);
     // The retailer on the seller's routes: not found.
     expect((await h.call('GET', `${proposals(w.seller)}/${p.id}`, { token: w.buyer.token })).status).toBe(404);
 
     const staffUser = await h.newUser();
     const invite = await ok(
-      h.call('POST', `/api/organization/${w.seller.orgId}/members/invites`, { token: w.seller.token, body: { email: staffUser.email, role: 'staff' } }),
+      h.call('POST', `/api/organization/${w.seller.orgId}/members/invites`, {
+        token: w.seller.token,
+        body: { email: staffUser.email, role: 'staff' },
+      }),
     );
     await ok(h.call('POST', `/api/team/invite/${invite.id}/accept`, { token: staffUser.token, body: {} }));
     const byStaff = await ok<Proposal>(
-      create(w.seller, { purchaser_organization_id: w.other.orgId, lines: [{ product_id: w.mug, quantity: 2 }] }, staffUser.token),
+      create(
+        w.seller,
+        { purchaser_organization_id: w.other.orgId, lines: [{ product_id: w.mug, quantity: 2 }] },
+        staffUser.token,
+      ),
     );
     expect((await ok<Proposal>(send(w.seller, byStaff.id, staffUser.token))).status).toBe('sent');
     const list = await ok<{ number: string; status: string }[]>(
