@@ -36,8 +36,8 @@ export type ForSaleView = NonNullable<ForSaleQuery['view']>;
 export const TILE_MAX_VARIANT_WIDTH = 600;
 
 /**
- * A product as a grid tile (contract ProductTile), as JSON text. Needs `p` products and `ou`
- * order_units. The image is the first photo by display order (product_media's index); the price
+ * A product as a grid tile (contract ProductTile), as JSON text. Needs `p` products, `ou`
+ * order_units, `pl` the buyer's price list and `lp` its unit price under it (read once). The image is the first photo by display order (product_media's index); the price
  * breaks one index range of product_price_breaks' primary key (most products have none).
  */
 function tileJsonSql(publicUrl: string): SQL {
@@ -46,10 +46,10 @@ function tileJsonSql(publicUrl: string): SQL {
     'options', coalesce(p.options::json, '[]'::json),
     'variant_count', case when p.options is null then 1 else vs.n end,
     'price_range', case when p.options is null then
-                          case when ${listedUnitPriceSql('pl', 'p')} is not null
-                               then json_build_object('min', ${listedUnitPriceSql('pl', 'p')}, 'max', ${listedUnitPriceSql('pl', 'p')}) end
+                          case when lp.unit_price is not null
+                               then json_build_object('min', lp.unit_price, 'max', lp.unit_price) end
                         when vs.min_price is not null then json_build_object('min', vs.min_price, 'max', vs.max_price) end,
-    'unit_price_in_cents', case when p.options is null then ${listedUnitPriceSql('pl', 'p')} else vs.min_price end,
+    'unit_price_in_cents', case when p.options is null then lp.unit_price else vs.min_price end,
     'msrp_in_cents', case when p.options is null then p.msrp_in_cents else vs.min_msrp end,
     'minimum_order_quantity', p.minimum_order_quantity, 'order_increment', p.order_increment,
     'price_breaks', ${listedPriceBreaksJsonSql('pl', 'p')},
@@ -132,7 +132,8 @@ function forSaleStatement(publicUrl: string, view: ForSaleView, hasQ: boolean, h
     view === 'full'
       ? productFrom(pricing)
       : sql`from products p cross join lateral ${pricing} pl
-            left join order_units ou on ou.id = p.order_unit_id ${view === 'tile' ? variantSummarySql(live) : sql``}`;
+            left join order_units ou on ou.id = p.order_unit_id
+            ${view === 'tile' ? sql`cross join lateral (select ${listedUnitPriceSql('pl', 'p')} as unit_price) lp ${variantSummarySql(live)}` : sql``}`;
   return sql`
     select s.stamp, page.id, page.keyset_at, page.doc
       from (select ${catalogStampSql(org, view === 'full')} as stamp) s
