@@ -1,7 +1,10 @@
-/** Who may act where: memberships and purchasing relationships, read only by auth/access.ts. */
+/**
+ * Who may act where: memberships and purchasing relationships, read only by auth/access.ts; an
+ * organization's API keys, read only by auth/api-keys.ts.
+ */
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, text, primaryKey, index, check } from 'drizzle-orm/pg-core';
-import { createdAt } from '../db/columns.js';
+import { pgTable, uuid, text, primaryKey, index, check, integer, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../db/columns.js';
 import { organizations } from '../modules/organizations/schema.js';
 import { users } from '../modules/users/schema.js';
 
@@ -46,5 +49,40 @@ export const purchasingRelationships = pgTable(
       t.createdAt.desc(),
       t.purchaserOrganizationId.desc(),
     ),
+  ],
+);
+
+/**
+ * An organization's API keys (issue 26): a bearer `cb_live_…` acting in that organization
+ * with its scopes (auth/api-keys.ts). Only the SHA-256 of the token is kept; the token is
+ * shown once. A revoked key stays listed. The fixed-window counter (`rate_window_*`) limits
+ * each key's requests per minute in every process at once; it is advanced by the same
+ * statement that checks the key.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    tokenLast4: text('token_last4').notNull(),
+    /** Who made it: the key's actions are recorded as theirs ("through the API"). */
+    createdByUserId: uuid('created_by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    rateWindowStartedAt: timestamp('rate_window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    rateWindowHits: integer('rate_window_hits').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('api_keys_token_hash_idx').on(t.tokenHash),
+    index('api_keys_organization_idx').on(t.organizationId, t.createdAt.desc()),
+    check('api_keys_scopes_check', sql`cardinality(${t.scopes}) > 0`),
   ],
 );
