@@ -53,3 +53,4 @@ export * from './price-lists.js';
 export * from './proposals.js';
 export * from './resale-certificates.js';
 export * from './line-sheets.js';
+export * from './outbound-webhooks.js';

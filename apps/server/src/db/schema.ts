@@ -33,6 +33,7 @@ export * from '../modules/resale-certificates/schema.js';
 export * from '../modules/price-lists/schema.js';
 export * from '../modules/line-sheets/schema.js';
 export * from '../modules/proposals/schema.js';
+export * from '../modules/outbound-webhooks/schema.js';
 export * from '../providers/mail/schema.js';
 export * from '../providers/payments/schema.js';
 

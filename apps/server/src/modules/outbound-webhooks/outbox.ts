@@ -1,0 +1,86 @@
+/**
+ * The outbox: what other modules call, inside the transaction of a change, to tell the seller's
+ * webhook endpoints about it. The event and one pending delivery per enabled endpoint of the
+ * organization subscribed to its type are written by that transaction, so an event exists if and
+ * only if its change committed; the sender (sender.ts) posts them afterwards.
+ *
+ * It is one statement, and when the organization has no endpoint for the type it writes nothing
+ * (an index lookup on webhook_endpoints by organization): checkout and stock changes pay almost
+ * nothing for sellers without webhooks.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { WebhookEventType } from '@cratebase/contract';
+import type { DbOrTx } from '../../db/client.js';
+
+/** Senders of this process, woken once events were recorded (sender.ts registers them). */
+const wakeListeners = new Set<() => void>();
+
+/** The sender calls this so that a commit that recorded deliveries gets them sent at once, not at its next poll. */
+export function onWebhookEventsRecorded(listener: () => void): () => void {
+  wakeListeners.add(listener);
+  return () => wakeListeners.delete(listener);
+}
+
+/**
+ * The caller's transaction has not committed yet when this returns; the sender is woken a moment
+ * later (and polls anyway), so a delivery committed late is still picked up.
+ */
+function wakeSendersSoon() {
+  if (wakeListeners.size === 0) return;
+  const timer = setTimeout(() => {
+    for (const wake of wakeListeners) wake();
+  }, 25);
+  timer.unref();
+}
+
+/** The body every delivery of an event posts: see WebhookEventPayload in the contract. */
+export function webhookEnvelope(
+  id: string,
+  organizationId: string,
+  type: WebhookEventType,
+  createdAt: Date,
+  data: Record<string, unknown>,
+) {
+  return { id, type, created_at: createdAt.toISOString(), organization_id: organizationId, data };
+}
+
+/**
+ * Records `type` with `data` for the organization's endpoints subscribed to it, in `tx`.
+ * `data` is the event's documented object (contract: WebhookEventPayload), in snake_case.
+ */
+export async function recordWebhookEvent(
+  tx: DbOrTx,
+  organizationId: string,
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+): Promise<void> {
+  const eventId = randomUUID();
+  const createdAt = new Date();
+  const payload = webhookEnvelope(eventId, organizationId, type, createdAt, data);
+  const result = await tx.execute(sql`
+    with subscribed as (
+      select id from webhook_endpoints
+      where organization_id = ${organizationId} and enabled and ${type} = any(events)
+    ), event as (
+      insert into webhook_events (id, organization_id, type, payload, created_at)
+      select ${eventId}, ${organizationId}, ${type}, ${JSON.stringify(payload)}::jsonb, ${createdAt.toISOString()}::timestamptz
+      where exists (select 1 from subscribed)
+      returning id
+    )
+    insert into webhook_deliveries (event_id, endpoint_id)
+    select event.id, subscribed.id from event, subscribed
+  `);
+  if ((result.rowCount ?? 0) > 0) wakeSendersSoon();
+}
+
+/**
+ * A delivery of an existing event to one endpoint, due now (the test event and redeliver); its id.
+ */
+export async function recordDelivery(tx: DbOrTx, eventId: string, endpointId: string): Promise<string> {
+  const result = await tx.execute<{ id: string }>(sql`
+    insert into webhook_deliveries (event_id, endpoint_id) values (${eventId}, ${endpointId}) returning id
+  `);
+  wakeSendersSoon();
+  return result.rows[0]!.id;
+}
