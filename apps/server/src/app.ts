@@ -180,7 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? (await (await import('./identity/index.js')).registerBuiltinIdentity(app, { db: database.db, config })).verifier
         : createExternalVerifier(config);
   }
-  await app.register(authPlugin, { db: database.db, verifier });
+  await app.register(authPlugin, { db: database.db, verifier, apiKeyRateLimit: config.apiKeyRateLimit });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const send = (status: number, error: string, message: string, issues?: FieldIssue[]) =>

@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   OIDC_AUDIENCE: z.string().min(1).optional(),
   OIDC_SCOPE: z.string().min(1).optional(),
   IDENTITY_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   WEB_DIST_DIR: z.string().optional(),
   // Media storage: local disk under DATA_DIR/media (default) or an S3-compatible bucket.
   STORAGE_DRIVER: z.enum(['local', 's3']).optional(),
@@ -137,6 +138,8 @@ export interface Config {
   bodyLimitBytes: number;
   trustProxy: boolean;
   identityRateLimit: number;
+  /** Requests per minute one API key may make (counted in the key's row: every process shares it). */
+  apiKeyRateLimit: number;
   webDistDir: string;
   storage:
     | { driver: 'local'; dir: string; maxBytes: number }
@@ -325,6 +328,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     identityRateLimit: e.IDENTITY_RATE_LIMIT,
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     identity,
   };

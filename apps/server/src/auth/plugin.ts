@@ -1,12 +1,16 @@
 /**
  * Bearer-token authentication and the per-route access policies.
- * onRequest: verify the token (401). preHandler (after validation): resolve the user and
- * check membership (403). Membership is always read from the database, so a revoked member
+ * onRequest: verify the token (401) — a person's access token (JWT), or an organization's API
+ * key `cb_live_…` (auth/api-keys.ts: checked and counted against its rate, 429). preHandler
+ * (after validation): resolve the user and check membership (403); a key must have a scope
+ * that opens the route (auth/api-key-scopes.ts) and counts as a member of its own
+ * organization only. Membership is always read from the database, so a revoked member
  * loses access on the next request in every process. A route may have one more value selected
  * by that membership query for its handler (`config.accessAlongside`, see policies.ts).
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { userIdForSubject } from '../modules/users/service.js';
 import { forbidden, notFound, unauthorized, DomainError } from '../lib/errors.js';
@@ -14,9 +18,14 @@ import type { TokenClaims, TokenVerifier } from './token-verifier.js';
 import { referencedId, type AccessAlongside, type AccessPolicy, type Grant } from './policies.js';
 import { teamRoleAtLeast, teamRoleHolders, type TeamRole } from '@cratebase/contract';
 import { accessIn, rolesInWith, selectAlongside, type Access, type Role } from './access.js';
+import { checkApiKey, isApiKeyToken, type ApiKeyCaller } from './api-keys.js';
+import { apiKeyScopesFor } from './api-key-scopes.js';
 
 export interface AuthContext {
-  claims: TokenClaims;
+  /** The access token's claims (null for an API key). */
+  claims: TokenClaims | null;
+  /** The API key the request came with (null for a person's token). */
+  apiKey: ApiKeyCaller | null;
   /** users.id once known (null before POST /api/user/create). */
   userId: string | null;
   /** The caller's roles in the organizations the route's policy checked. */
@@ -44,6 +53,8 @@ const USER_ID_CACHE_MAX = 10_000;
 export interface AuthPluginOptions {
   db: Db;
   verifier: TokenVerifier;
+  /** Requests per minute per API key. */
+  apiKeyRateLimit: number;
 }
 
 function bearerToken(req: FastifyRequest): string | null {
@@ -55,7 +66,7 @@ function bearerToken(req: FastifyRequest): string | null {
 }
 
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app: FastifyInstance, { db, verifier }) => {
+  async (app: FastifyInstance, { db, verifier, apiKeyRateLimit }) => {
     const userIds = new Map<string, string>();
 
     async function resolveUserId(sub: string): Promise<string | null> {
@@ -77,13 +88,27 @@ export const authPlugin = fp<AuthPluginOptions>(
       }
     });
 
-    app.addHook('onRequest', async (req) => {
+    app.addHook('onRequest', async (req, reply) => {
       const access = req.routeOptions.config.access;
       if (!access || access === 'public') return;
       const token = bearerToken(req);
       if (!token) throw unauthorized();
+      if (isApiKeyToken(token)) {
+        const checked = await checkApiKey(db, token, apiKeyRateLimit);
+        if (!checked.ok && checked.reason === 'rate_limited') {
+          reply.header('retry-after', String(checked.retryAfterSeconds));
+          throw new DomainError(
+            'rate_limited',
+            'rate_limited',
+            `This API key made more than ${apiKeyRateLimit} requests this minute. Try again in ${checked.retryAfterSeconds} s.`,
+          );
+        }
+        if (!checked.ok) throw new DomainError('unauthenticated', 'invalid_api_key', 'This API key is not valid: it was revoked or never existed.');
+        req.auth = { claims: null, apiKey: checked.caller, userId: checked.caller.userId };
+        return;
+      }
       const claims = await verifier.verify(token);
-      req.auth = { claims, userId: null };
+      req.auth = { claims, apiKey: null, userId: null };
     });
 
     app.addHook('preHandler', async (req) => {
@@ -91,8 +116,29 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (!access || access === 'public') return;
       const auth = req.auth;
       if (!auth) throw unauthorized();
+      if (auth.apiKey) {
+        const key = auth.apiKey;
+        const scopes = apiKeyScopesFor(req.method, req.routeOptions.url ?? '');
+        // Routes for people (sign-in, the team, payments set-up, keys and webhooks) take no key.
+        if (!scopes || typeof access === 'string') {
+          throw new DomainError('forbidden', 'api_key_not_allowed', 'API keys cannot use this route: sign in as a member instead.');
+        }
+        if (!scopes.some((scope) => key.scopes.includes(scope))) {
+          throw new DomainError(
+            'forbidden',
+            'api_key_scope_missing',
+            `This API key needs the scope ${scopes.join(' or ')} for this route.`,
+          );
+        }
+        const grants = 'anyOf' in access ? access.anyOf : [access];
+        const checked = await enforceGrants(db, req, keyAccess(db, key), grants, accessAlongside);
+        auth.roles = checked.roles;
+        auth.teamRoles = checked.teamRoles;
+        auth.alongside = checked.alongside;
+        return;
+      }
       if (access !== 'signed-in') {
-        auth.userId = await resolveUserId(auth.claims.sub);
+        auth.userId = await resolveUserId(auth.claims!.sub);
         if (!auth.userId) {
           throw new DomainError('forbidden', 'account_not_created', 'Finish creating your account first (POST /api/user/create).');
         }
@@ -102,7 +148,7 @@ export const authPlugin = fp<AuthPluginOptions>(
         return;
       }
       const grants = 'anyOf' in access ? access.anyOf : [access];
-      const checked = await enforceGrants(db, req, auth.userId!, grants, accessAlongside);
+      const checked = await enforceGrants(db, req, userAccess(db, auth.userId!), grants, accessAlongside);
       auth.roles = checked.roles;
       auth.teamRoles = checked.teamRoles;
       auth.alongside = checked.alongside;
@@ -110,6 +156,31 @@ export const authPlugin = fp<AuthPluginOptions>(
   },
   { name: 'cratebase-auth' },
 );
+
+/** How the caller relates to the owners found (with a route's `accessAlongside` value, if any). */
+type AccessOf = (owners: string[], alongside: SQL | undefined) => Promise<Access & { alongside: unknown }>;
+
+/** A person: their memberships and purchasing relationships, read in one query (auth/access.ts). */
+const userAccess =
+  (db: Db, userId: string): AccessOf =>
+  async (owners, alongside) =>
+    alongside ? rolesInWith(db, userId, owners, alongside) : { ...(await accessIn(db, userId, owners)), alongside: undefined };
+
+/**
+ * An API key: a member with the admin team role of its own organization, and nothing to any
+ * other — so a grant passes only when every resource it names is the key's organization's.
+ */
+const keyAccess =
+  (db: Db, key: ApiKeyCaller): AccessOf =>
+  async (owners, alongside) => {
+    const roles = new Map<string, Role>();
+    const teamRoles = new Map<string, TeamRole>();
+    if (owners.includes(key.organizationId)) {
+      roles.set(key.organizationId, 'member');
+      teamRoles.set(key.organizationId, 'admin');
+    }
+    return { roles, teamRoles, alongside: alongside ? await selectAlongside(db, alongside) : undefined };
+  };
 
 /**
  * Resolves every resource the grants name to its owning organizations, reads the caller's
@@ -123,7 +194,7 @@ export const authPlugin = fp<AuthPluginOptions>(
 async function enforceGrants(
   db: Db,
   req: FastifyRequest,
-  userId: string,
+  accessOf: AccessOf,
   grants: readonly Grant[],
   alongside: AccessAlongside | undefined,
 ): Promise<Access & { alongside: unknown }> {
@@ -140,9 +211,7 @@ async function enforceGrants(
   );
   const owners = resolved.flat().flatMap((r) => r.owners);
   // With an `accessAlongside`, its value rides along in the same statement (policies.ts).
-  const checked = alongside
-    ? await rolesInWith(db, userId, owners, alongside(req))
-    : { ...(await accessIn(db, userId, owners)), alongside: undefined };
+  const checked = await accessOf(owners, alongside?.(req));
   const { roles, teamRoles } = checked;
   const passes = (g: Grant, org: string) => {
     const role = roles.get(org);

@@ -14,6 +14,8 @@ import { createHarness, type Harness, type TestUser } from '../../test/support/h
 import { makeImage, multipartBody } from '../../test/support/media.js';
 import { ONBOARDING_FORM, SHIP_FROM } from '../../test/support/checkout.js';
 import { describePolicy, policyRefs, type AccessPolicy } from './policies.js';
+import { API_KEY_ROUTES, apiKeyScopesFor } from './api-key-scopes.js';
+import { API_KEY_SCOPES } from '@cratebase/contract';
 import type { RouteEntry } from '../app.js';
 import { createProduct, inviteAndAccept, seedStoreWorld } from '../../test/support/world.js';
 
@@ -58,6 +60,8 @@ interface Victim {
   /** A resale certificate file the seller uploaded (the customer has a certificate on file too). */
   sellerCertificateFileId: string;
   priceListId: string;
+  /** An API key of the seller (the walk's revoke target). */
+  apiKeyId: string;
   /** A product with a price on that list (the walk's price-list samples name it). */
   pricedProductId: string;
   /** An order the seller wrote for the customer, sent (issue 25 part 2). */
@@ -260,6 +264,12 @@ beforeAll(async () => {
     invoiceId: (
       await h.testDb.database.db.execute<{ id: string }>(sql`select id from invoices where order_id = ${world.orderId}`)
     ).rows[0]!.id,
+    apiKeyId: (
+      await h.call('POST', `/api/organization/${seller.orgId}/api_keys`, {
+        token: seller.token,
+        body: { name: 'Victim Secret Key', scopes: ['orders:read'] },
+      })
+    ).body.id as string,
     secrets: ['Victim Secret', 'victim-secret', 'Victim secret', seller.email, customer.email],
   };
 
@@ -275,15 +285,31 @@ beforeAll(async () => {
     { name: 'a user with no organization', token: noOrg.token },
     { name: 'a member of another organization', token: otherSeller.token, orgId: otherSeller.orgId },
     { name: 'a purchaser of another seller', token: otherBuyer.token, orgId: otherBuyer.orgId },
+    {
+      name: 'an API key of another organization with every scope',
+      token: await apiKeyOf(otherSeller, API_KEY_SCOPES),
+      orgId: otherSeller.orgId,
+    },
   ];
 }, 120_000);
 
 afterAll(async () => h?.close());
 
+/** A new API key of the organization with these scopes (its token). */
+async function apiKeyOf(owner: Org, scopes: readonly string[]): Promise<string> {
+  const created = await h.call('POST', `/api/organization/${owner.orgId}/api_keys`, {
+    token: owner.token,
+    body: { name: `walk ${scopes.length}`, scopes },
+  });
+  expect(created.status).toBe(200);
+  return created.body.token as string;
+}
+
 /** The victim's id for each kind of resource a policy can name. */
 function victimIdFor(resource: string): string {
   const ids: Record<string, string> = {
     organization: victim.seller.orgId,
+    'API key': victim.apiKeyId,
     product: victim.productId,
     invite: victim.inviteId,
     customer: victim.customer.orgId,
@@ -430,6 +456,7 @@ function sampleBody(route: RouteEntry): unknown {
     }),
     'PUT /api/product': () => ({ id: v.productId, name: 'Hijacked', organization: { id: v.seller.orgId } }),
     'POST /api/inventory/transaction': () => ({ count: 5, product: { id: v.productId }, inventory_transaction_type: 'add' }),
+    'POST /api/organization/:org_id/inventory/sync': () => ({ items: [{ sku: 'VICTIM-SKU-1', inventory_count: 5 }] }),
     'POST /api/package_template': () => ({
       id: v.templateId,
       name: 'Hijacked',
@@ -475,6 +502,7 @@ function sampleBody(route: RouteEntry): unknown {
     'POST /api/proposals/:proposal_id/accept': () => ({}),
     'POST /api/proposals/:proposal_id/decline': () => ({ reason: 'Hijack' }),
     'POST /api/organization/:org_id/price_lists': () => ({ name: 'Hijack list', percent_off: 90 }),
+    'POST /api/organization/:org_id/api_keys': () => ({ name: 'Hijack key', scopes: ['orders:read'] }),
     'PATCH /api/organization/:org_id/price_lists/:price_list_id': () => ({ percent_off: 99 }),
     'PUT /api/organization/:org_id/price_lists/:price_list_id/prices': () => ({
       prices: [{ product_id: v.pricedProductId, unit_price_in_cents: 1 }],
@@ -645,6 +673,10 @@ async function victimSnapshot() {
     teamInvites: await read(`/api/organization/${s.orgId}/members/invites`),
     paymentTerms: await read(`/api/order/organization/${s.orgId}/purchasers/${victim.customer.orgId}/payment_terms`),
     priceLists: await read(`/api/organization/${s.orgId}/price_lists`),
+    // Not the keys' last use or counters: using a key moves them.
+    apiKeys: ((await read(`/api/organization/${s.orgId}/api_keys`)).api_keys as { id: string; name: string; revoked_at: string | null }[]).map(
+      ({ id, name, revoked_at }) => ({ id, name, revoked_at }),
+    ),
     priceListProducts: await read(`/api/organization/${s.orgId}/price_lists/${victim.priceListId}/products`),
     customerPriceList: await read(`/api/order/organization/${s.orgId}/purchasers/${victim.customer.orgId}/price_list`),
     resaleCertificate: await read(`/api/order/organization/${s.orgId}/purchasers/${victim.customer.orgId}/resale_certificate`),
@@ -767,6 +799,42 @@ describe('the route walk', () => {
     // Every money route exists and was walked as Staff (a renamed route must be renamed here too).
     expect(MONEY_ROUTES.filter((key) => !walked.has(key))).toEqual([]);
     expect(adminOnly).toBeGreaterThanOrEqual(12 + 3);
+  }, 300_000);
+
+  it('refuses the victim’s own API keys where the key table does not open the route, without the scope, and once revoked', async () => {
+    const routes = apiRoutes();
+    const tableRoutes = new Set(routes.map((r) => `${r.method} ${r.url}`));
+    // Every entry of the table names a real route (a renamed route would silently close to keys).
+    expect(Object.keys(API_KEY_ROUTES).filter((entry) => !tableRoutes.has(entry))).toEqual([]);
+
+    const everyScope: Caller = { name: 'the victim’s key with every scope', token: await apiKeyOf(victim.seller, API_KEY_SCOPES), orgId: victim.seller.orgId };
+    const ordersOnly: Caller = { name: 'the victim’s orders:read key', token: await apiKeyOf(victim.seller, ['orders:read']), orgId: victim.seller.orgId };
+    const revokedToken = await apiKeyOf(victim.seller, API_KEY_SCOPES);
+    const keys = (await h.call('GET', `/api/organization/${victim.seller.orgId}/api_keys`, { token: victim.seller.token })).body.api_keys;
+    const revokedId = keys.find((k: { masked: string }) => k.masked.endsWith(revokedToken.slice(-4))).id;
+    expect((await h.call('DELETE', `/api/organization/${victim.seller.orgId}/api_keys/${revokedId}`, { token: victim.seller.token })).status).toBe(200);
+    const revoked: Caller = { name: 'the victim’s revoked key', token: revokedToken, orgId: victim.seller.orgId };
+    const before = await victimSnapshot();
+
+    const failures: string[] = [];
+    let opened = 0;
+    for (const route of routes) {
+      const scopes = apiKeyScopesFor(route.method, route.url);
+      const expectRefusal = async (caller: Caller, status: number, error: string) => {
+        const res = await callAs(caller, route);
+        const body = JSON.parse(res.text || '{}') as { error?: string };
+        if (res.status !== status || body.error !== error) {
+          failures.push(`${route.method} ${res.url} as ${caller.name}: ${res.status} ${res.text.slice(0, 160)}, expected ${status} ${error}`);
+        }
+      };
+      await expectRefusal(revoked, 401, 'invalid_api_key');
+      if (!scopes) await expectRefusal(everyScope, 403, 'api_key_not_allowed');
+      else if (!scopes.includes('orders:read')) await expectRefusal(ordersOnly, 403, 'api_key_scope_missing');
+      else opened++;
+    }
+    expect(failures).toEqual([]);
+    expect(opened).toBeGreaterThanOrEqual(5);
+    expect(await victimSnapshot()).toEqual(before);
   }, 300_000);
 
   it('lets the victim’s own member through every route with the same requests (the samples are valid)', async () => {

@@ -41,6 +41,7 @@ import { sellerInvoiceRoutes } from './checkout/seller-invoice-routes.js';
 import { shippingRoutes } from './shipping/routes.js';
 import { bankingRoutes } from './banking/routes.js';
 import { teamRoutes } from './team/routes.js';
+import { apiKeyRoutes } from './api-keys/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { documentRoutes } from './documents/routes.js';
 import { lineSheetRoutes } from './line-sheets/routes.js';
@@ -108,6 +109,8 @@ export const appModules: AppModule[] = [
   { name: 'line-sheets', routes: [lineSheetRoutes] },
   { name: 'banking', routes: [bankingRoutes] },
   { name: 'team', routes: [teamRoutes] },
+  // API keys (issue 26): managed here; checked in auth/plugin.ts, scoped by auth/api-key-scopes.ts.
+  { name: 'api-keys', routes: [apiKeyRoutes] },
   // Its third parameter is a clock for tests, not the database.
   { name: 'dashboard', routes: [(app, ctx) => dashboardRoutes(app, ctx)] },
   {

@@ -487,6 +487,7 @@ describe('the policy plugin’s accessAlongside (what the storefront list builds
     await app.register(authPlugin, {
       db: h.testDb.database.db,
       verifier: { verify: async (token) => ({ sub: token }) },
+      apiKeyRateLimit: 600,
     });
     register(app);
     await app.ready();

@@ -21,7 +21,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      if (!req.auth) throw unauthorized();
+      if (!req.auth?.claims) throw unauthorized();
       return getCurrentUserBySubject(ctx, req.auth.claims.sub);
     },
   );
@@ -38,7 +38,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      if (!req.auth) throw unauthorized();
+      if (!req.auth?.claims) throw unauthorized();
       return createUserFromToken(ctx, req.auth.claims);
     },
   );
