@@ -16,7 +16,8 @@
  * PostgreSQL server, when DATABASE_URL is set), BENCH_PRICE_LISTS=0 (skip the price-list shape, issue 25:
  * the grid and the product page with half the buyers on price lists, PostgreSQL only;
  * bench/price-lists.ts), BENCH_LINE_SHEET=0 (skip the 500-product line sheet
- * PDF, issue 25; bench/line-sheet.ts).
+ * PDF, issue 25; bench/line-sheet.ts), BENCH_INVENTORY_SYNC=0 (skip the 5,000-SKU inventory sync, issue 26;
+ * bench/inventory-sync.ts).
  */
 import type { CartLoadRequest } from './cart.js';
 import { fork } from 'node:child_process';
@@ -41,6 +42,7 @@ import { benchProduct, PRODUCT_PAGE_ENDPOINT, PRODUCT_PAGE_TARGET } from './prod
 import { benchVariants, printVariantPairs } from './variants.js';
 import { benchPriceLists, printPriceListPairs } from './price-lists.js';
 import { benchLineSheet } from './line-sheet.js';
+import { benchInventorySync } from './inventory-sync.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -269,6 +271,25 @@ if (process.env.BENCH_LINE_SHEET !== '0') {
     const scratch = await createScratchPostgres(process.env.DATABASE_URL);
     try {
       catalogTimings.push(...(await benchLineSheet('PostgreSQL', { DATABASE_URL: scratch.url }, { seed })));
+    } finally {
+      await scratch.drop();
+    }
+  }
+}
+
+// The inventory sync (issue 26): 5,000 SKUs in one request, on the embedded default and on PostgreSQL.
+if (process.env.BENCH_INVENTORY_SYNC !== '0') {
+  if (withEmbedded) {
+    const synced = await benchInventorySync(EMBEDDED, { DATABASE_URL: '' }, { seed, loadWith });
+    results.push(...synced.rows);
+    catalogTimings.push(...synced.timings);
+  }
+  if (process.env.DATABASE_URL) {
+    const scratch = await createScratchPostgres(process.env.DATABASE_URL);
+    try {
+      const synced = await benchInventorySync('PostgreSQL', { DATABASE_URL: scratch.url }, { seed, loadWith });
+      results.push(...synced.rows);
+      catalogTimings.push(...synced.timings);
     } finally {
       await scratch.drop();
     }

@@ -56,3 +56,4 @@ export * from './resale-certificates.js';
 export * from './line-sheets.js';
 export * from './outbound-webhooks.js';
 export * from './api-keys.js';
+export * from './inventory-sync.js';

@@ -63,12 +63,12 @@ export async function recordInventoryTransaction(
 
 /**
  * Records each of `levels` as a `set` inventory transaction of the organization by the user
- * (the catalogue import, which has already written the new counts to the products).
+ * (the catalogue import and the inventory sync, which have already written the new counts).
  */
 export async function recordStockLevels(
   tx: DbOrTx,
   organizationId: string,
-  userId: string,
+  userId: string | null,
   levels: { product_id: string; count: number }[],
 ): Promise<void> {
   await tx.execute(sql`
