@@ -45,6 +45,7 @@ export const API_KEY_ROUTES: Readonly<Record<string, readonly ApiKeyScope[]>> = 
 
   // ── Inventory ──────────────────────────────────────────────────────────────────
   'POST /api/inventory/transaction': ['inventory:write'],
+  'POST /api/organization/:org_id/inventory/sync': ['inventory:write'],
 
   // ── Customers ──────────────────────────────────────────────────────────────────
   'GET /api/order/organization/:org_id/purchasers': ['customers:read'],

@@ -279,6 +279,28 @@ describe('POST /api/organization/:org_id/inventory/sync', () => {
     expect((await stockBySku(seller.orgId, [bulkSku(4)])).get(bulkSku(4))!.count).toBe(44);
   });
 
+  it('takes an API key of the organization with the scope inventory:write, and no other key', async () => {
+    const keyOf = async (owner: Org, scopes: string[]) => {
+      const created = await h.call('POST', `/api/organization/${owner.orgId}/api_keys`, {
+        token: owner.token,
+        body: { name: `sync ${scopes.join(' ')}`, scopes },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+      return { token: created.body.token as string } as TestUser;
+    };
+    const body = { items: [{ sku: bulkSku(5), inventory_count: 55 }] };
+    const res = await sync(await keyOf(seller, ['inventory:write']), body);
+    expect(res.status).toBe(200);
+    expect(res.body.items[0]).toMatchObject({ status: 'updated', inventory_count: 55 });
+
+    const next = { items: [{ sku: bulkSku(5), inventory_count: 56 }] };
+    const readOnly = await sync(await keyOf(seller, ['inventory:read', 'catalog:write']), next);
+    expect([readOnly.status, readOnly.body.error]).toEqual([403, 'api_key_scope_missing']);
+    const other = await h.newOrgUser('Merchant', 'Keyed Sync Sellers');
+    expect((await sync(await keyOf(other, ['inventory:write']), next)).status).toBe(403);
+    expect((await stockBySku(seller.orgId, [bulkSku(5)])).get(bulkSku(5))!.count).toBe(55);
+  });
+
   it('records an inventory.changed webhook event per 1,000 changed lines, in the sync’s transaction', async () => {
     const other = await h.newOrgUser('Merchant', 'Hooked Sync Sellers');
     await insertProducts(other.orgId, 'HOOK', 2500);
