@@ -53,6 +53,10 @@ export const invoices = pgTable(
       .where(sql`${t.status} = 'OPEN'`),
     /** The seller's invoice list, all or by status, newest first (keyset). */
     index('invoices_seller_status_idx').on(t.sellerOrganizationId, t.status, t.createdAt.desc(), t.id.desc()),
+    /** The accounting export's payments (issue 26): the seller's invoices by the moment they were paid (keyset). */
+    index('invoices_seller_paid_idx')
+      .on(t.sellerOrganizationId, t.paidAt, t.id)
+      .where(sql`${t.paidAt} is not null`),
     /** The reminders' scan: open invoices by due day. */
     index('invoices_open_due_idx')
       .on(t.dueOn)

@@ -89,6 +89,8 @@ export const refunds = pgTable(
   },
   (t) => [
     index('refunds_order_idx').on(t.orderId, t.createdAt.desc()),
+    /** The accounting export (issue 26): the seller's refunds by day made, oldest first (keyset). */
+    index('refunds_seller_created_idx').on(t.sellerOrganizationId, t.createdAt, t.id),
     uniqueIndex('refunds_order_idempotency_key').on(t.orderId, t.idempotencyKey),
     uniqueIndex('refunds_credit_note_number_key').on(t.creditNoteNumber),
     uniqueIndex('refunds_provider_refund_key').on(t.provider, t.providerRefundId),

@@ -1,0 +1,2 @@
+CREATE INDEX "invoices_seller_paid_idx" ON "invoices" USING btree ("seller_organization_id","paid_at","id") WHERE "invoices"."paid_at" is not null;--> statement-breakpoint
+CREATE INDEX "refunds_seller_created_idx" ON "refunds" USING btree ("seller_organization_id","created_at","id");
