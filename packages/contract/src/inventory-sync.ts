@@ -26,14 +26,23 @@ export const INVENTORY_SYNC_MAX_ITEMS = 5_000;
  *  - has_variants: the SKU is a product's that has variants: its stock is kept per variant,
  *    send the variants' SKUs; nothing was written.
  */
-export const INVENTORY_SYNC_STATUSES = ['updated', 'unchanged', 'not_found', 'duplicate', 'not_tracked', 'has_variants'] as const;
+export const INVENTORY_SYNC_STATUSES = [
+  'updated',
+  'unchanged',
+  'not_found',
+  'duplicate',
+  'not_tracked',
+  'has_variants',
+] as const;
 export type InventorySyncStatus = (typeof INVENTORY_SYNC_STATUSES)[number];
 
 export const InventorySyncItemInput = z.strictObject({
   sku: singleLineText({ message: 'must be text: the SKU of a product or variant' })
     .min(1, 'must not be empty')
     .max(PRODUCT_LIMITS.sku, `must be at most ${PRODUCT_LIMITS.sku} characters`)
-    .describe('The SKU of a product without variants or of a variant, exactly as saved (case counts; surrounding spaces are ignored)'),
+    .describe(
+      'The SKU of a product without variants or of a variant, exactly as saved (case counts; surrounding spaces are ignored)',
+    ),
   inventory_count: z
     .number({ message: 'must be a whole number' })
     .int('must be a whole number')

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { INVENTORY_SYNC_MAX_ITEMS } from '@cratebase/contract';
 import { createHarness, type Harness, type TestUser } from '../../../test/support/harness.js';
 import { inviteAndAccept } from '../../../test/support/world.js';
-import { ok, type Org } from '../../../test/support/checkout.js';
+import { ok, sizedTee, type Org } from '../../../test/support/checkout.js';
 
 let h: Harness;
 let seller: Org;
@@ -39,7 +39,13 @@ const sync = (who: TestUser | undefined, body: unknown, opts: { org?: string; ke
 
 /** The seller's catalogue version (what the storefront's page caches compare). */
 const catalogVersion = async (orgId: string) =>
-  Number((await rows<{ v: string }>(sql`select coalesce(sum(version), 0)::text as v from catalog_versions where organization_id = ${orgId}`))[0]!.v);
+  Number(
+    (
+      await rows<{ v: string }>(
+        sql`select coalesce(sum(version), 0)::text as v from catalog_versions where organization_id = ${orgId}`,
+      )
+    )[0]!.v,
+  );
 
 /** Stock and tracking by SKU of the organization's live rows. */
 async function stockBySku(orgId: string, skus: string[]): Promise<Map<string, { count: number; tracked: boolean }>> {
@@ -50,13 +56,21 @@ async function stockBySku(orgId: string, skus: string[]): Promise<Map<string, { 
 }
 
 const inventoryTransactionCount = async (orgId: string) =>
-  Number((await rows<{ n: string }>(sql`select count(*)::text as n from inventory_transactions where organization_id = ${orgId}`))[0]!.n);
+  Number(
+    (
+      await rows<{ n: string }>(
+        sql`select count(*)::text as n from inventory_transactions where organization_id = ${orgId}`,
+      )
+    )[0]!.n,
+  );
 
 /** A storefront grid page (tile view) of the seller, as the buyer sees it. */
 const grid = async (limit = 20) =>
-  (await ok<{ id: string; stock_keeping_unit?: string; inventory_count: number | null; track_inventory: boolean }[]>(
-    h.call('GET', `/api/product/organization/${seller.orgId}/for-sale?view=tile&limit=${limit}`, { token: buyer.token }),
-  ));
+  await ok<{ id: string; stock_keeping_unit?: string; inventory_count: number | null; track_inventory: boolean }[]>(
+    h.call('GET', `/api/product/organization/${seller.orgId}/for-sale?view=tile&limit=${limit}`, {
+      token: buyer.token,
+    }),
+  );
 
 const productPage = async (id: string) => ok<any>(h.call('GET', `/api/product/${id}`, { token: buyer.token }));
 
@@ -86,15 +100,34 @@ describe('POST /api/organization/:org_id/inventory/sync', () => {
     const versionBefore = await catalogVersion(seller.orgId);
     const res = await sync(seller, { items });
     expect(res.status).toBe(200);
-    expect(res.body.totals).toEqual({ lines: MAX, updated: MAX, unchanged: 0, not_found: 0, duplicate: 0, not_tracked: 0, has_variants: 0 });
+    expect(res.body.totals).toEqual({
+      lines: MAX,
+      updated: MAX,
+      unchanged: 0,
+      not_found: 0,
+      duplicate: 0,
+      not_tracked: 0,
+      has_variants: 0,
+    });
     expect(res.body.replayed).toBe(false);
     expect(res.body.items.map((l: { sku: string }) => l.sku)).toEqual(items.map((i) => i.sku));
-    expect(res.body.items.map((l: { inventory_count: number }) => l.inventory_count)).toEqual(items.map((i) => i.inventory_count));
-    expect(res.body.items.every((l: any) => l.status === 'updated' && l.variant_id === null && typeof l.product_id === 'string')).toBe(true);
+    expect(res.body.items.map((l: { inventory_count: number }) => l.inventory_count)).toEqual(
+      items.map((i) => i.inventory_count),
+    );
+    expect(
+      res.body.items.every(
+        (l: any) => l.status === 'updated' && l.variant_id === null && typeof l.product_id === 'string',
+      ),
+    ).toBe(true);
     expect(await catalogVersion(seller.orgId)).toBeGreaterThan(versionBefore);
 
-    const stored = await stockBySku(seller.orgId, items.map((i) => i.sku));
-    expect(items.filter((i) => stored.get(i.sku)?.count !== i.inventory_count || !stored.get(i.sku)?.tracked)).toEqual([]);
+    const stored = await stockBySku(
+      seller.orgId,
+      items.map((i) => i.sku),
+    );
+    expect(items.filter((i) => stored.get(i.sku)?.count !== i.inventory_count || !stored.get(i.sku)?.tracked)).toEqual(
+      [],
+    );
     expect(await inventoryTransactionCount(seller.orgId)).toBe(MAX);
 
     // The buyer sees the new stock on the grid and the product page straight away.
@@ -121,39 +154,20 @@ describe('POST /api/organization/:org_id/inventory/sync', () => {
   });
 
   it('answers variants, unknown SKUs (case counts), repeated SKUs, a product with variants and untracked stock per line', async () => {
-    const tee = await ok<any>(
-      h.call('PUT', '/api/product', {
-        token: seller.token,
-        body: {
-          organization: { id: seller.orgId },
-          name: 'Synced tee',
-          state: 'Live',
-          stock_keeping_unit: 'TEE',
-          unit_price_in_cents: 2_000,
-          options: [{ name: 'Size', values: ['S', 'M'] }],
-        },
-      }),
-    );
-    const [small, medium] = tee.variants as { id: string; option_values: string[] }[];
-    await ok(
-      h.call('PUT', '/api/product', {
-        token: seller.token,
-        body: {
-          id: tee.id,
-          organization: { id: seller.orgId },
-          variants: [
-            { id: small!.id, option_values: small!.option_values, stock_keeping_unit: 'TEE-S' },
-            { id: medium!.id, option_values: medium!.option_values, stock_keeping_unit: 'TEE-M' },
-          ],
-        },
-      }),
-    );
-    const mug = await ok<any>(
-      h.call('PUT', '/api/product', {
-        token: seller.token,
-        body: { organization: { id: seller.orgId }, name: 'Mug', state: 'Live', stock_keeping_unit: 'Mug-1', unit_price_in_cents: 900 },
-      }),
-    );
+    const putProduct = (body: Record<string, unknown>) =>
+      ok<any>(
+        h.call('PUT', '/api/product', { token: seller.token, body: { organization: { id: seller.orgId }, ...body } }),
+      );
+    const { id: teeId, small, medium } = await sizedTee(h, seller);
+    const tee = await putProduct({
+      id: teeId,
+      stock_keeping_unit: 'TEE',
+      variants: [
+        { id: small, option_values: ['S'], stock_keeping_unit: 'TEE-S' },
+        { id: medium, option_values: ['M'], stock_keeping_unit: 'TEE-M' },
+      ],
+    });
+    const mug = await putProduct({ name: 'Mug', state: 'Live', stock_keeping_unit: 'Mug-1', unit_price_in_cents: 900 });
     const teeBefore = await productPage(tee.id);
     expect(teeBefore.variants.map((v: any) => v.track_inventory)).toEqual([false, false]);
 
@@ -170,16 +184,24 @@ describe('POST /api/organization/:org_id/inventory/sync', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.items).toEqual([
-      { sku: 'TEE-S', status: 'updated', inventory_count: 4, product_id: tee.id, variant_id: small!.id },
+      { sku: 'TEE-S', status: 'updated', inventory_count: 4, product_id: tee.id, variant_id: small },
       { sku: 'tee-s', status: 'not_found', inventory_count: null, product_id: null, variant_id: null },
       { sku: 'NO-SUCH-SKU', status: 'not_found', inventory_count: null, product_id: null, variant_id: null },
       { sku: 'TEE', status: 'has_variants', inventory_count: null, product_id: tee.id, variant_id: null },
       { sku: 'Mug-1', status: 'duplicate', inventory_count: 0, product_id: mug.id, variant_id: null },
       // Tracking was off: setting the count turns it on, so the line is an update even at 0.
-      { sku: 'TEE-M', status: 'updated', inventory_count: 0, product_id: tee.id, variant_id: medium!.id },
+      { sku: 'TEE-M', status: 'updated', inventory_count: 0, product_id: tee.id, variant_id: medium },
       { sku: 'Mug-1', status: 'duplicate', inventory_count: 0, product_id: mug.id, variant_id: null },
     ]);
-    expect(res.body.totals).toEqual({ lines: 7, updated: 2, unchanged: 0, not_found: 2, duplicate: 2, not_tracked: 0, has_variants: 1 });
+    expect(res.body.totals).toEqual({
+      lines: 7,
+      updated: 2,
+      unchanged: 0,
+      not_found: 2,
+      duplicate: 2,
+      not_tracked: 0,
+      has_variants: 1,
+    });
     // The buyer's product page shows the variants' stock; the repeated SKU's product was not touched.
     const teeAfter = await productPage(tee.id);
     expect(teeAfter.variants.map((v: any) => [v.stock_keeping_unit, v.track_inventory, v.inventory_count])).toEqual([
@@ -190,7 +212,13 @@ describe('POST /api/organization/:org_id/inventory/sync', () => {
 
     // skip_untracked: an untracked line answers not_tracked and nothing is written.
     const version = await catalogVersion(seller.orgId);
-    const skipped = await sync(seller, { items: [{ sku: 'Mug-1', inventory_count: 7 }, { sku: 'TEE-S', inventory_count: 4 }], skip_untracked: true });
+    const skipped = await sync(seller, {
+      items: [
+        { sku: 'Mug-1', inventory_count: 7 },
+        { sku: 'TEE-S', inventory_count: 4 },
+      ],
+      skip_untracked: true,
+    });
     expect(skipped.body.items.map((l: any) => [l.status, l.inventory_count])).toEqual([
       ['not_tracked', 0],
       ['unchanged', 4],
@@ -217,7 +245,12 @@ describe('POST /api/organization/:org_id/inventory/sync', () => {
 
   it('answers a retry with the same Idempotency-Key as the first time and changes nothing; another body with it is 409', async () => {
     const key = randomUUID();
-    const body = { items: [{ sku: bulkSku(2), inventory_count: 11 }, { sku: 'MISSING', inventory_count: 1 }] };
+    const body = {
+      items: [
+        { sku: bulkSku(2), inventory_count: 11 },
+        { sku: 'MISSING', inventory_count: 1 },
+      ],
+    };
     const first = await sync(seller, body, { key });
     expect(first.status).toBe(200);
     expect(first.body.items[0]).toMatchObject({ status: 'updated', inventory_count: 11 });
@@ -240,7 +273,9 @@ describe('POST /api/organization/:org_id/inventory/sync', () => {
 
     // Three at once with one new key: applied once, the others answer it.
     const key2 = randomUUID();
-    const together = await Promise.all([1, 2, 3].map(() => sync(seller, { items: [{ sku: bulkSku(2), inventory_count: 30 }] }, { key: key2 })));
+    const together = await Promise.all(
+      [1, 2, 3].map(() => sync(seller, { items: [{ sku: bulkSku(2), inventory_count: 30 }] }, { key: key2 })),
+    );
     expect(together.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(together.map((r) => r.body.replayed).sort()).toEqual([false, true, true]);
     expect(await inventoryTransactionCount(seller.orgId)).toBe(transactions + 1);
@@ -265,7 +300,12 @@ describe('POST /api/organization/:org_id/inventory/sync', () => {
   it('lets any member of the team sync (Staff too), nobody else', async () => {
     const email = `sync-staff-${randomUUID().slice(0, 8)}@example.com`;
     const staff = await h.newUser(email);
-    const invite = await ok(h.call('POST', `/api/organization/${seller.orgId}/members/invites`, { token: seller.token, body: { email, role: 'staff' } }));
+    const invite = await ok(
+      h.call('POST', `/api/organization/${seller.orgId}/members/invites`, {
+        token: seller.token,
+        body: { email, role: 'staff' },
+      }),
+    );
     await ok(h.call('POST', `/api/team/invite/${invite.id}/accept`, { token: staff.token, body: {} }));
     const body = { items: [{ sku: bulkSku(4), inventory_count: 44 }] };
     expect((await sync(staff, body)).body.items[0]).toMatchObject({ status: 'updated', inventory_count: 44 });
@@ -311,14 +351,24 @@ describe('POST /api/organization/:org_id/inventory/sync', () => {
     items.push({ sku: 'HOOK-NONE', inventory_count: 1 });
     const res = await sync(other, { items }, { org: other.orgId });
     expect(res.body.totals).toMatchObject({ updated: 2500, not_found: 1 });
-    const events = await rows<{ payload: { type: string; data: { items: { sku: string; inventory_count: number; product_id: string; variant_id: null }[] } } }>(
+    const events = await rows<{
+      payload: {
+        type: string;
+        data: { items: { sku: string; inventory_count: number; product_id: string; variant_id: null }[] };
+      };
+    }>(
       sql`select payload from webhook_events where organization_id = ${other.orgId} and type = 'inventory.changed' order by created_at`,
     );
     expect(events.map((e) => e.payload.data.items.length).sort()).toEqual([1000, 1000, 500]);
     const sent = events.flatMap((e) => e.payload.data.items);
     expect(new Set(sent.map((i) => i.sku))).toEqual(new Set(items.slice(0, 2500).map((i) => i.sku)));
     const line = res.body.items[1];
-    expect(sent.find((i) => i.sku === 'HOOK-2')).toEqual({ product_id: line.product_id, variant_id: null, sku: 'HOOK-2', inventory_count: 1 });
+    expect(sent.find((i) => i.sku === 'HOOK-2')).toEqual({
+      product_id: line.product_id,
+      variant_id: null,
+      sku: 'HOOK-2',
+      inventory_count: 1,
+    });
 
     // A sync that changes nothing sends nothing.
     await ok(sync(other, { items: items.slice(0, 10) }, { org: other.orgId }));
@@ -329,16 +379,37 @@ describe('POST /api/organization/:org_id/inventory/sync', () => {
     ['a body without items', {}, 'items'],
     ['items that are not a list', { items: { sku: 'A', inventory_count: 1 } }, 'items'],
     ['no lines', { items: [] }, 'items'],
-    ['more than 5,000 lines', { items: Array.from({ length: MAX + 1 }, (_, i) => ({ sku: `X-${i}`, inventory_count: 1 })) }, 'items'],
-    ['a negative count', { items: [{ sku: 'A', inventory_count: 1 }, { sku: 'B', inventory_count: -1 }] }, 'items.1.inventory_count'],
-    ['a fractional count', { items: Array.from({ length: 13 }, (_, i) => ({ sku: `F-${i}`, inventory_count: i === 12 ? 1.5 : 1 })) }, 'items.12.inventory_count'],
+    [
+      'more than 5,000 lines',
+      { items: Array.from({ length: MAX + 1 }, (_, i) => ({ sku: `X-${i}`, inventory_count: 1 })) },
+      'items',
+    ],
+    [
+      'a negative count',
+      {
+        items: [
+          { sku: 'A', inventory_count: 1 },
+          { sku: 'B', inventory_count: -1 },
+        ],
+      },
+      'items.1.inventory_count',
+    ],
+    [
+      'a fractional count',
+      { items: Array.from({ length: 13 }, (_, i) => ({ sku: `F-${i}`, inventory_count: i === 12 ? 1.5 : 1 })) },
+      'items.12.inventory_count',
+    ],
     ['a count past the limit', { items: [{ sku: 'A', inventory_count: 1_000_000_001 }] }, 'items.0.inventory_count'],
     ['a count as text', { items: [{ sku: 'A', inventory_count: '3' }] }, 'items.0.inventory_count'],
     ['an empty SKU', { items: [{ sku: '   ', inventory_count: 1 }] }, 'items.0.sku'],
     ['a SKU with a control character', { items: [{ sku: 'A\u0000B', inventory_count: 1 }] }, 'items.0.sku'],
     ['a SKU that is too long', { items: [{ sku: 'S'.repeat(101), inventory_count: 1 }] }, 'items.0.sku'],
     ['a line with another field', { items: [{ sku: 'A', inventory_count: 1, price: 3 }] }, 'items.0'],
-    ['skip_untracked that is not a boolean', { items: [{ sku: 'A', inventory_count: 1 }], skip_untracked: 'yes' }, 'skip_untracked'],
+    [
+      'skip_untracked that is not a boolean',
+      { items: [{ sku: 'A', inventory_count: 1 }], skip_untracked: 'yes' },
+      'skip_untracked',
+    ],
   ])('refuses %s with 400 naming %s, writing nothing', async (_what, body, path) => {
     const version = await catalogVersion(seller.orgId);
     const res = await sync(seller, body);

@@ -19,7 +19,12 @@
  * A SKU on two lines of one request is applied on neither (which count would be right is not
  * ours to guess): both lines answer `duplicate`.
  */
-import type { InventorySyncBody, InventorySyncLine, InventorySyncResult, InventorySyncTotals } from '@cratebase/contract';
+import type {
+  InventorySyncBody,
+  InventorySyncLine,
+  InventorySyncResult,
+  InventorySyncTotals,
+} from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { runCommand } from '../../db/command.js';
 import { lockCatalogVersion } from '../products/catalog-version.js';
