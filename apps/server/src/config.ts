@@ -95,6 +95,13 @@ const EnvSchema = z.object({
     .url({ message: 'must be the base URL of the Plaid API, such as https://sandbox.plaid.com' })
     .refine((u) => /^https?:\/\/[^/?#]+\/?$/.test(u), 'must be the base URL of the Plaid API: scheme, host and port only')
     .optional(),
+  // The seller's outbound webhooks (modules/outbound-webhooks): http:// and private/loopback
+  // receivers only when allowed (default: allowed unless NODE_ENV is production).
+  WEBHOOKS_ALLOW_PRIVATE_URLS: bool.optional(),
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
+  WEBHOOKS_RETRY_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(3_600_000),
+  WEBHOOKS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -182,6 +189,18 @@ export interface Config {
   identity:
     | { mode: 'builtin'; issuer: string; clientId: string; audience: string; scope: string }
     | { mode: 'external'; issuer: string; clientId: string; audience: string; scope: string };
+  /** Outbound webhooks (modules/outbound-webhooks): who may be a receiver, and the sender's timings. */
+  webhooks: {
+    /** http:// URLs and private, loopback and link-local addresses are accepted (never in production unless asked). */
+    allowPrivateUrls: boolean;
+    /** A receiver's answer is awaited this long, then the attempt failed. */
+    timeoutMs: number;
+    /** The first retry's delay; each next one doubles (with jitter), up to `retryMaxMs`. */
+    retryBaseMs: number;
+    retryMaxMs: number;
+    /** How often each process looks for deliveries due (it is also woken by events recorded in it). */
+    pollIntervalMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -331,5 +350,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     identity,
+    webhooks: {
+      allowPrivateUrls: e.WEBHOOKS_ALLOW_PRIVATE_URLS ?? e.NODE_ENV !== 'production',
+      timeoutMs: e.WEBHOOKS_TIMEOUT_MS,
+      retryBaseMs: e.WEBHOOKS_RETRY_BASE_MS,
+      retryMaxMs: e.WEBHOOKS_RETRY_MAX_MS,
+      pollIntervalMs: e.WEBHOOKS_POLL_INTERVAL_MS,
+    },
   };
 }

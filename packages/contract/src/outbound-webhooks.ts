@@ -62,16 +62,23 @@ export const WebhookOrderData = z.object({
   placed_at: z.string().nullable(),
 });
 export const WebhookOrderShippedData = WebhookOrderData.extend({
-  shipment_id: Uuid.nullable(),
-  carrier: z.string().nullable(),
-  tracking_number: z.string().nullable(),
-  tracking_url: z.string().nullable(),
+  shipment: z
+    .object({
+      id: Uuid,
+      number: z.number().int().describe("The shipment's number on the order: 1, 2, … (a corrected tracking number repeats it)"),
+      carrier: z.string(),
+      tracking_number: z.string(),
+    })
+    .describe('The shipment that left (or whose tracking was corrected)'),
 });
 export const WebhookOrderRefundedData = WebhookOrderData.extend({
-  refund_id: Uuid,
-  refund_amount_in_cents: z.number().int(),
-  refund_method: z.string(),
-  refund_status: z.string(),
+  refund: z.object({
+    id: Uuid,
+    amount_in_cents: z.number().int(),
+    method: z.string().describe('card or credit_note'),
+    status: z.string().describe('pending (a card refund asked of the provider) or succeeded'),
+    credit_note_number: z.string(),
+  }),
 });
 export const WebhookInvoiceData = z.object({
   invoice_id: Uuid,
@@ -237,3 +244,6 @@ export type WebhookDeliveryDetail = z.infer<typeof WebhookDeliveryDetail>;
 export const WebhookDeliveryListQuery = ListQuery.omit({ q: true }).extend({
   status: WebhookDeliveryStatus.optional(),
 });
+
+/** POST /api/organization/{org_id}/webhooks answers the endpoint with its signing secret. */
+export const CreatedWebhookEndpoint = WebhookEndpoint.extend({ secret: z.string() });

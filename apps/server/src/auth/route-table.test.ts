@@ -66,6 +66,9 @@ interface Victim {
   pricedProductId: string;
   /** An order the seller wrote for the customer, sent (issue 25 part 2). */
   proposalId: string;
+  /** A webhook endpoint of the seller and a delivery of its test event (issue 26). */
+  webhookEndpointId: string;
+  webhookDeliveryId: string;
   /** Strings that only the victim's data contains: a response holding one of them leaked. */
   secrets: string[];
 }
@@ -232,7 +235,18 @@ beforeAll(async () => {
     }),
   );
   await ok(h.call('POST', `/api/organization/${seller.orgId}/proposals/${proposal.id}/send`, { token: seller.token, body: {} }));
+  // A webhook endpoint (nothing listens on port 9: its deliveries fail and wait to be retried) and its test event.
+  const webhooks = `/api/organization/${seller.orgId}/webhooks`;
+  const webhookEndpoint = await ok(
+    h.call('POST', webhooks, {
+      token: seller.token,
+      body: { url: 'http://127.0.0.1:9/victim-secret-hook', events: ['order.placed'], description: 'Victim Secret ERP' },
+    }),
+  );
+  const webhookDelivery = await ok(h.call('POST', `${webhooks}/${webhookEndpoint.id}/test`, { token: seller.token, body: {} }));
   victim = {
+    webhookEndpointId: webhookEndpoint.id,
+    webhookDeliveryId: webhookDelivery.id,
     proposalId: proposal.id,
     lineSheetId: lineSheet.id,
     lineSheetRequestId: lineSheetRequests[0].id,
@@ -336,6 +350,8 @@ function victimIdFor(resource: string): string {
     'price list': victim.priceListId,
     proposal: victim.proposalId,
     'received proposal': victim.proposalId,
+    'webhook endpoint': victim.webhookEndpointId,
+    'webhook delivery': victim.webhookDeliveryId,
   };
   const id = ids[resource];
   if (!id) throw new Error(`The route walk has no victim ${resource}: add one in route-table.test.ts`);
@@ -373,6 +389,19 @@ const UNREFERENCED_PARAMS: Record<string, Record<string, string>> = {
   // The store (seller) of the cart or session, which the handler checks against the policy's resource.
   'POST /api/stripe/organization/:org_id/create-checkout-session': { org_id: 'organization' },
   'GET /api/stripe/organization/:org_id/verify-payment/:session_id': { org_id: 'organization' },
+  // The seller's webhook endpoints and deliveries: the policy names the organization, the
+  // service reads the endpoint or delivery of that organization only (404 otherwise).
+  ...Object.fromEntries(
+    ['GET', 'PATCH', 'DELETE'].map((m) => [`${m} /api/organization/:org_id/webhooks/:endpoint_id`, { endpoint_id: 'webhook endpoint' }]),
+  ),
+  ...Object.fromEntries(
+    ['GET secret', 'POST rotate_secret', 'POST test', 'GET deliveries'].map((r) => {
+      const [m, what] = r.split(' ');
+      return [`${m} /api/organization/:org_id/webhooks/:endpoint_id/${what}`, { endpoint_id: 'webhook endpoint' }];
+    }),
+  ),
+  'GET /api/organization/:org_id/webhooks/deliveries/:delivery_id': { delivery_id: 'webhook delivery' },
+  'POST /api/organization/:org_id/webhooks/deliveries/:delivery_id/redeliver': { delivery_id: 'webhook delivery' },
 };
 
 /**
@@ -503,6 +532,11 @@ function sampleBody(route: RouteEntry): unknown {
     'POST /api/proposals/:proposal_id/decline': () => ({ reason: 'Hijack' }),
     'POST /api/organization/:org_id/price_lists': () => ({ name: 'Hijack list', percent_off: 90 }),
     'POST /api/organization/:org_id/api_keys': () => ({ name: 'Hijack key', scopes: ['orders:read'] }),
+    'POST /api/organization/:org_id/webhooks': () => ({ url: 'https://hijack.example.com/hooks', events: ['order.placed'] }),
+    'PATCH /api/organization/:org_id/webhooks/:endpoint_id': () => ({ url: 'https://hijack.example.com/hooks' }),
+    'POST /api/organization/:org_id/webhooks/:endpoint_id/rotate_secret': () => ({}),
+    'POST /api/organization/:org_id/webhooks/:endpoint_id/test': () => ({}),
+    'POST /api/organization/:org_id/webhooks/deliveries/:delivery_id/redeliver': () => ({}),
     'PATCH /api/organization/:org_id/price_lists/:price_list_id': () => ({ percent_off: 99 }),
     'PUT /api/organization/:org_id/price_lists/:price_list_id/prices': () => ({
       prices: [{ product_id: v.pricedProductId, unit_price_in_cents: 1 }],
@@ -635,6 +669,8 @@ async function callAs(caller: Caller, route: RouteEntry) {
     victim.lineSheetId,
     victim.lineSheetRequestId,
     victim.proposalId,
+    victim.webhookEndpointId,
+    victim.webhookDeliveryId,
   ];
   const sent = `${url} ${payload?.toString() ?? ''}`;
   return { url, status: res.statusCode, text: res.body, namesVictim: victimIds.some((id) => sent.includes(id)) };
@@ -673,6 +709,9 @@ async function victimSnapshot() {
     teamInvites: await read(`/api/organization/${s.orgId}/members/invites`),
     paymentTerms: await read(`/api/order/organization/${s.orgId}/purchasers/${victim.customer.orgId}/payment_terms`),
     priceLists: await read(`/api/organization/${s.orgId}/price_lists`),
+    // The endpoints and their secret (not the delivery log: the sender moves it).
+    webhooks: await read(`/api/organization/${s.orgId}/webhooks`),
+    webhookSecret: await read(`/api/organization/${s.orgId}/webhooks/${victim.webhookEndpointId}/secret`),
     // Not the keys' last use or counters: using a key moves them.
     apiKeys: ((await read(`/api/organization/${s.orgId}/api_keys`)).api_keys as { id: string; name: string; revoked_at: string | null }[]).map(
       ({ id, name, revoked_at }) => ({ id, name, revoked_at }),

@@ -47,6 +47,8 @@ import { documentRoutes } from './documents/routes.js';
 import { lineSheetRoutes } from './line-sheets/routes.js';
 import { proposalRoutes } from './proposals/routes.js';
 import { webhookRoutes } from './webhooks/routes.js';
+import { outboundWebhookRoutes } from './outbound-webhooks/routes.js';
+import { createWebhookSender } from './outbound-webhooks/sender.js';
 import { refundRoutes } from './refunds/routes.js';
 import { createRefundSettler } from './refunds/settler.js';
 import { mailboxRoutes } from './mailbox/routes.js';
@@ -123,6 +125,12 @@ export const appModules: AppModule[] = [
   { name: 'order-lifecycle', routes: [orderLifecycleRoutes] },
   // The payments provider's webhook: session events to checkout, refund events to refunds.
   { name: 'webhooks', routes: [webhookRoutes] },
+  {
+    name: 'outbound-webhooks',
+    // The seller's webhook endpoints and delivery log; the sender posts what the outbox recorded.
+    routes: [outboundWebhookRoutes],
+    jobs: (ctx) => ({ webhookSender: createWebhookSender(ctx) }),
+  },
   // The built-in outbox is readable only while it is the transport; otherwise /dev/mailbox is 404.
   { name: 'mailbox', routes: [mailboxRoutes], when: (config) => config.mail.transport === 'builtin' },
 ];

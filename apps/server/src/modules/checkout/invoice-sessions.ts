@@ -18,6 +18,7 @@ import { refuseUnpayable, notOpenInvoice } from './refusals.js';
 import { invoiceReturnUrl } from './return-urls.js';
 import { supersedeLiveSessions, confirmSuperseded } from './settlement.js';
 import { CHECKOUT_SESSION_TTL_MS } from './snapshot.js';
+import { recordInvoiceWebhook } from '../outbound-webhooks/events.js';
 
 /**
  * The buyer pays an OPEN invoice by card later: a session of the invoice's amount through the
@@ -137,6 +138,7 @@ export async function closeInvoice(
         userId: opts.userId ?? null,
         summary: `Invoice marked paid (${change.method}, ${change.paidOn})`,
       });
+      await recordInvoiceWebhook(tx, 'invoice.paid', sellerId, closed.orderId);
     }
     await opts.andThen?.(tx, closed.orderId);
     return sessions;

@@ -24,6 +24,7 @@ import { releaseStock, sellStock } from '../products/reservations.js';
 import { recordOrderSales } from '../inventory/service.js';
 import { recordOrderForDashboard } from '../dashboard/service.js';
 import { queueOrderEmails } from './order-notices.js';
+import { recordInvoiceWebhook, recordOrderWebhook } from '../outbound-webhooks/events.js';
 import { queueReturnedPaymentEmail } from './returned-payment-email.js';
 import { claimSellerSlot, tryClaimSellerSlotSql } from './seller-slot.js';
 import { checkoutSessions } from './schema.js';
@@ -219,6 +220,9 @@ export async function completeInTransaction(
   });
   const completion = toCompletion(done, order.id, completed_on, invoice);
   await queueOrderEmails(ctx, tx, { session: done, order, completion });
+  // The seller's webhooks (outbound-webhooks/): every placed order, and a card order's invoice paid at once.
+  await recordOrderWebhook(tx, 'order.placed', sellerId, order.id);
+  if (!payment.netDays) await recordInvoiceWebhook(tx, 'invoice.paid', sellerId, order.id);
   // The seller dashboard's aggregates and both parties' order lists, in the slot's rows.
   await recordOrderForDashboard(
     tx,
@@ -257,6 +261,7 @@ async function payInvoiceInTransaction(
   if (!paid) return markUnusable(tx, session, payment);
   const done = await markSessionComplete(tx, session.id, payment);
   const superseded = await supersedeLiveSessions(tx, order.id, 'invoice');
+  await recordInvoiceWebhook(tx, 'invoice.paid', order.selling_organization_id, order.id);
   await touchOrderLists(tx, [order.selling_organization_id, order.purchasing_organization_id]);
   return {
     kind: 'completed',

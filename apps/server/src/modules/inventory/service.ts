@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { inventoryTransactions } from './schema.js';
 import { changeStock, productOwner, productRemovedError, stockOfVariantsError } from '../products/stock.js';
 import { lockCatalogVersion } from '../products/catalog-version.js';
+import { recordInventoryWebhook } from '../products/webhook-events.js';
 import { runCommand } from '../../db/command.js';
 import { notFound } from '../../lib/errors.js';
 
@@ -49,6 +50,7 @@ export async function recordInventoryTransaction(
         })
         .returning({ id: inventoryTransactions.id, createdAt: inventoryTransactions.createdAt });
       const inventoryCount = await changeStock(tx, productId, type, body.count, { startTracking: true });
+      await recordInventoryWebhook(tx, orgId, [productId]);
       return {
         id: created!.id,
         count: body.count,

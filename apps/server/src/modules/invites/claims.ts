@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { insertPurchasersSql } from '../../auth/access.js';
 import { lockUserEmail } from '../users/service.js';
+import { recordCustomerJoinedWebhook } from '../outbound-webhooks/events.js';
 
 /**
  * Serialises accepts and organization creations of one user. Call first in the transaction.
@@ -31,7 +32,7 @@ export function inviteSentTo(sendToEmail: string, userEmail: string | null): boo
 export async function acceptClaimedInvites(tx: DbOrTx, userId: string, organizationId: string): Promise<number> {
   const email = await lockUserForInvites(tx, userId);
   if (email === null) return 0;
-  const result = await tx.execute<{ id: string }>(sql`
+  const result = await tx.execute<{ id: string; organization_id: string }>(sql`
     with claimed as (
       select i.id, i.organization_id, i.claimed_on
         from invites i
@@ -46,6 +47,10 @@ export async function acceptClaimedInvites(tx: DbOrTx, userId: string, organizat
     )
     update invites set accepted_on = now(), accepted_by_organization_id = ${organizationId}
      where id in (select id from claimed)
-    returning id`);
+    returning id, organization_id`);
+  // Each seller's webhooks hear of their new customer (one event per seller).
+  for (const sellerId of new Set(result.rows.map((r) => r.organization_id))) {
+    await recordCustomerJoinedWebhook(tx, sellerId, organizationId);
+  }
   return result.rows.length;
 }

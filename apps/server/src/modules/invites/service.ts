@@ -35,6 +35,7 @@ import {
   takePage,
   toIso,
 } from '../../lib/pagination.js';
+import { recordCustomerJoinedWebhook } from '../outbound-webhooks/events.js';
 
 /** 429 with the number of seconds to wait (the route sends it as Retry-After). */
 export class RetryLaterError extends DomainError {
@@ -411,6 +412,7 @@ export async function acceptInvite(
        where id = ${invite.id} and accepted_on is null
       returning accepted_on`);
     if (updated.rows.length !== 1) throw conflict(INVITE_ALREADY_ACCEPTED, 'invite_accepted');
+    await recordCustomerJoinedWebhook(tx, seller.id, target.id);
     return accepted(target, updated.rows[0]!.accepted_on);
   });
 }

@@ -68,6 +68,7 @@ import { renderOrderChangeEmail } from './change-email.js';
 import { touchOrderLists } from '../orders/list-version.js';
 import { orderDetail } from '../orders/queries.js';
 import { renderTrackingEmail } from './tracking-email.js';
+import { recordOrderWebhook } from '../outbound-webhooks/events.js';
 
 // ─── The order under its lock ────────────────────────────────────────────────────────
 /** The order as a command reads it under its row lock (orders/changes.ts). */
@@ -391,10 +392,11 @@ export async function cancelUnits(ctx: AppContext, c: CommandContext, req: Cance
   }
 
   // A whole cancellation, or one for the retailer's reasons, answers its request.
-  await setState(c, {
+  const after = await setState(c, {
     cancelledCents: goodsCents + shippingCents,
     clearRequest: whole || req.reason === 'retailer_request',
   });
+  if (after === 'cancelled') await recordOrderWebhook(tx, 'order.cancelled', order.selling_organization_id, order.id);
 
   const what = whole ? 'cancelled' : 'changed';
   const paragraphs = (who: string) => (seller: string, buyer: string) => [
@@ -789,6 +791,7 @@ async function ship(
     details: { carrier: body.carrier, tracking_number: body.tracking_number, lines: shipmentLines },
     idempotency: c.idempotency,
   });
+  await recordOrderWebhook(tx, 'order.shipped', order.selling_organization_id, order.id);
   await mailTracking(ctx, c, body, false);
   await touchOrderLists(tx, [order.selling_organization_id, order.purchasing_organization_id]);
 }
@@ -821,6 +824,7 @@ export function setOrderTracking(
     }
     if (isOpenOrderState(c.order.state)) return ship(ctx, c, body, 'all');
     if (!(await correctLatestShipment(c.tx, c.order.id, body.carrier, body.tracking_number))) return;
+    await recordOrderWebhook(c.tx, 'order.shipped', c.order.selling_organization_id, c.order.id);
     await recordOrderEvent(c.tx, {
       orderId: c.order.id,
       kind: 'shipped',

@@ -46,6 +46,22 @@ export function webhookEnvelope(
 }
 
 /**
+ * Whether an enabled endpoint of the organization subscribes to one of `types`: emitters whose
+ * data costs a query ask first, so an organization without webhooks pays one index lookup.
+ */
+export async function hasWebhookSubscribers(
+  tx: DbOrTx,
+  organizationId: string,
+  types: readonly WebhookEventType[],
+): Promise<boolean> {
+  const result = await tx.execute(sql`
+    select 1 from webhook_endpoints
+    where organization_id = ${organizationId} and enabled and events && ${sql.param(types)}::text[]
+    limit 1`);
+  return result.rows.length > 0;
+}
+
+/**
  * Records `type` with `data` for the organization's endpoints subscribed to it, in `tx`.
  * `data` is the event's documented object (contract: WebhookEventPayload), in snake_case.
  */

@@ -13,6 +13,7 @@ import { enqueueMail, oneLine, renderEmailHtml, wakeMailWorkers } from '../../pr
 import { organizationName } from '../organizations/service.js';
 import { memberContacts } from '../users/service.js';
 import { claimReminder, invoicesToRemind, type DueInvoice } from './invoices.js';
+import { recordInvoiceWebhook } from '../outbound-webhooks/events.js';
 
 export const REMINDER_INTERVAL_MS = 15 * 60_000;
 
@@ -89,6 +90,10 @@ export async function sendInvoiceReminders(
   for (const invoice of due) {
     const queued = await ctx.db.transaction(async (tx) => {
       if (!(await claimReminder(tx, invoice.id, invoice.kind))) return false;
+      // Once per overdue invoice, like its e-mail: the seller's webhooks hear of it too.
+      if (invoice.kind === 'overdue') {
+        await recordInvoiceWebhook(tx, 'invoice.overdue', invoice.seller_organization_id, invoice.order_id);
+      }
       const [sellerName, buyerName, contacts] = [
         (await organizationName(tx, invoice.seller_organization_id)) ?? 'Your seller',
         (await organizationName(tx, invoice.purchaser_organization_id)) ?? 'Your organization',

@@ -24,6 +24,7 @@ import { getLookups, resolveLookup, type Lookups } from './lookups.js';
 import { lockCatalogVersion } from './catalog-version.js';
 import { listedPriceBreaksJsonSql, listedUnitPriceSql, preorderJsonSql, productMediaJsonSql } from './sql.js';
 import { parentOf, productVariantFieldsSql, saveVariants } from './variants.js';
+import { catalogBeforeSave, recordCatalogWebhooks } from './webhook-events.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
 
@@ -325,6 +326,7 @@ export async function saveProduct(ctx: AppContext, input: ProductInput): Promise
     id = await ctx.db.transaction(async (tx) => {
       // Products and photos change in several statements: the version row first (catalog-version.ts).
       await lockCatalogVersion(tx, orgId);
+      const webhooksBefore = await catalogBeforeSave(tx, orgId, input.id);
       if (columns.stockKeepingUnit) {
         const clash = await tx
           .select({ id: products.id })
@@ -365,6 +367,7 @@ export async function saveProduct(ctx: AppContext, input: ProductInput): Promise
         }
       }
       await saveVariants(tx, productId, input, lk);
+      await recordCatalogWebhooks(tx, orgId, productId, creating, webhooksBefore);
       return productId;
     });
   } catch (err) {

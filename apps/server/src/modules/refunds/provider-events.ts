@@ -23,6 +23,7 @@ import { addOrderRefunded, lockOrderForRefund } from '../orders/refunded.js';
 import { touchOrderLists } from '../orders/list-version.js';
 import { refunds } from './schema.js';
 import { applySucceeded, failRefund, recordProviderAnswer } from './service.js';
+import { recordRefundWebhook } from './refund-webhook.js';
 
 /** Our reason for the provider's. */
 function reasonOf(providerReason: string | null): string {
@@ -131,6 +132,7 @@ async function recordOne(ctx: AppContext, payment: OrderCardPayment, listed: Pro
       })
       .returning();
     await addOrderRefunded(tx, order.id, listed.amountCents);
+    await recordRefundWebhook(tx, created!);
     if (succeeded) await applySucceeded(ctx, tx, created!, order);
     else await touchOrderLists(tx, [order.selling_organization_id, order.purchasing_organization_id]);
     return true;

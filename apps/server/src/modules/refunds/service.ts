@@ -58,6 +58,7 @@ import { userNameSql } from '../users/sql.js';
 import { creditNoteLink, creditNoteLinkSigner, type CreditNoteLinkSigner } from './credit-note-links.js';
 import { formatUsd, renderRefundEmail } from './refund-email.js';
 import { refunds, type RefundLineRecord } from './schema.js';
+import { recordRefundWebhook } from './refund-webhook.js';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -370,6 +371,7 @@ async function recordRefundEvent(
     note: why === 'refund' ? refund.note : null,
     details: { refund_id: refund.id, amount_cents: refund.amountCents },
   });
+  await recordRefundWebhook(tx, refund);
 }
 
 /** How a cancellation's money went back (issue 23, orders/cancellation.ts). */

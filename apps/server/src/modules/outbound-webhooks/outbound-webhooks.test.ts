@@ -1,0 +1,296 @@
+/**
+ * The seller's outbound webhooks through the API, with local receivers (node:http on
+ * 127.0.0.1): what an integrator sees — signed events after a checkout and a shipment, the
+ * delivery log, retries, a receiver that hangs or redirects, the test event, redelivery, secret
+ * rotation — and who may manage them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CheckoutSession,
+  TEST_CARDS,
+  WebhookDeliveryDetail,
+  WebhookEventPayload,
+  type WebhookDelivery,
+} from '@cratebase/contract';
+import { createHarness, type Harness } from '../../../test/support/harness.js';
+import { atPayment, createSession, customerOf, liveProduct, ok, payWith, readySeller, setStock, type Org } from '../../../test/support/checkout.js';
+import { answer, startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../../../test/support/webhook-receiver.js';
+import { verifyWebhookSignature } from './signing.js';
+
+let h: Harness;
+let seller: Org;
+const receivers: WebhookReceiver[] = [];
+
+beforeAll(async () => {
+  h = await createHarness({
+    LOG_LEVEL: 'error',
+    // Small timings so retries and timeouts happen within the test.
+    WEBHOOKS_TIMEOUT_MS: '400',
+    WEBHOOKS_RETRY_BASE_MS: '20',
+    WEBHOOKS_RETRY_MAX_MS: '100',
+    WEBHOOKS_POLL_INTERVAL_MS: '50',
+  });
+  seller = await readySeller(h);
+});
+afterAll(async () => {
+  await h?.close();
+  for (const r of receivers) await r.close();
+});
+
+async function receiver(...args: Parameters<typeof startWebhookReceiver>) {
+  const r = await startWebhookReceiver(...args);
+  receivers.push(r);
+  return r;
+}
+
+const base = (org: Org = seller) => `/api/organization/${org.orgId}/webhooks`;
+
+async function endpoint(r: WebhookReceiver, events: string[], path = '/hooks'): Promise<{ id: string; secret: string }> {
+  return ok(h.call('POST', base(), { token: seller.token, body: { url: r.url(path), events, description: 'ERP' } }));
+}
+
+const log = (endpointId: string) =>
+  ok<WebhookDelivery[]>(h.call('GET', `${base()}/${endpointId}/deliveries`, { token: seller.token }));
+const detail = async (deliveryId: string) =>
+  WebhookDeliveryDetail.parse(await ok(h.call('GET', `${base()}/deliveries/${deliveryId}`, { token: seller.token })));
+
+/**
+ * The delivery once the sender is idle: call it after the receiver got the request (the send
+ * stays in flight until its attempt is recorded) or after a change that settles it.
+ */
+async function settled(deliveryId: string) {
+  await h.app.webhookSender.idle();
+  return detail(deliveryId);
+}
+
+function expectSigned(r: ReceivedWebhook, secret: string) {
+  expect(r.headers['user-agent']).toBe('Cratebase-Webhooks/1');
+  expect(r.headers['content-type']).toMatch(/^application\/json/);
+  expect(r.headers['cratebase-event-id']).toBe(r.json.id);
+  expect(r.headers['cratebase-event-type']).toBe(r.json.type);
+  expect(verifyWebhookSignature(secret, r.headers['cratebase-signature'] as string, r.body)).toBe(true);
+  // The signature covers the body: a changed byte fails it.
+  expect(verifyWebhookSignature(secret, r.headers['cratebase-signature'] as string, r.body.replace('"', "'"))).toBe(false);
+  return WebhookEventPayload.parse(r.json);
+}
+
+describe('orders reach a receiver, signed', () => {
+  it('order.placed after a card checkout and order.shipped after tracking; the log shows both', async () => {
+    const erp = await receiver();
+    const { id, secret } = await endpoint(erp, ['order.placed', 'order.shipped']);
+    expect(secret).toMatch(/^whsec_/);
+    const buyer = await customerOf(h, seller, 'Corner Shop');
+    const jam = await liveProduct(h, seller, { name: 'Fig Jam', unit_price_in_cents: 1_250 });
+    const { cart } = await atPayment(h, seller, buyer, { [jam]: 4 });
+    const placed = erp.next((r) => r.json?.type === 'order.placed');
+    const session = CheckoutSession.parse(await ok(createSession(h, seller, buyer, cart)));
+    await ok(payWith(h, buyer, session, TEST_CARDS.succeeds));
+
+    const event = expectSigned(await placed, secret);
+    expect(event).toMatchObject({
+      type: 'order.placed',
+      organization_id: seller.orgId,
+      data: {
+        order_id: cart.order.id,
+        status: 'placed',
+        purchaser: { id: buyer.orgId, name: 'Corner Shop' },
+        total_in_cents: session.amount_cents,
+        currency: 'usd',
+      },
+    });
+    expect(event.type === 'order.placed' && event.data.number).toMatch(/^CB-\d{6}$/);
+
+    const shipped = erp.next((r) => r.json?.type === 'order.shipped');
+    await ok(
+      h.call('POST', `/api/organization/${seller.orgId}/orders/${cart.order.id}/shipments`, {
+        token: seller.token,
+        body: { carrier: 'ups', tracking_number: '1Z999AA10123456784' },
+        headers: { 'idempotency-key': crypto.randomUUID() },
+      }),
+    );
+    const shipment = expectSigned(await shipped, secret);
+    expect(shipment).toMatchObject({
+      type: 'order.shipped',
+      data: { order_id: cart.order.id, status: 'shipped', shipment: { number: 1, carrier: 'UPS', tracking_number: '1Z999AA10123456784' } },
+    });
+
+    await h.app.webhookSender.idle();
+    const deliveries = await log(id);
+    expect(deliveries.map((d) => d.event_type)).toEqual(['order.shipped', 'order.placed']);
+    const first = await settled(deliveries[1]!.id);
+    expect(first).toMatchObject({ status: 'succeeded', attempts: 1, last_status_code: 200, event_id: event.id });
+    expect(first.attempts_log).toEqual([
+      expect.objectContaining({ status_code: 200, error: null, response_excerpt: 'ok' }),
+    ]);
+    expect(first.payload).toMatchObject({ id: event.id, type: 'order.placed' });
+
+    // Redeliver: the same event (same id, so the receiver can dedupe) again, as a new delivery.
+    const again = erp.next();
+    const redelivery = await ok<WebhookDelivery>(
+      h.call('POST', `${base()}/deliveries/${first.id}/redeliver`, { token: seller.token, body: {} }),
+    );
+    expect(redelivery).toMatchObject({ event_id: event.id, event_type: 'order.placed', attempts: 0 });
+    expect(redelivery.id).not.toBe(first.id);
+    const repeated = await again;
+    expect(repeated.headers['cratebase-event-id']).toBe(event.id);
+    expect(repeated.body).toBe((await placed).body);
+  });
+
+  it('catalogue, stock and customers: product.created, inventory.changed, customer.joined', async () => {
+    const r = await receiver();
+    const { secret } = await endpoint(r, ['product.created', 'inventory.changed', 'customer.joined']);
+    const created = r.next((x) => x.json?.type === 'product.created');
+    const jam = await liveProduct(h, seller, { name: 'Quince Paste', unit_price_in_cents: 900, stock_keeping_unit: 'QP-1' });
+    expect(expectSigned(await created, secret)).toMatchObject({
+      data: { product_id: jam, name: 'Quince Paste', sku: 'QP-1', price_in_cents: 900, status: 'Live' },
+    });
+    const stock = r.next((x) => x.json?.type === 'inventory.changed');
+    await setStock(h, seller, jam, 12);
+    expect(expectSigned(await stock, secret)).toMatchObject({
+      data: { items: [{ product_id: jam, variant_id: null, sku: 'QP-1', inventory_count: 12 }] },
+    });
+    const joined = r.next((x) => x.json?.type === 'customer.joined');
+    const buyer = await customerOf(h, seller, 'Deli Two');
+    expect(expectSigned(await joined, secret)).toMatchObject({ data: { purchaser: { id: buyer.orgId, name: 'Deli Two' } } });
+    // Not subscribed: a product update sends nothing to this endpoint.
+    expect(r.received.some((x) => x.json?.type === 'product.updated')).toBe(false);
+  });
+});
+
+describe('faults', () => {
+  it('a receiver answering 500 is retried with backoff until it answers 2xx; every attempt is in the log', async () => {
+    let calls = 0;
+    const flaky = await receiver((_r, res) => {
+      calls += 1;
+      answer(calls < 3 ? 500 : 204, calls < 3 ? 'database down' : '')(_r, res);
+    });
+    const { id } = await endpoint(flaky, ['order.placed']);
+    const test = await ok<WebhookDelivery>(h.call('POST', `${base()}/${id}/test`, { token: seller.token, body: {} }));
+    expect(test).toMatchObject({ event_type: 'webhook.test', status: 'pending' });
+    await flaky.waitFor(3);
+    const done = await settled(test.id);
+    expect(done).toMatchObject({ status: 'succeeded', attempts: 3, last_status_code: 204, last_error: null });
+    expect(done.attempts_log.map((a) => [a.status_code, a.error, a.response_excerpt])).toEqual([
+      [500, 'the receiver answered 500', 'database down'],
+      [500, 'the receiver answered 500', 'database down'],
+      [204, null, null],
+    ]);
+    // One event, three tries of it.
+    expect(new Set(flaky.received.map((r) => r.headers['cratebase-event-id'])).size).toBe(1);
+  });
+
+  it('a hanging receiver times out without holding back another endpoint', async () => {
+    const held: import('node:http').ServerResponse[] = [];
+    const hanging = await receiver((_r, res) => held.push(res));
+    const healthy = await receiver();
+    const slow = await endpoint(hanging, ['order.placed']);
+    const fast = await endpoint(healthy, ['order.placed']);
+    const stuck = await ok<WebhookDelivery>(h.call('POST', `${base()}/${slow.id}/test`, { token: seller.token, body: {} }));
+    await hanging.waitFor(1);
+    // While the first receiver still holds its request, the other endpoint's event goes out.
+    await ok(h.call('POST', `${base()}/${fast.id}/test`, { token: seller.token, body: {} }));
+    await healthy.waitFor(1);
+    expect(held.every((res) => !res.writableEnded)).toBe(true);
+    // Stop the retries: disabling fails what is still due.
+    await hanging.waitFor(2);
+    const timedOut = (await detail(stuck.id)).attempts_log[0]!;
+    expect(timedOut).toMatchObject({ status_code: null, error: 'no answer within 400 ms', response_excerpt: null });
+    await ok(h.call('PATCH', `${base()}/${slow.id}`, { token: seller.token, body: { enabled: false } }));
+    expect(await settled(stuck.id)).toMatchObject({ status: 'failed', last_error: 'the endpoint was disabled' });
+  });
+
+  it('a redirect is a failed attempt, not followed; a 2 MB answer is cut to a 1 KB excerpt', async () => {
+    const target = await receiver();
+    const redirecting = await receiver((_r, res) => {
+      res.writeHead(302, { location: target.url() });
+      res.end('moved');
+    });
+    const moved = await endpoint(redirecting, ['order.placed']);
+    const first = await ok<WebhookDelivery>(h.call('POST', `${base()}/${moved.id}/test`, { token: seller.token, body: {} }));
+    await redirecting.waitFor(1);
+    await ok(h.call('PATCH', `${base()}/${moved.id}`, { token: seller.token, body: { enabled: false } }));
+    const failed = await settled(first.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.attempts_log[0]).toMatchObject({ status_code: 302, error: expect.stringMatching(/^redirect \(302\) not followed/) });
+    expect(target.received).toEqual([]);
+
+    const chatty = await receiver(answer(200, 'x'.repeat(2 * 1024 * 1024)));
+    const big = await endpoint(chatty, ['order.placed']);
+    const sent = await ok<WebhookDelivery>(h.call('POST', `${base()}/${big.id}/test`, { token: seller.token, body: {} }));
+    await chatty.waitFor(1);
+    const ok200 = await settled(sent.id);
+    expect(ok200.status).toBe('succeeded');
+    expect(ok200.attempts_log[0]!.response_excerpt).toBe('x'.repeat(1024));
+  });
+});
+
+describe('secrets', () => {
+  it('the secret is readable by owners and admins; during a rotation both secrets sign', async () => {
+    const r = await receiver();
+    const { id, secret } = await endpoint(r, ['order.placed']);
+    const shown = await ok(h.call('GET', `${base()}/${id}/secret`, { token: seller.token }));
+    expect(shown).toEqual({ secret, previous_secret: null, previous_secret_expires_at: null });
+    const rotated = await ok(h.call('POST', `${base()}/${id}/rotate_secret`, { token: seller.token, body: {} }));
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(secret);
+    expect(rotated.previous_secret).toBe(secret);
+    expect(Date.parse(rotated.previous_secret_expires_at) - Date.now()).toBeGreaterThan(23 * 3_600_000);
+    const got = r.next();
+    await ok(h.call('POST', `${base()}/${id}/test`, { token: seller.token, body: {} }));
+    const test = await got;
+    expect((test.headers['cratebase-signature'] as string).match(/v1=/g)).toHaveLength(2);
+    expect(verifyWebhookSignature(rotated.secret, test.headers['cratebase-signature'] as string, test.body)).toBe(true);
+    expect(verifyWebhookSignature(secret, test.headers['cratebase-signature'] as string, test.body)).toBe(true);
+    expect(verifyWebhookSignature('whsec_other', test.headers['cratebase-signature'] as string, test.body)).toBe(false);
+    expect(WebhookEventPayload.parse(test.json)).toMatchObject({ type: 'webhook.test', data: { endpoint_id: id } });
+  });
+});
+
+describe('who may manage webhooks, and what URLs', () => {
+  it('a member of another organization and Staff are refused; an admin is not', async () => {
+    const stranger = await h.newOrgUser('Merchant');
+    const listed = await h.call('GET', base(), { token: stranger.token });
+    expect(listed.status).toBe(403);
+    const staff = await h.newUser();
+    const admin = await h.newUser();
+    for (const [user, role] of [[staff, 'staff'], [admin, 'admin']] as const) {
+      const invite = await ok(
+        h.call('POST', `/api/organization/${seller.orgId}/members/invites`, { token: seller.token, body: { email: user.email, role } }),
+      );
+      await ok(h.call('POST', `/api/team/invite/${invite.id}/accept`, { token: user.token, body: {} }));
+    }
+    const refused = await h.call('GET', base(), { token: staff.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Only an owner or admin can manage webhooks.');
+    expect((await h.call('POST', base(), { token: staff.token, body: { url: 'https://example.com/h', events: ['order.placed'] } })).status).toBe(403);
+    expect((await h.call('GET', base(), { token: admin.token })).status).toBe(200);
+    // Another organization's endpoint is not found, whoever asks through their own organization.
+    const mine = await ok(h.call('GET', base(), { token: seller.token }));
+    const other = await h.call('GET', `${base(stranger)}/${mine[0].id}`, { token: stranger.token });
+    expect(other.status).toBe(404);
+  });
+
+  it('bad URLs are 400 naming url; a 2 MB body is 413', async () => {
+    const events = ['order.placed'];
+    for (const url of [
+      'ftp://example.com/hooks',
+      'https://user:secret@example.com/hooks',
+      `https://example.com/${'a'.repeat(2_000)}`,
+      'not a url',
+      'https://example.com/hooks#part',
+    ]) {
+      const res = await h.call('POST', base(), { token: seller.token, body: { url, events } });
+      expect(res.status, url).toBe(400);
+      expect(res.body.issues.map((i: { path: string }) => i.path), url).toEqual(['url']);
+    }
+    const unknownEvent = await h.call('POST', base(), { token: seller.token, body: { url: 'https://example.com/h', events: ['order.eaten'] } });
+    expect(unknownEvent.status).toBe(400);
+    const huge = await h.app.inject({
+      method: 'POST',
+      url: base(),
+      headers: { authorization: `Bearer ${seller.token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ url: 'https://example.com/h', events, description: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(huge.statusCode).toBe(413);
+  });
+});
