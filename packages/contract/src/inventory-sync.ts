@@ -20,7 +20,7 @@ export const INVENTORY_SYNC_MAX_ITEMS = 5_000;
  *  - not_found: no product or variant of the organization has this SKU (SKUs match exactly,
  *    case included; removed products and variants have none);
  *  - duplicate: the SKU is on more than one line of the request: none of them was applied
- *    (`inventory_count` is the stock as it is);
+ *    (`inventory_count` is the stock as it is; null for an unknown SKU or a product with variants);
  *  - not_tracked: the variant's "Track inventory" is off and the request said
  *    `skip_untracked`: nothing was written (`inventory_count` is the stock as it is);
  *  - has_variants: the SKU is a product's that has variants: its stock is kept per variant,

@@ -216,12 +216,17 @@ describe('POST /api/organization/:org_id/inventory/sync', () => {
       items: [
         { sku: 'Mug-1', inventory_count: 7 },
         { sku: 'TEE-S', inventory_count: 4 },
+        { sku: 'TEE', inventory_count: 1 },
+        { sku: 'TEE', inventory_count: 1 },
       ],
       skip_untracked: true,
     });
-    expect(skipped.body.items.map((l: any) => [l.status, l.inventory_count])).toEqual([
-      ['not_tracked', 0],
-      ['unchanged', 4],
+    expect(skipped.body.items.map((l: any) => [l.status, l.inventory_count, l.product_id])).toEqual([
+      ['not_tracked', 0, mug.id],
+      ['unchanged', 4, tee.id],
+      // A repeated SKU is a duplicate even when it is a product with variants (which has no count).
+      ['duplicate', null, tee.id],
+      ['duplicate', null, tee.id],
     ]);
     expect(await catalogVersion(seller.orgId)).toBe(version);
     expect(await stockBySku(seller.orgId, ['Mug-1'])).toEqual(new Map([['Mug-1', { count: 0, tracked: false }]]));

@@ -69,15 +69,19 @@ function answerLines(
       return { sku: item.sku, status, inventory_count: null, product_id: null, variant_id: null };
     }
     const ids = productAndVariant(row);
-    if (row.has_variants) return { sku: item.sku, status: 'has_variants', inventory_count: null, ...ids };
+    // A repeated SKU first: none of its lines was applied, whatever its row is.
     const status = repeated.has(item.sku)
       ? 'duplicate'
-      : row.changes
-        ? 'updated'
-        : !row.tracked && !startTracking
-          ? 'not_tracked'
-          : 'unchanged';
-    return { sku: item.sku, status, inventory_count: row.changes ? item.inventory_count : row.before, ...ids };
+      : row.has_variants
+        ? 'has_variants'
+        : row.changes
+          ? 'updated'
+          : !row.tracked && !startTracking
+            ? 'not_tracked'
+            : 'unchanged';
+    // A product with variants has no stock of its own to tell.
+    const inventoryCount = row.has_variants ? null : row.changes ? item.inventory_count : row.before;
+    return { sku: item.sku, status, inventory_count: inventoryCount, ...ids };
   });
 }
 
