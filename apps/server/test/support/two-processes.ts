@@ -17,7 +17,8 @@ export interface TwoProcesses {
   close(): Promise<void>;
 }
 
-export async function startTwoProcesses(): Promise<TwoProcesses> {
+/** `env`: more of the processes' environment (a test's own settings). */
+export async function startTwoProcesses(extraEnv: Record<string, string> = {}): Promise<TwoProcesses> {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('The cluster tests need DATABASE_URL (a PostgreSQL server).');
   const scratch = await createScratchPostgres(base);
@@ -25,7 +26,7 @@ export async function startTwoProcesses(): Promise<TwoProcesses> {
   const portB = await freePort();
   // Many accounts sign up from this one address, so the per-IP sign-in limit is raised as the
   // benchmark does.
-  const env = { DATABASE_URL: scratch.url, PUBLIC_URL: `http://localhost:${portA}`, IDENTITY_RATE_LIMIT: '1000' };
+  const env = { DATABASE_URL: scratch.url, PUBLIC_URL: `http://localhost:${portA}`, IDENTITY_RATE_LIMIT: '1000', ...extraEnv };
   const [a, b] = await Promise.all([
     startServer({ ...env, PORT: String(portA) }),
     startServer({ ...env, PORT: String(portB) }),
