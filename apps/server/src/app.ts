@@ -29,6 +29,7 @@ import { createStorage } from './providers/storage/index.js';
 import { createShippingProvider } from './providers/shipping/index.js';
 import { registerCompression } from './lib/compression.js';
 import { registerSpa } from './spa.js';
+import { webhookEventsForOpenApi } from './modules/outbound-webhooks/openapi.js';
 import { isDatabaseUnavailable } from './db/unavailable.js';
 
 export interface RouteEntry {
@@ -157,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any route: compression attaches itself to routes as they are declared.
   await registerCompression(app);
 
+  // The seller's webhook events (modules/outbound-webhooks): their bodies as schemas, each as an x-webhooks entry.
+  const webhookEvents = webhookEventsForOpenApi();
   await app.register(swagger, {
     openapi: {
       info: {
@@ -166,7 +169,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        schemas: webhookEvents.schemas,
       },
+      // An extension (OpenAPI 3.0 has no `webhooks`), which the document's types do not list.
+      ...{ 'x-webhooks': webhookEvents.webhooks },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,

@@ -294,3 +294,19 @@ describe('who may manage webhooks, and what URLs', () => {
     expect(huge.statusCode).toBe(413);
   });
 });
+
+describe('the API document', () => {
+  it('shows each event as a POST to the seller’s endpoint with its body’s schema', async () => {
+    const doc = (await h.call('GET', '/api/openapi.json')).body;
+    const placed = doc['x-webhooks']['order.placed'].post;
+    expect(placed.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/WebhookEvent_order_placed' });
+    expect(placed.parameters.map((p: { name: string }) => p.name)).toEqual(['Cratebase-Signature', 'Cratebase-Event-Id', 'Cratebase-Event-Type']);
+    expect(doc.components.schemas.WebhookEvent_order_shipped.properties.data.properties.shipment.required).toEqual([
+      'id',
+      'number',
+      'carrier',
+      'tracking_number',
+    ]);
+    expect(Object.keys(doc.paths)).toContain('/api/organization/{org_id}/webhooks/{endpoint_id}/deliveries');
+  });
+});
