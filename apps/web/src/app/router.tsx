@@ -185,6 +185,14 @@ const sellerRoutes: RouteObject[] = [
     ),
   },
   {
+    // Integrations (issue 26): API keys, webhooks and accounting exports; owners and admins.
+    path: 'integrations',
+    lazy: lazyComponent(
+      () => import('../features/seller/integrations/components/IntegrationsPage'),
+      (m) => m.IntegrationsPage,
+    ),
+  },
+  {
     path: 'organization/onboarding/stripe-connect',
     lazy: lazyComponent(
       () => import('../features/seller/payments/components/StripeConnectPage'),

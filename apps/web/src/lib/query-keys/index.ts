@@ -28,3 +28,4 @@ export * from './price-lists';
 export * from './resale-certificates';
 export * from './line-sheets';
 export * from './proposals';
+export * from './integrations';

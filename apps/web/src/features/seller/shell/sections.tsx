@@ -10,15 +10,19 @@ import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
+import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
+import { teamRoleAtLeast, type TeamRole } from '@cratebase/contract';
 
 export interface SellerSection {
   /** Path segment under /app/{org_id}/ ('' for the landing view itself). */
   path: string;
   label: string;
   icon: ReactNode;
+  /** Only owners and admins see the link (the page tells anyone else who can use it). */
+  adminOnly?: boolean;
 }
 
-/** The section links of the side panel: the dashboard (issue 13), the spec's five in its order with Invoices after Orders, then the team (issue 13). */
+/** The section links of the side panel: the dashboard (issue 13), the spec's five in its order with Invoices after Orders, then the team (issue 13) and Integrations (issue 26, owners and admins only). */
 export const SELLER_SECTIONS: SellerSection[] = [
   { path: '', label: 'Dashboard', icon: <InsightsOutlinedIcon /> },
   { path: 'orders', label: 'Orders', icon: <ReceiptLongOutlinedIcon /> },
@@ -31,7 +35,13 @@ export const SELLER_SECTIONS: SellerSection[] = [
   { path: 'invites', label: 'Invites', icon: <ForwardToInboxOutlinedIcon /> },
   { path: 'terms', label: 'Terms', icon: <GavelOutlinedIcon /> },
   { path: 'team', label: 'Team', icon: <GroupsOutlinedIcon /> },
+  { path: 'integrations', label: 'Integrations', icon: <HubOutlinedIcon />, adminOnly: true },
 ];
+
+/** The sections a member with `role` sees (Staff: none of the admin-only ones). */
+export function sellerSectionsFor(role: TeamRole | undefined): SellerSection[] {
+  return SELLER_SECTIONS.filter((section) => !section.adminOnly || teamRoleAtLeast(role, 'admin'));
+}
 
 /** Set-up pages reached from Configure; the Configure link is highlighted on them. */
 export const SETUP_PATHS = ['welcome', 'onboarding', 'business-info', 'organization/onboarding/stripe-connect'];

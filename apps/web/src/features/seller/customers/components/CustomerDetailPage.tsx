@@ -22,6 +22,9 @@ import { PageHeader } from '../../../../components/PageHeader';
 import { PaymentTermsField } from './PaymentTermsField';
 import { PriceListField } from './PriceListField';
 import { ResaleCertificateCard } from './ResaleCertificateCard';
+import { StatementButton } from './StatementButton';
+import { useTeamRole } from '../../../../lib/current-user';
+import { teamRoleAtLeast } from '@cratebase/contract';
 
 export const CUSTOMER_ORDERS_EMPTY_TEXT = "You don't have any orders yet.";
 
@@ -129,6 +132,8 @@ export function CustomerDetailPage() {
   const initial = fromList?.organization.id === customerId ? fromList : undefined;
   const customer = useCustomer(orgId, customerId, initial);
   const orders = useCustomerOrders(orgId, customerId);
+  // Statements are accounting documents: owners and admins (the server refuses staff).
+  const mayDownloadStatement = teamRoleAtLeast(useTeamRole(orgId), 'admin');
 
   const forbidden = orders.error instanceof ApiError && (orders.error.status === 403 || orders.error.status === 404);
   if (customer.data === null || forbidden) {
@@ -147,6 +152,11 @@ export function CustomerDetailPage() {
           }${customerTotals(info)}`
         }
         back={{ to: `/app/${orgId}/customers`, label: 'Customers' }}
+        actions={
+          info && mayDownloadStatement ? (
+            <StatementButton orgId={orgId} customerId={customerId} name={info.organization.name} />
+          ) : undefined
+        }
       />
       {customer.isError && <Alert severity="error">{errorMessage(customer.error)}</Alert>}
       <PaymentTermsField orgId={orgId} customerId={customerId} name={info?.organization.name ?? 'This customer'} />

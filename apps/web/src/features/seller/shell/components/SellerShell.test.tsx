@@ -95,6 +95,21 @@ describe('SellerShell', () => {
     expect(screen.getByTestId('where').textContent).toBe(`/app/${ids.merchantA}/products`);
   });
 
+  it('links Integrations for owners and admins only', async () => {
+    const asRole = (role: 'owner' | 'admin' | 'staff') =>
+      makeUser({ organizations: [{ ...org(ids.merchantA, 'Alpha Foods', 'Merchant'), role }] });
+    for (const role of ['owner', 'admin', 'staff'] as const) {
+      stubApi(asRole(role));
+      const { unmount } = renderShell(`/app/${ids.merchantA}/products`);
+      const nav = await screen.findByRole('navigation', { name: 'Seller sections' });
+      await within(nav).findByRole('link', { name: 'Team' });
+      const integrations = within(nav).queryByRole('link', { name: 'Integrations' });
+      if (role === 'staff') expect(integrations).toBeNull();
+      else expect(integrations?.getAttribute('href')).toBe(`/app/${ids.merchantA}/integrations`);
+      unmount();
+    }
+  });
+
   it('switches organization: remembers it and opens its orders', async () => {
     stubApi();
     const u = userEvent.setup();

@@ -10,7 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { Logo } from '../../../../components/Logo';
-import { isSectionActive, SELLER_SECTIONS, SETUP_PATHS } from '../sections';
+import { isSectionActive, sellerSectionsFor, SETUP_PATHS } from '../sections';
 import { ConfigureLink } from './SetupProgress';
 import { OrganizationSelect } from './OrganizationSelect';
 import { UserBlock } from './UserBlock';
@@ -31,6 +31,7 @@ export function SidePanel({ orgId, user, loading, isMember, profile, onNavigate 
   const configureActive = SETUP_PATHS.some((segment) => isSectionActive(pathname, orgId, segment));
   // Only organizations with a seller area: a Buyer-type organization has none to switch to.
   const merchants = user?.organizations.filter((org) => org.selected_type === 'Merchant') ?? [];
+  const role = user?.organizations.find((org) => org.id === orgId)?.role;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', px: 1.5, py: 2, gap: 2 }}>
@@ -62,7 +63,7 @@ export function SidePanel({ orgId, user, loading, isMember, profile, onNavigate 
           <List component="div" disablePadding sx={{ display: 'grid', gap: 0.5 }}>
             <ConfigureLink orgId={orgId} selected={configureActive} onNavigate={onNavigate} />
             <Divider sx={{ my: 1 }} />
-            {SELLER_SECTIONS.map((section) => {
+            {sellerSectionsFor(role).map((section) => {
               const active = isSectionActive(pathname, orgId, section.path);
               return (
                 <ListItemButton

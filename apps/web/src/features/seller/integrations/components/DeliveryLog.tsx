@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import type { WebhookDelivery } from '@cratebase/contract';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
+import type { DataColumn } from '../../../../components/DataTable';
+import { EmptyState } from '../../../../components/EmptyState';
+import { PagedTable } from '../../../../components/PagedTable';
+import { TintedIcon } from '../../../../components/TintedIcon';
+import { formatDate } from '../../../../lib/format';
+import { useWebhookDeliveries } from '../api';
+import { deliveryStatusColor, deliveryStatusLabel } from '../format';
+import { DeliveryDetailDialog } from './DeliveryDetailDialog';
+import { ToneChip } from './ToneChip';
+
+export const DELIVERIES_EMPTY_TITLE = 'No deliveries yet';
+
+export function DeliveryStatusChip({ delivery }: { delivery: WebhookDelivery }) {
+  return <ToneChip tone={deliveryStatusColor(delivery.status)} label={deliveryStatusLabel(delivery)} />;
+}
+
+/** "200", "No answer" when an attempt got none (a timeout, a refused connection), "—" before any attempt. */
+export function responseLabel(delivery: Pick<WebhookDelivery, 'attempts' | 'last_status_code'>): string {
+  if (delivery.last_status_code !== null) return String(delivery.last_status_code);
+  return delivery.attempts > 0 ? 'No answer' : '—';
+}
+
+export const durationLabel = (ms: number | null) => (ms === null ? '—' : `${ms} ms`);
+
+const mono = { fontFamily: 'monospace', fontSize: 13 } as const;
+
+/** An endpoint's deliveries, newest first, Load more; a row opens its attempts and Redeliver. */
+export function DeliveryLog({ orgId, endpointId }: { orgId: string; endpointId: string }) {
+  const deliveries = useWebhookDeliveries(orgId, endpointId);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+
+  const columns: DataColumn<WebhookDelivery>[] = [
+    {
+      header: 'Event',
+      cell: (d) => (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" sx={{ ...mono, overflowWrap: 'anywhere' }}>
+            {d.event_type}
+          </Typography>
+          {phone && (
+            <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+              {formatDate(d.created_at)} · {responseLabel(d)} · {durationLabel(d.last_duration_ms)}
+            </Typography>
+          )}
+        </Box>
+      ),
+    },
+    { header: 'Status', width: 120, cell: (d) => <DeliveryStatusChip delivery={d} /> },
+  ];
+  if (!phone) {
+    columns.push(
+      { header: 'Response', width: 110, cell: responseLabel },
+      { header: 'Duration', width: 110, align: 'right', cell: (d) => durationLabel(d.last_duration_ms) },
+      { header: 'Time', width: 200, cell: (d) => formatDate(d.created_at) },
+    );
+  }
+
+  return (
+    <Box component="section" aria-labelledby="deliveries-heading">
+      <Typography id="deliveries-heading" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+        Deliveries
+      </Typography>
+      <PagedTable
+        query={deliveries}
+        label="Deliveries"
+        columns={columns}
+        rowKey={(d) => d.id}
+        skeletonRows={4}
+        onRowClick={(d) => setOpenId(d.id)}
+        empty={
+          <EmptyState
+            icon={
+              <TintedIcon>
+                <HistoryOutlinedIcon />
+              </TintedIcon>
+            }
+            title={DELIVERIES_EMPTY_TITLE}
+          >
+            Every event sent to this endpoint shows here with the answer your receiver gave. Send a test event to try
+            it.
+          </EmptyState>
+        }
+      />
+      <DeliveryDetailDialog orgId={orgId} endpointId={endpointId} deliveryId={openId} onClose={() => setOpenId(null)} />
+    </Box>
+  );
+}
