@@ -37,17 +37,14 @@ export const INVENTORY_EVENT_MAX_ITEMS = 1_000;
 
 /** The distinct SKUs of the request (a repeated one only read), and the repeated ones. */
 function distinctWants(items: InventorySyncBody['items']): { wants: SkuStockWant[]; repeated: Set<string> } {
-  const seen = new Map<string, number>();
-  for (const item of items) seen.set(item.sku, (seen.get(item.sku) ?? 0) + 1);
-  const repeated = new Set([...seen].filter(([, n]) => n > 1).map(([sku]) => sku));
-  const wants: SkuStockWant[] = [];
-  const added = new Set<string>();
+  const bySku = new Map<string, { count: number; lines: number }>();
   for (const item of items) {
-    if (added.has(item.sku)) continue;
-    added.add(item.sku);
-    wants.push({ sku: item.sku, count: item.inventory_count, apply: !repeated.has(item.sku) });
+    const seen = bySku.get(item.sku);
+    if (seen) seen.lines += 1;
+    else bySku.set(item.sku, { count: item.inventory_count, lines: 1 });
   }
-  return { wants, repeated };
+  const wants = [...bySku].map(([sku, { count, lines }]) => ({ sku, count, apply: lines === 1 }));
+  return { wants, repeated: new Set(wants.filter((w) => !w.apply).map((w) => w.sku)) };
 }
 
 /** The product and variant a row is, as the answer and the webhook name them. */
