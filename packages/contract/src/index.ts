@@ -57,3 +57,4 @@ export * from './line-sheets.js';
 export * from './outbound-webhooks.js';
 export * from './api-keys.js';
 export * from './inventory-sync.js';
+export * from './accounting.js';

@@ -372,6 +372,8 @@ const UNREFERENCED_PARAMS: Record<string, Record<string, string>> = {
   'GET /api/organization/:org_id/resale_certificate/sellers/:seller_id': { seller_id: 'organization' },
   'GET /api/order/organization/:org_id/purchasers/:id/resale_certificate': { id: 'customer' },
   'GET /api/order/organization/:org_id/purchasers/:id/resale_certificate/file': { id: 'customer' },
+  // The seller's customer whose statement it is (the service answers 404 for anyone else).
+  'GET /api/organization/:org_id/customers/:purchaser_id/statement.pdf': { purchaser_id: 'customer' },
   // Accepting is decided by the invite's e-mail (acceptInvite), not by an organization.
   'POST /api/invite/purchaser/accept/:invite_id': { invite_id: 'invite' },
   'POST /api/team/invite/:invite_id/accept': { invite_id: 'team invite' },
@@ -622,6 +624,13 @@ function sampleQuery(route: RouteEntry): string {
     'POST /api/order/:order_id/shipping_address': () => `?address_id=${victim.addressId}`,
     'GET /api/plaid/link/token/create': () => `?organization_id=${victim.seller.orgId}`,
     'GET /api/plaid/accounts': () => `?organization_id=${victim.seller.orgId}`,
+    // Issue 26: the accounting files and the customer statement take a range of days.
+    ...Object.fromEntries(
+      [
+        ...['orders', 'invoices', 'refunds', 'payouts'].map((kind) => `GET /api/organization/:org_id/exports/${kind}.csv`),
+        'GET /api/organization/:org_id/customers/:purchaser_id/statement.pdf',
+      ].map((key) => [key, () => '?from=2026-01-01&to=2026-12-31']),
+    ),
   };
   return queries[`${route.method} ${route.url}`]?.() ?? '';
 }

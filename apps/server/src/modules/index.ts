@@ -50,6 +50,7 @@ import { webhookRoutes } from './webhooks/routes.js';
 import { outboundWebhookRoutes } from './outbound-webhooks/routes.js';
 import { createWebhookSender } from './outbound-webhooks/sender.js';
 import { refundRoutes } from './refunds/routes.js';
+import { accountingRoutes } from './accounting/routes.js';
 import { createRefundSettler } from './refunds/settler.js';
 import { mailboxRoutes } from './mailbox/routes.js';
 import { resaleCertificateRoutes } from './resale-certificates/routes.js';
@@ -121,6 +122,8 @@ export const appModules: AppModule[] = [
     // Card refunds still pending are asked again at the provider (refunds/settler.ts).
     jobs: (ctx) => ({ refundSettler: createRefundSettler(ctx) }),
   },
+  // Accounting exports (QuickBooks Online, Xero, ours) and customer statements (issue 26).
+  { name: 'accounting', routes: [accountingRoutes] },
   // Orders after checkout (issue 23): accept, cancel, ship in parts, delivered, requests; void.
   { name: 'order-lifecycle', routes: [orderLifecycleRoutes] },
   // The payments provider's webhook: session events to checkout, refund events to refunds.

@@ -153,3 +153,58 @@ export function timelineJsonSql(o: string): SQL {
                                      'summary', ev.summary, 'note', ev.note)
               from order_events ev where ev.order_id = ${a}.id) e)`;
 }
+
+/**
+ * A FROM item (issue 26, the accounting export and customer statements): the seller's placed
+ * orders (to one purchaser when given) with what an accounting file prints of them — `id`,
+ * `cart_id`, `purchasing_organization_id`, `completed_on`, `po_number`, `is_net_30`, `net_days`,
+ * the money (`subtotal_cents`, `shipping_cost_in_cents`, `total_cents`, `refunded_cents`,
+ * `cancelled_cents`), `fulfillment_status`, the carrier and service level, and
+ * `shipping_address_id`. Filter `completed_on` outside; the (seller[, purchaser], completed_on,
+ * id) indexes serve a range read on its keyset.
+ */
+export const placedOrdersForAccountingSql = fromItem<{
+  id: string;
+  cart_id: string;
+  purchasing_organization_id: string;
+  completed_on: Date;
+  po_number: string | null;
+  is_net_30: boolean | null;
+  net_days: number | null;
+  subtotal_cents: number | null;
+  shipping_cost_in_cents: number | null;
+  total_cents: number | null;
+  refunded_cents: number;
+  cancelled_cents: number;
+  fulfillment_status: string;
+  shipping_carrier: string | null;
+  shipping_service_level: string | null;
+  shipping_address_id: string | null;
+}>()(
+  {
+    id: true,
+    cart_id: true,
+    purchasing_organization_id: true,
+    completed_on: true,
+    po_number: true,
+    is_net_30: true,
+    net_days: true,
+    subtotal_cents: true,
+    shipping_cost_in_cents: true,
+    total_cents: true,
+    refunded_cents: true,
+    cancelled_cents: true,
+    fulfillment_status: true,
+    shipping_carrier: true,
+    shipping_service_level: true,
+    shipping_address_id: true,
+  },
+  (sellerId: SQL, purchaserId?: SQL) => {
+    const purchaser = purchaserId === undefined ? sql`` : sql`and purchasing_organization_id = ${purchaserId}`;
+    return sql`(select id, cart_id, purchasing_organization_id, completed_on, po_number, is_net_30, net_days,
+                     subtotal_cents, shipping_cost_in_cents, total_cents, refunded_cents, cancelled_cents,
+                     fulfillment_status, shipping_carrier, shipping_service_level, shipping_address_id
+                from orders
+               where selling_organization_id = ${sellerId} ${purchaser} and completed_on is not null)`;
+  },
+);

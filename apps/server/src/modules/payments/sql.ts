@@ -95,3 +95,44 @@ export async function orderInvoice(
   );
   return result.rows[0];
 }
+
+/**
+ * A FROM item (issue 26, the accounting export and customer statements): the seller's invoices
+ * with everything a ledger needs — `id`, `order_id`, `purchaser_organization_id`, `number`,
+ * `status`, `amount_cents` (what is owed: less units cancelled off it while OPEN), `created_at`,
+ * `due_on` (text, null for card orders), `net_days`, `paid_at`, `paid_method`, `voided_at`.
+ * Join it by `order_id` (unique), or read it by `paid_at` on its (seller, paid_at, id) index.
+ */
+export const invoiceLedgerSql = fromItem<{
+  id: string;
+  order_id: string;
+  purchaser_organization_id: string;
+  number: string;
+  status: InvoiceStatus;
+  amount_cents: number;
+  created_at: Date;
+  due_on: string | null;
+  net_days: number | null;
+  paid_at: Date | null;
+  paid_method: string | null;
+  voided_at: Date | null;
+}>()(
+  {
+    id: true,
+    order_id: true,
+    purchaser_organization_id: true,
+    number: true,
+    status: true,
+    amount_cents: true,
+    created_at: true,
+    due_on: true,
+    net_days: true,
+    paid_at: true,
+    paid_method: true,
+    voided_at: true,
+  },
+  (sellerId: SQL) =>
+    sql`(select id, order_id, purchaser_organization_id, number, status, amount_cents, created_at, due_on::text as due_on,
+                net_days, paid_at, paid_method, voided_at
+           from invoices where seller_organization_id = ${sellerId})`,
+);

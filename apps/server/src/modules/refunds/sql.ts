@@ -4,6 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { fromItem } from '../../db/from-item.js';
 
 /**
  * A FROM item: the goods the seller refunded per UTC day (`day`, `refunded_cents`), from the
@@ -45,3 +46,50 @@ export async function refundsForInvoice(
 export function refundAmountSql(refundId: SQL): SQL {
   return sql`(select r.amount_cents from refunds r where r.id = ${refundId})`;
 }
+
+/**
+ * A FROM item (issue 26, the accounting export and customer statements): the seller's refunds
+ * and their credit notes — `id`, `order_id`, `purchaser_organization_id`, `credit_note_number`,
+ * `amount_cents` (`shipping_cents` of it shipping), `lines` (jsonb: name, quantity, amount_cents),
+ * `reason`, `note`, `method` (card, credit_note), `status`, `card_brand`, `card_last4`,
+ * `created_at`, `settled_at`. Read by `created_at` on its (seller, created_at, id) index.
+ */
+export const sellerRefundsSql = fromItem<{
+  id: string;
+  order_id: string;
+  purchaser_organization_id: string;
+  credit_note_number: string;
+  amount_cents: number;
+  shipping_cents: number;
+  lines: { name: string; quantity: number; amount_cents: number }[];
+  reason: string;
+  note: string | null;
+  method: 'card' | 'credit_note';
+  status: 'pending' | 'succeeded' | 'failed';
+  card_brand: string | null;
+  card_last4: string | null;
+  created_at: Date;
+  settled_at: Date | null;
+}>()(
+  {
+    id: true,
+    order_id: true,
+    purchaser_organization_id: true,
+    credit_note_number: true,
+    amount_cents: true,
+    shipping_cents: true,
+    lines: true,
+    reason: true,
+    note: true,
+    method: true,
+    status: true,
+    card_brand: true,
+    card_last4: true,
+    created_at: true,
+    settled_at: true,
+  },
+  (sellerId: SQL) =>
+    sql`(select id, order_id, purchaser_organization_id, credit_note_number, amount_cents, shipping_cents, lines,
+                reason, note, method, status, card_brand, card_last4, created_at, settled_at
+           from refunds where seller_organization_id = ${sellerId})`,
+);

@@ -196,6 +196,7 @@ function sampleOf(s: JsonSchema, name = ''): unknown {
   if (type === 'array') return [];
   if (type === 'string') {
     if (alt.format === 'uuid') return /product/.test(name) ? ids.product : /cart/.test(name) ? ids.cart : seller.orgId;
+    if (alt.format === 'date') return '2026-01-01';
     return 'Fuzz value';
   }
   return null;
