@@ -74,12 +74,19 @@ export function useWebhookEndpoint(orgId: string, endpointId: string) {
   });
 }
 
-/** Every change to an endpoint reloads the endpoints (the list and each one). */
+/** An endpoint's signing secret: only a rotation changes it (never an edit of the endpoint). */
+const isSecretQuery = (queryKey: readonly unknown[]) => queryKey[queryKey.length - 1] === 'secret';
+
+/** Every change to an endpoint reloads the endpoints (the list and each one, with its log), not their secrets. */
 function useWebhooksMutation<Input, Output>(orgId: string, mutationFn: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.webhooks(orgId) }),
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        queryKey: integrationKeys.webhooks(orgId),
+        predicate: (query) => !isSecretQuery(query.queryKey),
+      }),
   });
 }
 

@@ -15,6 +15,7 @@ import { fakeFetch, ids, makeUser, org } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
 import { NAME_REQUIRED, SCOPES_REQUIRED, TOKEN_SHOWN_ONCE } from './CreateApiKeyDialog';
 import { API_KEYS_EMPTY_TITLE } from './ApiKeysSection';
+import { EVENTS_REQUIRED, URL_REQUIRED } from './WebhookEndpointDialog';
 import { RANGE_ORDER_ERROR } from '../../../../lib/day-range';
 import { lastMonth } from '../format';
 import { IntegrationsPage, STAFF_INTEGRATIONS_MESSAGE } from './IntegrationsPage';
@@ -364,6 +365,91 @@ describe('IntegrationsPage: webhook delivery log', () => {
     expect(await screen.findByText('Test event queued: it shows in the deliveries below.')).toBeTruthy();
     expect(fetch.calls.some((c) => c.method === 'POST' && c.path === `${endpointPath}/test`)).toBe(true);
     await waitFor(() => expect(deliveryCalls.length).toBeGreaterThan(1));
+  });
+});
+
+describe('IntegrationsPage: webhook endpoints', () => {
+  const endpointPath = `${webhooksPath}/${endpoint.id}`;
+
+  it('adds an endpoint with the events ticked by area, and shows the server’s refusal of its address under it', async () => {
+    let attempt = 0;
+    const fetch = world('admin', {
+      [`GET ${webhooksPath}`]: { body: [] },
+      [`POST ${webhooksPath}`]: async () => {
+        attempt += 1;
+        if (attempt === 1) {
+          return new Response(
+            JSON.stringify({
+              error: 'validation_failed',
+              message: 'url: must start with https://',
+              issues: [{ path: 'url', message: 'must start with https://' }],
+            }),
+            { status: 400, headers: { 'content-type': 'application/json' } },
+          );
+        }
+        return json({ ...endpoint, secret: 'whsec_fresh' });
+      },
+      [`GET ${endpointPath}`]: { body: endpoint },
+      [`GET ${endpointPath}/deliveries`]: { body: [] },
+    });
+    const user = userEvent.setup();
+    renderPage('?tab=webhooks');
+    await user.click(await screen.findByRole('button', { name: 'Add endpoint' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add endpoint' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
+    expect(within(dialog).getByText(URL_REQUIRED)).toBeTruthy();
+    expect(within(dialog).getByText(EVENTS_REQUIRED)).toBeTruthy();
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Endpoint URL/ }), 'http://erp.example.com/hooks');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Every orders event' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Orders? refunded/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Inventory changed/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
+    expect(await within(dialog).findByText('Must start with https://')).toBeTruthy();
+    expect(fetch.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      url: 'http://erp.example.com/hooks',
+      description: '',
+      events: ['order.placed', 'order.cancelled', 'order.shipped', 'inventory.changed'],
+      enabled: true,
+    });
+
+    const url = within(dialog).getByRole('textbox', { name: /Endpoint URL/ });
+    await user.clear(url);
+    await user.type(url, 'https://erp.example.com/hooks');
+    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
+    // The new endpoint opens, and its secret (from the create answer) shows without another call.
+    expect(await screen.findByRole('heading', { name: 'https://erp.example.com/hooks' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Reveal' }));
+    expect((await screen.findByLabelText('Secret value')).textContent).toBe('whsec_fresh');
+    expect(fetch.calls.some((c) => c.path.endsWith('/secret'))).toBe(false);
+  });
+
+  it('rotates the secret after confirming: the new one shows, and until when the old one still signs', async () => {
+    const expires = '2026-11-28T12:00:00Z';
+    const fetch = world('owner', {
+      [`GET ${endpointPath}`]: { body: endpoint },
+      [`GET ${endpointPath}/deliveries`]: { body: [] },
+      [`GET ${endpointPath}/secret`]: {
+        body: { secret: 'whsec_old', previous_secret: null, previous_secret_expires_at: null },
+      },
+      [`POST ${endpointPath}/rotate_secret`]: {
+        body: { secret: 'whsec_new', previous_secret: 'whsec_old', previous_secret_expires_at: expires },
+      },
+    });
+    const user = userEvent.setup();
+    renderPage(`?tab=webhooks&endpoint=${endpoint.id}`);
+    expect(await screen.findByLabelText('Secret value (hidden)')).toBeTruthy();
+    expect(fetch.calls.some((c) => c.path.endsWith('/secret'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Reveal' }));
+    expect((await screen.findByLabelText('Secret value')).textContent).toBe('whsec_old');
+
+    await user.click(screen.getByRole('button', { name: 'Rotate secret' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Rotate the signing secret?' });
+    expect(within(confirm).getByText(/For the next 24 hours/)).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Rotate secret' }));
+    expect(await screen.findByText('Secret rotated. The old one keeps working for 24 hours.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByLabelText('Secret value').textContent).toBe('whsec_new'));
+    expect(screen.getByText(/The previous secret also signs deliveries until/)).toBeTruthy();
   });
 });
 

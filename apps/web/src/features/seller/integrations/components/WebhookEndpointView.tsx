@@ -214,7 +214,6 @@ export function WebhookEndpointView({
                   startIcon={<SendOutlinedIcon />}
                   onClick={test}
                   disabled={sendTest.isPending || !e.enabled}
-                  title={e.enabled ? undefined : 'Enable the endpoint to send it a test event'}
                 >
                   Send test event
                 </Button>
@@ -227,6 +226,12 @@ export function WebhookEndpointView({
               </Stack>
             </Stack>
           </Paper>
+          {!e.enabled && (
+            <Alert severity="info">
+              This endpoint is disabled: no events are sent to it, and deliveries that were waiting were stopped. Edit
+              it to enable it again, then redeliver what it missed.
+            </Alert>
+          )}
           <SigningSecret orgId={orgId} endpoint={e} />
           <DeliveryLog orgId={orgId} endpointId={endpointId} />
           <WebhookEndpointDialog open={editing} orgId={orgId} endpoint={e} onClose={() => setEditing(false)} />
