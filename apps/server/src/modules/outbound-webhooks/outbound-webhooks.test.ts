@@ -4,6 +4,11 @@
  * delivery log, retries, a receiver that hangs or redirects, the test event, redelivery, secret
  * rotation — and who may manage them.
  */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CheckoutSession,
@@ -15,7 +20,7 @@ import {
 import { createHarness, type Harness } from '../../../test/support/harness.js';
 import { atPayment, createSession, customerOf, liveProduct, ok, payWith, readySeller, setStock, type Org } from '../../../test/support/checkout.js';
 import { answer, startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../../../test/support/webhook-receiver.js';
-import { verifyWebhookSignature } from './signing.js';
+import { signatureHeader, verifyWebhookSignature } from './signing.js';
 
 let h: Harness;
 let seller: Org;
@@ -308,5 +313,62 @@ describe('the API document', () => {
       'tracking_number',
     ]);
     expect(Object.keys(doc.paths)).toContain('/api/organization/{org_id}/webhooks/{endpoint_id}/deliveries');
+  });
+});
+
+describe('the receiver in docs/api.md', () => {
+  it('runs as printed: takes a real signed delivery once, refuses a forged or stale one', async () => {
+    const docs = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../docs/api.md'), 'utf8');
+    const code = /^## Webhooks$[\s\S]*?^```js\n([\s\S]*?)^```$/m.exec(docs)?.[1];
+    expect(code, 'docs/api.md has a ```js block under ## Webhooks').toBeTruthy();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cratebase-receiver-'));
+    fs.writeFileSync(path.join(dir, 'receiver.mjs'), code!);
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const r = await receiver();
+    const { id, secret } = await endpoint(r, ['order.placed']);
+    await ok(h.call('PATCH', `${base()}/${id}`, { token: seller.token, body: { url: `http://127.0.0.1:${port}/hooks` } }));
+    const child = spawn(process.execPath, ['receiver.mjs'], { cwd: dir, env: { ...process.env, WEBHOOK_SECRET: secret, PORT: String(port) } });
+    let out = '';
+    const looking: (() => void)[] = [];
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      for (const look of [...looking]) look();
+    });
+    /** Resolves once the receiver printed `text`. */
+    const printed = (text: string) =>
+      new Promise<void>((resolve) => {
+        const look = () => out.includes(text) && resolve();
+        looking.push(look);
+        look();
+      });
+    try {
+      await printed('listening');
+      const test = await ok<WebhookDelivery>(h.call('POST', `${base()}/${id}/test`, { token: seller.token, body: {} }));
+      await printed('webhook.test');
+      const taken = await settled(test.id);
+      expect(taken).toMatchObject({ status: 'succeeded', last_status_code: 204 });
+      // The same event again (a redelivery) is answered but handled once.
+      const again = await ok<WebhookDelivery>(h.call('POST', `${base()}/deliveries/${test.id}/redeliver`, { token: seller.token, body: {} }));
+      await h.app.webhookSender.idle();
+      expect((await detail(again.id)).last_status_code).toBe(204);
+      expect(out.match(/webhook\.test/g)).toHaveLength(1);
+      // Forged and stale signatures are refused.
+      const body = JSON.stringify({ id: crypto.randomUUID(), type: 'order.placed', data: {} });
+      const now = Math.floor(Date.now() / 1000);
+      const post = (signature: string) =>
+        fetch(`http://127.0.0.1:${port}/hooks`, { method: 'POST', body, headers: { 'cratebase-signature': signature } }).then((res) => res.status);
+      expect(await post(signatureHeader([secret], now, body))).toBe(204);
+      expect(await post(signatureHeader(['whsec_forged'], now, body))).toBe(400);
+      expect(await post(signatureHeader([secret], now - 301, body))).toBe(400);
+      expect(await post('')).toBe(400);
+    } finally {
+      child.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

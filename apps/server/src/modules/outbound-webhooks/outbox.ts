@@ -28,10 +28,22 @@ export function onWebhookEventsRecorded(listener: () => void): () => void {
  */
 function wakeSendersSoon() {
   if (wakeListeners.size === 0) return;
+  let fired!: () => void;
+  const wake = new Promise<void>((resolve) => (fired = resolve));
+  wakesPending.add(wake);
   const timer = setTimeout(() => {
-    for (const wake of wakeListeners) wake();
+    for (const listener of wakeListeners) listener();
+    wakesPending.delete(wake);
+    fired();
   }, 25);
   timer.unref();
+}
+
+const wakesPending = new Set<Promise<void>>();
+
+/** Resolves once the senders were woken for every event recorded so far (the sender's idle()). */
+export async function recordedEventsWoken(): Promise<void> {
+  while (wakesPending.size > 0) await Promise.all([...wakesPending]);
 }
 
 /** The body every delivery of an event posts: see WebhookEventPayload in the contract. */

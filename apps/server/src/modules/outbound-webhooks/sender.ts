@@ -28,7 +28,7 @@ import {
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { periodicJob, type PeriodicJob } from '../../lib/periodic-job.js';
-import { onWebhookEventsRecorded } from './outbox.js';
+import { onWebhookEventsRecorded, recordedEventsWoken } from './outbox.js';
 import { postToReceiver, type PostOutcome } from './post.js';
 import { signatureHeader } from './signing.js';
 
@@ -36,7 +36,10 @@ import { signatureHeader } from './signing.js';
 export const MAX_IN_FLIGHT = 16;
 
 export interface WebhookSender extends PeriodicJob {
-  /** Resolves once no round and no send of this process is in flight (tests). */
+  /**
+   * Resolves once no round and no send of this process is in flight, nor one it was woken for
+   * (tests: after a request that recorded events, or after a receiver got a request).
+   */
   idle(): Promise<void>;
 }
 
@@ -228,6 +231,10 @@ export function createWebhookSender(
     },
     async idle() {
       for (;;) {
+        // Events recorded a moment ago wake the job shortly (outbox.ts); a round it was woken
+        // for starts on a timer set before this one.
+        await recordedEventsWoken();
+        await new Promise((resolve) => setTimeout(resolve, 0));
         const round = job.inFlight();
         if (!round && sends.size === 0) return;
         await Promise.allSettled([round, ...sends]);
