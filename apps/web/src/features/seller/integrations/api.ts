@@ -204,6 +204,9 @@ export interface AccountingExportRequest {
   /** First and last day, both included (YYYY-MM-DD). */
   from: string;
   to: string;
+  /** Xero's account code and tax rate of every line (the server's defaults: 200 and Tax Exempt). */
+  account_code?: string;
+  tax_type?: string;
 }
 
 /** GET /api/organization/{org_id}/exports/{kind}.csv?from&to&format with the bearer token: the CSV and its name. */

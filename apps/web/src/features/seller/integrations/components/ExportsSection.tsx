@@ -36,6 +36,8 @@ export function ExportsSection({ orgId }: { orgId: string }) {
   const [kind, setKind] = useState<AccountingExportKind>('invoices');
   const [format, setFormat] = useState<AccountingExportFormat>('quickbooks');
   const [range, setRange] = useState(() => lastMonth());
+  // Xero's lines name a revenue account and a tax rate; empty: the server's defaults.
+  const [xero, setXero] = useState({ account_code: '', tax_type: '' });
   const download = useMutation({
     mutationFn: (request: AccountingExportRequest) => fetchAccountingExport(orgId, request),
     onSuccess: ({ blob, filename }) => {
@@ -45,9 +47,16 @@ export function ExportsSection({ orgId }: { orgId: string }) {
   });
   const formats = EXPORT_KIND_FORMATS[kind];
   const problem = dayRangeProblem(range.from, range.to);
-  const refused = issuesByField(download.error, { from: 'from', to: 'to' } as const);
+  const refused = issuesByField(download.error, {
+    from: 'from',
+    to: 'to',
+    account_code: 'account_code',
+    tax_type: 'tax_type',
+  } as const);
   const rangeError = problem ?? refused.to ?? refused.from;
-  const otherError = download.isError && !refused.to && !refused.from ? errorMessage(download.error) : null;
+  const otherError = download.isError && Object.keys(refused).length === 0 ? errorMessage(download.error) : null;
+  // Xero's invoices and credit notes carry them (its bank statement of card payments does not).
+  const xeroLines = format === 'xero' && (kind === 'invoices' || kind === 'refunds');
 
   function chooseKind(next: AccountingExportKind) {
     setKind(next);
@@ -59,7 +68,10 @@ export function ExportsSection({ orgId }: { orgId: string }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (problem || download.isPending) return;
-    download.mutate({ kind, format, ...range });
+    const codes = xeroLines
+      ? { account_code: xero.account_code.trim() || undefined, tax_type: xero.tax_type.trim() || undefined }
+      : {};
+    download.mutate({ kind, format, ...range, ...codes });
   }
 
   return (
@@ -138,6 +150,41 @@ export function ExportsSection({ orgId }: { orgId: string }) {
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.from || undefined } }}
           />
         </Box>
+        {xeroLines && (
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              mt: 2,
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' },
+            }}
+          >
+            <TextField
+              label="Xero account code"
+              value={xero.account_code}
+              placeholder="200"
+              onChange={(e) => {
+                setXero((x) => ({ ...x, account_code: e.target.value }));
+                download.reset();
+              }}
+              error={Boolean(refused.account_code)}
+              helperText={refused.account_code ?? 'The revenue account of every line (empty: 200, Sales)'}
+              slotProps={{ htmlInput: { maxLength: 60 }, inputLabel: { shrink: true } }}
+            />
+            <TextField
+              label="Xero tax rate"
+              value={xero.tax_type}
+              placeholder="Tax Exempt"
+              onChange={(e) => {
+                setXero((x) => ({ ...x, tax_type: e.target.value }));
+                download.reset();
+              }}
+              error={Boolean(refused.tax_type)}
+              helperText={refused.tax_type ?? 'The name of a tax rate in your Xero (empty: Tax Exempt)'}
+              slotProps={{ htmlInput: { maxLength: 60 }, inputLabel: { shrink: true } }}
+            />
+          </Box>
+        )}
         {otherError && (
           <Alert severity="error" sx={{ mt: 2 }}>
             The export was not downloaded. {otherError}

@@ -510,6 +510,35 @@ describe('IntegrationsPage: exports', () => {
     expect(Object.fromEntries(asked[1]!.searchParams)).toMatchObject({ format: 'cratebase' });
   });
 
+  it('sends Xero’s account code when the seller gives one, and the server’s defaults otherwise', async () => {
+    const asked: URL[] = [];
+    world('owner');
+    const inner = (globalThis.fetch as (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>).bind(
+      globalThis,
+    );
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (!url.pathname.includes('/exports/')) return inner(input, init);
+      asked.push(url);
+      return new Response('*ContactName\r\n', { headers: { 'content-type': 'text/csv' } });
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:http://localhost/file');
+    URL.revokeObjectURL = vi.fn();
+    const user = userEvent.setup();
+    renderPage('?tab=exports');
+    expect(await screen.findByRole('combobox', { name: 'Format' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Xero account code' })).toBeNull();
+    await user.click(screen.getByRole('combobox', { name: 'Format' }));
+    await user.click(await screen.findByRole('option', { name: 'Xero' }));
+    await user.type(screen.getByRole('textbox', { name: 'Xero account code' }), ' 4000 ');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    const { from, to } = lastMonth();
+    expect(Object.fromEntries(asked[0]!.searchParams)).toEqual({ format: 'xero', from, to, account_code: '4000' });
+    // The file is named by the layout when the server names none.
+    expect(await screen.findByText(`cratebase-invoices-${from}-${to}-xero.csv downloaded`)).toBeTruthy();
+  });
+
   it('refuses a range that ends before it starts without asking the server', async () => {
     const fetch = world('owner');
     const user = userEvent.setup();
