@@ -14,11 +14,13 @@ import {
   CheckoutSession,
   TEST_CARDS,
   WebhookDeliveryDetail,
+  WEBHOOK_EVENT_TYPES,
   WebhookEventPayload,
+  type Product,
   type WebhookDelivery,
 } from '@cratebase/contract';
 import { createHarness, type Harness } from '../../../test/support/harness.js';
-import { atPayment, createSession, customerOf, liveProduct, ok, payWith, readySeller, setStock, type Org } from '../../../test/support/checkout.js';
+import { atPayment, createSession, customerOf, liveProduct, ok, payWith, readySeller, setStock, sizedTee, type Org } from '../../../test/support/checkout.js';
 import { answer, startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../../../test/support/webhook-receiver.js';
 import { signatureHeader, verifyWebhookSignature } from './signing.js';
 
@@ -159,6 +161,96 @@ describe('orders reach a receiver, signed', () => {
     expect(expectSigned(await joined, secret)).toMatchObject({ data: { purchaser: { id: buyer.orgId, name: 'Deli Two' } } });
     // Not subscribed: a product update sends nothing to this endpoint.
     expect(r.received.some((x) => x.json?.type === 'product.updated')).toBe(false);
+  });
+});
+
+describe('every kind of change', () => {
+  it('variants, net terms, mark paid, overdue, refund and cancellation send their events', async () => {
+    const shop = await readySeller(h);
+    const r = await receiver();
+    const created = await ok(
+      h.call('POST', base(shop), { token: shop.token, body: { url: r.url(), events: [...WEBHOOK_EVENT_TYPES] } }),
+    );
+    const taken = new Set<ReceivedWebhook>();
+    /** The oldest event of `type` not taken yet (waiting for it if need be), checked against its signature and the contract. */
+    const next = async (type: string) => {
+      const fresh = (e: ReceivedWebhook) => e.json?.type === type && !taken.has(e);
+      const got = r.received.find(fresh) ?? (await r.next(fresh));
+      taken.add(got);
+      return expectSigned(got, created.secret);
+    };
+    const tee = await sizedTee(h, shop);
+    expect((await next('product.created')).data).toMatchObject({ product_id: tee.id, name: 'Tee', price_in_cents: 2_000 });
+    const variantsMade = [await next('variant.created'), await next('variant.created')].map((e) => e.data);
+    expect(variantsMade.map((d) => 'variant_id' in d && d.variant_id).sort()).toEqual([tee.small, tee.medium].sort());
+    const read = await ok<Product>(h.call('GET', `/api/product/${tee.id}`, { token: shop.token }));
+    await ok(
+      h.call('PUT', '/api/product', {
+        token: shop.token,
+        body: {
+          id: tee.id,
+          organization: { id: shop.orgId },
+          variants: read.variants.map((v) => ({ id: v.id, option_values: v.option_values, unit_price_in_cents: v.id === tee.small ? 2_200 : 2_000 })),
+        },
+      }),
+    );
+    // Only the variant whose price changed.
+    expect((await next('variant.updated')).data).toMatchObject({ variant_id: tee.small, price_in_cents: 2_200 });
+    expect((await next('product.updated')).data).toMatchObject({ product_id: tee.id });
+
+    // An order on Net 30: order.placed (no invoice.paid yet), then marked paid.
+    const buyer = await customerOf(h, shop, 'Terms Shop');
+    expect((await next('customer.joined')).data).toMatchObject({ purchaser: { name: 'Terms Shop' } });
+    await ok(h.call('PUT', `/api/order/organization/${shop.orgId}/purchasers/${buyer.orgId}/payment_terms`, { token: shop.token, body: { net_days: 30 } }));
+    const jam = await liveProduct(h, shop, { name: 'Jam', unit_price_in_cents: 1_000 });
+    const { cart } = await atPayment(h, shop, buyer, { [jam]: 3 });
+    await ok(h.call('POST', `/api/order/${cart.order.id}/submit-on-terms`, { token: buyer.token }));
+    const placed = await next('order.placed');
+    expect(placed.data).toMatchObject({ order_id: cart.order.id, purchaser: { name: 'Terms Shop' } });
+    const order = await ok(h.call('GET', `/api/order/${cart.order.id}`, { token: shop.token }));
+    const invoiceId = order.invoice.id as string;
+
+    // The reminders job, a day past the due date: invoice.overdue once.
+    const due = new Date(Date.now() + 32 * 86_400_000);
+    await h.app.invoiceReminders.runOnce(due);
+    const overdue = await next('invoice.overdue');
+    expect(overdue.data).toMatchObject({ invoice_id: invoiceId, order_id: cart.order.id, status: 'OPEN', amount_in_cents: placed.type === 'order.placed' ? placed.data.total_in_cents : -1 });
+    expect(overdue.type === 'invoice.overdue' && overdue.data.due_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    await ok(
+      h.call('POST', `/api/organization/${shop.orgId}/invoices/${invoiceId}/mark-paid`, {
+        token: shop.token,
+        body: { method: 'check', paid_on: new Date().toISOString().slice(0, 10) },
+      }),
+    );
+    expect((await next('invoice.paid')).data).toMatchObject({ invoice_id: invoiceId, status: 'PAID' });
+
+    // A refund of part of it, then the whole order cancelled.
+    await ok(
+      h.call('POST', `/api/organization/${shop.orgId}/orders/${cart.order.id}/refunds`, {
+        token: shop.token,
+        body: { amount_cents: 500, reason: 'damaged' },
+        headers: { 'idempotency-key': crypto.randomUUID() },
+      }),
+    );
+    expect((await next('order.refunded')).data).toMatchObject({
+      order_id: cart.order.id,
+      refund: { amount_in_cents: 500, method: 'credit_note', status: 'succeeded' },
+    });
+    await ok(
+      h.call('POST', `/api/organization/${shop.orgId}/orders/${cart.order.id}/cancel`, {
+        token: shop.token,
+        body: { reason: 'out_of_stock' },
+        headers: { 'idempotency-key': crypto.randomUUID() },
+      }),
+    );
+    expect((await next('order.cancelled')).data).toMatchObject({ order_id: cart.order.id, status: 'cancelled' });
+    // One endpoint's events go out oldest first: the repricing's product.updated came after the
+    // tee's creation, and only the repriced variant was an update.
+    const types = r.received.map((e) => e.json.type);
+    expect(types.indexOf('product.updated')).toBeGreaterThan(types.lastIndexOf('variant.created'));
+    expect(types.filter((t) => t === 'variant.updated')).toHaveLength(1);
+    expect(types.filter((t) => t === 'order.placed')).toHaveLength(1);
   });
 });
 

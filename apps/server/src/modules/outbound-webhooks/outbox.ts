@@ -86,6 +86,8 @@ export async function recordWebhookEvent(
   const eventId = randomUUID();
   const createdAt = new Date();
   const payload = webhookEnvelope(eventId, organizationId, type, createdAt, data);
+  // The delivery's created_at is the clock's, not the transaction's start: the events of one
+  // transaction keep their order in each endpoint's queue (oldest first).
   const result = await tx.execute(sql`
     with subscribed as (
       select id from webhook_endpoints
@@ -96,8 +98,8 @@ export async function recordWebhookEvent(
       where exists (select 1 from subscribed)
       returning id
     )
-    insert into webhook_deliveries (event_id, endpoint_id)
-    select event.id, subscribed.id from event, subscribed
+    insert into webhook_deliveries (event_id, endpoint_id, created_at)
+    select event.id, subscribed.id, clock_timestamp() from event, subscribed
   `);
   if ((result.rowCount ?? 0) > 0) wakeSendersSoon();
 }
