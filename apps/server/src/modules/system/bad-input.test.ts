@@ -259,7 +259,8 @@ function sampleBody(op: Operation): unknown {
       email: 'fuzz-store@example.com',
     }),
     'POST /api/organization/:org_id/invoices/:invoice_id/mark-paid': () => ({ method: 'check', paid_on: '2025-01-02' }),
-    // Issue 26: the seller's webhook endpoints.
+    // Issue 26: API keys, the seller's webhook endpoints.
+    'POST /api/organization/:org_id/api_keys': () => ({ name: 'Fuzz key', scopes: ['orders:read'] }),
     'POST /api/organization/:org_id/webhooks': () => ({ url: 'https://fuzz.example.com/hooks', events: ['order.placed'] }),
     'POST /api/organization/:org_id/orders/:order_id/refunds': () => ({ amount_cents: 100, reason: 'damaged' }),
     'POST /api/organization/:org_id/orders/:order_id/cancel': () => ({ reason: 'out_of_stock' }),
