@@ -22,7 +22,7 @@ import {
 } from '../../../test/support/checkout.js';
 import { readCsvRecords } from '../catalog-import/csv.js';
 import { invoiceLines, LAYOUTS, defaultLayoutOptions } from './layouts.js';
-import type { LedgerOrder } from './service.js';
+import { cardMovementsInRange, placedOrdersInRange, refundsInRange, type LedgerOrder } from './service.js';
 
 let h: Harness;
 let seller: Org;
@@ -407,6 +407,33 @@ describe('payouts', () => {
     expect(ours.header).toEqual(['Date', 'Amount', 'Payee', 'Description', 'Reference', 'Kind', 'Invoice number', 'Credit note number', 'Currency']);
     expect(ours.rows.map((r) => r[5])).toEqual(['payment', 'refund']);
     expectNothingOfTheOtherSeller(String(ours.body));
+  });
+});
+
+describe('reading a range page by page', () => {
+  async function all<Row extends { id: string }>(pages: AsyncGenerator<Row[]>) {
+    const sizes: number[] = [];
+    const ids: string[] = [];
+    for await (const page of pages) {
+      sizes.push(page.length);
+      ids.push(...page.map((r) => r.id));
+    }
+    return { sizes, ids };
+  }
+
+  it('gives every record once, oldest first, whatever the page size (the keyset crosses pages, payments and refunds merged)', async () => {
+    const ctx = { db: db() };
+    const range = { sellerId: seller.orgId, from: isoDay(Date.now() - 90 * DAY), to: today };
+    for (const read of [placedOrdersInRange, refundsInRange, cardMovementsInRange] as const) {
+      const whole = await all<{ id: string }>(read(ctx, range));
+      for (const size of [1, 2]) {
+        const paged = await all<{ id: string }>(read(ctx, range, size));
+        expect(paged.ids).toEqual(whole.ids);
+        expect(paged.sizes.every((n) => n <= size)).toBe(true);
+      }
+    }
+    expect((await all(placedOrdersInRange(ctx, range))).ids).toHaveLength(3);
+    expect((await all(cardMovementsInRange(ctx, range, 1))).sizes).toEqual([1, 1]);
   });
 });
 

@@ -116,13 +116,17 @@ function businessAddressJsonSql(alias: string): SQL {
 
 /** Reads pages on a keyset until a short page: each yielded page is one statement's rows. */
 async function* keysetPages<Row extends { keyset_at: string; id: string }>(
-  read: (after: Keyset | null) => Promise<Row[]>,
+  pageSize: number,
+  read: (after: Keyset | null, limit: SQL) => Promise<Row[]>,
 ): AsyncGenerator<Row[]> {
+  if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error(`invalid page size ${pageSize}`);
+  // Written into the statement (a validated integer), as lib/pagination.ts does: one plan per size.
+  const limit = sql.raw(`limit ${pageSize}`);
   let after: Keyset | null = null;
   for (;;) {
-    const rows = await read(after);
+    const rows = await read(after, limit);
     if (rows.length > 0) yield rows;
-    if (rows.length < PAGE) return;
+    if (rows.length < pageSize) return;
     const last = rows[rows.length - 1]!;
     after = { at: last.keyset_at, id: last.id };
   }
@@ -132,11 +136,11 @@ async function* keysetPages<Row extends { keyset_at: string; id: string }>(
  * The seller's orders placed in the range, oldest first, with their lines, invoice and customer
  * (the orders and invoices exports: an order's invoice is issued when it is placed).
  */
-export function placedOrdersInRange(ctx: Pick<AppContext, 'db'>, range: LedgerRange): AsyncGenerator<LedgerOrder[]> {
+export function placedOrdersInRange(ctx: Pick<AppContext, 'db'>, range: LedgerRange, pageSize = PAGE): AsyncGenerator<LedgerOrder[]> {
   const o = placedOrdersForAccountingSql(sql`${range.sellerId}::uuid`).alias('o');
   const c = organizationsSql().alias('c');
   const i = invoiceLedgerSql(sql`${range.sellerId}::uuid`).alias('i');
-  return keysetPages(async (after) => {
+  return keysetPages(pageSize, async (after, limit) => {
     const result = await ctx.db.execute<LedgerOrder>(sql`
       select o.id, ${keysetTimestamp(sql`o.completed_on`)} as keyset_at, ${utcDay(sql`o.completed_on`)} as placed_on,
              o.po_number, o.is_net_30, o.net_days, o.subtotal_cents, o.shipping_cost_in_cents, o.total_cents,
@@ -156,7 +160,7 @@ export function placedOrdersInRange(ctx: Pick<AppContext, 'db'>, range: LedgerRa
        where o.completed_on >= ${dayStart(range.from)} and o.completed_on < ${dayEnd(range.to)}
              ${afterKeyset(sql`o.completed_on`, sql`o.id`, after)}
        order by o.completed_on, o.id
-       limit ${sql.raw(String(PAGE))}`);
+       ${limit}`);
     return result.rows;
   });
 }
@@ -165,11 +169,11 @@ export function placedOrdersInRange(ctx: Pick<AppContext, 'db'>, range: LedgerRa
  * The seller's refunds made in the range that succeeded (a card refund still with the provider,
  * or one it refused, is not money given back), oldest first, with their credit notes' lines.
  */
-export function refundsInRange(ctx: Pick<AppContext, 'db'>, range: LedgerRange): AsyncGenerator<LedgerRefund[]> {
+export function refundsInRange(ctx: Pick<AppContext, 'db'>, range: LedgerRange, pageSize = PAGE): AsyncGenerator<LedgerRefund[]> {
   const r = sellerRefundsSql(sql`${range.sellerId}::uuid`).alias('r');
   const c = organizationsSql().alias('c');
   const i = invoiceLedgerSql(sql`${range.sellerId}::uuid`).alias('i');
-  return keysetPages(async (after) => {
+  return keysetPages(pageSize, async (after, limit) => {
     const result = await ctx.db.execute<LedgerRefund>(sql`
       select r.id, ${keysetTimestamp(sql`r.created_at`)} as keyset_at, ${utcDay(sql`r.created_at`)} as made_on,
              r.credit_note_number, r.amount_cents, r.shipping_cents, r.lines, r.reason, r.note, r.method,
@@ -183,7 +187,7 @@ export function refundsInRange(ctx: Pick<AppContext, 'db'>, range: LedgerRange):
          and r.created_at >= ${dayStart(range.from)} and r.created_at < ${dayEnd(range.to)}
              ${afterKeyset(sql`r.created_at`, sql`r.id`, after)}
        order by r.created_at, r.id
-       limit ${sql.raw(String(PAGE))}`);
+       ${limit}`);
     return result.rows;
   });
 }
@@ -194,14 +198,14 @@ export function refundsInRange(ctx: Pick<AppContext, 'db'>, range: LedgerRange):
  * lines a bank (clearing) account's statement holds. Payments recorded by hand (check, ACH,
  * wire, cash) reached the seller's bank directly and are left out.
  */
-export function cardMovementsInRange(ctx: Pick<AppContext, 'db'>, range: LedgerRange): AsyncGenerator<LedgerMovement[]> {
+export function cardMovementsInRange(ctx: Pick<AppContext, 'db'>, range: LedgerRange, pageSize = PAGE): AsyncGenerator<LedgerMovement[]> {
   const i = invoiceLedgerSql(sql`${range.sellerId}::uuid`).alias('i');
   const r = sellerRefundsSql(sql`${range.sellerId}::uuid`).alias('r');
   const ri = invoiceLedgerSql(sql`${range.sellerId}::uuid`).alias('ri');
   const c = organizationsSql().alias('c');
   const start = dayStart(range.from);
   const end = dayEnd(range.to);
-  return keysetPages(async (after) => {
+  return keysetPages(pageSize, async (after, limit) => {
     const result = await ctx.db.execute<LedgerMovement & { at: Date }>(sql`
       select m.id, ${keysetTimestamp(sql`m.at`)} as keyset_at, m.kind, ${utcDay(sql`m.at`)} as on_day,
              m.amount_cents, c.name as customer_name, m.invoice_number, m.credit_note_number
@@ -212,7 +216,7 @@ export function cardMovementsInRange(ctx: Pick<AppContext, 'db'>, range: LedgerR
             where i.paid_at >= ${start} and i.paid_at < ${end} and i.paid_method = 'card'
                   ${afterKeyset(sql`i.paid_at`, sql`i.id`, after)}
             order by i.paid_at, i.id
-            limit ${sql.raw(String(PAGE))})
+            ${limit})
           union all
           (select r.id, r.created_at, 'refund', -r.amount_cents, r.purchaser_organization_id,
                   ri.number, r.credit_note_number
@@ -221,11 +225,11 @@ export function cardMovementsInRange(ctx: Pick<AppContext, 'db'>, range: LedgerR
             where r.created_at >= ${start} and r.created_at < ${end} and r.method = 'card' and r.status = 'succeeded'
                   ${afterKeyset(sql`r.created_at`, sql`r.id`, after)}
             order by r.created_at, r.id
-            limit ${sql.raw(String(PAGE))})
+            ${limit})
         ) m
         join ${c.from} on c.id = m.customer_id
        order by m.at, m.id
-       limit ${sql.raw(String(PAGE))}`);
+       ${limit}`);
     return result.rows;
   });
 }
