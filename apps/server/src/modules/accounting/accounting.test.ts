@@ -596,6 +596,18 @@ describe('GET /api/organization/{org_id}/customers/{purchaser_id}/statement.pdf'
     expect(text).not.toContain('Elsewhere Market');
   });
 
+  it('ages what was owed at the period’s end, as it stood then: an invoice not yet due is current', async () => {
+    const res = await get(url(isoDay(Date.now() - 80 * DAY), isoDay(Date.now() - 50 * DAY)));
+    expect(res.status).toBe(200);
+    const lines = (await pdfPages(res.bytes)).flat();
+    const owed = `$${(openInvoice.amount_cents / 100).toFixed(2)}`;
+    expect(lines.find((l) => l.startsWith('Opening balance on'))).toContain('$0.00');
+    expect(lines.filter((l) => / (CB|CN)-\d{6} /.test(l))).toEqual([expect.stringContaining(`Invoice ${openInvoice.number}`)]);
+    expect(lines.find((l) => l.startsWith('Closing balance on'))).toContain(owed);
+    const agingHead = lines.findIndex((l) => l.includes('Current') && l.includes('Over 90 days'));
+    expect(lines[agingHead + 1]).toBe(`${owed} $0.00 $0.00 $0.00 $0.00 ${owed}`);
+  });
+
   it('is refused to Staff (403) and is 404 for an organization that does not buy from the seller; bad days are a JSON 400', async () => {
     expect((await get(url(today, today), staff.token)).status).toBe(403);
     const notCustomer = await get(url(today, today, otherBuyer.orgId));
