@@ -144,6 +144,9 @@ const refundMethodLabel = (refund: LedgerRefund) =>
 
 // ─── Headers ─────────────────────────────────────────────────────────────────────────
 
+/** QuickBooks' item columns, the same on invoices and credit memos (quickbooksItemCells writes them). */
+const QUICKBOOKS_ITEM_COLUMNS = ['Item(Product/Service)', 'ItemDescription', 'ItemQuantity', 'ItemRate', 'ItemAmount', 'Taxable'] as const;
+
 export const QUICKBOOKS_INVOICE_COLUMNS = [
   'InvoiceNo',
   'Customer',
@@ -151,12 +154,7 @@ export const QUICKBOOKS_INVOICE_COLUMNS = [
   'DueDate',
   'Terms',
   'Memo',
-  'Item(Product/Service)',
-  'ItemDescription',
-  'ItemQuantity',
-  'ItemRate',
-  'ItemAmount',
-  'Taxable',
+  ...QUICKBOOKS_ITEM_COLUMNS,
 ] as const;
 
 export const QUICKBOOKS_CREDIT_MEMO_COLUMNS = [
@@ -164,12 +162,7 @@ export const QUICKBOOKS_CREDIT_MEMO_COLUMNS = [
   'Customer',
   'CreditMemoDate',
   'Memo',
-  'Item(Product/Service)',
-  'ItemDescription',
-  'ItemQuantity',
-  'ItemRate',
-  'ItemAmount',
-  'Taxable',
+  ...QUICKBOOKS_ITEM_COLUMNS,
 ] as const;
 
 /** Xero's sales invoice import template (starred columns are required; credit notes too). */
