@@ -1,4 +1,11 @@
-import type { ApiKey, SubscribableWebhookEventType, WebhookDelivery } from '@cratebase/contract';
+import type {
+  ACCOUNTING_KIND_FORMATS,
+  AccountingExportFormat,
+  AccountingExportKind,
+  ApiKey,
+  SubscribableWebhookEventType,
+  WebhookDelivery,
+} from '@cratebase/contract';
 import { isoDay } from '../../../lib/day-range';
 import { formatDate } from '../../../lib/format';
 
@@ -82,9 +89,9 @@ export const deliveryStatusColor = (status: WebhookDelivery['status']) =>
 
 // ── Accounting exports ─────────────────────────────────────────────────────────────────────
 
-/** What an export holds, and whose import layout it follows (the contract's accounting.ts). */
-export type AccountingExportKind = 'orders' | 'invoices' | 'refunds' | 'payouts';
-export type AccountingExportFormat = 'quickbooks' | 'xero' | 'cratebase';
+// Records over the contract's kinds and formats: one added there fails the typecheck here until
+// it is named (the contract's lists themselves sit in a module with zod, kept out of the browser).
+export type { AccountingExportFormat, AccountingExportKind };
 
 export const EXPORT_KIND_LABELS: Record<AccountingExportKind, { title: string; detail: string }> = {
   invoices: { title: 'Invoices', detail: 'Every invoice issued in the range, one line per order line' },
@@ -101,13 +108,14 @@ export const EXPORT_FORMAT_LABELS: Record<AccountingExportFormat, string> = {
 
 /**
  * The layouts each kind comes in (orders only in Cratebase's own: QuickBooks and Xero import
- * invoices). Mirrors the contract's ACCOUNTING_KIND_FORMATS, which sits in a module with zod.
+ * invoices). Typed as the contract's ACCOUNTING_KIND_FORMATS (a type-only import: its module
+ * carries zod), so the two cannot differ.
  */
-export const EXPORT_KIND_FORMATS: Record<AccountingExportKind, readonly AccountingExportFormat[]> = {
+export const EXPORT_KIND_FORMATS: typeof ACCOUNTING_KIND_FORMATS = {
+  orders: ['cratebase'],
   invoices: ['quickbooks', 'xero', 'cratebase'],
   refunds: ['quickbooks', 'xero', 'cratebase'],
   payouts: ['quickbooks', 'xero', 'cratebase'],
-  orders: ['cratebase'],
 };
 
 /** The calendar month before `today`'s, as first and last day (YYYY-MM-DD): the export's default range. */

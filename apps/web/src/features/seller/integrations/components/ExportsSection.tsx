@@ -45,7 +45,7 @@ export function ExportsSection({ orgId }: { orgId: string }) {
       toast.show(`${filename} downloaded`);
     },
   });
-  const formats = EXPORT_KIND_FORMATS[kind];
+  const formats: readonly AccountingExportFormat[] = EXPORT_KIND_FORMATS[kind];
   const problem = dayRangeProblem(range.from, range.to);
   const refused = issuesByField(download.error, {
     from: 'from',
@@ -62,7 +62,8 @@ export function ExportsSection({ orgId }: { orgId: string }) {
     setKind(next);
     download.reset();
     // Orders come only in Cratebase's layout: keep the format when the kind has it.
-    if (!EXPORT_KIND_FORMATS[next].includes(format)) setFormat(EXPORT_KIND_FORMATS[next][0]!);
+    const nextFormats: readonly AccountingExportFormat[] = EXPORT_KIND_FORMATS[next];
+    if (!nextFormats.includes(format)) setFormat(EXPORT_KIND_FORMATS[next][0]);
   }
 
   function submit(event: FormEvent) {
