@@ -23,6 +23,12 @@ export const API_KEY_ROUTES: Readonly<Record<string, readonly ApiKeyScope[]>> = 
   'GET /api/organization/:org_id/invoices': ['orders:read'],
   'GET /api/organization/:org_id/invoices/totals': ['orders:read'],
   'GET /api/shipping/order/:order_id/estimates': ['orders:read', 'fulfillment:write'],
+  // The accounting exports and a customer's statement (modules/accounting).
+  'GET /api/organization/:org_id/exports/orders.csv': ['orders:read'],
+  'GET /api/organization/:org_id/exports/invoices.csv': ['orders:read'],
+  'GET /api/organization/:org_id/exports/refunds.csv': ['orders:read'],
+  'GET /api/organization/:org_id/exports/payouts.csv': ['orders:read'],
+  'GET /api/organization/:org_id/customers/:purchaser_id/statement.pdf': ['orders:read', 'customers:read'],
 
   // ── Fulfilment ─────────────────────────────────────────────────────────────────
   'POST /api/organization/:org_id/orders/:order_id/accept': ['fulfillment:write'],

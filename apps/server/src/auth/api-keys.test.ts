@@ -111,6 +111,13 @@ describe('using a key', () => {
     expect(order.status).toBe(200);
     expect(order.body.state).toBe('placed');
 
+    // The books: this month's invoices for Xero, through the same key.
+    const today = new Date().toISOString().slice(0, 10);
+    const books = await withKey(reader, 'GET', `/api/organization/${seller.orgId}/exports/invoices.csv?from=${today}&to=${today}&format=xero`);
+    expect(books.status).toBe(200);
+    expect(String(books.headers['content-type'])).toMatch(/^text\/csv/);
+    expect(String(books.body)).toContain('Fig Jam');
+
     const shipment = { carrier: 'UPS', tracking_number: '1Z999AA10123456784', lines: [{ line_item_id: lineId, quantity: 3 }] };
     const shipUrl = `/api/organization/${seller.orgId}/orders/${orderId}/shipments`;
     const refused = await withKey(reader, 'POST', shipUrl, shipment);
