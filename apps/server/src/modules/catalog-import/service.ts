@@ -73,6 +73,7 @@ import { lockCatalogVersion } from '../products/catalog-version.js';
 import { recordStockLevels } from '../inventory/service.js';
 import { organizationName } from '../organizations/service.js';
 import { CSV_BOM, csvHeaderLine, csvLine, exportHandle, parseCatalogCsv, type CatalogRow } from './csv.js';
+import { recordCatalogImportWebhooks } from '../products/webhook-events.js';
 
 const BATCH = 5000;
 
@@ -769,6 +770,12 @@ export async function commitImport(
       const batch = stock.slice(i, i + BATCH);
       await recordStockLevels(tx, organizationId, userId, batch);
     }
+    // The seller's webhooks: what the import created, changed and stocked (products/webhook-events.ts).
+    await recordCatalogImportWebhooks(tx, organizationId, {
+      created: newIds,
+      updated: [...updatedIds, ...variantRows.filter((v) => v.existing && variantsWritten.has(v.id)).map((v) => v.id)],
+      stockSet: stock.map((s) => s.product_id),
+    });
 
     return {
       rows: parsed.rows.length,

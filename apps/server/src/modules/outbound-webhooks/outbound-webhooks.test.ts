@@ -14,6 +14,7 @@ import {
   CheckoutSession,
   TEST_CARDS,
   WebhookDeliveryDetail,
+  CATALOG_CSV_COLUMNS,
   WEBHOOK_EVENT_TYPES,
   WebhookEventPayload,
   type Product,
@@ -251,6 +252,46 @@ describe('every kind of change', () => {
     expect(types.indexOf('product.updated')).toBeGreaterThan(types.lastIndexOf('variant.created'));
     expect(types.filter((t) => t === 'variant.updated')).toHaveLength(1);
     expect(types.filter((t) => t === 'order.placed')).toHaveLength(1);
+  });
+});
+
+describe('a catalogue import', () => {
+  it('sends product.created and .updated for its rows and inventory.changed for the stock it set', async () => {
+    const shop = await h.newOrgUser('Merchant');
+    const r = await receiver();
+    await ok(
+      h.call('POST', base(shop), {
+        token: shop.token,
+        body: { url: r.url(), events: ['product.created', 'product.updated', 'inventory.changed'] },
+      }),
+    );
+    const salsa = await ok(
+      h.call('PUT', '/api/product', { token: shop.token, body: { name: 'Old salsa', stock_keeping_unit: 'SAL-2', organization: { id: shop.orgId } } }),
+    );
+    await r.waitFor(1);
+    const file = [
+      CATALOG_CSV_COLUMNS.join(','),
+      'Ghost Pepper Sauce,Hot,GP-1,,Case,12,48.00,7.99,6.5,lb,Live,100',
+      'Mild Salsa,,SAL-2,,each,,3.5,$5.00,12,OZ,draft,',
+      'Agave Syrup,Organic,AG-3,,Box,6,12.00,,,,,0',
+    ].join('\n');
+    await ok(
+      h.call('POST', `/api/product/organization/${shop.orgId}/import`, {
+        token: shop.token,
+        body: Buffer.from(`${file}\n`),
+        headers: { 'content-type': 'text/csv' },
+      }),
+    );
+    await r.waitFor(5);
+    const [made, ...imported] = r.received.map((e) => WebhookEventPayload.parse(e.json));
+    expect(made).toMatchObject({ type: 'product.created', data: { product_id: salsa.id } });
+    expect(imported.map((e) => [e.type, 'name' in e.data ? e.data.name : null])).toEqual([
+      ['product.created', 'Ghost Pepper Sauce'],
+      ['product.created', 'Agave Syrup'],
+      ['product.updated', 'Mild Salsa'],
+      ['inventory.changed', null],
+    ]);
+    expect(imported[3]!.data).toEqual({ items: [expect.objectContaining({ sku: 'GP-1', variant_id: null, inventory_count: 100 })] });
   });
 });
 

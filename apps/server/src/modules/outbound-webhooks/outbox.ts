@@ -105,6 +105,41 @@ export async function recordWebhookEvent(
 }
 
 /**
+ * Many events of one organization at once (a catalogue import), in `tx`, in one statement: each
+ * goes to the enabled endpoints subscribed to its type, in the given order in each queue.
+ */
+export async function recordWebhookEvents(
+  tx: DbOrTx,
+  organizationId: string,
+  events: readonly { type: WebhookEventType; data: Record<string, unknown> }[],
+): Promise<void> {
+  if (events.length === 0) return;
+  const createdAt = new Date();
+  const rows = events.map((e, ord) => {
+    const id = randomUUID();
+    return { id, ord, type: e.type, payload: webhookEnvelope(id, organizationId, e.type, createdAt, e.data) };
+  });
+  const result = await tx.execute(sql`
+    with input as (
+      select * from json_to_recordset(${JSON.stringify(rows)}::json) as x(id uuid, ord int, type text, payload jsonb)
+    ), subscribed as (
+      select id, events from webhook_endpoints where organization_id = ${organizationId} and enabled
+    ), event as (
+      insert into webhook_events (id, organization_id, type, payload, created_at)
+      select i.id, ${organizationId}, i.type, i.payload, ${createdAt.toISOString()}::timestamptz
+        from input i
+       where exists (select 1 from subscribed s where i.type = any(s.events))
+      returning id, type
+    )
+    insert into webhook_deliveries (event_id, endpoint_id, created_at)
+    select event.id, s.id, clock_timestamp()
+      from event join input i on i.id = event.id join subscribed s on event.type = any(s.events)
+     order by i.ord
+  `);
+  if ((result.rowCount ?? 0) > 0) wakeSendersSoon();
+}
+
+/**
  * A delivery of an existing event to one endpoint, due now (the test event and redeliver); its id.
  */
 export async function recordDelivery(tx: DbOrTx, eventId: string, endpointId: string): Promise<string> {

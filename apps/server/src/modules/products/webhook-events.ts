@@ -6,7 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { hasWebhookSubscribers, recordWebhookEvent } from '../outbound-webhooks/outbox.js';
+import type { WebhookEventType } from '@cratebase/contract';
+import { hasWebhookSubscribers, recordWebhookEvent, recordWebhookEvents } from '../outbound-webhooks/outbox.js';
 
 type CatalogRow = {
   id: string;
@@ -86,4 +87,64 @@ export async function recordInventoryWebhook(tx: DbOrTx, organizationId: string,
      where p.id = any(${sql.param(productIds)}::uuid[]) and p.organization_id = ${organizationId}
      order by p.id`);
   if (result.rows.length > 0) await recordWebhookEvent(tx, organizationId, 'inventory.changed', { items: result.rows });
+}
+
+/** inventory.changed carries at most this many items; more make several events. */
+const INVENTORY_EVENT_ITEMS = 1_000;
+
+/**
+ * A catalogue import's events (catalog-import/service.ts), in its transaction, in one statement:
+ * product/variant created and updated for the rows it wrote (products first, the created ones
+ * before the updated), and inventory.changed for the stock it set (1,000 items an event). Nothing is read when no endpoint of the organization listens.
+ */
+export async function recordCatalogImportWebhooks(
+  tx: DbOrTx,
+  organizationId: string,
+  changes: { created: Iterable<string>; updated: Iterable<string>; stockSet: Iterable<string> },
+): Promise<void> {
+  const created = new Set(changes.created);
+  const updated = new Set([...changes.updated].filter((id) => !created.has(id)));
+  const stockSet = new Set(changes.stockSet);
+  if (created.size + updated.size + stockSet.size === 0) return;
+  if (!(await hasWebhookSubscribers(tx, organizationId, [...CATALOG_EVENTS, 'inventory.changed']))) return;
+  const ids = [...new Set([...created, ...updated, ...stockSet])];
+  const result = await tx.execute<CatalogRow & { inventory_count: number | null; position: number | null }>(sql`
+    select p.id, p.parent_id, p.name, p.stock_keeping_unit as sku, p.unit_price_in_cents as price_in_cents,
+           s.state as status, p.inventory_count, p.variant_position as position
+      from products p left join product_states s on s.id = p.state_id
+     where p.id = any(${sql.param(ids)}::uuid[]) and p.organization_id = ${organizationId}
+     order by p.parent_id nulls first, p.variant_position`);
+  // Products before variants; within them as the caller listed them (the created, then the updated).
+  const listed = new Map([...created, ...updated].map((id, i) => [id, i]));
+  const rows = [...result.rows].sort(
+    (a, b) => Number(a.parent_id !== null) - Number(b.parent_id !== null) || (listed.get(a.id) ?? 0) - (listed.get(b.id) ?? 0),
+  );
+  const events: { type: WebhookEventType; data: Record<string, unknown> }[] = [];
+  for (const row of rows) {
+    if (!created.has(row.id) && !updated.has(row.id)) continue;
+    const fresh = created.has(row.id);
+    events.push(
+      row.parent_id === null
+        ? {
+            type: fresh ? 'product.created' : 'product.updated',
+            data: { product_id: row.id, name: row.name, sku: row.sku, price_in_cents: row.price_in_cents, status: row.status },
+          }
+        : {
+            type: fresh ? 'variant.created' : 'variant.updated',
+            data: { product_id: row.parent_id, variant_id: row.id, sku: row.sku, name: row.name, price_in_cents: row.price_in_cents },
+          },
+    );
+  }
+  const items = rows
+    .filter((row) => stockSet.has(row.id))
+    .map((row) => ({
+      product_id: row.parent_id ?? row.id,
+      variant_id: row.parent_id === null ? null : row.id,
+      sku: row.sku,
+      inventory_count: row.inventory_count,
+    }));
+  for (let i = 0; i < items.length; i += INVENTORY_EVENT_ITEMS) {
+    events.push({ type: 'inventory.changed', data: { items: items.slice(i, i + INVENTORY_EVENT_ITEMS) } });
+  }
+  await recordWebhookEvents(tx, organizationId, events);
 }
