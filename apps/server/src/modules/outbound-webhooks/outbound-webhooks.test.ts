@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import {
   CheckoutSession,
   TEST_CARDS,
@@ -359,6 +360,42 @@ describe('faults', () => {
     const ok200 = await settled(sent.id);
     expect(ok200.status).toBe('succeeded');
     expect(ok200.attempts_log[0]!.response_excerpt).toBe('x'.repeat(1024));
+  });
+});
+
+describe('a process that died mid-send', () => {
+  it('leaves a lease: the delivery is sent again once it runs out, never while it lasts', async () => {
+    const r = await receiver();
+    const dead = await endpoint(r, ['order.placed'], '/dead');
+    const alive = await endpoint(r, ['order.placed'], '/alive');
+    // Two deliveries claimed by a process that is gone: one lease ran out, one still runs
+    // (as if its process were still waiting for the receiver).
+    const db = h.testDb.database.db;
+    const claimed = async (endpointId: string, lease: string) => {
+      const event = crypto.randomUUID();
+      const payload = { id: event, type: 'order.placed', created_at: new Date().toISOString(), organization_id: seller.orgId, data: {} };
+      await db.execute(sql`
+        insert into webhook_events (id, organization_id, type, payload) values (${event}, ${seller.orgId}, 'order.placed', ${JSON.stringify(payload)}::jsonb)`);
+      const [row] = (
+        await db.execute<{ id: string }>(sql`
+          insert into webhook_deliveries (event_id, endpoint_id, status, attempts, lease_until)
+          values (${event}, ${endpointId}, 'sending', 1, now() + ${lease}::interval) returning id`)
+      ).rows;
+      return { event, delivery: row!.id };
+    };
+    const expired = await claimed(dead.id, '-1 second');
+    const leased = await claimed(alive.id, '1 hour');
+    const resent = r.next();
+    h.app.webhookSender.wake();
+    expect((await resent).headers['cratebase-event-id']).toBe(expired.event);
+    await h.app.webhookSender.idle();
+    expect(await detail(expired.delivery)).toMatchObject({ status: 'succeeded', attempts: 2 });
+    // The live lease keeps its delivery (and its endpoint's queue) with the process that holds it.
+    await ok(h.call('POST', `${base()}/${alive.id}/test`, { token: seller.token, body: {} }));
+    await h.app.webhookSender.idle();
+    expect(r.received.map((x) => x.path)).toEqual(['/dead']);
+    expect(await detail(leased.delivery)).toMatchObject({ status: 'sending', attempts: 1 });
+    expect((await h.call('DELETE', `${base()}/${alive.id}`, { token: seller.token })).status).toBe(204);
   });
 });
 
