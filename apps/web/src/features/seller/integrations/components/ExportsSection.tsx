@@ -27,6 +27,22 @@ import { SectionHeading } from './SectionHeading';
 
 const KINDS = Object.keys(EXPORT_KIND_LABELS) as AccountingExportKind[];
 
+/** What Xero's invoice and credit note lines name; empty, the server writes its defaults. */
+const XERO_FIELDS = [
+  {
+    name: 'account_code',
+    label: 'Xero account code',
+    placeholder: '200',
+    help: 'The revenue account of every line (empty: 200, Sales)',
+  },
+  {
+    name: 'tax_type',
+    label: 'Xero tax rate',
+    placeholder: 'Tax Exempt',
+    help: 'The name of a tax rate in your Xero (empty: Tax Exempt)',
+  },
+] as const;
+
 /**
  * The Exports tab: invoices, refunds, card payments or orders for a range of days as a CSV in
  * QuickBooks Online's, Xero's or Cratebase's own layout, downloaded with the seller's session.
@@ -160,30 +176,21 @@ export function ExportsSection({ orgId }: { orgId: string }) {
               gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' },
             }}
           >
-            <TextField
-              label="Xero account code"
-              value={xero.account_code}
-              placeholder="200"
-              onChange={(e) => {
-                setXero((x) => ({ ...x, account_code: e.target.value }));
-                download.reset();
-              }}
-              error={Boolean(refused.account_code)}
-              helperText={refused.account_code ?? 'The revenue account of every line (empty: 200, Sales)'}
-              slotProps={{ htmlInput: { maxLength: 60 }, inputLabel: { shrink: true } }}
-            />
-            <TextField
-              label="Xero tax rate"
-              value={xero.tax_type}
-              placeholder="Tax Exempt"
-              onChange={(e) => {
-                setXero((x) => ({ ...x, tax_type: e.target.value }));
-                download.reset();
-              }}
-              error={Boolean(refused.tax_type)}
-              helperText={refused.tax_type ?? 'The name of a tax rate in your Xero (empty: Tax Exempt)'}
-              slotProps={{ htmlInput: { maxLength: 60 }, inputLabel: { shrink: true } }}
-            />
+            {XERO_FIELDS.map((field) => (
+              <TextField
+                key={field.name}
+                label={field.label}
+                value={xero[field.name]}
+                placeholder={field.placeholder}
+                onChange={(e) => {
+                  setXero((x) => ({ ...x, [field.name]: e.target.value }));
+                  download.reset();
+                }}
+                error={Boolean(refused[field.name])}
+                helperText={refused[field.name] ?? field.help}
+                slotProps={{ htmlInput: { maxLength: 60 }, inputLabel: { shrink: true } }}
+              />
+            ))}
           </Box>
         )}
         {otherError && (

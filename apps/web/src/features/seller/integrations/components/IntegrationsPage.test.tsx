@@ -41,6 +41,27 @@ function world(role: TeamRole, routes: Parameters<typeof fakeFetch>[0] = {}) {
   return fetch;
 }
 
+/**
+ * world() plus answers that read the query string (fakeFetch matches method and path only):
+ * `answer` sees each request first; the URLs it answered are kept in `asked`.
+ */
+function worldAnswering(
+  role: TeamRole,
+  routes: Parameters<typeof fakeFetch>[0],
+  answer: (url: URL, method: string) => Response | undefined,
+) {
+  const fetch = world(role, routes);
+  const asked: URL[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const response = answer(url, (init.method ?? 'GET').toUpperCase());
+    if (!response) return fetch.fn(input, init);
+    asked.push(url);
+    return response;
+  });
+  return { fetch, asked };
+}
+
 function renderPage(search = '') {
   return renderWithProviders(
     <ToastProvider>
@@ -257,25 +278,18 @@ describe('IntegrationsPage: webhook delivery log', () => {
   function webhooksWorld(extra: Parameters<typeof fakeFetch>[0] = {}) {
     const pageOne = [failed, delivery(2)];
     const pageTwo = [delivery(3, { event_type: 'webhook.test' })];
-    const deliveryCalls: string[] = [];
-    const fetch = world('owner', {
-      [`GET ${webhooksPath}`]: { body: [endpoint] },
-      [`GET ${endpointPath}`]: { body: endpoint },
-      ...extra,
-    });
     // The log answers by cursor: the first page names the next in x-next-cursor.
-    const inner = fetch.fn;
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === `${endpointPath}/deliveries` && (init.method ?? 'GET') === 'GET') {
-        deliveryCalls.push(url.search);
+    const { fetch, asked } = worldAnswering(
+      'owner',
+      { [`GET ${webhooksPath}`]: { body: [endpoint] }, [`GET ${endpointPath}`]: { body: endpoint }, ...extra },
+      (url, method) => {
+        if (method !== 'GET' || url.pathname !== `${endpointPath}/deliveries`) return undefined;
         return url.searchParams.get('cursor') === 'page-2'
           ? json(pageTwo)
           : json(pageOne, { 'x-next-cursor': 'page-2' });
-      }
-      return inner(input, init);
-    });
-    return { fetch, deliveryCalls };
+      },
+    );
+    return { fetch, deliveryCalls: asked };
   }
 
   it('opens an endpoint from the list and pages its deliveries with Load more', async () => {
@@ -301,7 +315,7 @@ describe('IntegrationsPage: webhook delivery log', () => {
     expect(await within(log).findByText('webhook.test')).toBeTruthy();
     expect(within(log).getAllByRole('row')).toHaveLength(4);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(deliveryCalls).toEqual(['?limit=25', '?limit=25&cursor=page-2']);
+    expect(deliveryCalls.map((url) => url.search)).toEqual(['?limit=25', '?limit=25&cursor=page-2']);
   });
 
   it('shows a delivery’s attempts and redelivers it', async () => {
@@ -454,6 +468,7 @@ describe('IntegrationsPage: webhook endpoints', () => {
 });
 
 describe('IntegrationsPage: exports', () => {
+  const exportsPath = `/api/organization/${ids.merchantA}/exports/`;
   const { createObjectURL, revokeObjectURL } = URL;
   afterEach(() => {
     URL.createObjectURL = createObjectURL;
@@ -461,22 +476,12 @@ describe('IntegrationsPage: exports', () => {
   });
 
   it('downloads last month’s invoices for QuickBooks Online, and says what the server refused', async () => {
-    const asked: URL[] = [];
-    world('owner');
-    const inner = (globalThis.fetch as (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>).bind(
-      globalThis,
-    );
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (!url.pathname.startsWith(`/api/organization/${ids.merchantA}/exports/`)) return inner(input, init);
-      asked.push(url);
+    const { asked } = worldAnswering('owner', {}, (url) => {
+      if (!url.pathname.startsWith(exportsPath)) return undefined;
       if (url.pathname.endsWith('/orders.csv')) {
+        const issues = [{ path: 'to', message: 'must be on or after from' }];
         return new Response(
-          JSON.stringify({
-            error: 'validation_failed',
-            message: 'to: must be on or after from',
-            issues: [{ path: 'to', message: 'must be on or after from' }],
-          }),
+          JSON.stringify({ error: 'validation_failed', message: 'to: must be on or after from', issues }),
           {
             status: 400,
             headers: { 'content-type': 'application/json' },
@@ -486,7 +491,7 @@ describe('IntegrationsPage: exports', () => {
       return new Response('InvoiceNo,Customer\r\n', {
         headers: {
           'content-type': 'text/csv',
-          'content-disposition': `attachment; filename="cratebase-invoices-x-quickbooks.csv"`,
+          'content-disposition': 'attachment; filename="cratebase-invoices-x-quickbooks.csv"',
         },
       });
     });
@@ -511,17 +516,11 @@ describe('IntegrationsPage: exports', () => {
   });
 
   it('sends Xero’s account code when the seller gives one, and the server’s defaults otherwise', async () => {
-    const asked: URL[] = [];
-    world('owner');
-    const inner = (globalThis.fetch as (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>).bind(
-      globalThis,
+    const { asked } = worldAnswering('owner', {}, (url) =>
+      url.pathname.startsWith(exportsPath)
+        ? new Response('*ContactName\r\n', { headers: { 'content-type': 'text/csv' } })
+        : undefined,
     );
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (!url.pathname.includes('/exports/')) return inner(input, init);
-      asked.push(url);
-      return new Response('*ContactName\r\n', { headers: { 'content-type': 'text/csv' } });
-    });
     URL.createObjectURL = vi.fn(() => 'blob:http://localhost/file');
     URL.revokeObjectURL = vi.fn();
     const user = userEvent.setup();
