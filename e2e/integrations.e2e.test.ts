@@ -6,7 +6,8 @@
  * at a receiver this test runs on 127.0.0.1, reveals its signing secret, sends a test event and
  * sees the delivery succeed with 200 in the log (the receiver checks the signature with the
  * secret the screen showed); and downloads an accounting export. Axe on each screen; 1280 and
- * 390 px screenshots with no sideways scroll.
+ * 390 px screenshots with no sideways scroll. A Staff member has no Integrations link, and the
+ * page, opened from a link, says who can manage integrations without a call the server refuses.
  */
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
@@ -17,7 +18,14 @@ import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server.js';
 import { launchBrowser } from './support/browser.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { horizontalOverflow, newSeller, sellerNav, toast } from './support/journey.js';
+import {
+  fillCredentials,
+  horizontalOverflow,
+  newSeller,
+  sellerNav,
+  toast,
+  watchForProblems,
+} from './support/journey.js';
 
 const SHOTS = 'test-results';
 
@@ -204,6 +212,54 @@ describe('integrations journey', () => {
     expect(csv.split(/\r?\n/)[0]).toContain('InvoiceNo');
 
     expect(owner.problems).toEqual([]);
+    await owner.context.close();
+  }, 240_000);
+
+  it('shows Staff who can manage integrations, without the link or a refused call', async () => {
+    const stamp = Date.now();
+    const staffEmail = `staff-${stamp}@example.com`;
+    const owner = await newSeller(browser, server.url, {
+      email: `owner-${stamp}@example.com`,
+      businessName: 'Harbour Mills',
+    });
+    await sellerNav(owner.page, 'Team').click();
+    await owner.page.getByRole('button', { name: 'Invite member' }).click();
+    const invite = owner.page.getByRole('dialog', { name: 'Invite a team member' });
+    await invite.getByRole('textbox', { name: 'E-mail' }).fill(staffEmail);
+    await invite.getByRole('button', { name: 'Send invite' }).click();
+    await expect.poll(() => toast(owner.page, `Invite sent to ${staffEmail}`).isVisible()).toBe(true);
+
+    // The colleague joins as Staff from the e-mail.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const problems = watchForProblems(context);
+    const refused: string[] = [];
+    context.on('response', (r) => {
+      if (r.status() === 403) refused.push(`${r.request().method()} ${new URL(r.url()).pathname}`);
+    });
+    const staff = await context.newPage();
+    await staff.goto(`${server.url}/dev/mailbox?to=${encodeURIComponent(staffEmail)}`);
+    await staff.getByRole('link', { name: 'Join Harbour Mills on Cratebase as Staff' }).click();
+    await staff.getByRole('link', { name: /\/team-invite\/[0-9a-f-]{36}$/ }).click();
+    await staff.getByRole('button', { name: 'Sign up to join' }).click();
+    await staff.waitForURL(/\/interaction\//);
+    await fillCredentials(staff, staffEmail, 'staff-pass-1');
+    await staff.getByRole('button', { name: 'Create account' }).click();
+    await staff.getByRole('button', { name: 'Join the team' }).click();
+    await staff.waitForURL(`**/app/${owner.orgId}`);
+    await expect.poll(() => sellerNav(staff, 'Team').isVisible()).toBe(true);
+    expect(await sellerNav(staff, 'Integrations').count()).toBe(0);
+
+    // A link shared by the owner: a sentence, no tabs, nothing asked of the server that it refuses.
+    await staff.goto(`${server.url}/app/${owner.orgId}/integrations`);
+    await expect.poll(() => staff.getByText('Only an owner or admin can manage integrations').isVisible()).toBe(true);
+    expect(await staff.getByRole('tab').count()).toBe(0);
+    expect(refused).toEqual([]);
+    await expectNoAxeViolations(staff, 'Integrations (staff)');
+    await shoot(staff, 'integrations-staff');
+
+    expect(problems).toEqual([]);
+    expect(owner.problems).toEqual([]);
+    await context.close();
     await owner.context.close();
   }, 240_000);
 });
