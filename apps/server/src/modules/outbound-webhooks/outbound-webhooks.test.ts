@@ -24,6 +24,7 @@ import {
 import { createHarness, type Harness } from '../../../test/support/harness.js';
 import { atPayment, createSession, customerOf, liveProduct, ok, payWith, readySeller, setStock, sizedTee, type Org } from '../../../test/support/checkout.js';
 import { answer, startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../../../test/support/webhook-receiver.js';
+import { pruneWebhookLog } from './sender.js';
 import { signatureHeader, verifyWebhookSignature } from './signing.js';
 
 let h: Harness;
@@ -540,5 +541,30 @@ describe('the receiver in docs/api.md', () => {
       child.kill();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the log’s retention', () => {
+  it('prunes events older than 30 days with their deliveries and attempts, but not one being redelivered', async () => {
+    const r = await receiver();
+    const { id } = await endpoint(r, ['order.placed']);
+    const db = h.testDb.database.db;
+    const sent = async () => {
+      const test = await ok<WebhookDelivery>(h.call('POST', `${base()}/${id}/test`, { token: seller.token, body: {} }));
+      await r.next();
+      await h.app.webhookSender.idle();
+      return test;
+    };
+    const [old, pending, fresh] = [await sent(), await sent(), await sent()];
+    for (const d of [old, pending]) {
+      await db.execute(sql`update webhook_events set created_at = now() - interval '31 days' where id = ${d.event_id}`);
+    }
+    await db.execute(sql`update webhook_deliveries set status = 'pending', next_attempt_at = now() + interval '1 hour' where id = ${pending.id}`);
+    expect(await pruneWebhookLog(db)).toBe(1);
+    expect((await h.call('GET', `${base()}/deliveries/${old.id}`, { token: seller.token })).status).toBe(404);
+    expect((await detail(pending.id)).status).toBe('pending');
+    expect((await detail(fresh.id)).attempts_log).toHaveLength(1);
+    const orphans = await db.execute(sql`select 1 from webhook_delivery_attempts a where not exists (select 1 from webhook_deliveries d where d.id = a.delivery_id)`);
+    expect(orphans.rows).toEqual([]);
   });
 });

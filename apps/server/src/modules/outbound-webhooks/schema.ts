@@ -44,7 +44,11 @@ export const webhookEvents = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('webhook_events_organization_idx').on(t.organizationId, t.createdAt)],
+  (t) => [
+    index('webhook_events_organization_idx').on(t.organizationId, t.createdAt),
+    // The sender's pruning of events past the log's retention, oldest first.
+    index('webhook_events_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

@@ -26,6 +26,7 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_USER_AGENT,
 } from '@cratebase/contract';
+import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../lib/context.js';
 import { periodicJob, type PeriodicJob } from '../../lib/periodic-job.js';
 import { onWebhookEventsRecorded, recordedEventsWoken } from './outbox.js';
@@ -34,6 +35,25 @@ import { signatureHeader } from './signing.js';
 
 /** Sends one process runs at once (each to a different endpoint). */
 export const MAX_IN_FLIGHT = 16;
+/** How long events and their delivery logs are kept; each process prunes older ones hourly. */
+export const WEBHOOK_LOG_RETENTION_DAYS = 30;
+const PRUNE_EVERY_MS = 3_600_000;
+const PRUNE_BATCH = 1_000;
+
+/**
+ * Deletes up to PRUNE_BATCH events older than the retention (their deliveries and attempts go
+ * with them), oldest first, except one still being delivered (redelivered lately). How many.
+ */
+export async function pruneWebhookLog(db: Db, retentionDays = WEBHOOK_LOG_RETENTION_DAYS): Promise<number> {
+  const result = await db.execute(sql`
+    delete from webhook_events where id in (
+      select e.id from webhook_events e
+       where e.created_at < now() - ${retentionDays} * interval '1 day'
+         and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.status in ('pending', 'sending'))
+       order by e.created_at
+       limit ${PRUNE_BATCH})`);
+  return result.rowCount ?? 0;
+}
 
 export interface WebhookSender extends PeriodicJob {
   /**
@@ -202,10 +222,16 @@ export function createWebhookSender(
     sends.add(running);
   };
 
+  let prunedAt = 0;
   const job = periodicJob({
     intervalMs: settings.pollIntervalMs,
     firstDelayMs: 0,
     run: async () => {
+      if (Date.now() - prunedAt >= PRUNE_EVERY_MS) {
+        prunedAt = Date.now();
+        const pruned = await pruneWebhookLog(ctx.db);
+        if (pruned > 0) ctx.log.info({ pruned }, 'webhooks: pruned events past the log retention');
+      }
       const room = maxInFlight - sends.size;
       if (room <= 0) return { claimed: 0, full: false };
       const claimed = await claimDeliveries(ctx, room, leaseMs);
