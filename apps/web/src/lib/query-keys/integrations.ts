@@ -12,6 +12,9 @@ export const integrationKeys = {
   secret: (orgId: string, endpointId: string) => ['integrations', orgId, 'webhooks', endpointId, 'secret'] as const,
   deliveries: (orgId: string, endpointId: string) =>
     ['integrations', orgId, 'webhooks', endpointId, 'deliveries'] as const,
+  /** The log's pages, of one status or all (null). */
+  deliveryLog: (orgId: string, endpointId: string, status: string | null) =>
+    ['integrations', orgId, 'webhooks', endpointId, 'deliveries', 'log', { status }] as const,
   delivery: (orgId: string, endpointId: string, deliveryId: string) =>
     ['integrations', orgId, 'webhooks', endpointId, 'deliveries', deliveryId] as const,
 };

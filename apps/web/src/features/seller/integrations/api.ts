@@ -150,10 +150,19 @@ export function useSendTestEvent(orgId: string, endpointId: string) {
   });
 }
 
-/** GET …/webhooks/{endpoint_id}/deliveries: newest first, keyset pages. */
-export function fetchDeliveriesPage(orgId: string, endpointId: string, cursor: string | undefined) {
+/** GET …/webhooks/{endpoint_id}/deliveries: newest first, keyset pages; of one status when given. */
+export function fetchDeliveriesPage(
+  orgId: string,
+  endpointId: string,
+  status: WebhookDelivery['status'] | null,
+  cursor: string | undefined,
+) {
   return api.getPage<WebhookDelivery>(
-    withQuery(`${endpointPath(orgId, endpointId)}/deliveries`, { limit: DELIVERIES_PAGE_SIZE, cursor }),
+    withQuery(`${endpointPath(orgId, endpointId)}/deliveries`, {
+      limit: DELIVERIES_PAGE_SIZE,
+      status: status ?? undefined,
+      cursor,
+    }),
   );
 }
 
@@ -164,10 +173,11 @@ export const isDeliveryInFlight = (delivery: WebhookDelivery) =>
 /** How often the log reads itself again while a delivery has not settled. */
 const IN_FLIGHT_REFRESH_MS = 2000;
 
-export function useWebhookDeliveries(orgId: string, endpointId: string) {
+export function useWebhookDeliveries(orgId: string, endpointId: string, status: WebhookDelivery['status'] | null) {
   return useInfiniteQuery({
-    queryKey: integrationKeys.deliveries(orgId, endpointId),
-    queryFn: ({ pageParam }): Promise<Page<WebhookDelivery>> => fetchDeliveriesPage(orgId, endpointId, pageParam),
+    queryKey: integrationKeys.deliveryLog(orgId, endpointId, status),
+    queryFn: ({ pageParam }): Promise<Page<WebhookDelivery>> =>
+      fetchDeliveriesPage(orgId, endpointId, status, pageParam),
     ...keysetPaging,
     enabled: Boolean(orgId && endpointId),
     // A test event or a redelivery is sent by the job runner a moment later: follow it until it settles.

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { WebhookDelivery } from '@cratebase/contract';
 import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -16,6 +18,13 @@ import { DeliveryDetailDialog } from './DeliveryDetailDialog';
 import { ToneChip } from './ToneChip';
 
 export const DELIVERIES_EMPTY_TITLE = 'No deliveries yet';
+
+/** The statuses the log can be narrowed to, what went wrong first, and what each shows when there are none. */
+const DELIVERY_FILTERS: Array<{ status: WebhookDelivery['status']; label: string; empty: string }> = [
+  { status: 'failed', label: 'Failed', empty: 'No failed deliveries' },
+  { status: 'pending', label: 'Waiting to be sent', empty: 'Nothing is waiting to be sent' },
+  { status: 'succeeded', label: 'Succeeded', empty: 'No deliveries succeeded yet' },
+];
 
 export function DeliveryStatusChip({ delivery }: { delivery: WebhookDelivery }) {
   return <ToneChip tone={deliveryStatusColor(delivery.status)} label={deliveryStatusLabel(delivery)} />;
@@ -33,7 +42,8 @@ const mono = { fontFamily: 'monospace', fontSize: 13 } as const;
 
 /** An endpoint's deliveries, newest first, Load more; a row opens its attempts and Redeliver. */
 export function DeliveryLog({ orgId, endpointId }: { orgId: string; endpointId: string }) {
-  const deliveries = useWebhookDeliveries(orgId, endpointId);
+  const [status, setStatus] = useState<WebhookDelivery['status'] | null>(null);
+  const deliveries = useWebhookDeliveries(orgId, endpointId, status);
   const [openId, setOpenId] = useState<string | null>(null);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
 
@@ -65,9 +75,35 @@ export function DeliveryLog({ orgId, endpointId }: { orgId: string; endpointId: 
 
   return (
     <Box component="section" aria-labelledby="deliveries-heading">
-      <Typography id="deliveries-heading" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
-        Deliveries
-      </Typography>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1.5,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          mb: 1.5,
+        }}
+      >
+        <Typography id="deliveries-heading" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+          Deliveries
+        </Typography>
+        <TextField
+          select
+          size="small"
+          label="Show"
+          value={status ?? 'all'}
+          onChange={(e) => setStatus(e.target.value === 'all' ? null : (e.target.value as WebhookDelivery['status']))}
+          sx={{ minWidth: 170 }}
+        >
+          <MenuItem value="all">All deliveries</MenuItem>
+          {DELIVERY_FILTERS.map((filter) => (
+            <MenuItem key={filter.status} value={filter.status}>
+              {filter.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
       <PagedTable
         query={deliveries}
         label="Deliveries"

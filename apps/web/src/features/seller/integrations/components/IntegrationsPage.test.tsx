@@ -316,6 +316,11 @@ describe('IntegrationsPage: webhook delivery log', () => {
     expect(within(log).getAllByRole('row')).toHaveLength(4);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(deliveryCalls.map((url) => url.search)).toEqual(['?limit=25', '?limit=25&cursor=page-2']);
+
+    // Narrowed to the failed ones: the server is asked for them.
+    await user.click(screen.getByRole('combobox', { name: 'Show' }));
+    await user.click(await screen.findByRole('option', { name: 'Failed' }));
+    await waitFor(() => expect(deliveryCalls.at(-1)?.search).toBe('?limit=25&status=failed'));
   });
 
   it('shows a delivery’s attempts and redelivers it', async () => {

@@ -15,6 +15,8 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { DialogButtons } from '../../../../components/DialogButtons';
 import { useToast } from '../../../../components/Toast';
 import { errorMessage } from '../../../../lib/api';
@@ -72,6 +74,8 @@ function OpenWebhookEndpointDialog({
 }) {
   const titleId = useId();
   const toast = useToast();
+  // Twelve events and three fields: the whole screen on a phone.
+  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const create = useCreateWebhookEndpoint(orgId);
   const update = useUpdateWebhookEndpoint(orgId);
   const save = endpoint ? update : create;
@@ -130,7 +134,14 @@ function OpenWebhookEndpointDialog({
 
   const eventsError = shown('events');
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog
+      open
+      onClose={save.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      fullScreen={fullScreen}
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{endpoint ? 'Edit endpoint' : 'Add endpoint'}</DialogTitle>
         <DialogContent>
