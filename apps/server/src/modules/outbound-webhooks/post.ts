@@ -40,12 +40,25 @@ export async function postToReceiver(opts: {
   const elapsed = () => Math.round(performance.now() - started);
   const url = new URL(opts.url);
   let target: { address: string; family: 4 | 6 };
+  // The deadline covers the name's lookup too: a resolver that does not answer is no answer.
+  let lookupTimer: NodeJS.Timeout | undefined;
   try {
-    target = await resolveReceiver(url, opts.allowPrivate);
+    target = await Promise.race([
+      resolveReceiver(url, opts.allowPrivate),
+      new Promise<never>((_resolve, reject) => {
+        lookupTimer = setTimeout(() => reject(new ReceiverAddressError(`no answer within ${opts.timeoutMs} ms (looking up ${url.hostname})`)), opts.timeoutMs);
+      }),
+    ]);
   } catch (err) {
     const message = err instanceof ReceiverAddressError ? err.message : 'the address could not be resolved';
     return { statusCode: null, durationMs: elapsed(), error: message, responseExcerpt: null };
+  } finally {
+    clearTimeout(lookupTimer);
   }
+  if (opts.signal?.aborted) {
+    return { statusCode: null, durationMs: elapsed(), error: 'interrupted: the sending process stopped', responseExcerpt: null };
+  }
+  const remainingMs = Math.max(1, opts.timeoutMs - elapsed());
   // The connection goes to the checked address, whatever the name resolves to a moment later.
   const pinned: LookupFunction = (_hostname, options, callback) => {
     if (options.all) callback(null, [{ address: target.address, family: target.family }]);
@@ -96,7 +109,7 @@ export async function postToReceiver(opts: {
       finish({ statusCode: null, error, responseExcerpt: null });
       request.destroy();
     };
-    const deadline = setTimeout(() => fail(`no answer within ${opts.timeoutMs} ms`), opts.timeoutMs);
+    const deadline = setTimeout(() => fail(`no answer within ${opts.timeoutMs} ms`), remainingMs);
     const onAbort = () => fail('interrupted: the sending process stopped');
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     request.on('error', (err: NodeJS.ErrnoException) => fail(`could not connect: ${err.code ?? err.message}`));
