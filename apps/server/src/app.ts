@@ -8,7 +8,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
@@ -30,6 +29,8 @@ import { createShippingProvider } from './providers/shipping/index.js';
 import { registerCompression } from './lib/compression.js';
 import { registerSpa } from './spa.js';
 import { webhookEventsForOpenApi } from './modules/outbound-webhooks/openapi.js';
+import { BEARER_DESCRIPTION, openApiTransform, openApiTransformObject } from './lib/openapi.js';
+import { replyMethodNotAllowed } from './lib/method-not-allowed.js';
 import { isDatabaseUnavailable } from './db/unavailable.js';
 
 export interface RouteEntry {
@@ -165,17 +166,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       info: {
         title: 'Cratebase API',
         version: '1.0.0',
-        description: 'Wholesale ordering: sellers, catalogues, invites, carts and orders. Bearer JWT from the identity provider.',
+        description: `Wholesale ordering: sellers, catalogues, invites, carts and orders. Bearer: ${BEARER_DESCRIPTION}`,
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: BEARER_DESCRIPTION } },
         schemas: webhookEvents.schemas,
       },
       // An extension (OpenAPI 3.0 has no `webhooks`), which the document's types do not list.
       ...{ 'x-webhooks': webhookEvents.webhooks },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // What every route of a kind answers, public routes' `security: []`, non-API routes hidden.
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
 
@@ -224,7 +227,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (status === 413) return send(413, 'payload_too_large', `The request body is larger than ${config.bodyLimitBytes} bytes.`);
     if (status === 429) return send(429, 'rate_limited', err.message || 'Too many requests. Please wait a moment and try again.');
     if (status === 415) return send(415, 'unsupported_media_type', err.message);
-    if (status >= 400 && status < 500) return send(status, err.code ?? 'bad_request', err.message);
+    // A request no route takes that the framework refused before the not-found handler (a QUERY
+    // without a Content-Type): 405 when the path has other methods.
+    if (req.is404 && status >= 400 && status < 500 && replyMethodNotAllowed(app.routeTable, req.method, req.url.split('?')[0]!, reply)) return reply;
+    // The framework's own codes (FST_ERR_…) are not part of the API's error vocabulary.
+    if (status >= 400 && status < 500) return send(status, err.code && !err.code.startsWith('FST_') ? err.code : 'bad_request', err.message);
     req.log.error({ err }, 'unhandled error');
     return send(500, 'internal_error', 'Something went wrong on our side. Please try again.');
   });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
+import { replyMethodNotAllowed } from './lib/method-not-allowed.js';
 
 /** Paths outside the JSON API that the server itself answers (never the SPA fallback). */
 export const SERVER_PREFIXES = ['/api', '/oidc', '/interaction', '/media', '/dev', '/healthz', '/readyz'];
@@ -45,6 +46,8 @@ export function registerSpa(app: FastifyInstance, config: Config) {
     if (!serverPath && !looksLikeFile && (req.method === 'GET' || req.method === 'HEAD') && hasSpa) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
+    // A known /api path asked with a method it does not have: 405 with Allow (lib/method-not-allowed.ts).
+    if (replyMethodNotAllowed(app.routeTable, req.method, url, reply)) return reply;
     return reply.status(404).send({ error: 'not_found', message: `No route for ${req.method} ${url}.` });
   });
 }

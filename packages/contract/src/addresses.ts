@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Uuid, singleLineText } from './common.js';
+import { Uuid, anyCasePattern, singleLineText } from './common.js';
 import { COUNTRY } from './constants.js';
 import { Address } from './organization.js';
 import { LookupRef, PositiveMeasure, Unit } from './products.js';
@@ -20,7 +20,8 @@ export const AddressInput = z.strictObject({
     .string({ message: 'is required' })
     .trim()
     .toUpperCase()
-    .refine((s) => (US_STATES as readonly string[]).includes(s), 'must be a two-letter US state code such as CA'),
+    .refine((s) => (US_STATES as readonly string[]).includes(s), 'must be a two-letter US state code such as CA')
+    .meta({ pattern: anyCasePattern(US_STATES), description: 'A two-letter US state code such as CA (any case)' }),
   postal_code: z.string({ message: 'is required' }).trim().regex(POSTAL_CODE_PATTERN, 'must be exactly 5 digits'),
   country: z.literal(COUNTRY, { message: 'must be US' }).default(COUNTRY),
 });

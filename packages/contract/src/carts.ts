@@ -175,7 +175,8 @@ export const BulkLine = z
   .refine((line) => (line.product_id === undefined) !== (line.stock_keeping_unit === undefined), {
     message: 'give either product_id or stock_keeping_unit',
     path: ['product_id'],
-  });
+  })
+  .meta({ oneOf: [{ required: ['product_id'] }, { required: ['stock_keeping_unit'] }] });
 export type BulkLine = z.infer<typeof BulkLine>;
 
 export const SetLineItemsBody = z.strictObject({

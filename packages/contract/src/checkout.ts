@@ -128,6 +128,13 @@ export const CardInput = z
       const problem = cardFieldError(field, card as CardValues);
       if (problem) ctx.addIssue({ code: 'custom', path: [field], message: problem });
     }
+  })
+  // The card rules as far as the OpenAPI document can say them (the Luhn check and the brand's
+  // lengths cannot be written as JSON Schema).
+  .meta({
+    description:
+      'number: the digits of a card the brand accepts (Luhn-checked; spaces and dashes ignored); expiry: MM / YY or MM/YYYY, not in the past; ' +
+      "cvc: the brand's length (4 for American Express, else 3); postal_code: a US ZIP.",
   });
 export type CardInput = z.infer<typeof CardInput>;
 

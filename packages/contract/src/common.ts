@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTER_MESSAGES, hasControlCharacter, hasMultiLineControlCharacter } from './text-rules.js';
+import { CONTROL_CHARACTER_MESSAGES, MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN } from './text-rules.js';
 
 /** Random UUID identifiers (v4) used for every entity except seeded lookup lists. */
 export const Uuid = z.uuid({ message: 'must be a UUID' });
@@ -23,14 +23,25 @@ export const singleLineText = (params?: Parameters<typeof z.string>[0]) =>
   z
     .string(params)
     .trim()
-    .refine((s) => !hasControlCharacter(s), { message: CONTROL_CHARACTER_MESSAGES.singleLine, abort: true });
+    // A regex, not a refine: it reaches the OpenAPI document as the field's `pattern`.
+    .regex(SINGLE_LINE_PATTERN, { message: CONTROL_CHARACTER_MESSAGES.singleLine, abort: true });
 
 /** Multi-line free text (descriptions, slogans): trimmed; tab and line breaks allowed, other control characters not. */
 export const multiLineText = (params?: Parameters<typeof z.string>[0]) =>
   z
     .string(params)
     .trim()
-    .refine((s) => !hasMultiLineControlCharacter(s), { message: CONTROL_CHARACTER_MESSAGES.multiLine, abort: true });
+    .regex(MULTI_LINE_PATTERN, { message: CONTROL_CHARACTER_MESSAGES.multiLine, abort: true });
+
+/**
+ * A JSON Schema pattern (for the OpenAPI document) of one of `values` in any case, with spaces
+ * around it: what a rule that trims and upper-cases before it compares accepts.
+ */
+export function anyCasePattern(values: readonly string[]): string {
+  const caseless = (v: string) =>
+    [...v].map((c) => (/[a-z]/i.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  return `^\\s*(?:${values.map(caseless).join('|')})\\s*$`;
+}
 
 /** Keyset pagination accepted by every list that can grow. */
 export const ListQuery = z.strictObject({

@@ -15,7 +15,8 @@ export const InviteEmail = z
   .toLowerCase()
   .min(1, 'must not be empty')
   .max(LIMITS.email, `must be at most ${LIMITS.email} characters`)
-  .pipe(z.email({ pattern: INVITE_EMAIL_PATTERN, message: 'must be a valid e-mail address' }));
+  .pipe(z.email({ pattern: INVITE_EMAIL_PATTERN, message: 'must be a valid e-mail address' }))
+  .meta({ format: 'email', pattern: INVITE_EMAIL_PATTERN.source });
 
 /** POST /api/invite/purchaser */
 export const CreateInvitesBody = z.strictObject({

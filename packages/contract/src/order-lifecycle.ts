@@ -77,6 +77,7 @@ export const CancellationRequestBody = z.strictObject({
     .max(ORDER_NOTE_MAX, `must be at most ${ORDER_NOTE_MAX} characters`)
     .transform((v) => v.trim())
     .refine((v) => v !== '', 'tell the seller why')
+    .meta({ allOf: [{ pattern: '\\S' }] })
     .pipe(z.string()),
 });
 export type CancellationRequestBody = z.input<typeof CancellationRequestBody>;
@@ -86,7 +87,8 @@ export const DeclineCancellationBody = z.strictObject({
   reason: multiLineText({ message: 'must be text' })
     .max(ORDER_NOTE_MAX, `must be at most ${ORDER_NOTE_MAX} characters`)
     .transform((v) => v.trim())
-    .refine((v) => v !== '', 'tell the retailer why'),
+    .refine((v) => v !== '', 'tell the retailer why')
+    .meta({ allOf: [{ pattern: '\\S' }] }),
 });
 export type DeclineCancellationBody = z.input<typeof DeclineCancellationBody>;
 
@@ -137,7 +139,8 @@ export const ReportUnavailableBody = z.strictObject({
   restock_on: z
     .string({ message: 'must be a day as YYYY-MM-DD' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day as YYYY-MM-DD')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'must be a real day'),
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'must be a real day')
+    .meta({ format: 'date' }),
   note,
 });
 export type ReportUnavailableBody = z.input<typeof ReportUnavailableBody>;
@@ -163,7 +166,8 @@ export const CreateClaimBody = z.strictObject({
   note: multiLineText({ message: 'must be text' })
     .max(ORDER_NOTE_MAX, `must be at most ${ORDER_NOTE_MAX} characters`)
     .transform((v) => v.trim())
-    .refine((v) => v !== '', 'tell the seller what happened'),
+    .refine((v) => v !== '', 'tell the seller what happened')
+    .meta({ allOf: [{ pattern: '\\S' }] }),
   /** Photos uploaded first to the buyer's organization (POST /api/media/{org_id}/upload). */
   media_ids: z.array(Uuid).max(CLAIM_PHOTOS_MAX, `must have at most ${CLAIM_PHOTOS_MAX} photos`).optional(),
 });

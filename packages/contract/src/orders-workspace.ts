@@ -9,6 +9,14 @@ import { ORDER_BULK_MAX, ORDER_CUSTOMER_FILTER_MAX, SELLER_ORDER_VIEWS } from '.
 /** A UTC day as YYYY-MM-DD (a real date). */
 const OrderDay = z.iso.date({ message: 'must be a day as YYYY-MM-DD' });
 
+/** A real day (the ISO date expression zod checks, leap years included), unanchored. */
+const REAL_DAY = z.regexes.date.source.replace(/^\^|\$$/g, '');
+/**
+ * Two real days joined by "..": an impossible day ("2025-13-45") never reaches the database,
+ * which refused it with a 500 (found by the OpenAPI conformance test).
+ */
+const SHIP_WINDOW_PATTERN = new RegExp(`^${REAL_DAY}\\.\\.${REAL_DAY}$`);
+
 /**
  * The workspace's filters of GET …/selling (and of the CSV export): `view` (a tab), `customer`
  * (the buyer organization's name contains it, any case; the seller's customers), `from`/`to`
@@ -25,7 +33,7 @@ export const sellingOrdersFilterFields = {
    */
   ship_window: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}\.\.\d{4}-\d{2}-\d{2}$/, 'must be a ship window as YYYY-MM-DD..YYYY-MM-DD')
+    .regex(SHIP_WINDOW_PATTERN, 'must be a ship window as YYYY-MM-DD..YYYY-MM-DD (two real days)')
     .optional(),
 };
 

@@ -2,7 +2,7 @@
 // "Orders" and buyer orders, 3 "Order", 4 "Shipping status" / "Payment status", 5 "Tracking
 // dialog", 7 order and shipping calls). Plain rules: order-rules.ts.
 import { z } from 'zod';
-import { Uuid, singleLineText } from './common.js';
+import { Uuid, anyCasePattern, singleLineText } from './common.js';
 import { InvoiceRef, PageQuery } from './customers.js';
 import {
   CARRIERS,
@@ -197,6 +197,15 @@ export type SellingOrdersExportQuery = z.infer<typeof SellingOrdersExportQuery>;
 
 export const OrderIdParam = z.strictObject({ orderId: Uuid });
 
+/** A carrier as a client sends it: USPS, FEDEX or UPS in any case (normalizeCarrier). */
+const CarrierInput = z
+  .string({ message: 'is required: USPS, FEDEX or UPS' })
+  .meta({ pattern: anyCasePattern(CARRIERS), description: 'USPS, FEDEX or UPS (any case)' });
+const TrackingNumberInput = z
+  .string({ message: 'is required' })
+  .max(100, 'is too long')
+  .meta({ description: "Checked against the carrier's own format (a 400 names it); spaces are ignored." });
+
 /**
  * POST|PUT /api/order/{orderId}/shipping: the spec's body is the shipping information with any
  * fields it had (id, status…): only carrier and tracking number are read; status becomes
@@ -204,8 +213,8 @@ export const OrderIdParam = z.strictObject({ orderId: Uuid });
  */
 export const SetShippingBody = z
   .looseObject({
-    carrier: z.string({ message: 'is required: USPS, FEDEX or UPS' }),
-    tracking_number: z.string({ message: 'is required' }).max(100, 'is too long'),
+    carrier: CarrierInput,
+    tracking_number: TrackingNumberInput,
   })
   .transform((body, ctx) => {
     const carrier = normalizeCarrier(body.carrier);
@@ -231,8 +240,8 @@ export type SetShippingInput = z.input<typeof SetShippingBody>;
  */
 export const CreateShipmentBody = z
   .looseObject({
-    carrier: z.string({ message: 'is required: USPS, FEDEX or UPS' }),
-    tracking_number: z.string({ message: 'is required' }).max(100, 'is too long'),
+    carrier: CarrierInput,
+    tracking_number: TrackingNumberInput,
     lines: OrderLineUnitsList.optional(),
   })
   .transform((body, ctx) => {

@@ -1,9 +1,10 @@
 // Payment account schemas (spec sections 3 "Payment account status", 4 "Seller payment set-up",
 // 7 "/api/stripe/..."). Plain rules: payment-rules.ts.
 import { z } from 'zod';
-import { singleLineText } from './common.js';
+import { anyCasePattern, singleLineText } from './common.js';
 import { PaymentsProviderName } from './checkout.js';
 import { normalizeEin, paymentOnboardingFieldError, type PaymentOnboardingField } from './payment-rules.js';
+import { US_STATES } from './address-rules.js';
 
 /** A connected account id as the provider names it (built-in `acct_…`, or Stripe's). */
 export const PaymentAccountId = z
@@ -41,12 +42,37 @@ export const PaymentAccountStatus = z.object({
 });
 export type PaymentAccountStatus = z.infer<typeof PaymentAccountStatus>;
 
+/** Something besides spaces (a second pattern beside the text rule's, hence allOf). */
+const filled = { allOf: [{ pattern: '\\S' }] };
+const digits = (rule: string) => ({ allOf: [{ pattern: `^\\s*${rule}\\s*$` }] });
+
+/**
+ * What payment-rules.ts checks of each field, as JSON Schema for the OpenAPI document (the
+ * routing number's checksum and the 18+ rule cannot be written so: they are described).
+ */
+const PUBLISHED_ONBOARDING_RULES: Record<PaymentOnboardingField, Record<string, unknown>> = {
+  legal_name: filled,
+  ein: { ...digits('\\d{2}-?\\d{7}'), description: '9 digits, such as 12-3456789' },
+  line1: filled,
+  line2: {},
+  city: filled,
+  state: { allOf: [{ pattern: anyCasePattern(US_STATES) }], description: 'A two-letter US state code such as CA (any case)' },
+  postal_code: digits('\\d{5}'),
+  first_name: filled,
+  last_name: filled,
+  date_of_birth: { format: 'date', description: 'YYYY-MM-DD; the representative is at least 18' },
+  routing_number: { ...digits('\\d{9}'), description: 'A US ABA routing number: 9 digits with a valid checksum' },
+  account_number: digits('\\d{4,17}'),
+};
+
 /** A form field checked by the shared rule of payment-rules.ts (its message names the problem). */
 function ruled(field: PaymentOnboardingField) {
-  return singleLineText({ message: 'is required' }).superRefine((value, ctx) => {
-    const problem = paymentOnboardingFieldError(field, value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  return singleLineText({ message: 'is required' })
+    .superRefine((value, ctx) => {
+      const problem = paymentOnboardingFieldError(field, value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .meta(PUBLISHED_ONBOARDING_RULES[field]);
 }
 
 /**

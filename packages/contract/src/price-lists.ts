@@ -44,6 +44,7 @@ export const PriceListInput = z.strictObject({
     .min(0, 'must not be negative')
     .max(PRICE_LIST_LIMITS.percentOffMax, `must be below 100`)
     .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'may have at most two decimals')
+    .meta({ multipleOf: 0.01 })
     .default(0),
 });
 export type PriceListInput = z.infer<typeof PriceListInput>;

@@ -30,7 +30,10 @@ export const UnitList = z.array(Unit);
 export const LookupRef = z.union(
   [z.number().int().positive(), z.object({ id: z.coerce.number().int().positive() }), singleLineText().min(1).max(40)],
   { error: 'must be an id, an object with an id, or a name from the list' },
-);
+).meta({
+  description:
+    'A row of the matching list, by id, { id } or name: GET /api/product/state, /order_unit, /weight_unit or /dimension_unit (400 naming the field otherwise)',
+});
 export type LookupRef = z.infer<typeof LookupRef>;
 
 // ─── Product ─────────────────────────────────────────────────────────────────────────
@@ -321,12 +324,15 @@ export const ProductOptionInput = z.strictObject({
     .trim()
     .min(1, 'is required')
     .max(VARIANT_LIMITS.optionName, `must be at most ${VARIANT_LIMITS.optionName} characters`),
-  values: z.array(
-    singleLineText()
-      .trim()
-      .min(1, 'must not be empty')
-      .max(VARIANT_LIMITS.value, `must be at most ${VARIANT_LIMITS.value} characters`),
-  ),
+  values: z
+    .array(
+      singleLineText()
+        .trim()
+        .min(1, 'must not be empty')
+        .max(VARIANT_LIMITS.value, `must be at most ${VARIANT_LIMITS.value} characters`),
+    )
+    // variant-rules.ts refuses an option without values (with its message): published here.
+    .meta({ minItems: 1 }),
 });
 
 /**
@@ -434,6 +440,12 @@ export const ProductInput = z
     if (b.preorder) issues.push(...preorderWindowIssues(b.preorder));
     if (issues.length === 0 && b.variants && b.options !== undefined) issues.push(...variantIssues(options, b.variants));
     for (const i of issues) ctx.addIssue({ code: 'custom', path: i.path.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k)), message: i.message });
+  })
+  .meta({
+    description:
+      'Creates a product when `id` is absent (then `name` is required), else changes that product. Options need at least one value each, ' +
+      'distinct names and values; variants must be combinations of the options (a 400 names the field).',
+    anyOf: [{ required: ['name'] }, { required: ['id'] }],
   });
 export type ProductInput = z.infer<typeof ProductInput>;
 
@@ -464,6 +476,13 @@ export const InventoryTransactionBody = z
     if (b.inventory_transaction_type === 'set' && b.count < 0) {
       ctx.addIssue({ code: 'custom', path: ['count'], message: 'must not be negative' });
     }
+  })
+  .meta({
+    anyOf: [
+      { properties: { inventory_transaction_type: { enum: ['add'] }, count: { not: { enum: [0] } } } },
+      { required: ['inventory_transaction_type'], properties: { inventory_transaction_type: { enum: ['remove'] }, count: { minimum: 1 } } },
+      { required: ['inventory_transaction_type'], properties: { inventory_transaction_type: { enum: ['set'] }, count: { minimum: 0 } } },
+    ],
   });
 export type InventoryTransactionBody = z.infer<typeof InventoryTransactionBody>;
 

@@ -23,7 +23,8 @@ const discountPercent = z
   .number({ message: 'must be a number' })
   .min(0, 'must not be negative')
   .max(PROPOSAL_LIMITS.discountPercentMax, `must be at most ${PROPOSAL_LIMITS.discountPercentMax}`)
-  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'may have at most two decimals');
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'may have at most two decimals')
+  .meta({ multipleOf: 0.01 });
 
 const note = multiLineText().max(PROPOSAL_LIMITS.note, `must be at most ${PROPOSAL_LIMITS.note} characters`);
 
@@ -53,7 +54,8 @@ export const CreateProposalBody = z
         message: 'name either a customer (purchaser_organization_id) or an e-mail to invite (invite_email)',
       });
     }
-  });
+  })
+  .meta({ oneOf: [{ required: ['purchaser_organization_id'] }, { required: ['invite_email'] }] });
 export type CreateProposalBody = z.infer<typeof CreateProposalBody>;
 
 /** PATCH …/proposals/{id} (drafts only). */

@@ -81,6 +81,30 @@ export const CreateRefundBody = z
         message: 'can only return items the refund names: choose lines, or refund in full',
       });
     }
+  })
+  .meta({
+    description: 'One kind of refund: full, an amount, or lines and/or shipping; restock only with full or lines; a line at most once.',
+    allOf: [
+      {
+        oneOf: [
+          { required: ['full'], properties: { full: { enum: [true] } } },
+          { required: ['amount_cents'] },
+          {
+            anyOf: [
+              { required: ['lines'], properties: { lines: { minItems: 1 } } },
+              { required: ['shipping_cents'], properties: { shipping_cents: { minimum: 1 } } },
+            ],
+          },
+        ],
+      },
+      {
+        anyOf: [
+          { not: { required: ['restock'], properties: { restock: { enum: [true] } } } },
+          { required: ['full'], properties: { full: { enum: [true] } } },
+          { required: ['lines'], properties: { lines: { minItems: 1 } } },
+        ],
+      },
+    ],
   });
 export type CreateRefundBody = z.infer<typeof CreateRefundBody>;
 export type CreateRefundInput = z.input<typeof CreateRefundBody>;

@@ -12,7 +12,7 @@ import {
   RESALE_CERTIFICATE_NUMBER_MESSAGE,
   RESALE_CERTIFICATE_NUMBER_PATTERN,
 } from './resale-certificate-rules.js';
-import { Uuid } from './common.js';
+import { Uuid, anyCasePattern } from './common.js';
 
 /** The uploaded file as the API describes it (its bytes come from the file routes). */
 export const ResaleCertificateFile = z.object({
@@ -59,7 +59,8 @@ export const SaveResaleCertificateBody = z.strictObject({
     .string({ message: 'is required' })
     .trim()
     .toUpperCase()
-    .refine((s) => (US_STATES as readonly string[]).includes(s), 'must be a two-letter US state code such as CA'),
+    .refine((s) => (US_STATES as readonly string[]).includes(s), 'must be a two-letter US state code such as CA')
+    .meta({ pattern: anyCasePattern(US_STATES), description: 'A two-letter US state code such as CA (any case)' }),
   number: z
     .string({ message: 'is required' })
     .trim()

@@ -18,6 +18,15 @@ export const CONTROL_CHARACTER_MESSAGES = {
   multiLine: 'must not contain control characters',
 } as const;
 
+/**
+ * The same two rules as whole-string patterns without the `u` flag, so that they reach the
+ * OpenAPI document as JSON Schema `pattern`s any client's regex engine reads (\uXXXX ranges).
+ */
+// eslint-disable-next-line no-control-regex -- the point is to name the control characters
+export const SINGLE_LINE_PATTERN = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+// eslint-disable-next-line no-control-regex -- the point is to name the control characters
+export const MULTI_LINE_PATTERN = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
+
 /** True when `value` has a character that single-line text may not contain. */
 export function hasControlCharacter(value: string): boolean {
   return SINGLE_LINE_FORBIDDEN.test(value);

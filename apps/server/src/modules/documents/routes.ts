@@ -16,7 +16,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { OrderIdParams, OrgIdParams, PackingSlipQuery, PackingSlipsBody, type Order } from '@cratebase/contract';
+import { ErrorBody, OrderIdParams, OrgIdParams, PackingSlipQuery, PackingSlipsBody, type Order } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { notFound, refusal } from '../../lib/errors.js';
 import { memberOf, organizationParam } from '../../auth/policies.js';
@@ -29,6 +29,7 @@ import { invoiceDocument } from './invoice-document.js';
 import { renderInvoice } from './invoice-pdf.js';
 import { renderPackingSlip, renderPackingSlips } from './packing-slip.js';
 import { sellerFacts } from './seller-facts.js';
+import { FILE_ANSWER } from '../../lib/openapi.js';
 
 /** A short page for a person who opened a link in a browser tab. */
 export const INVOICE_LINK_EXPIRED_MESSAGE = 'This invoice link has expired. Open the invoice again from your orders.';
@@ -51,6 +52,8 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
           'another order’s).',
         params: OrderIdParams,
         querystring: PackingSlipQuery,
+        produces: ['application/pdf'],
+        response: { 200: FILE_ANSWER, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
     async (req, reply) => {
@@ -89,6 +92,8 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
           'Slips come in the order of order_ids, each on its own pages.',
         params: OrgIdParams,
         body: PackingSlipsBody,
+        produces: ['application/pdf'],
+        response: { 200: FILE_ANSWER, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
     async (req, reply) => {

@@ -53,6 +53,7 @@ import {
 import { lineSheetPdf, sharedLineSheet } from './documents.js';
 import { emailLineSheet } from './email.js';
 import { createLineSheetRequest, inviteFromRequest, listLineSheetRequests, takeVisitorAllowance } from './requests.js';
+import { FILE_ANSWER } from '../../lib/openapi.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['line sheets'];
@@ -180,6 +181,8 @@ export async function lineSheetRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'The line sheet as a PDF (application/pdf, attachment): a cover, then nine products a page',
         params: LineSheetIdParams,
+        produces: ['application/pdf'],
+        response: { 200: FILE_ANSWER, ...errors },
       },
     },
     async (req, reply) => {
@@ -298,6 +301,8 @@ export async function lineSheetRoutes(app: FastifyInstance, ctx: AppContext) {
         description: 'At most 30 an hour per visitor: then 429 rate_limited with Retry-After.',
         security: [],
         params: LineSheetTokenParams,
+        produces: ['application/pdf'],
+        response: { 200: FILE_ANSWER, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
       },
     },
     async (req, reply) => {

@@ -177,7 +177,7 @@ describe('GET/PUT /api/organization/{id}', () => {
     const s = await h.newOrgUser('Merchant');
     const bad = await h.call('GET', '/api/organization/not-a-uuid', { token: s.token });
     expect(bad.status).toBe(400);
-    expect(bad.body.issues[0].path).toBe('id');
+    expect(bad.body.issues[0].path).toBe('org_id');
     expect((await h.call('GET', `/api/organization/${randomUUID()}`, { token: s.token })).status).toBe(403);
   });
 });

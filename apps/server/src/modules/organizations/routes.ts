@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ErrorBody,
   OnboardingStatus,
@@ -8,7 +7,6 @@ import {
   OrderTerms,
   OrgIdParams,
   UpdateOrganizationBody,
-  Uuid,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { viewerRole } from '../../auth/plugin.js';
@@ -27,17 +25,18 @@ export async function organizationRoutes(app: FastifyInstance, ctx: AppContext) 
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    '/api/organization/:id',
+    // One path with PUT below (the same parameter name, so the document has one path item).
+    '/api/organization/:org_id',
     {
-      config: { access: memberOrPurchaserOf(organizationParam('id')) },
+      config: { access: memberOrPurchaserOf(organizationParam()) },
       schema: {
         tags,
         summary: 'An organization with order terms, payment status, set-up flags and product count',
-        params: z.strictObject({ id: Uuid }),
+        params: OrgIdParams,
         response: { 200: Organization, ...errors },
       },
     },
-    async (req) => getOrganizationForViewer(ctx, req.params.id, viewerRole(req, req.params.id)),
+    async (req) => getOrganizationForViewer(ctx, req.params.org_id, viewerRole(req, req.params.org_id)),
   );
 
   r.put(

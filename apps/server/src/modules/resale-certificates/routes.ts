@@ -34,9 +34,12 @@ import {
   uploadCertificateFile,
 } from './service.js';
 import { getRequirement, sellerCertificateCheck, setRequirement } from './requirement.js';
+import { FILE_ANSWER } from '../../lib/openapi.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['resale certificates'];
+/** The types a certificate file is kept in (the document's media types for the file routes). */
+const CERTIFICATE_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'];
 const FILE_DESCRIPTION =
   'The file’s bytes with its type (application/pdf, image/jpeg, image/png or image/webp), ' +
   '`content-disposition: inline` with its name, never cached; 404 when no certificate is on file.';
@@ -115,7 +118,14 @@ export async function resaleCertificateRoutes(app: FastifyInstance, ctx: AppCont
     '/api/organization/:org_id/resale_certificate/file',
     {
       config: { access: memberOf(organizationParam()) },
-      schema: { tags, summary: 'The current resale certificate’s file', description: FILE_DESCRIPTION, params: OrgIdParams },
+      schema: {
+        tags,
+        summary: 'The current resale certificate’s file',
+        description: FILE_DESCRIPTION,
+        params: OrgIdParams,
+        produces: CERTIFICATE_FILE_TYPES,
+        response: { 200: FILE_ANSWER, ...errors },
+      },
     },
     async (req, reply) => sendFile(reply, await certificateFile(ctx, req.params.org_id)),
   );
@@ -162,6 +172,8 @@ export async function resaleCertificateRoutes(app: FastifyInstance, ctx: AppCont
         summary: 'A customer’s resale certificate file',
         description: `Members of the seller; 404 when the organization does not buy from it. ${FILE_DESCRIPTION}`,
         params: CustomerOrdersParams,
+        produces: CERTIFICATE_FILE_TYPES,
+        response: { 200: FILE_ANSWER, ...errors },
       },
     },
     async (req, reply) => sendFile(reply, await customerCertificateFile(ctx, req.params.org_id, req.params.id)),

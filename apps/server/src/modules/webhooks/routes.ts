@@ -20,6 +20,10 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
         schema: {
           tags,
           summary: 'The payments provider’s webhook (signature checked): a paid checkout session completes its order',
+          description:
+            'Called by the payments provider (Stripe), signed in the `Stripe-Signature` header over the raw body; no bearer token. ' +
+            '404 while the built-in payments provider is configured.',
+          consumes: ['application/json'],
           response: { 200: z.object({ received: z.literal(true) }), 400: ErrorBody, 404: ErrorBody, 503: ErrorBody },
         },
       },
