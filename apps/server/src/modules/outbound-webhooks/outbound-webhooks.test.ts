@@ -404,8 +404,9 @@ describe('secrets', () => {
   it('the secret is readable by owners and admins; during a rotation both secrets sign', async () => {
     const r = await receiver();
     const { id, secret } = await endpoint(r, ['order.placed']);
-    const shown = await ok(h.call('GET', `${base()}/${id}/secret`, { token: seller.token }));
-    expect(shown).toEqual({ secret, previous_secret: null, previous_secret_expires_at: null });
+    const reveal = await h.call('GET', `${base()}/${id}/secret`, { token: seller.token });
+    expect(reveal.headers['cache-control']).toBe('no-store');
+    expect(reveal.body).toEqual({ secret, previous_secret: null, previous_secret_expires_at: null });
     const rotated = await ok(h.call('POST', `${base()}/${id}/rotate_secret`, { token: seller.token, body: {} }));
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(secret);

@@ -68,7 +68,11 @@ export async function outboundWebhookRoutes(app: FastifyInstance, ctx: AppContex
         response: { 200: CreatedWebhookEndpoint, ...errors },
       },
     },
-    async (req) => createWebhookEndpoint(ctx, req.params.org_id, req.body),
+    async (req, reply) => {
+      // The answer holds the signing secret: no cache keeps it.
+      reply.header('cache-control', 'no-store');
+      return createWebhookEndpoint(ctx, req.params.org_id, req.body);
+    },
   );
 
   r.get(
