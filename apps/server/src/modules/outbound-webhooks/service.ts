@@ -155,7 +155,7 @@ export async function rotateWebhookSecret(ctx: AppContext, organizationId: strin
   });
 }
 
-type DeliveryRow = WebhookDelivery & { keyset_at: string };
+type ListedDelivery = WebhookDelivery & { keyset_at: string };
 
 const deliveryColumns = sql`
   d.id, d.endpoint_id, d.event_id, ev.type as event_type, d.status, d.attempts, d.last_status_code,
@@ -163,17 +163,16 @@ const deliveryColumns = sql`
   case when d.status = 'pending' then ${isoTimestampSql(sql`d.next_attempt_at`)} end as next_attempt_at,
   ${isoTimestampSql(sql`d.delivered_at`)} as delivered_at`;
 
-const withoutKeyset = ({ keyset_at: _, ...delivery }: DeliveryRow): WebhookDelivery => delivery;
+const withoutKeyset = ({ keyset_at: _, ...delivery }: ListedDelivery): WebhookDelivery => delivery;
 
 async function deliveryOf(db: DbOrTx, organizationId: string, deliveryId: string): Promise<WebhookDelivery & { payload: Record<string, unknown> }> {
-  const result = await db.execute<DeliveryRow & { payload: Record<string, unknown> }>(sql`
-    select ${deliveryColumns}, '' as keyset_at, ev.payload
+  const result = await db.execute<WebhookDelivery & { payload: Record<string, unknown> }>(sql`
+    select ${deliveryColumns}, ev.payload
     from webhook_deliveries d
     join webhook_events ev on ev.id = d.event_id
     where d.id = ${deliveryId} and ev.organization_id = ${organizationId}`);
   if (!result.rows[0]) throw notFound('Webhook delivery');
-  const { payload, ...row } = result.rows[0];
-  return { ...withoutKeyset(row), payload };
+  return result.rows[0];
 }
 
 /** GET …/webhooks/{endpoint_id}/deliveries: the endpoint's log, newest first, keyset pages. */
@@ -185,7 +184,7 @@ export async function listWebhookDeliveries(
 ): Promise<{ items: WebhookDelivery[]; nextCursor: string | null }> {
   const cursor = decodeCursor(query.cursor);
   await endpointOf(ctx.db, organizationId, endpointId);
-  const result = await ctx.db.execute<DeliveryRow>(sql`
+  const result = await ctx.db.execute<ListedDelivery>(sql`
     select ${deliveryColumns}, ${keysetTimestamp(sql`d.created_at`)} as keyset_at
     from webhook_deliveries d
     join webhook_events ev on ev.id = d.event_id
