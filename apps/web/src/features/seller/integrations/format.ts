@@ -124,3 +124,11 @@ export function lastMonth(today: Date = new Date()): { from: string; to: string 
   const last = new Date(today.getFullYear(), today.getMonth(), 0);
   return { from: isoDay(first), to: isoDay(last) };
 }
+
+/** "200", "No answer" when an attempt got none (a timeout, a refused connection), "—" before any attempt. */
+export function responseLabel(delivery: Pick<WebhookDelivery, 'attempts' | 'last_status_code'>): string {
+  if (delivery.last_status_code !== null) return String(delivery.last_status_code);
+  return delivery.attempts > 0 ? 'No answer' : '—';
+}
+
+export const durationLabel = (ms: number | null) => (ms === null ? '—' : `${ms} ms`);

@@ -17,7 +17,8 @@ import { useToast } from '../../../../components/Toast';
 import { errorMessage } from '../../../../lib/api';
 import { formatDate } from '../../../../lib/format';
 import { isDeliveryInFlight, useRedeliver, useWebhookDelivery } from '../api';
-import { DeliveryStatusChip, durationLabel } from './DeliveryLog';
+import { durationLabel } from '../format';
+import { DeliveryStatusChip } from './DeliveryStatusChip';
 
 const codeBlock = {
   fontFamily: 'monospace',

@@ -13,9 +13,9 @@ import { PagedTable } from '../../../../components/PagedTable';
 import { TintedIcon } from '../../../../components/TintedIcon';
 import { formatDate } from '../../../../lib/format';
 import { useWebhookDeliveries } from '../api';
-import { deliveryStatusColor, deliveryStatusLabel } from '../format';
+import { durationLabel, responseLabel } from '../format';
 import { DeliveryDetailDialog } from './DeliveryDetailDialog';
-import { ToneChip } from './ToneChip';
+import { DeliveryStatusChip } from './DeliveryStatusChip';
 
 export const DELIVERIES_EMPTY_TITLE = 'No deliveries yet';
 
@@ -25,18 +25,6 @@ const DELIVERY_FILTERS: Array<{ status: WebhookDelivery['status']; label: string
   { status: 'pending', label: 'Waiting to be sent', empty: 'Nothing is waiting to be sent' },
   { status: 'succeeded', label: 'Succeeded', empty: 'No deliveries succeeded yet' },
 ];
-
-export function DeliveryStatusChip({ delivery }: { delivery: WebhookDelivery }) {
-  return <ToneChip tone={deliveryStatusColor(delivery.status)} label={deliveryStatusLabel(delivery)} />;
-}
-
-/** "200", "No answer" when an attempt got none (a timeout, a refused connection), "—" before any attempt. */
-export function responseLabel(delivery: Pick<WebhookDelivery, 'attempts' | 'last_status_code'>): string {
-  if (delivery.last_status_code !== null) return String(delivery.last_status_code);
-  return delivery.attempts > 0 ? 'No answer' : '—';
-}
-
-export const durationLabel = (ms: number | null) => (ms === null ? '—' : `${ms} ms`);
 
 const mono = { fontFamily: 'monospace', fontSize: 13 } as const;
 
