@@ -7,9 +7,10 @@
  * Routes declare their own request schemas and the answers of their domain (200, 404 of a
  * missing thing, 409…). The answers every route of a kind gives are added here, from the facts
  * of the route, so no route can forget one and none gets one it cannot give:
- *  - 401 on every route that needs a token; 403 `account_not_created` (and the role and
- *    organization refusals) on every route that needs a user row; 404 when its access policy
- *    hides another organization's ids; public routes carry `security: []`;
+ *  - 401, 403 and 429 on every route that needs a token (an API key can be refused the route
+ *    or its scope, or be over its rate; a person can lack the user row, role or organization);
+ *    404 when its access policy hides another organization's ids; public routes carry
+ *    `security: []`;
  *  - 400 (`validation_error`, `bad_url`, `invalid_json`) on every route that takes input;
  *    414 on every route with a path parameter (an over-long one is refused by the router);
  *    413 and 415 on every method that can carry a body;
@@ -55,11 +56,12 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const COMMON_ANSWERS: Record<number, string> = {
   400: 'The request is not valid: `validation_error` with `issues` naming each field, `bad_url` for a path that is not correctly percent-encoded, `invalid_json` for a body that is not JSON.',
   401: 'No valid access token or API key (`unauthorized`).',
-  403: 'Signed in, but not allowed: `account_not_created` before POST /api/user/create, `forbidden` for another organization, `role_required` when the team role is too low.',
+  403: 'Signed in, but not allowed: `account_not_created` before POST /api/user/create, `forbidden` for another organization, `role_required` when the team role is too low, `api_key_not_allowed` or `api_key_scope_missing` for an API key.',
   404: 'Not found, or not one the caller may know of (`not_found`).',
   413: 'The request body is larger than the server accepts (`payload_too_large`).',
   414: 'A part of the path is longer than any id (`uri_too_long`).',
   415: 'The body’s Content-Type is not one this route reads (`unsupported_media_type`).',
+  429: 'Too many requests (`rate_limited`): an API key over its rate per minute, or the route’s own limit; `Retry-After` says when to try again.',
   503: 'The database is unreachable or took too long (`service_unavailable`); try again shortly.',
 };
 
@@ -85,8 +87,9 @@ function grantsOf(policy: AccessPolicy | undefined): Grant[] {
 export function commonStatuses(route: { url: string; method: string; access: AccessPolicy | undefined; takesInput: boolean }): number[] {
   const statuses = new Set<number>([503]);
   const { access } = route;
-  if (access !== 'public') statuses.add(401);
-  if (access !== 'public' && access !== 'signed-in') statuses.add(403);
+  // A token (or API key) is checked on every non-public route: an API key may be refused the
+  // route or its scope (403) or be over its rate (429), whatever the policy.
+  if (access !== 'public') statuses.add(401).add(403).add(429);
   if (grantsOf(access).some((g) => g.on.some((ref) => ref.deny === 404))) statuses.add(404);
   const hasPathParams = /[:*]/.test(route.url);
   if (hasPathParams) statuses.add(414).add(400);

@@ -3,6 +3,7 @@
  * and orders): read who sells a product, and change its count in place under the row lock.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { PRODUCT_LIMITS } from '@cratebase/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { conflict, DomainError, fieldError } from '../../lib/errors.js';
 import { products } from './schema.js';
@@ -46,16 +47,25 @@ export async function changeStock(
   count: number,
   opts: { startTracking?: boolean } = {},
 ): Promise<number> {
+  // Computed in bigint and kept within 0 … PRODUCT_LIMITS.inventory: an addition past the
+  // integer column's range was a 500 (found by the OpenAPI conformance test).
   const next =
     change === 'set'
-      ? sql`${count}::int`
+      ? sql`${count}::bigint`
       : change === 'remove'
-        ? sql`${products.inventoryCount} - ${count}::int`
-        : sql`${products.inventoryCount} + ${count}::int`;
+        ? sql`${products.inventoryCount}::bigint - ${count}::bigint`
+        : sql`${products.inventoryCount}::bigint + ${count}::bigint`;
   const [updated] = await tx
     .update(products)
-    .set({ inventoryCount: next, updatedAt: sql`now()`, ...(opts.startTracking ? { trackInventory: true } : {}) })
-    .where(and(eq(products.id, productId), sql`${products.deletedAt} is null`, sql`${next} >= 0`))
+    .set({ inventoryCount: sql`(${next})::int`, updatedAt: sql`now()`, ...(opts.startTracking ? { trackInventory: true } : {}) })
+    .where(
+      and(
+        eq(products.id, productId),
+        sql`${products.deletedAt} is null`,
+        sql`${next} >= 0`,
+        sql`${next} <= ${PRODUCT_LIMITS.inventory}`,
+      ),
+    )
     .returning({ n: products.inventoryCount });
   if (updated) return updated.n;
   const [current] = await tx
@@ -63,6 +73,12 @@ export async function changeStock(
     .from(products)
     .where(eq(products.id, productId));
   if (!current || current.deletedAt) throw productRemovedError();
+  if (change === 'add' && current.n + count > PRODUCT_LIMITS.inventory) {
+    const limit = PRODUCT_LIMITS.inventory.toLocaleString('en-US');
+    throw new DomainError('conflict', 'inventory_limit', `count: stock cannot go above ${limit}; ${current.n} in stock now.`, [
+      { path: 'count', message: `stock cannot go above ${limit}` },
+    ]);
+  }
   throw new DomainError(
     'conflict',
     'insufficient_inventory',

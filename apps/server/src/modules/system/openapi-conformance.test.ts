@@ -4,7 +4,7 @@
  * routes exist when it runs — requests are generated from the operation's declared parameters
  * and body with fast-check, with the real ids of a small world (a seller with a product, a
  * customer with a cart and its draft order) in the path part of the time, and sent as nobody,
- * as the seller and as the customer. Every answer must:
+ * as the seller, as the customer and with an API key of the seller. Every answer must:
  *  - not be a 5xx;
  *  - have a status the operation declares, with a declared Content-Type and a body that
  *    validates against the declared schema (ajv);
@@ -25,7 +25,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { createHarness, type Harness } from '../../../test/support/harness.js';
 import { makeImage, multipartBody } from '../../../test/support/media.js';
-import { seedStoreWorld, type StoreWorld } from '../../../test/support/world.js';
+import { createProduct, seedStoreWorld, type StoreWorld } from '../../../test/support/world.js';
 import { buildApp } from '../../app.js';
 
 const SEED = Number(process.env.OPENAPI_SEED ?? 20261127);
@@ -119,13 +119,21 @@ let h: Harness;
 let world: StoreWorld;
 let doc: Document;
 let png: Buffer;
-type Caller = 'nobody' | 'seller' | 'customer';
+type Caller = 'nobody' | 'seller' | 'customer' | 'seller key';
+/** The seller's API key (bearer cb_live_…) with some scopes: a route it may not use answers 403. */
+let sellerKey: string;
 
 beforeAll(async () => {
   h = await createHarness();
   world = await seedStoreWorld(h, 'Conformance');
   doc = (await h.call('GET', '/api/openapi.json')).body as Document;
   png = await makeImage(4, 4);
+  const key = await h.call('POST', `/api/organization/${world.seller.orgId}/api_keys`, {
+    token: world.seller.token,
+    body: { name: 'Conformance', scopes: ['orders:read', 'catalog:read', 'inventory:write'] },
+  });
+  expect(key.status).toBe(200);
+  sellerKey = key.body.token as string;
 }, 120_000);
 
 afterAll(async () => {
@@ -133,7 +141,7 @@ afterAll(async () => {
 });
 
 function tokenOf(caller: Caller): string | undefined {
-  return caller === 'seller' ? world.seller.token : caller === 'customer' ? world.customer.token : undefined;
+  return caller === 'seller' ? world.seller.token : caller === 'customer' ? world.customer.token : caller === 'seller key' ? sellerKey : undefined;
 }
 
 /** While true, ids are the likeliest real one (the examples each operation starts with). */
@@ -373,7 +381,13 @@ function requestOf(o: Op, only?: Caller): fc.Arbitrary<Request> {
   return fc
     .record({
       // Nobody gets 401s before anything else: fewer of those.
-      caller: only ? fc.constant(only) : fc.oneof({ weight: 1, arbitrary: fc.constant<Caller>('nobody') }, { weight: 3, arbitrary: fc.constantFrom<Caller>('seller', 'customer') }),
+      caller: only
+        ? fc.constant(only)
+        : fc.oneof(
+            { weight: 1, arbitrary: fc.constant<Caller>('nobody') },
+            { weight: 4, arbitrary: fc.constantFrom<Caller>('seller', 'customer') },
+            { weight: 1, arbitrary: fc.constant<Caller>('seller key') },
+          ),
       path: valuesOf('path'),
       query: valuesOf('query'),
       headers: valuesOf('header'),
@@ -440,6 +454,7 @@ function problemWith(o: Op, res: { statusCode: number; headers: Record<string, u
  */
 const UNPUBLISHABLE_RULES: { op: RegExp; field: RegExp; message?: RegExp; why: string }[] = [
   { op: /./, field: /^cursor$/, why: 'a cursor is opaque: only a next_cursor the list returned' },
+  { op: /./, field: /(^|\.)(id|media_id|file_id)$/, message: /with this id/, why: 'an id must name something the organization has (data, not schema)' },
   { op: /./, field: /(^|\.)(state|order_unit|weight_unit|dimension_unit)(\.id)?$/, message: /^must be one of .* \(got /, why: 'lookup references name rows of the lookup lists (data: GET /api/product/state, …)' },
   { op: /./, field: /(^|\.)tracking_number$/, why: "the tracking number's format depends on the carrier (described)" },
   { op: /./, field: /^lines\.\d+\.line_item_id$/, message: /names a line twice/, why: 'a line at most once: uniqueItems cannot compare one field of the items' },
@@ -591,6 +606,22 @@ describe('found by the conformance check', () => {
     const res = await h.call('GET', `/api/order/organization/${world.seller.orgId}/selling?ship_window=7459-03-46..1779-25-71`, { token: world.seller.token });
     expect(res.status).toBe(400);
     expect(res.body.issues).toEqual([{ path: 'ship_window', message: expect.stringContaining('two real days') }]);
+  });
+
+  it('refuses stock beyond the largest count with a 409 naming count (the integer column overflowed: a 500)', async () => {
+    // Its own product: the generated requests above may have removed the world's.
+    const productId = await createProduct(h, world.seller, 'Stock Limit Soap');
+    const add = (count: number) =>
+      h.call('POST', '/api/inventory/transaction', { token: world.seller.token, body: { count, product: { id: productId }, inventory_transaction_type: 'add' } });
+    const set = await h.call('POST', '/api/inventory/transaction', {
+      token: world.seller.token,
+      body: { count: 999_999_000, product: { id: productId }, inventory_transaction_type: 'set' },
+    });
+    expect(set.status).toBe(200);
+    const over = await add(1_000_000_000);
+    expect(over.status).toBe(409);
+    expect(over.body).toMatchObject({ error: 'inventory_limit', issues: [{ path: 'count', message: 'stock cannot go above 1,000,000,000' }] });
+    expect((await add(1_000)).body.product.inventory_count).toBe(1_000_000_000);
   });
 });
 
