@@ -60,7 +60,9 @@ const CodeText = (label: string) =>
     .trim()
     .min(1, 'must not be empty')
     .max(60, 'is too long')
-    .regex(/^[^\p{Cc}]*$/u, `must be a ${label} without control characters`);
+    .regex(/^[^\p{Cc}]*$/u, `must be a ${label} without control characters`)
+    // Blank after trimming is refused: the document says so (the regex above is its only pattern).
+    .meta({ allOf: [{ pattern: '\\S' }] });
 
 /** The query of GET /api/organization/{org_id}/exports/{kind}.csv, its `format` one of the kind's layouts. */
 function exportQuery<const F extends readonly [AccountingExportFormat, ...AccountingExportFormat[]]>(formats: F) {

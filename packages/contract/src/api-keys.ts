@@ -17,7 +17,8 @@ export const CreateApiKeyBody = z.strictObject({
     .array(ApiKeyScope, { message: 'must be a list of scopes' })
     .min(1, 'must name at least one scope')
     .max(API_KEY_SCOPES.length, `must have at most ${API_KEY_SCOPES.length} scopes`)
-    .refine((scopes) => new Set(scopes).size === scopes.length, 'must not repeat a scope'),
+    .refine((scopes) => new Set(scopes).size === scopes.length, 'must not repeat a scope')
+    .meta({ uniqueItems: true }),
 });
 export type CreateApiKeyBody = z.infer<typeof CreateApiKeyBody>;
 

@@ -151,12 +151,17 @@ export type WebhookEventPayload = z.infer<typeof WebhookEventPayload>;
 export const WebhookUrl = singleLineText({ message: 'must be a URL' })
   .min(1, 'must be a URL')
   .max(WEBHOOK_URL_MAX_LENGTH, `must be at most ${WEBHOOK_URL_MAX_LENGTH} characters`)
-  .describe('https:// URL of the receiver; no user name or password in it');
+  .describe(
+    'https:// URL of the receiver; no user name or password in it. http:// and private, loopback or link-local ' +
+      'hosts only where the server allows them (WEBHOOKS_ALLOW_PRIVATE_URLS; never by default in production)',
+  )
+  .meta({ format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@]+' });
 const WebhookEvents = z
   .array(WebhookEventTypeSchema)
   .min(1, 'must name at least one event')
   .max(WEBHOOK_EVENT_TYPES.length)
-  .refine((events) => new Set(events).size === events.length, 'must not name an event twice');
+  .refine((events) => new Set(events).size === events.length, 'must not name an event twice')
+  .meta({ uniqueItems: true });
 const WebhookDescription = singleLineText().max(
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
   `must be at most ${WEBHOOK_DESCRIPTION_MAX_LENGTH} characters`,

@@ -463,11 +463,6 @@ const UNPUBLISHABLE_RULES: { op: RegExp; field: RegExp; message?: RegExp; why: s
   { op: /onboarding$/, field: /^(routing_number|date_of_birth)$/, why: "the routing number's checksum, the representative's age: described" },
   { op: /checkout\/pay$/, field: /^card\./, why: 'the Luhn check, the brand’s lengths and an expiry in the past: described' },
   { op: /^PUT \/api\/product$/, field: /^(options|variants|preorder)\b/, why: 'options and variants must agree with each other (distinct names and values, combinations): described' },
-  // Declared wrong by another change in progress (issue 26 API keys): the scopes should publish uniqueItems.
-  { op: /api_keys$/, field: /^scopes$/, message: /must not repeat/, why: 'api-keys module: uniqueItems not yet published (reported)' },
-  { op: /webhooks(\/\{endpoint_id\})?$/, field: /^events$/, message: /twice/, why: 'outbound-webhooks module: uniqueItems not yet published (reported)' },
-  { op: /webhooks(\/\{endpoint_id\})?$/, field: /^url$/, why: 'outbound-webhooks module: the URL rule (absolute https) not yet published (reported)' },
-  { op: /\/exports\//, field: /^(account_code|tax_type)$/, message: /must not be empty/, why: 'accounting module: blank after trimming, not yet published (reported)' },
 ];
 
 function refusedAllowed(o: Op, r: Request, res: { statusCode: number; body: string }): string | undefined {
