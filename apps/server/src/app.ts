@@ -17,6 +17,7 @@ import type { AppContext, Providers } from './lib/context.js';
 import { DomainError, STATUS_OF_KIND, type FieldIssue } from './lib/errors.js';
 import { buildSecurityHeaders, cspVendorsOf } from './lib/security-headers.js';
 import { authPlugin } from './auth/plugin.js';
+import { apiKeyNote } from './auth/api-key-scopes.js';
 import type { AccessPolicy } from './auth/policies.js';
 import { createExternalVerifier, type TokenVerifier } from './auth/token-verifier.js';
 import { appModules } from './modules/index.js';
@@ -177,7 +178,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       security: [{ bearer: [] }],
     },
     // What every route of a kind answers, public routes' `security: []`, non-API routes hidden.
-    transform: openApiTransform,
+    // Each operation also says whether an API key may call it, and with which scope.
+    transform: (input) => withApiKeyNote(openApiTransform(input), input),
     transformObject: openApiTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
@@ -265,6 +267,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Last: the SPA's history fallback answers whatever no route above took.
   registerSpa(app, config);
   return app;
+}
+
+/** An operation of the document with the API-key note of its route (auth/api-key-scopes.ts). */
+function withApiKeyNote(
+  out: ReturnType<typeof openApiTransform>,
+  input: Parameters<typeof openApiTransform>[0],
+): ReturnType<typeof openApiTransform> {
+  const schema = out.schema as Record<string, unknown> & { hide?: boolean; description?: string };
+  const route = input.route as { method: string | string[]; config?: { access?: AccessPolicy } };
+  if (schema.hide || route.config?.access === 'public') return out;
+  const method = [route.method].flat()[0]!.toUpperCase();
+  const description = [schema.description, apiKeyNote(method, input.url)].filter(Boolean).join('\n\n');
+  return { ...out, schema: { ...schema, description } };
 }
 
 /** PostgreSQL cancelled a statement at DATABASE_STATEMENT_TIMEOUT_MS (SQLSTATE 57014). */

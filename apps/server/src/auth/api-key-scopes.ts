@@ -64,3 +64,11 @@ export const API_KEY_ROUTES: Readonly<Record<string, readonly ApiKeyScope[]>> = 
 export function apiKeyScopesFor(method: string, url: string): readonly ApiKeyScope[] | undefined {
   return API_KEY_ROUTES[`${method === 'HEAD' ? 'GET' : method} ${url}`];
 }
+
+/** What a route's OpenAPI description says about API keys (added by app.ts to every non-public operation). */
+export function apiKeyNote(method: string, url: string): string {
+  const scopes = apiKeyScopesFor(method, url);
+  return scopes
+    ? `**API keys:** accepted with the scope ${scopes.map((s) => `\`${s}\``).join(' or ')}.`
+    : '**API keys:** not accepted (403 `api_key_not_allowed`): sign in as a member.';
+}

@@ -169,3 +169,16 @@ describe('using a key', () => {
     expect((await withKey(calm, 'GET', url)).status).toBe(200);
   });
 });
+
+describe('the API document', () => {
+  it('says how to send a key and, on every operation, whether a key may call it and with which scope', async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.components.securitySchemes.bearer.description).toContain('cb_live_');
+    expect(doc.paths['/api/order/{order_id}'].get.description).toContain('accepted with the scope `orders:read`');
+    expect(doc.paths['/api/organization/{org_id}/orders/{order_id}/shipments'].post.description).toContain('`fulfillment:write`');
+    expect(doc.paths['/api/organization/{org_id}/members'].get.description).toContain('API keys:** not accepted');
+    expect(doc.paths['/api/organization/{org_id}/api_keys'].post.description).toContain('API keys:** not accepted');
+    // Public operations take no token at all.
+    expect(doc.paths['/api/invite/metadata/invite/{invite_id}'].get.description ?? '').not.toContain('API keys');
+  });
+});
