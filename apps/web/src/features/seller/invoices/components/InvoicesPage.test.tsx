@@ -6,6 +6,7 @@ import type { CurrentUser, InvoiceTotals, SellerInvoice, TeamRole } from '@crate
 import { ToastProvider } from '../../../../components/Toast';
 import { ids, makeUser, org } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
+import { atPhoneWidth } from '../../../../test/phone-width';
 import { InvoicesPage } from './InvoicesPage';
 
 const base = `/api/organization/${ids.merchantA}/invoices`;
@@ -168,5 +169,38 @@ describe('InvoicesPage', () => {
     expect(await screen.findByRole('button', { name: 'Mark paid: CB-000001' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Void: CB-000001' })).toBeTruthy();
     expect(screen.queryByText(/Only an owner or admin/)).toBeNull();
+  });
+
+  it('puts the customer, due day, status, Mark paid and Void under the number on a phone, beside the amount', async () => {
+    atPhoneWidth();
+    const server = renderInvoices([invoice(1), invoice(2, { overdue: true, due_on: '2026-01-15' })]);
+    const row = (await screen.findByRole('link', { name: /CB-000001/ })).closest('tr') as HTMLElement;
+    // Two columns only, so nothing is pushed past the right edge of a 390 px screen.
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Invoice', 'Amount']);
+    const [invoiceCell, amountCell] = within(row).getAllByRole('cell');
+    expect(amountCell!.textContent).toBe('$123.45');
+    expect(within(invoiceCell!).getByText('Shop 1')).toBeTruthy();
+    expect(within(invoiceCell!).getByText(/^Due /)).toBeTruthy();
+    expect(within(invoiceCell!).getByText('OPEN')).toBeTruthy();
+    const overdueRow = screen.getByRole('link', { name: /CB-000002/ }).closest('tr') as HTMLElement;
+    expect(within(overdueRow).getByText('OVERDUE').getAttribute('data-status')).toBe('error');
+
+    const user = userEvent.setup();
+    await user.click(within(invoiceCell!).getByRole('button', { name: 'Void: CB-000001' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Void this invoice?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Void invoice' }));
+    expect(await screen.findByText('CB-000001 voided')).toBeTruthy();
+    expect(server.posts.map((p) => p.path)).toEqual([`${base}/40000000-0000-4000-8000-000000000001/void`]);
+    await waitFor(() => expect(screen.queryByRole('link', { name: /CB-000001/ })).toBeNull());
+    expect(await screen.findByRole('button', { name: 'Mark paid: CB-000002' })).toBeTruthy();
+  });
+
+  it('shows Staff on a phone the status under the number but no actions', async () => {
+    atPhoneWidth();
+    renderInvoices([invoice(1)], memberAs('staff'));
+    expect(await screen.findByText('Only an owner or admin can mark invoices paid or void them.')).toBeTruthy();
+    const row = (await screen.findByRole('link', { name: /CB-000001/ })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('OPEN')).toBeTruthy();
+    expect(within(row).queryByRole('button')).toBeNull();
   });
 });

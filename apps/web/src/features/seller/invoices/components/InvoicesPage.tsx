@@ -16,6 +16,8 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import { useParams } from 'react-router';
@@ -73,6 +75,9 @@ export function InvoicesPage() {
   const voiding = useVoidInvoice(orgId);
   const toast = useToast();
   const readOnly = useIsStaff(orgId);
+  // A phone has room for two columns: the invoice and its amount. Customer, due day, status and
+  // Mark paid / Void go under the number, so the actions are never pushed off the screen.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [paying, setPaying] = useState<{ invoice: SellerInvoice | null; open: boolean }>({
     invoice: null,
     open: false,
@@ -81,6 +86,53 @@ export function InvoicesPage() {
     invoice: null,
     open: false,
   });
+
+  // Staff see the invoices without Mark paid and Void (the alert above the table says why).
+  const actionsFor = (invoice: SellerInvoice) =>
+    !readOnly && invoice.status === 'OPEN' ? (
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ justifyContent: phone ? 'flex-start' : 'flex-end', flexWrap: 'wrap' }}
+      >
+        <Button
+          size="small"
+          variant="contained"
+          onClick={() => {
+            markPaid.reset();
+            setPaying({ invoice, open: true });
+          }}
+          aria-label={`Mark paid: ${invoice.number}`}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          Mark paid
+        </Button>
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          onClick={() => {
+            voiding.reset();
+            setToVoid({ invoice, open: true });
+          }}
+          aria-label={`Void: ${invoice.number}`}
+        >
+          Void
+        </Button>
+      </Stack>
+    ) : null;
+
+  const statusFor = (invoice: SellerInvoice) => (
+    <>
+      <StatusText invoice={invoice} />
+      {invoice.status === 'PAID' && (
+        <Typography variant="caption" component="span" sx={{ display: 'block' }}>
+          {`${INVOICE_PAYMENT_METHOD_LABELS[invoice.paid_method as InvoicePaymentMethod] ?? 'Paid'} · ${formatDay(invoice.paid_at)}`}
+        </Typography>
+      )}
+    </>
+  );
 
   const columns: DataColumn<SellerInvoice>[] = [
     {
@@ -98,25 +150,25 @@ export function InvoicesPage() {
             {invoice.number}
             <OpenInNewIcon sx={{ fontSize: 16 }} aria-hidden />
           </Link>
-          {/* On a phone the Customer and Due columns are hidden: they go under the number. */}
-          <Typography
-            variant="caption"
-            component="span"
-            sx={{ display: { xs: 'block', sm: 'none' }, overflowWrap: 'anywhere', color: 'text.secondary' }}
-          >
-            {invoice.organization.name}
-            {invoice.due_on && (
-              <Box component="span" sx={{ display: 'block', color: invoice.overdue ? 'error.main' : 'inherit' }}>
-                {`Due ${formatDueDay(invoice.due_on)}`}
-              </Box>
-            )}
-          </Typography>
+          {phone && (
+            <Stack spacing={0.75} sx={{ alignItems: 'flex-start', pt: 0.5 }}>
+              <Typography variant="caption" component="span" sx={{ overflowWrap: 'anywhere', color: 'text.secondary' }}>
+                {invoice.organization.name}
+                {invoice.due_on && (
+                  <Box component="span" sx={{ display: 'block', color: invoice.overdue ? 'error.main' : 'inherit' }}>
+                    {`Due ${formatDueDay(invoice.due_on)}`}
+                  </Box>
+                )}
+              </Typography>
+              <Box>{statusFor(invoice)}</Box>
+              {actionsFor(invoice)}
+            </Stack>
+          )}
         </>
       ),
     },
     {
       header: 'Customer',
-      hideOnPhone: true,
       cell: (invoice) => (
         <>
           <Typography
@@ -133,10 +185,9 @@ export function InvoicesPage() {
         </>
       ),
     },
-    { header: 'Issued', cell: (invoice) => formatDay(invoice.issued_on), hideOnPhone: true },
+    { header: 'Issued', cell: (invoice) => formatDay(invoice.issued_on) },
     {
       header: 'Due',
-      hideOnPhone: true,
       cell: (invoice) => (
         <Typography
           variant="body2"
@@ -153,55 +204,12 @@ export function InvoicesPage() {
       ),
     },
     { header: 'Amount', align: 'right', cell: (invoice) => formatCents(invoice.amount_cents) },
-    {
-      header: 'Status',
-      cell: (invoice) => (
-        <>
-          <StatusText invoice={invoice} />
-          {invoice.status === 'PAID' && (
-            <Typography variant="caption" component="span" sx={{ display: 'block' }}>
-              {`${INVOICE_PAYMENT_METHOD_LABELS[invoice.paid_method as InvoicePaymentMethod] ?? 'Paid'} · ${formatDay(invoice.paid_at)}`}
-            </Typography>
-          )}
-        </>
-      ),
-    },
-    {
-      header: 'Actions',
-      align: 'right',
-      cell: (invoice) =>
-        invoice.status === 'OPEN' ? (
-          <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-            <Button
-              size="small"
-              variant="contained"
-              onClick={() => {
-                markPaid.reset();
-                setPaying({ invoice, open: true });
-              }}
-              aria-label={`Mark paid: ${invoice.number}`}
-              sx={{ whiteSpace: 'nowrap' }}
-            >
-              Mark paid
-            </Button>
-            <Button
-              size="small"
-              variant="outlined"
-              color="error"
-              onClick={() => {
-                voiding.reset();
-                setToVoid({ invoice, open: true });
-              }}
-              aria-label={`Void: ${invoice.number}`}
-            >
-              Void
-            </Button>
-          </Stack>
-        ) : null,
-    },
+    { header: 'Status', cell: statusFor },
+    { header: 'Actions', align: 'right', cell: (invoice) => actionsFor(invoice) },
   ];
-  // Staff see the invoices without Mark paid and Void (the alert above the table says why).
-  const shown = readOnly ? columns.filter((column) => column.header !== 'Actions') : columns;
+  const shown = columns.filter((column) =>
+    phone ? column.header === 'Invoice' || column.header === 'Amount' : !(readOnly && column.header === 'Actions'),
+  );
 
   return (
     <Stack spacing={2}>
