@@ -7,7 +7,7 @@ import { ToastProvider } from '../../../../components/Toast';
 import { fakeFetch, ids, makeUser, org } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
 import { atPhoneWidth } from '../../../../test/phone-width';
-import { TeamPage } from './TeamPage';
+import { SOLE_OWNER_CANNOT_LEAVE, TeamPage } from './TeamPage';
 
 const base = `/api/organization/${ids.merchantA}/members`;
 const me: TeamMember = { user_id: ids.user, email: 'sam@example.com', name: 'Sam Seller', role: 'owner', joined_at: '2024-01-01T10:00:00Z' };
@@ -49,10 +49,11 @@ describe('TeamPage', () => {
     expect(screen.getByRole('button', { name: 'Invite member' })).toBeTruthy();
     expect(within(rowOf('pat@example.com')).getByRole('combobox', { name: 'Role of pat@example.com' })).toBeTruthy();
     expect(within(rowOf('pat@example.com')).getByRole('button', { name: 'Remove pat@example.com' })).toBeTruthy();
-    // Their own row: no role control, Leave instead of Remove.
+    // Their own row: no role control, and as the only owner no Leave but the reason why.
     const mine = rowOf('Sam Seller');
     expect(within(mine).queryByRole('combobox')).toBeNull();
-    expect(within(mine).getByRole('button', { name: 'Leave the team' })).toBeTruthy();
+    expect(within(mine).queryByRole('button', { name: 'Leave the team' })).toBeNull();
+    expect(within(mine).getByText(SOLE_OWNER_CANNOT_LEAVE)).toBeTruthy();
     const invites = screen.getByRole('region', { name: 'Pending invites' });
     expect(within(invites).getByText('new@example.com')).toBeTruthy();
     expect(within(invites).getByRole('button', { name: 'Revoke the invite to new@example.com' })).toBeTruthy();
@@ -124,9 +125,29 @@ describe('TeamPage', () => {
     expect(fetch.calls.some((c) => c.method === 'DELETE' && c.path === `${base}/${pat.user_id}`)).toBe(true);
   });
 
+  it('offers Leave to an owner when another member is an owner too', async () => {
+    world('owner', { [`GET ${base}`]: { body: [{ ...pat, role: 'owner' }, me] } });
+    renderPage();
+    await screen.findByText('pat@example.com');
+    const mine = rowOf('Sam Seller');
+    expect(within(mine).getByRole('button', { name: 'Leave the team' })).toBeTruthy();
+    expect(screen.queryByText(SOLE_OWNER_CANNOT_LEAVE)).toBeNull();
+  });
+
+  it('says why the only owner cannot leave on a phone too, without a Leave button', async () => {
+    atPhoneWidth();
+    world('owner');
+    renderPage();
+    const memberCell = (await screen.findByText(SOLE_OWNER_CANNOT_LEAVE)).closest('td') as HTMLElement;
+    expect(within(memberCell).getByText('Sam Seller')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Leave the team' })).toBeNull();
+  });
+
   it('keeps the confirm dialog open with the server’s words when the last owner tries to leave', async () => {
+    // The other owner left in the meantime: the page still shows two owners, the server knows better.
     const message = 'You are the last owner and cannot leave. An organization needs at least one owner: make another member an owner first.';
     world('owner', {
+      [`GET ${base}`]: { body: [{ ...pat, role: 'owner' }, me] },
       [`DELETE ${base}/${ids.user}`]: { status: 409, body: { error: 'last_owner', message } },
     });
     const user = userEvent.setup();

@@ -22,7 +22,7 @@ import { PageHeader } from '../../../../components/PageHeader';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { TintedIcon } from '../../../../components/TintedIcon';
 import { useToast } from '../../../../components/Toast';
-import { errorMessage } from '../../../../lib/api';
+import { errorMessage, loadedItems } from '../../../../lib/api';
 import { useCurrentUser } from '../../../../lib/current-user';
 import { formatDate } from '../../../../lib/format';
 import { usePageTitle } from '../../../../lib/use-page-title';
@@ -31,6 +31,8 @@ import { InviteMemberDialog } from './InviteMemberDialog';
 
 export const TEAM_SUBTITLE_ADMIN = 'Invite colleagues, choose what they can do, and remove them when they leave.';
 export const TEAM_SUBTITLE_STAFF = 'The people who run this organization. Owners and admins manage the team.';
+
+export const SOLE_OWNER_CANNOT_LEAVE = 'You are the only owner: make someone else an owner before you leave.';
 
 type Removal = { member: TeamMember; self: boolean };
 
@@ -187,8 +189,18 @@ export function TeamPage() {
     });
   }
 
+  // The server refuses to let the last owner leave (409); say so up front instead of offering Leave.
+  // Only when every member is loaded: another owner may be on a page not fetched yet.
+  const loadedMembers = loadedItems(members.data);
+  const soleOwner =
+    myRole === 'owner' &&
+    !members.hasNextPage &&
+    loadedMembers !== undefined &&
+    loadedMembers.filter((m) => m.role === 'owner').length === 1;
+
   function actionFor(m: TeamMember) {
     const self = m.user_id === me?.id;
+    if (self && soleOwner) return null;
     const mayRemove = self || (canManage && (m.role !== 'owner' || myRole === 'owner'));
     if (!mayRemove) return null;
     return (
@@ -219,6 +231,11 @@ export function TeamPage() {
           {m.name && (
             <Typography variant="caption" component="p" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
               {m.email}
+            </Typography>
+          )}
+          {m.user_id === me?.id && soleOwner && (
+            <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 0.5 }}>
+              {SOLE_OWNER_CANNOT_LEAVE}
             </Typography>
           )}
           {phone && <Box sx={{ ml: -0.75, mt: 0.5 }}>{actionFor(m)}</Box>}
