@@ -22,6 +22,7 @@ import { issuesByField } from '../../../../lib/field-issues';
 import { useAccountSession, useSubmitOnboarding, type OnboardingFormBody } from '../api';
 import { maskPostalCode } from '../../../../lib/us-address';
 import { NATIVE_STATE_SELECT_PROPS, nativeStateOptions } from '../../../../components/NativeStateOptions';
+import { TestOnboardingValues } from './TestOnboardingValues';
 
 /** The form's fields: the API's, plus the account number typed twice (checked here only). */
 type FieldName = PaymentOnboardingField | 'confirm_account_number';
@@ -137,9 +138,11 @@ export function EmbeddedOnboarding({ orgId, account }: EmbeddedOnboardingProps) 
           Business details
         </Typography>
       </Stack>
-      <Typography variant="body2" sx={{ mb: 3 }}>
+      <Typography variant="body2" sx={{ mb: 1 }}>
         We use these details to verify your business and to send your payouts. Fields marked * are required.
       </Typography>
+      {/* This form is the built-in (test) provider's; Stripe's onboarding returned above. */}
+      <TestOnboardingValues />
       {session.isPending ? (
         <OnboardingSkeleton label="Loading the onboarding form" />
       ) : session.error ? (

@@ -6,6 +6,7 @@ import { fakeFetch, ids, makeUser, org } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
 import { StripeConnectPage } from './StripeConnectPage';
 import { validateOnboardingForm, type OnboardingForm } from './EmbeddedOnboarding';
+import { TEST_ONBOARDING_LABEL, TEST_ONBOARDING_VALUES } from './TestOnboardingValues';
 
 const base = `/api/stripe/organization/${ids.merchantA}`;
 const account = 'acct_0123456789abcdef01234567';
@@ -161,6 +162,31 @@ describe('StripeConnectPage', () => {
     await user.paste('1235');
     await user.tab();
     expect(await screen.findByText('Account numbers do not match')).toBeTruthy();
+  });
+
+  it('offers the built-in provider’s test values behind a toggle, and they pass the form’s checks', async () => {
+    const { user } = renderForm();
+    const toggle = await screen.findByRole('button', { name: TEST_ONBOARDING_LABEL });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(within(list).getByText(/^Routing number/).textContent).toBe('Routing number 110000000: passes the routing number check');
+    expect(within(list).getByText(/stays under review/).textContent).toBe('EIN 00-0000000: the account stays under review');
+    expect(within(list).getByText(/is set up/).textContent).toMatch(/^EIN 12-3456789: /);
+
+    // Typed into the form, the hinted values raise no problem.
+    const v = TEST_ONBOARDING_VALUES;
+    await user.click(box(/^Routing number/));
+    await user.paste(v.routingNumber);
+    await user.click(box(/^EIN/));
+    await user.paste(v.underReviewEin);
+    await user.click(box(/^Account number/));
+    await user.paste(v.accountNumber);
+    await user.tab();
+    for (const name of [/^Routing number/, /^EIN/, /^Account number/]) {
+      expect(box(name).getAttribute('aria-invalid')).toBe('false');
+    }
   });
 
   it('marks every problem on Submit and sends nothing', async () => {
