@@ -10,7 +10,7 @@ import {
   type OrderAddress,
   type OrderLine,
 } from '@cratebase/contract';
-import { formatCents } from '../../lib/format';
+import { formatCents, formatDay } from '../../lib/format';
 
 /**
  * The number an order goes by on every screen, e-mail and PDF ("CB-000001", contract
@@ -18,6 +18,21 @@ import { formatCents } from '../../lib/format';
  */
 export function orderNumber(order: { id: string; order_number?: string | null }): string {
   return orderLabel(order);
+}
+
+/** A calendar day (YYYY-MM-DD) as the browser shows days, read at noon so no time zone moves it. */
+export function formatCalendarDay(day: string): string {
+  return formatDay(`${day}T12:00:00`);
+}
+
+/**
+ * The day an order's invoice is due while it is open on net terms ("Dec 27, 2026"); null when
+ * it is paid, void, paid by card at checkout or has no due day.
+ */
+export function openInvoiceDueDay(order: Pick<Order, 'invoice'>): string | null {
+  const invoice = order.invoice;
+  if (invoice?.stripe_status?.toUpperCase() !== 'OPEN' || !invoice.due_on) return null;
+  return formatCalendarDay(invoice.due_on);
 }
 
 /** An order's total in its parts (docs/decisions/007): "$50.00 subtotal + $18.70 shipping". */

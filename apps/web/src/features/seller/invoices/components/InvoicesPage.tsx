@@ -28,7 +28,7 @@ import { PageHeader } from '../../../../components/PageHeader';
 import { PagedTable } from '../../../../components/PagedTable';
 import { TintedIcon } from '../../../../components/TintedIcon';
 import { useToast } from '../../../../components/Toast';
-import { orderNumber } from '../../../../components/orders/order-format';
+import { formatCalendarDay, orderNumber } from '../../../../components/orders/order-format';
 import { errorMessage } from '../../../../lib/api';
 import { formatCents, formatDay } from '../../../../lib/format';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
@@ -43,8 +43,8 @@ export const INVOICES_EMPTY: Record<InvoiceFilter, string> = {
   void: 'No void invoices.',
 };
 
-/** A due day (YYYY-MM-DD) as the browser shows days, read at noon so no time zone moves it. */
-const formatDueDay = (day: string | null) => (day ? formatDay(`${day}T12:00:00`) : '—');
+/** A due day (YYYY-MM-DD) as the browser shows days, or a dash when there is none. */
+const formatDueDay = (day: string | null) => (day ? formatCalendarDay(day) : '—');
 
 function StatusText({ invoice }: { invoice: SellerInvoice }) {
   const label = invoice.overdue ? 'OVERDUE' : paymentStatusLabel(invoice.status);

@@ -299,6 +299,35 @@ describe('BuyerOrdersPage', () => {
     expect(within(await cardOf(rows[1]!.completed_on)).queryByText('PO number')).toBeNull();
   });
 
+  describe('an invoice on net terms', () => {
+    const onTerms = (n: number, stripe_status: string, due_on: string | null) =>
+      summary(n, {
+        invoice: { link: `http://localhost/api/invoice/${n}.pdf`, stripe_status, id: orderId(700 + n), due_on },
+      });
+
+    it('shows the open invoice’s due day under its link and in View Order, not once it is paid', async () => {
+      const rows = [onTerms(2, 'OPEN', '2026-12-27'), onTerms(1, 'PAID', '2026-11-30')];
+      renderOrders(rows);
+      const user = userEvent.setup();
+      const open = await rowOf(rows[0]!.completed_on);
+      expect(within(open).getByText('Due Dec 27, 2026')).toBeTruthy();
+      expect(within(await rowOf(rows[1]!.completed_on)).queryByText(/^Due /)).toBeNull();
+      await user.click(within(open).getByRole('button', { name: /^View Order/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Order CB-000042' });
+      expect(within(dialog).getByText('Invoice open, due Dec 27, 2026')).toBeTruthy();
+    });
+
+    it('shows the due day on the phone card under Invoice', async () => {
+      atPhoneWidth();
+      const rows = [onTerms(2, 'OPEN', '2026-12-27'), summary(1)];
+      renderOrders(rows);
+      const invoice = valueIn(await cardOf(rows[0]!.completed_on), 'Invoice');
+      expect(within(invoice).getByText('Due Dec 27, 2026')).toBeTruthy();
+      // Paid by card at checkout: no due day.
+      expect(within(await cardOf(rows[1]!.completed_on)).queryByText(/^Due /)).toBeNull();
+    });
+  });
+
   describe('after checkout (issue 23)', () => {
     const HOUR = 3_600_000;
     /** An order placed an hour ago whose seller's 24-hour window to cancel is still open. */

@@ -29,6 +29,7 @@ import {
 } from '../../../../components/orders/order-columns';
 import { OrderCardList, usePhoneLayout } from '../../../../components/orders/OrderCardList';
 import { OrderStateChip } from '../../../../components/orders/OrderStateChip';
+import { openInvoiceDueDay } from '../../../../components/orders/order-format';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { errorMessage, loadedItems } from '../../../../lib/api';
 import { useCurrentUser } from '../../../../lib/current-user';
@@ -87,24 +88,37 @@ function withoutParam(params: URLSearchParams, name: string): URLSearchParams {
   return next;
 }
 
-/** The invoice's link (opens in a new tab), or a dash while the order has none. */
+/**
+ * The invoice's link (opens in a new tab), or a dash while the order has none; an open invoice
+ * on net terms says its due day under the link (so far only its PDF did).
+ */
 function invoiceLink(order: OrderSummary) {
-  return order.invoice?.link ? (
-    <Link
-      href={order.invoice.link}
-      target="_blank"
-      rel="noopener noreferrer"
-      underline="hover"
-      aria-label={`View invoice for order ${buyerOrderNumber(order)} (opens in a new tab)`}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600, whiteSpace: 'nowrap' }}
-    >
-      View invoice
-      <OpenInNewIcon sx={{ fontSize: 16 }} aria-hidden />
-    </Link>
-  ) : (
-    <Typography variant="body2" component="span" sx={{ color: 'text.disabled' }}>
-      —
-    </Typography>
+  if (!order.invoice?.link)
+    return (
+      <Typography variant="body2" component="span" sx={{ color: 'text.disabled' }}>
+        —
+      </Typography>
+    );
+  const due = openInvoiceDueDay(order);
+  return (
+    <>
+      <Link
+        href={order.invoice.link}
+        target="_blank"
+        rel="noopener noreferrer"
+        underline="hover"
+        aria-label={`View invoice for order ${buyerOrderNumber(order)} (opens in a new tab)`}
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600, whiteSpace: 'nowrap' }}
+      >
+        View invoice
+        <OpenInNewIcon sx={{ fontSize: 16 }} aria-hidden />
+      </Link>
+      {due && (
+        <Typography variant="caption" component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+          {`Due ${due}`}
+        </Typography>
+      )}
+    </>
   );
 }
 

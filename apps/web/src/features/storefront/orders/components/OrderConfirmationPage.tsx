@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { OrderLinesTable } from '../../../../components/orders/OrderLinesTable';
+import { formatCalendarDay } from '../../../../components/orders/order-format';
 import { OrderStateChip } from '../../../../components/orders/OrderStateChip';
 import { OrderTotals } from '../../../../components/orders/OrderTotals';
 import { ShipToBlock } from '../../../../components/orders/ShipToBlock';
@@ -21,7 +22,7 @@ import { MainAndSideColumns } from '../../../../components/MainAndSideColumns';
 import { PageHeader } from '../../../../components/PageHeader';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { visuallyHidden } from '../../../../components/visually-hidden';
-import { formatCents, formatDate, formatDay } from '../../../../lib/format';
+import { formatCents, formatDate } from '../../../../lib/format';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 import { buyerCancelOption, useBuyerOrder } from '../api';
 import { buyerOrderPath } from '../paths';
@@ -51,7 +52,7 @@ export function paymentText(
   if (status === 'OPEN') {
     const due = order.invoice?.due_on;
     return due
-      ? `Invoice ${orderLabel(order)} for ${formatCents(order.total_cents)} is open, due ${formatDay(`${due}T12:00:00`)}. You can pay it by card from your orders before then.`
+      ? `Invoice ${orderLabel(order)} for ${formatCents(order.total_cents)} is open, due ${formatCalendarDay(due)}. You can pay it by card from your orders before then.`
       : `Invoice ${orderLabel(order)} for ${formatCents(order.total_cents)} is open until paid. You can pay it by card from your orders.`;
   }
   const cardName = card ? ` (${capitalised(card.brand)} ending ${card.last4})` : '';

@@ -15,7 +15,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ClaimsList } from '../../../../components/orders/ClaimsList';
-import { orderNumber } from '../../../../components/orders/order-format';
+import { openInvoiceDueDay, orderNumber } from '../../../../components/orders/order-format';
 import { OrderDialogFrame } from '../../../../components/orders/OrderDialogFrame';
 import { useReadAgainWhenOpened } from '../../../../components/orders/use-read-again';
 import { OrderLines } from '../../../../components/orders/OrderLinesTable';
@@ -188,6 +188,16 @@ function Claims({ order }: { order: Order }) {
   );
 }
 
+/** "Invoice open, due Dec 27, 2026" while the order's invoice is open on net terms. */
+function InvoiceDueLine({ order }: { order: Pick<OrderSummary, 'invoice'> }) {
+  const due = openInvoiceDueDay(order);
+  return due ? (
+    <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
+      {`Invoice open, due ${due}`}
+    </Box>
+  ) : null;
+}
+
 export interface OrderDialogProps {
   /** The row the buyer opened (shown at once while the lines load; kept while closing). */
   summary: OrderSummary | null;
@@ -221,6 +231,7 @@ export function OrderDialog({ summary, orderId = null, open, onClose }: OrderDia
                 {`${PO_NUMBER_LABEL}: ${shown.po_number}`}
               </Box>
             )}
+            <InvoiceDueLine order={shown} />
           </Typography>
           {detail && <BackorderPanel order={detail} />}
           {detail && <CancelActions order={detail} />}
