@@ -34,6 +34,14 @@ for (const t of targets) {
   }));
   if (built === 0 || source > built) {
     console.log(`Building the ${t.name} (${built === 0 ? 'no build yet' : 'sources changed'})…`);
-    execSync(`npm run build -w apps/${t.name}`, { cwd: root, stdio: 'inherit' });
+    // The build's own output (a line for every file it writes) is shown only if it fails.
+    try {
+      execSync(`npm run build -w apps/${t.name}`, { cwd: root, stdio: 'pipe' });
+    } catch (err) {
+      process.stdout.write(err.stdout ?? '');
+      process.stderr.write(err.stderr ?? '');
+      console.error(`Building the ${t.name} failed (its output is above).`);
+      process.exit(1);
+    }
   }
 }

@@ -12,6 +12,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { OneLinePerRequest } from './lib/request-log.js';
 import type { Database } from './db/client.js';
 import type { AppContext, Providers } from './lib/context.js';
 import { DomainError, STATUS_OF_KIND, type FieldIssue } from './lib/errors.js';
@@ -58,6 +59,8 @@ export interface AppDeps {
   verifier?: TokenVerifier;
   /** Providers to use instead of the configured ones (tests, or an embedding host). */
   providers?: Partial<Providers>;
+  /** Where the log lines go instead of stdout (tests read the request log from it). */
+  logStream?: { write(line: string): void };
 }
 
 /** Routes under /api that belong to the documentation UI, not the product API. */
@@ -81,7 +84,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
+    // One line per request (lib/request-log.ts).
+    logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: false,

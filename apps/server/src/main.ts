@@ -70,6 +70,9 @@ async function main() {
     { url: config.publicUrl, database: database.kind, identity: config.identity.mode },
     `Cratebase is ready at ${config.publicUrl}`,
   );
+  // The same news as a plain line for the person at the terminal (the JSON line above is for
+  // log collectors, where stdout is not a terminal and this line is left out).
+  if (process.stdout.isTTY) console.log(`\nCratebase is ready at ${config.publicUrl}\n`);
 }
 
 main().catch((err) => {

@@ -82,13 +82,7 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
 
     const passToProvider: RouteHandlerMethod = (req, reply) => {
       reply.hijack();
-      // Hijacked replies skip Fastify's own completion log; keep /oidc visible in the logs.
-      reply.raw.once('finish', () => {
-        req.log.info(
-          { res: { statusCode: reply.raw.statusCode }, responseTime: reply.elapsedTime },
-          'request completed',
-        );
-      });
+      // Fastify writes this request's log line when the answer is sent (lib/request-log.ts).
       const raw = req.raw;
       // oidc-provider builds its URLs from the request; make them the public ones whatever
       // the route in (load balancer, 127.0.0.1, another port), and give it the client
