@@ -38,8 +38,9 @@ for (const t of targets) {
     try {
       execSync(`npm run build -w apps/${t.name}`, { cwd: root, stdio: 'pipe' });
     } catch (err) {
-      process.stdout.write(err.stdout ?? '');
-      process.stderr.write(err.stderr ?? '');
+      const output = /** @type {{ stdout?: Buffer, stderr?: Buffer }} */ (err);
+      process.stdout.write(output.stdout ?? '');
+      process.stderr.write(output.stderr ?? '');
       console.error(`Building the ${t.name} failed (its output is above).`);
       process.exit(1);
     }
