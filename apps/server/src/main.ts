@@ -1,4 +1,6 @@
 /** Process entry: read config, open the database, build the app, listen, shut down cleanly. */
+// First: evaluated before oidc-provider prints its Node 20 notice (see the module).
+import { endNode20Notice } from './node20-notice.js';
 import path from 'node:path';
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { DatabaseInUseError, EmbeddedPostgresError, openDatabase, type Database } from './db/client.js';
@@ -38,6 +40,8 @@ async function main() {
   }
 
   const app = await buildApp({ config, database });
+  // Every package is loaded now (buildApp imports the identity provider on demand).
+  endNode20Notice();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -71,7 +75,8 @@ async function main() {
     `Cratebase is ready at ${config.publicUrl}`,
   );
   // The same news as a plain line for the person at the terminal (the JSON line above is for
-  // log collectors, where stdout is not a terminal and this line is left out).
+  // log collectors, where stdout is not a terminal and this line is left out). Blank lines set
+  // it apart from the JSON lines that pino may still be writing around it.
   if (process.stdout.isTTY) console.log(`\nCratebase is ready at ${config.publicUrl}\n`);
 }
 
