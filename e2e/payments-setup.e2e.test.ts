@@ -43,6 +43,15 @@ describe('payment set-up journey', () => {
     await expect.poll(() => page.getByRole('group', { name: 'Payout account' }).isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'the payments onboarding form');
     await page.screenshot({ path: `${SHOTS}/payments-onboarding-desktop.png`, fullPage: true, animations: 'disabled' });
+    // The built-in provider's test values, opened on a phone (then closed again, back on desktop).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const testValues = page.getByRole('button', { name: 'Test mode: values to try' });
+    await testValues.click();
+    await expect.poll(() => page.getByText('Routing number 110000000').isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'the onboarding form’s test values');
+    await page.screenshot({ path: `${SHOTS}/payments-test-values-phone.png`, fullPage: true, animations: 'disabled' });
+    await testValues.click();
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // A routing number that fails the ABA checksum is named, and nothing is submitted.
     await fillOnboarding(page, '000000000');
