@@ -16,6 +16,8 @@
  * Safety: refuses when NODE_ENV=production (unless --yes-i-know) and when the database already
  * has organizations (unless --force); a second run finds the sample and changes nothing.
  */
+// First: drops oidc-provider's Node 22 line on Node 20 as `npm start` does (node20-notice.ts).
+import { endNode20Notice } from '../apps/server/src/node20-notice.js';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -486,6 +488,7 @@ async function main(): Promise<number> {
   try {
     return await seedSampleCommand(config, database, args, out);
   } finally {
+    endNode20Notice();
     await database.close();
   }
 }
