@@ -324,6 +324,9 @@ describe('the vendors in the browser, offline (Stripe and Plaid stand-ins under 
     await expect
       .poll(() => blocked.page.getByRole('button', { name: STRIPE_STANDIN_PAY_LABEL }).isVisible())
       .toBe(true);
+    // The form's frame has loaded too: none of this page's requests is still on its way when
+    // the count below is taken (a CI run once saw the frame served just after it).
+    await expectVendorFrameLoaded(blocked.page, STRIPE_STANDIN_FRAME_TITLE);
     // Signed in; now the same page loaded afresh with the built-in policy.
     await withoutVendorsInCsp(blocked.context);
     const servedBefore = blocked.traffic.served.length;
