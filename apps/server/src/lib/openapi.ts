@@ -148,6 +148,9 @@ function override(ctx: OverrideContext): void {
 }
 
 const NOT_BLANK = '\\S';
+// `as never`: the library types the override's context with zod's internal `$ZodType` union, on
+// which `_zod.def` has no common shape to read `type` and `checks` from; OverrideContext above is
+// the part this override reads (the same objects at run time, tested by openapi-conformance).
 const jsonSchemaTransform = createJsonSchemaTransform({ zodToJsonConfig: { override: override as never } });
 
 /**

@@ -10,6 +10,7 @@ export interface ReceivedWebhook {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The parsed body: any webhook payload, read by the tests the way a receiver would. */
   json: any;
 }
 
