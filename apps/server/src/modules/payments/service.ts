@@ -63,7 +63,10 @@ export async function createConnectAccount(ctx: AppContext, organizationId: stri
       detailsSubmitted: created.detailsSubmitted,
       chargesEnabled: created.chargesEnabled,
     })
-    .onConflictDoNothing({ target: paymentAccounts.organizationId });
+    // Any conflict, not only the organization's: two Get Started at once both get the same
+    // account from the provider (one idempotency key), and the second insert may meet the first
+    // on account_id's unique index before organization_id's — a 500 seen once under load.
+    .onConflictDoNothing();
   const row = await organizationAccount(ctx, organizationId);
   if (!row) throw new Error('payment account vanished after creation');
   return { account: row.accountId };
