@@ -31,7 +31,7 @@ export default defineConfig({
         // Pure modules (the contract's rules, the server's pure functions, scripts): no DOM.
         test: {
           name: 'unit-node',
-          include: ['packages/contract/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'],
+          include: ['packages/contract/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts', 'bench/**/*.unit.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           maxWorkers: 2,

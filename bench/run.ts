@@ -17,7 +17,13 @@
  * the grid and the product page with half the buyers on price lists, PostgreSQL only;
  * bench/price-lists.ts), BENCH_LINE_SHEET=0 (skip the 500-product line sheet
  * PDF, issue 25; bench/line-sheet.ts), BENCH_INVENTORY_SYNC=0 (skip the 5,000-SKU inventory sync, issue 26;
- * bench/inventory-sync.ts).
+ * bench/inventory-sync.ts), BENCH_CATALOG_SCALE=0 (skip the grid page of a 1,000,000-product store against a
+ * 1,000-product one, issue 27; PostgreSQL only, on by default when DATABASE_URL is set;
+ * BENCH_SCALE_PRODUCTS sizes the large store, BENCH_SCALE_MISSES the single requests after a
+ * catalogue change; bench/catalog-scale.ts).
+ * Last it prints the issue 27 goals beside their results (bench/goals.ts): goal, target, result,
+ * met / missed / not measured (a row left out by an option, or measured by
+ * bench/embedded-memory.ts: the embedded default's memory and cold start).
  */
 import type { CartLoadRequest } from './cart.js';
 import { fork } from 'node:child_process';
@@ -43,6 +49,8 @@ import { benchVariants, printVariantPairs } from './variants.js';
 import { benchPriceLists, printPriceListPairs } from './price-lists.js';
 import { benchLineSheet } from './line-sheet.js';
 import { benchInventorySync } from './inventory-sync.js';
+import { benchCatalogScale } from './catalog-scale.js';
+import { GOALS, evaluateGoals, goalsTable } from './goals.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -264,6 +272,18 @@ if (process.env.BENCH_PRICE_LISTS !== '0' && process.env.DATABASE_URL) {
   }
 }
 
+// The grid page of a 1,000,000-product store against a 1,000-product one (issue 27), on PostgreSQL.
+if (process.env.BENCH_CATALOG_SCALE !== '0' && process.env.DATABASE_URL) {
+  const scratch = await createScratchPostgres(process.env.DATABASE_URL);
+  try {
+    const scaled = await benchCatalogScale('PostgreSQL', { DATABASE_URL: scratch.url }, { load, seed, loadWith });
+    results.push(...scaled.rows);
+    catalogTimings.push(...scaled.timings);
+  } finally {
+    await scratch.drop();
+  }
+}
+
 // The line sheet PDF (issue 25 part 3): 500 products with their photos, on the embedded default.
 if (process.env.BENCH_LINE_SHEET !== '0') {
   if (withEmbedded) catalogTimings.push(...(await benchLineSheet(EMBEDDED, { DATABASE_URL: '' }, { seed })));
@@ -329,3 +349,7 @@ if (productPage) {
       `${met ? 'met' : 'NOT met'}`,
   );
 }
+
+// Issue 27's goals beside what this run measured (bench/goals.ts).
+console.log(`\nThe goals (issue 27 §4), bare route ${fmt(bareResult.rps)} req/s\n`);
+console.log(goalsTable(evaluateGoals(GOALS, results, bareResult.rps)));
