@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { ORDER_STATES } from './order-lifecycle-rules.js';
 import { Uuid, ListQuery } from './common.js';
+import { TEAM_ROLES } from './team-rules.js';
+
+/**
+ * A member of a customer's organization, as its seller sees them (issue 27): who to call or write
+ * about an order. `name` is null for an older account that never gave one (show the e-mail).
+ */
+export const CustomerPerson = z.object({
+  name: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: z.enum(TEAM_ROLES),
+});
+export type CustomerPerson = z.infer<typeof CustomerPerson>;
 
 /** GET /api/order/organization/{org_id}/purchasers: one row per purchasing organization. */
 export const Customer = z.object({
@@ -16,6 +29,8 @@ export const Customer = z.object({
   refunded_cents: z.number().int().optional(),
   /** What was cancelled of them after they were placed (issue 23; refunded, or taken off the invoice). */
   cancelled_cents: z.number().int().optional(),
+  /** The one-customer read (GET …/purchasers/{id}) only: its people, owners first, then by joining. */
+  people: z.array(CustomerPerson).optional(),
 });
 export type Customer = z.infer<typeof Customer>;
 export const CustomerList = z.array(Customer);

@@ -99,7 +99,10 @@ const orderFields = {
   shippo_provider: z.string().nullable(),
   shippo_service_level_token: z.string().nullable(),
   shipping_address: OrderAddress.nullable(),
-  created_by_user: z.object({ name: z.string().nullable() }).nullable(),
+  /** Who placed the order (issue 27: the seller's "Placed by"); null when the account is gone. */
+  created_by_user: z
+    .object({ name: z.string().nullable(), email: z.string().optional(), phone: z.string().nullable().optional() })
+    .nullable(),
   shipping_information: ShippingInformation.nullable(),
   /** The invoice: `link` is a signed PDF URL that expires (a fresh one comes with every read). */
   invoice: InvoiceRef.nullable(),

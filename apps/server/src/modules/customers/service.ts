@@ -3,10 +3,11 @@
  * completed-order count and last order date, and one customer's completed orders.
  */
 import { sql } from 'drizzle-orm';
-import type { Customer, CustomerOrder, ListQuery, OrderState, PageQuery } from '@cratebase/contract';
+import type { Customer, CustomerOrder, CustomerPerson, ListQuery, OrderState, PageQuery } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
-import { purchasingRelationshipsSql } from '../../auth/access.js';
+import { membershipsSql, purchasingRelationshipsSql } from '../../auth/access.js';
+import { usersSql } from '../users/sql.js';
 import { joinOrganizationSql } from '../organizations/sql.js';
 import { completedOrdersSql } from '../orders/sql.js';
 import { cartTotalSql } from '../carts/sql.js';
@@ -34,7 +35,18 @@ type CustomerRow = {
   total_cents: number | string;
   refunded_cents: number | string;
   cancelled_cents: number | string;
+  /** The one-customer read only. */
+  people?: CustomerPerson[] | null;
 };
+
+/**
+ * The people of the purchasing organization `o` as a JSON array (contract CustomerPerson):
+ * owners, then admins, then staff, each by when they joined.
+ */
+const peopleJsonSql = sql`(select coalesce(json_agg(json_build_object('name', u.name, 'email', u.email, 'phone', u.phone, 'role', m.role)
+                                  order by case m.role when 'owner' then 0 when 'admin' then 1 else 2 end, m.created_at, u.id), '[]'::json)
+      from ${membershipsSql()} m join ${usersSql()} u on u.id = m.user_id
+     where m.organization_id = o.id)`;
 
 /**
  * GET /api/order/organization/{org_id}/purchasers: one row per purchasing organization, newest
@@ -57,6 +69,7 @@ export async function listCustomers(
            coalesce(sum(ord.total_cents), 0) as total_cents,
            coalesce(sum(ord.refunded_cents), 0) as refunded_cents,
            coalesce(sum(ord.cancelled_cents), 0) as cancelled_cents
+           ${only ? sql`, ${peopleJsonSql} as people` : sql``}
       from ${purchasingRelationshipsSql(sellerId)} pr
       ${joinOrganizationSql('o', sql`pr.purchaser_organization_id`)}
       left join ${completedOrdersSql(sellerId)} ord
@@ -79,6 +92,7 @@ export async function listCustomers(
       refunded_cents: Number(r.refunded_cents),
       cancelled_cents: Number(r.cancelled_cents),
       customer_since: toIso(r.customer_since)!,
+      ...(r.people ? { people: r.people } : {}),
     })),
     nextCursor: page.nextCursor,
   };

@@ -172,7 +172,7 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
     // Who, where, and how it was settled.
     let y = header(false);
     const blockW = CONTENT_WIDTH / 3;
-    const placedBy = pdfText(order.created_by_user?.name);
+    const placedBy = pdfText(order.created_by_user?.name || order.created_by_user?.email);
     const settlement: string[] = [
       // The order goes by its number everywhere (its invoice's: the same, CB-000123).
       `Order ${pdfText(order.order_number) || number}`,

@@ -144,7 +144,7 @@ function drawPackingSlip(doc: PDFKit.PDFDocument, input: PackingSlipInput): void
   // First page: the title, then who and where, then the table.
   let y = header(false);
   const blockW = CONTENT_WIDTH / 3;
-  const placedBy = pdfText(order.created_by_user?.name);
+  const placedBy = pdfText(order.created_by_user?.name || order.created_by_user?.email);
   const bottoms = [
     drawBlock(doc, 'Ship to', shipToLines(order.shipping_address), PAGE.margin, y, blockW - 12),
     drawBlock(

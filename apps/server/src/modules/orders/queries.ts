@@ -36,7 +36,7 @@ import { cartItemCountSql, orderLinesJsonSql } from '../carts/sql.js';
 import { organizationsSql } from '../organizations/sql.js';
 import { invoiceLink, invoiceLinkSigner, type InvoiceLinkSigner } from './invoice-links.js';
 import { invoiceWithNumberJoinSql, orderByNumberSql, sellerOpenInvoicesSql } from '../payments/sql.js';
-import { userNameSql } from '../users/sql.js';
+import { userContactJsonSql, userNameSql } from '../users/sql.js';
 import { mediaUrl } from '../../lib/media-url.js';
 import { claimsJsonSql } from '../order-lifecycle/sql.js';
 import { certificateOnFileSql } from '../resale-certificates/sql.js';
@@ -79,8 +79,7 @@ function orderJsonSql(withLines: boolean): SQL {
     'total_cents', coalesce(o.total_cents, ${subtotal}::bigint + ${shipping}),
     'shippo_provider', o.shipping_carrier, 'shippo_service_level_token', o.shipping_service_level,
     'shipping_address', ${shippingAddressJsonSql(sql`o.shipping_address_id`, false)},
-    'created_by_user', case when o.created_by_user_id is not null
-                            then json_build_object('name', ${userNameSql(sql`o.created_by_user_id`)}) end,
+    'created_by_user', ${userContactJsonSql(sql`o.created_by_user_id`)},
     'po_number', o.po_number,
     'refunded_cents', o.refunded_cents,
     'tax_exempt', ${certificateOnFileSql(sql`o.purchasing_organization_id`, sql`o.completed_on`)},

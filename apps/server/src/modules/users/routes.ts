@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CurrentUser, EmptyBody, ErrorBody } from '@cratebase/contract';
+import { CurrentUser, EmptyBody, ErrorBody, UpdateContactBody } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { unauthorized } from '../../lib/errors.js';
-import { createUserFromToken, getCurrentUserBySubject } from './service.js';
+import { createUserFromToken, getCurrentUserBySubject, updateContact } from './service.js';
 
 const tags = ['users'];
 
@@ -23,6 +23,23 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       if (!req.auth?.claims) throw unauthorized();
       return getCurrentUserBySubject(ctx, req.auth.claims.sub);
+    },
+  );
+
+  r.put(
+    '/api/user/me',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: "The signed-in person's contact details: name (required) and phone (optional)",
+        body: UpdateContactBody,
+        response: { 200: CurrentUser, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req) => {
+      if (!req.auth?.claims) throw unauthorized();
+      return updateContact(ctx, req.auth.claims.sub, req.body);
     },
   );
 

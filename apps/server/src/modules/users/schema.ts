@@ -10,7 +10,10 @@ export const users = pgTable(
     /** `sub` of the identity provider's tokens (issuer-scoped). */
     authSubject: text('auth_subject').notNull(),
     email: text('email').notNull(),
+    /** The person's name: from the token at first, then as they give it (sign-up, account). */
     name: text('name'),
+    /** Their phone as typed (issue 27; optional, checked by contact-rules.ts). */
+    phone: text('phone'),
     picture: text('picture'),
     createdAt: createdAt(),
   },

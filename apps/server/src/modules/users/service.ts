@@ -1,7 +1,7 @@
 /** The current user: created from the token's subject and e-mail, read with organizations. */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import type { CurrentUser, TeamRole } from '@cratebase/contract';
+import type { CurrentUser, TeamRole, UpdateContactBody } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import { users } from './schema.js';
 import { fieldError, DomainError } from '../../lib/errors.js';
@@ -17,7 +17,10 @@ export async function userIdForSubject(db: Db, sub: string): Promise<string | nu
   return row?.id ?? null;
 }
 
-/** Idempotent: the same subject always maps to the same user row. */
+/**
+ * Idempotent: the same subject always maps to the same user row. The token's name fills an
+ * empty name only: a name the person gave (sign-up, account) is theirs and stays.
+ */
 export async function createUserFromToken(ctx: AppContext, claims: TokenClaims): Promise<CurrentUser> {
   const email = claims.email?.trim().toLowerCase();
   if (!email) throw fieldError('email', 'is missing from the access token; the identity provider must include it');
@@ -28,12 +31,27 @@ export async function createUserFromToken(ctx: AppContext, claims: TokenClaims):
       target: users.authSubject,
       set: {
         email,
-        name: sql`coalesce(${claims.name ?? null}::text, ${users.name})`,
+        name: sql`coalesce(${users.name}, ${claims.name ?? null}::text)`,
         picture: sql`coalesce(${claims.picture ?? null}::text, ${users.picture})`,
       },
     })
     .returning({ id: users.id });
   return getCurrentUser(ctx, row!.id);
+}
+
+/**
+ * PUT /api/user/me: the signed-in person's name and phone (the body is validated by the
+ * contract: name required, phone optional and phone-like). One statement; 404 before the user
+ * exists (POST /api/user/create first).
+ */
+export async function updateContact(ctx: AppContext, sub: string, body: UpdateContactBody): Promise<CurrentUser> {
+  const [row] = await ctx.db
+    .update(users)
+    .set({ name: body.name, phone: body.phone ?? null })
+    .where(eq(users.authSubject, sub))
+    .returning({ id: users.id });
+  if (!row) throw new DomainError('not_found', 'user_not_found', 'No account yet: finish creating your account.');
+  return getCurrentUser(ctx, row.id);
 }
 
 export async function getCurrentUserBySubject(ctx: AppContext, sub: string): Promise<CurrentUser> {
@@ -48,6 +66,7 @@ type UserOrgRow = ImageSetRow & {
   user_id: string;
   email: string;
   user_name: string | null;
+  phone: string | null;
   picture: string | null;
   id: string | null;
   name: string;
@@ -65,7 +84,7 @@ type UserOrgRow = ImageSetRow & {
 async function loadCurrentUser(ctx: AppContext, whereUser: SQL): Promise<CurrentUser> {
   const result = await ctx.db.execute<UserOrgRow>(sql`
     with u as (
-      select u.id, u.email, u.name, u.picture from users u where ${whereUser}
+      select u.id, u.email, u.name, u.phone, u.picture from users u where ${whereUser}
     ), own as (
       select m.organization_id as id, m.role, m.created_at from ${membershipsSql()} m join u on u.id = m.user_id
     ), sellers as (
@@ -84,7 +103,7 @@ async function loadCurrentUser(ctx: AppContext, whereUser: SQL): Promise<Current
         ${imageSetJoins(sql.raw('o.id'))}
        where o.id in (select id from own union select id from sellers)
     )
-    select u.id as user_id, u.email, u.name as user_name, u.picture, orgs.*
+    select u.id as user_id, u.email, u.name as user_name, u.phone, u.picture, orgs.*
       from u left join orgs on true
      order by orgs.own_since asc nulls last, orgs.name asc`);
   const first = result.rows[0];
@@ -95,6 +114,7 @@ async function loadCurrentUser(ctx: AppContext, whereUser: SQL): Promise<Current
     id: first.user_id,
     email: first.email,
     name: first.user_name,
+    phone: first.phone,
     picture: first.picture,
     organizations: rows
       .filter((r) => r.own)

@@ -12,13 +12,22 @@ export function userHasEmailSql(userId: SQL, email: SQL): SQL {
                         and lower(trim(cu.email)) = lower(trim(${email})))`;
 }
 
-/** A FROM item: the users (`id`, `email` trimmed, `name`); give it an alias. */
-export const usersSql = fromItem<{ id: string; email: string; name: string | null }>()(
-  { id: true, email: true, name: true },
-  () => sql`(select id, trim(email) as email, name from users)`,
+/** A FROM item: the users (`id`, `email` trimmed, `name`, `phone`); give it an alias. */
+export const usersSql = fromItem<{ id: string; email: string; name: string | null; phone: string | null }>()(
+  { id: true, email: true, name: true, phone: true },
+  () => sql`(select id, trim(email) as email, name, phone from users)`,
 );
 
 /** A text: the name of the user whose id is in `userId` (null without a name or user). */
 export function userNameSql(userId: SQL): SQL {
   return sql`(select u.name from users u where u.id = ${userId})`;
+}
+
+/**
+ * A JSON object or null: the person whose id is in `userId` as `{ name, email, phone }` (issue 27:
+ * "Placed by"), one index lookup inside the caller's query; null without a user.
+ */
+export function userContactJsonSql(userId: SQL): SQL {
+  return sql`(select json_build_object('name', u.name, 'email', trim(u.email), 'phone', u.phone)
+                from users u where u.id = ${userId})`;
 }
