@@ -102,6 +102,9 @@ const EnvSchema = z.object({
   WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
   WEBHOOKS_RETRY_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(3_600_000),
   WEBHOOKS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
+  // Password hashing (identity/passwords.ts): 32 MiB each while it runs, so a burst is bounded.
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(100_000).default(100),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -201,6 +204,12 @@ export interface Config {
     /** How often each process looks for deliveries due (it is also woken by events recorded in it). */
     pollIntervalMs: number;
   };
+  /**
+   * The process-wide password-hashing gate: hashes at once (default 2 on the embedded database,
+   * whose memory budget is 250 MB, and 4 — libuv's thread pool — with DATABASE_URL) and how many
+   * more may wait; beyond that sign-in and sign-up answer 503 with Retry-After.
+   */
+  passwordHashing: { concurrency: number; maxWaiting: number };
 }
 
 export class ConfigError extends Error {
@@ -356,6 +365,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryBaseMs: e.WEBHOOKS_RETRY_BASE_MS,
       retryMaxMs: e.WEBHOOKS_RETRY_MAX_MS,
       pollIntervalMs: e.WEBHOOKS_POLL_INTERVAL_MS,
+    },
+    passwordHashing: {
+      concurrency: e.PASSWORD_HASH_CONCURRENCY ?? (e.DATABASE_URL ? 4 : 2),
+      maxWaiting: e.PASSWORD_HASH_QUEUE,
     },
   };
 }

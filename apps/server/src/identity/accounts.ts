@@ -7,7 +7,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { identityAccounts } from './schema.js';
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import {
+  HashingBusyError,
+  hashPassword,
+  needsRehash,
+  passwordHashingGate,
+  verifyAgainstDummy,
+  verifyPassword,
+} from './passwords.js';
 import {
   beginSignInAttempt,
   clearSignInFailures,
@@ -39,14 +46,20 @@ export interface Rejection {
   invalidFields?: AccountField[];
 }
 
-export type SignUpResult = { ok: true; account: IdentityAccount } | (Rejection & { emailTaken?: boolean });
+/** Refused without hashing: the server is hashing as many passwords as it may (passwords.ts). */
+export interface Busy {
+  busy?: { retryAfterSeconds: number };
+}
+
+export type SignUpResult = { ok: true; account: IdentityAccount } | (Rejection & Busy & { emailTaken?: boolean });
 export type SignInResult =
   | { ok: true; account: IdentityAccount }
-  | (Rejection & {
-      badCredentials?: boolean;
-      /** Refused without checking the password: too many failures for this e-mail lately. */
-      retryAfterSeconds?: number;
-    });
+  | (Rejection &
+      Busy & {
+        badCredentials?: boolean;
+        /** Refused without checking the password: too many failures for this e-mail lately. */
+        retryAfterSeconds?: number;
+      });
 
 export const MESSAGES = {
   emailRequired: 'Enter your email address.',
@@ -58,6 +71,31 @@ export const MESSAGES = {
   emailTaken: 'An account with this email already exists. Sign in instead.',
   badCredentials: 'Incorrect email or password.',
 } as const;
+
+/** "Many people are signing in right now. Please try again in 2 seconds." */
+export function busyMessage(retryAfterSeconds: number): string {
+  return `Many people are signing in right now. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`;
+}
+
+function busyRejection(err: HashingBusyError): Rejection & Required<Busy> {
+  return {
+    ok: false,
+    problems: [],
+    formError: busyMessage(err.retryAfterSeconds),
+    busy: { retryAfterSeconds: err.retryAfterSeconds },
+  };
+}
+
+/** Runs `work`, turning the hashing gate's refusal into the busy answer. */
+async function unlessBusy<T>(work: () => Promise<T>): Promise<T | (Rejection & Required<Busy>)> {
+  try {
+    passwordHashingGate().assertRoom();
+    return await work();
+  } catch (err) {
+    if (err instanceof HashingBusyError) return busyRejection(err);
+    throw err;
+  }
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // No spaces, no control characters (a NUL would reach PostgreSQL), nothing that breaks an address header.
@@ -102,7 +140,11 @@ export async function findAccountByEmail(db: Db, email: string): Promise<Identit
   return row;
 }
 
-export async function signUp(db: Db, input: { email: unknown; password: unknown }): Promise<SignUpResult> {
+export function signUp(db: Db, input: { email: unknown; password: unknown }): Promise<SignUpResult> {
+  return unlessBusy(() => createAccount(db, input));
+}
+
+async function createAccount(db: Db, input: { email: unknown; password: unknown }): Promise<SignUpResult> {
   const email = normalizeEmail(input.email);
   const password = typeof input.password === 'string' ? input.password : '';
   const problems = [checkEmail(email), checkNewPassword(password)].filter((p): p is FieldProblem => p !== null);
@@ -127,10 +169,18 @@ export async function signUp(db: Db, input: { email: unknown; password: unknown 
   }
 }
 
-export async function signIn(
+export function signIn(
   db: Db,
   input: { email: unknown; password: unknown },
   clock: Clock = systemClock,
+): Promise<SignInResult> {
+  return unlessBusy(() => checkCredentials(db, input, clock));
+}
+
+async function checkCredentials(
+  db: Db,
+  input: { email: unknown; password: unknown },
+  clock: Clock,
 ): Promise<SignInResult> {
   const email = normalizeEmail(input.email);
   const password = typeof input.password === 'string' ? input.password : '';

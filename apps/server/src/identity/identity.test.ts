@@ -20,7 +20,14 @@ import path from 'node:path';
 import { createOidcAdapter, hashOidcId } from './adapter.js';
 import { migrationsFolder } from '../db/client.js';
 import { clientUrls } from './provider.js';
-import { CURRENT_PARAMS, hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import {
+  CURRENT_PARAMS,
+  configurePasswordHashing,
+  hashPassword,
+  needsRehash,
+  passwordHashingGate,
+  verifyPassword,
+} from './passwords.js';
 import { COOKIE_KEYS_SECRET, JWKS_SECRET, ensureSecret, loadIdentitySecrets } from './secrets.js';
 import {
   CookieJar,
@@ -374,6 +381,41 @@ describe('what a person sees when something is wrong', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(String(failed.reason)).toContain('An account with this email already exists');
+  });
+
+  it('while the server hashes as many passwords as it may, sign-up and sign-in say to retry shortly (503, Retry-After)', async () => {
+    const flow = await LoginFlow.start(main.base);
+    await flow.open('signup');
+    let release!: () => void;
+    configurePasswordHashing({ concurrency: 1, maxWaiting: 0 });
+    const held = passwordHashingGate().run(() => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      const path = `${flow.interactionPath}/signup`;
+      const res = await fetch(`${main.base}${path}`, {
+        method: 'POST',
+        headers: {
+          origin: flow.publicOrigin,
+          cookie: flow.cookies.headerFor(path) ?? '',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ email: uniqueEmail('burst'), password: PASSWORD }).toString(),
+        redirect: 'manual',
+      });
+      expect(res.status).toBe(503);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(await res.text()).toMatch(/Many people are signing in right now\. Please try again in \d+ seconds?\./);
+
+      const signIn = await flow.submit('login', { email, password: PASSWORD });
+      expect(signIn.kind === 'page' && signIn.status).toBe(503);
+      expect(signIn.kind === 'page' && signIn.errors[0]).toMatch(/^Many people are signing in right now\./);
+    } finally {
+      release();
+      await held;
+      configurePasswordHashing(main.config.passwordHashing);
+    }
+    // The refusal counted no failed attempt: the right password goes straight through.
+    await flow.submit('login', { email, password: PASSWORD });
+    expect(flow.step.kind).toBe('code');
   });
 
   it('an expired or unknown sign-in page explains what to do', async () => {

@@ -12,7 +12,7 @@ import type { Provider } from 'oidc-provider';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { createJwksVerifier, type TokenVerifier } from '../auth/token-verifier.js';
-import { prepareDummyHash } from './passwords.js';
+import { configurePasswordHashing, prepareDummyHash } from './passwords.js';
 import { createIdentityProvider } from './provider.js';
 import { identityRoutes } from './routes.js';
 import type { Clock } from './sign-in-throttle.js';
@@ -41,6 +41,7 @@ export async function registerBuiltinIdentity(
     throw new Error(`PUBLIC_URL must be an origin without a path (got ${config.publicUrl}).`);
   }
 
+  configurePasswordHashing(config.passwordHashing);
   const secrets = await loadIdentitySecrets(db);
   prepareDummyHash().catch((err: unknown) => app.log.warn({ err }, 'could not prepare the password timing guard'));
 

@@ -12,7 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import { errors, type Interaction, type Provider } from 'oidc-provider';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { signIn, signUp, type Rejection } from './accounts.js';
+import { signIn, signUp, type Busy, type Rejection } from './accounts.js';
 import { systemClock, type Clock } from './sign-in-throttle.js';
 import { assets, FAVICON_ICO, FAVICON_ICO_PATH, loadFontAssets } from './assets.js';
 import { databaseRateLimitStore } from './rate-limit-store.js';
@@ -276,8 +276,9 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
       );
 
     function rejectionStatus(
-      result: Rejection & { badCredentials?: boolean; emailTaken?: boolean; retryAfterSeconds?: number },
+      result: Rejection & Busy & { badCredentials?: boolean; emailTaken?: boolean; retryAfterSeconds?: number },
     ): number {
+      if (result.busy) return 503;
       if (result.retryAfterSeconds !== undefined) return 429;
       if (result.badCredentials) return 401;
       if (result.emailTaken) return 409;
@@ -311,14 +312,16 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
       const body = req.body ?? {};
       const result = await signIn(db, { email: body.email, password: body.password }, clock);
       if (!result.ok) {
-        const reason =
-          result.retryAfterSeconds !== undefined
+        const reason = result.busy
+          ? 'hashing_busy'
+          : result.retryAfterSeconds !== undefined
             ? 'account_backoff'
             : result.badCredentials
               ? 'bad_credentials'
               : 'invalid_input';
         req.log.info({ reason }, 'sign-in refused');
-        if (result.retryAfterSeconds !== undefined) reply.header('retry-after', String(result.retryAfterSeconds));
+        const retryAfter = result.busy?.retryAfterSeconds ?? result.retryAfterSeconds;
+        if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
         const email = typeof body.email === 'string' ? body.email.trim() : '';
         return sendPage(reply, rejectionStatus(result), signInPage({ uid: details.uid, homeUrl, email, ...result }));
       }
@@ -332,6 +335,10 @@ export async function identityRoutes(app: FastifyInstance, opts: IdentityRoutesO
       const body = req.body ?? {};
       const result = await signUp(db, { email: body.email, password: body.password });
       if (!result.ok) {
+        if (result.busy) {
+          req.log.info({ reason: 'hashing_busy' }, 'sign-up refused');
+          reply.header('retry-after', String(result.busy.retryAfterSeconds));
+        }
         const email = typeof body.email === 'string' ? body.email.trim() : '';
         return sendPage(reply, rejectionStatus(result), signUpPage({ uid: details.uid, homeUrl, email, ...result }));
       }
