@@ -148,6 +148,40 @@ describe('GET /api/order/organization/{org_id}/purchasers/{id}', () => {
     expect((await h.call('GET', `/api/order/organization/${seller.orgId}/purchasers/${buyer.orgId}`)).status).toBe(401);
     expect((await h.call('GET', `/api/order/organization/${seller.orgId}/purchasers/nope`, { token: seller.token })).status).toBe(400);
   });
+
+  it('lists the customer’s people (name, e-mail, phone, role), owners first; nobody outside the seller reads them', async () => {
+    const seller = await h.newOrgUser('Merchant');
+    const buyer = await h.newOrgUser('Buyer', 'Peopled Shop');
+    await makeCustomer(seller, buyer);
+    await h.call('PUT', '/api/user/me', { token: buyer.token, body: { name: 'Olive Owner', phone: '+1 802 555 0134' } });
+    // A second member who never gave a name or a phone (an older account).
+    const staff = await h.newUser();
+    const staffRow = await db().execute<{ id: string }>(sql`select id from users where auth_subject = ${staff.sub}`);
+    await db().execute(sql`insert into memberships (user_id, organization_id, role) values (${staffRow.rows[0]!.id}, ${buyer.orgId}, 'staff')`);
+
+    const path = `/api/order/organization/${seller.orgId}/purchasers/${buyer.orgId}`;
+    const res = await h.call('GET', path, { token: seller.token });
+    expect(res.status).toBe(200);
+    expect(res.body.people).toEqual([
+      { name: 'Olive Owner', email: buyer.email.toLowerCase(), phone: '+1 802 555 0134', role: 'owner' },
+      { name: null, email: staff.email.toLowerCase(), phone: null, role: 'staff' },
+    ]);
+    // The list stays as it was: no people on its rows.
+    const list = await h.call('GET', `/api/order/organization/${seller.orgId}/purchasers`, { token: seller.token });
+    expect(list.body[0].people).toBeUndefined();
+
+    // A member of another organization (another seller, the customer itself) gets nothing.
+    const otherSeller = await h.newOrgUser('Merchant');
+    const foreign = await h.call('GET', path, { token: otherSeller.token });
+    expect(foreign.status).toBe(403);
+    expect(JSON.stringify(foreign.body)).not.toContain('Olive');
+    const own = await h.call('GET', path, { token: buyer.token });
+    expect(own.status).toBe(403);
+    // Another seller asking about the same buyer through its own organization: not its customer.
+    const viaOwn = await h.call('GET', `/api/order/organization/${otherSeller.orgId}/purchasers/${buyer.orgId}`, { token: otherSeller.token });
+    expect(viaOwn.status).toBe(404);
+    expect(JSON.stringify(viaOwn.body)).not.toContain('Olive');
+  });
 });
 
 describe('GET /api/order/organization/{org_id}/purchasing_organization/{id}', () => {

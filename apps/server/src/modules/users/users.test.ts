@@ -69,3 +69,59 @@ describe('GET /api/user/me', () => {
     expect((await h.call('GET', '/api/user/me')).status).toBe(401);
   });
 });
+
+describe('PUT /api/user/me (issue 27: people, not only e-mails)', () => {
+  it('sets the name and phone, answers them on /api/user/me, and clears the phone with an empty one', async () => {
+    const token = await h.token({ sub: randomUUID(), email: 'person@example.com' });
+    await h.call('POST', '/api/user/create', { token });
+    const res = await h.call('PUT', '/api/user/me', { token, body: { name: '  Pat Person ', phone: ' (802) 555-0134 ' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ email: 'person@example.com', name: 'Pat Person', phone: '(802) 555-0134' });
+    expect((await h.call('GET', '/api/user/me', { token })).body).toMatchObject({ name: 'Pat Person', phone: '(802) 555-0134' });
+    const cleared = await h.call('PUT', '/api/user/me', { token, body: { name: 'Pat Person', phone: '' } });
+    expect(cleared.body.phone).toBeNull();
+    const omitted = await h.call('PUT', '/api/user/me', { token, body: { name: 'Pat P.' } });
+    expect(omitted.body).toMatchObject({ name: 'Pat P.', phone: null });
+  });
+
+  it('keeps the name the person gave when the token carries another one', async () => {
+    const sub = randomUUID();
+    const first = await h.token({ sub, email: 'keep@example.com', name: 'Token Name' });
+    await h.call('POST', '/api/user/create', { token: first });
+    await h.call('PUT', '/api/user/me', { token: first, body: { name: 'Chosen Name' } });
+    const again = await h.call('POST', '/api/user/create', { token: first });
+    expect(again.body.name).toBe('Chosen Name');
+  });
+
+  it('answers 400 naming the field: name missing or blank, phone not a phone number, unknown fields', async () => {
+    const token = await h.token({ sub: randomUUID(), email: 'bad@example.com' });
+    await h.call('POST', '/api/user/create', { token });
+    const cases: [unknown, string][] = [
+      [{ phone: '+1 802 555 0134' }, 'name'],
+      [{ name: '   ' }, 'name'],
+      [{ name: 'A'.repeat(121) }, 'name'],
+      [{ name: 'Pat', phone: 'call me' }, 'phone'],
+      [{ name: 'Pat', phone: '12345' }, 'phone'],
+      [{ name: 'Pat', phone: '+1 802 555 0134 0000 0000' }, 'phone'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await h.call('PUT', '/api/user/me', { token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.issues.map((i: { path: string }) => i.path)).toContain(field);
+      expect(res.body.message).toMatch(new RegExp(`^${field}\\b`));
+    }
+    const phone = await h.call('PUT', '/api/user/me', { token, body: { name: 'Pat', phone: 'call me' } });
+    expect(phone.body.message).toContain('must be a phone number like +1 802 555 0134');
+    const extra = await h.call('PUT', '/api/user/me', { token, body: { name: 'Pat', email: 'x@y.z' } });
+    expect(extra.status).toBe(400);
+    expect(extra.body.message).toMatch(/email/);
+  });
+
+  it('answers 404 before the account exists and 401 without a token', async () => {
+    const token = await h.token({ sub: randomUUID(), email: 'early@example.com' });
+    const early = await h.call('PUT', '/api/user/me', { token, body: { name: 'Early' } });
+    expect(early.status).toBe(404);
+    expect(early.body.error).toBe('user_not_found');
+    expect((await h.call('PUT', '/api/user/me', { body: { name: 'Nobody' } })).status).toBe(401);
+  });
+});
