@@ -22,6 +22,7 @@ import { OrderShipments } from '../../../../components/orders/OrderShipments';
 import { OrderStateChip } from '../../../../components/orders/OrderStateChip';
 import { OrderTimeline } from '../../../../components/orders/OrderTimeline';
 import { ShipToBlock } from '../../../../components/orders/ShipToBlock';
+import { PersonContact } from '../../../../components/PersonContact';
 import { TrackingLine } from '../../../../components/orders/TrackingLine';
 import { formatCents, formatDate } from '../../../../lib/format';
 import { paymentStatus } from '../../../../components/orders/order-columns';
@@ -152,7 +153,9 @@ export function OrderDetailDialog({ summary, open, onClose }: OrderDetailDialogP
               }}
             >
               <Fact label="Buyer">{shown.organization.name}</Fact>
-              <Fact label="Placed by">{shown.created_by_user?.name || 'N/A'}</Fact>
+              <Fact label="Placed by">
+                {shown.created_by_user ? <PersonContact person={shown.created_by_user} /> : 'A removed account'}
+              </Fact>
               {shown.po_number && <Fact label={PO_NUMBER_LABEL}>{shown.po_number}</Fact>}
               <Fact label="Ship to">
                 <ShipToBlock address={shown.shipping_address} />
