@@ -8,6 +8,7 @@ export * from './user.js';
 // them without the schema library. The schema modules below import them from there.
 export * from './media-rules.js';
 export * from './product-rules.js';
+export * from './product-list-rules.js';
 export * from './volume-rules.js';
 export * from './variant-rules.js';
 export * from './address-rules.js';
@@ -35,6 +36,7 @@ export * from './resale-certificate-rules.js';
 export * from './api-key-rules.js';
 export * from './media.js';
 export * from './products.js';
+export * from './product-list.js';
 export * from './addresses.js';
 export * from './catalog.js';
 export * from './invites.js';

@@ -8,10 +8,10 @@ import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   isSquare,
   volumeRuleIssues,
-  type ListQuery,
   type PriceBreak,
   type Product,
   type ProductInput,
+  type ProductListQuery,
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -25,6 +25,7 @@ import { lockCatalogVersion } from './catalog-version.js';
 import { listedPriceBreaksJsonSql, listedUnitPriceSql, preorderJsonSql, productMediaJsonSql } from './sql.js';
 import { parentOf, productVariantFieldsSql, saveVariants } from './variants.js';
 import { catalogBeforeSave, recordCatalogWebhooks } from './webhook-events.js';
+import { productStateFilterSql } from './product-list.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
 
@@ -108,9 +109,9 @@ export function productSearchSql(pattern: SQL | string | ReturnType<typeof sql.p
 /**
  * The merchant list: every product not removed, newest first, keyset-paged on (created_at, id)
  * — the order of the products_org_list_idx index. `q` matches name or SKU (case-insensitive,
- * anywhere). The storefront's list of Live products is for-sale.ts.
+ * anywhere); `state` keeps one status (product-list.ts). The storefront's list of Live products is for-sale.ts.
  */
-export async function listProducts(ctx: AppContext, organizationId: string, query: ListQuery): Promise<JsonPage> {
+export async function listProducts(ctx: AppContext, organizationId: string, query: ProductListQuery): Promise<JsonPage> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const conditions: SQL[] = [
     sql`p.organization_id = ${organizationId}`,
@@ -118,6 +119,8 @@ export async function listProducts(ctx: AppContext, organizationId: string, quer
     sql`p.parent_id is null`,
   ];
   if (query.q) conditions.push(productSearchSql(containsPattern(query.q)));
+  // Issue 27: one status (products_org_state_idx keeps the same keyset order).
+  if (query.state) conditions.push(productStateFilterSql(await getLookups(ctx.db), query.state));
   const cursor = decodeCursor(query.cursor);
   const result = await ctx.db.execute<{ id: string; keyset_at: string; doc: string }>(sql`
     select p.id, ${keysetTimestamp(sql`p.created_at`)} as keyset_at, ${productJsonSql(ctx.config.publicUrl)} as doc
