@@ -59,6 +59,8 @@ export function useCustomer(orgId: string, customerId: string, initial?: Custome
     queryFn: () => findCustomer(orgId, customerId),
     enabled: Boolean(orgId && customerId),
     initialData: initial,
+    // The list's entry shows at once but lacks the customer's people: read the customer anyway.
+    initialDataUpdatedAt: 0,
   });
 }
 

@@ -23,6 +23,7 @@ import { PaymentTermsField } from './PaymentTermsField';
 import { PriceListField } from './PriceListField';
 import { ResaleCertificateCard } from './ResaleCertificateCard';
 import { StatementButton } from './StatementButton';
+import { CustomerPeople } from './CustomerPeople';
 import { useTeamRole } from '../../../../lib/current-user';
 import { teamRoleAtLeast } from '@cratebase/contract';
 
@@ -121,7 +122,7 @@ const columns: DataColumn<CustomerOrder>[] = [
   },
 ];
 
-/** /app/{org_id}/customers/{customer_id}: the customer's name and completed orders. */
+/** /app/{org_id}/customers/{customer_id}: the customer's name, people and completed orders. */
 export function CustomerDetailPage() {
   useOrganizationPageTitle('Customer');
   const { orgId = '', customerId = '' } = useParams();
@@ -159,6 +160,8 @@ export function CustomerDetailPage() {
         }
       />
       {customer.isError && <Alert severity="error">{errorMessage(customer.error)}</Alert>}
+      {/* Issue 27: who to write or call; the list's entry has no people, the customer's read does. */}
+      <CustomerPeople people={info?.people} loading={customer.isFetching || customer.isPending} />
       <PaymentTermsField orgId={orgId} customerId={customerId} name={info?.organization.name ?? 'This customer'} />
       <PriceListField orgId={orgId} customerId={customerId} name={info?.organization.name ?? 'This customer'} />
       <ResaleCertificateCard orgId={orgId} customerId={customerId} name={info?.organization.name ?? 'This customer'} />

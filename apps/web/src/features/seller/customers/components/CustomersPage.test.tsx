@@ -117,6 +117,29 @@ describe('CustomerDetailPage', () => {
     expect(await screen.findByText("You don't have any orders yet.")).toBeTruthy();
   });
 
+  it('lists the customer’s people: name or e-mail, role, e-mail and phone links (issue 27)', async () => {
+    const withPeople = {
+      ...cornerShop,
+      people: [
+        { name: 'Olive Owner', email: 'olive@corner.shop', phone: '+1 802 555 0134', role: 'owner' as const },
+        { name: null, email: 'sam@corner.shop', phone: null, role: 'staff' as const },
+      ],
+    };
+    vi.stubGlobal('fetch', fakeFetch({ [onePath]: { body: withPeople }, [ordersPath]: { body: [] } }).fn);
+    renderCustomers(`/app/${ids.merchantA}/customers/${ids.buyer}`);
+    const people = await screen.findByRole('list', { name: 'People' });
+    const rows = within(people).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Olive OwnerOwnerolive@corner.shop+1 802 555 0134',
+      'sam@corner.shopStaffsam@corner.shopNo phone given',
+    ]);
+    expect(within(rows[0]!).getByRole('link', { name: 'E-mail Olive Owner' }).getAttribute('href')).toBe(
+      'mailto:olive@corner.shop',
+    );
+    expect(within(rows[0]!).getByRole('link', { name: 'Call Olive Owner' }).getAttribute('href')).toBe('tel:+18025550134');
+    expect(within(rows[1]!).getByRole('link', { name: 'E-mail sam@corner.shop' })).toBeTruthy();
+  });
+
   it('sets the customer’s payment terms with a select, and says so in a toast', async () => {
     const fake = fakeFetch({
       [onePath]: { body: cornerShop },
