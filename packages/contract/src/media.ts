@@ -9,7 +9,7 @@ export type MediaPurpose = z.infer<typeof MediaPurpose>;
 export const UploadMediaQuery = z.strictObject({ purpose: MediaPurpose.optional() });
 export type UploadMediaQuery = z.infer<typeof UploadMediaQuery>;
 
-/** Resized copies by width in px ("200", "600", "1200"); only widths smaller than the original. */
+/** Resized WebP copies by width in px (media-rules.ts MEDIA_VARIANT_WIDTHS, and the upload's own width); never wider than the original. */
 export const MediaVariants = z.record(z.string(), z.string());
 export type MediaVariants = z.infer<typeof MediaVariants>;
 

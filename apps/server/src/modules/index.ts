@@ -21,6 +21,7 @@ import { userRoutes } from './users/routes.js';
 import { organizationRoutes } from './organizations/routes.js';
 import { onboardingRoutes } from './onboarding/routes.js';
 import { mediaFiles, mediaRoutes } from './media/routes.js';
+import { createMediaCopies } from './media/copies.js';
 import { productRoutes } from './products/routes.js';
 import { inventoryRoutes } from './inventory/routes.js';
 import { addressRoutes } from './addresses/routes.js';
@@ -73,7 +74,7 @@ export const appModules: AppModule[] = [
   { name: 'organizations', routes: [organizationRoutes] },
   // Creating an organization: it and the invites its owner claimed, one command (onboarding/).
   { name: 'onboarding', routes: [onboardingRoutes] },
-  { name: 'media', routes: [mediaRoutes, mediaFiles] },
+  { name: 'media', routes: [mediaRoutes, mediaFiles], jobs: (ctx) => ({ mediaCopies: createMediaCopies(ctx) }) },
   { name: 'products', routes: [productRoutes] },
   { name: 'inventory', routes: [inventoryRoutes] },
   { name: 'addresses', routes: [addressRoutes] },

@@ -109,7 +109,8 @@ describe('a seller’s line sheet', () => {
     expect(sheet.products.map((p) => p.name)).toEqual(['Farm Tee', 'Strawberry Jam']);
     const jamRow = sheet.products[1]!;
     expect(jamRow).toMatchObject(JAM);
-    expect(Object.keys(jamRow.image!.variants).sort()).toEqual(['200', '600']);
+    // The photo's copies up to 600 px (the media ladder's rungs).
+    expect(Object.keys(jamRow.image!.variants)).toEqual(['64', '120', '160', '200', '320', '400', '480', '600']);
     const teeRow = sheet.products[0]!;
     expect(teeRow.variants.map((v) => v.title)).toEqual(['S', 'M', 'L']);
     expect(teeRow.price_range).toEqual({ min: 1_200, max: 1_200 });

@@ -5,12 +5,12 @@
  * comments) stripped.
  *
  * What is stored: the cleaned original in its own format (PNG, GIF, JPEG or WebP, at its own
- * size), and resized variants 200, 600 and 1200 px wide in WebP (smaller than JPEG/PNG at the
- * same quality, shown by every current browser), only for widths smaller than the original
- * (never upscaled). Animated GIF/WebP stay animated.
+ * size), and WebP copies (smaller than JPEG/PNG at the same quality, shown by every current
+ * browser) at the ladder's widths narrower than the original (contract MEDIA_VARIANT_WIDTHS,
+ * never upscaled) and at the original's own width. Animated GIF/WebP stay animated.
  */
-import sharp, { type Metadata } from 'sharp';
-import { MEDIA_VARIANT_WIDTHS, type AcceptedImageType } from '@cratebase/contract';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { mediaCopyWidths, type AcceptedImageType } from '@cratebase/contract';
 import { DomainError } from '../../lib/errors.js';
 
 /** Decoded-size cap: refuses "decompression bombs" (a tiny file that decodes to gigapixels). */
@@ -57,7 +57,7 @@ export interface EncodedImage {
 
 export interface ProcessedImage {
   original: EncodedImage;
-  /** By width: 200, 600, 1200 (only those narrower than the original). */
+  /** WebP copies by width (contract mediaCopyWidths). */
   variants: Map<number, EncodedImage>;
 }
 
@@ -100,7 +100,19 @@ export function checkPixelLimit(d: { width: number; height: number; pages: numbe
   }
 }
 
-/** Re-encodes the original (metadata stripped) and makes the WebP variants. */
+/** Copies up to this width are resized from one decoded intermediate (at most 1600² RGBA, 10 MB). */
+const INTERMEDIATE_MAX_WIDTH = 1600;
+const COPY_WEBP = { quality: 80, effort: 4 } as const;
+
+/**
+ * Re-encodes the original (metadata stripped) and makes the WebP copies of mediaCopyWidths:
+ * every rung narrower than the image and one at its own width — except for a WebP original,
+ * which is its own copy at its width (the caller stores it under that key).
+ *
+ * Memory stays bounded: a still image is decoded once into an intermediate at most
+ * INTERMEDIATE_MAX_WIDTH wide, and the copies up to that width are made from it; wider copies
+ * (and animations, whose frames stay) are made one after another from the upload.
+ */
 export async function processImage(
   bytes: Buffer,
   type: AcceptedImageType,
@@ -123,26 +135,7 @@ export async function processImage(
     }
   };
   try {
-    const [original, ...resized] = await Promise.all([
-      encodeOriginal().toBuffer({ resolveWithObject: true }),
-      ...MEDIA_VARIANT_WIDTHS.filter((w) => w < dims.width).map((w) =>
-        input()
-          .resize({ width: w, withoutEnlargement: true })
-          .webp({ quality: 80, effort: 4 })
-          .toBuffer({ resolveWithObject: true })
-          .then((r) => ({ w, r })),
-      ),
-    ]);
-    const variants = new Map<number, EncodedImage>();
-    for (const { w, r } of resized) {
-      variants.set(w, {
-        bytes: r.data,
-        contentType: 'image/webp',
-        ext: 'webp',
-        width: r.info.width,
-        height: r.info.pageHeight ?? r.info.height,
-      });
-    }
+    const original = await encodeOriginal().toBuffer({ resolveWithObject: true });
     return {
       original: {
         bytes: original.data,
@@ -151,12 +144,69 @@ export async function processImage(
         width: original.info.width,
         height: original.info.pageHeight ?? original.info.height,
       },
-      variants,
+      variants: await makeCopies(bytes, type, dims),
     };
   } catch (err) {
     if (err instanceof DomainError) throw err;
     throw damaged();
   }
+}
+
+/**
+ * The WebP copies of an image (see processImage); `only` limits them to those widths (the media
+ * job filling in an earlier upload's missing copies).
+ */
+export async function makeCopies(
+  bytes: Buffer,
+  type: AcceptedImageType,
+  dims: { width: number },
+  only?: ReadonlySet<number>,
+): Promise<Map<number, EncodedImage>> {
+  const animated = isAnimatable(type);
+  const input = () => sharp(bytes, { animated, limitInputPixels: MAX_ANIMATED_PIXELS, failOn: 'error' }).autoOrient();
+  const widths = mediaCopyWidths(dims.width).filter(
+    (w) => !(type === 'image/webp' && w === dims.width) && (!only || only.has(w)),
+  );
+  try {
+    const variants = new Map<number, EncodedImage>();
+    const keep = (w: number, r: { data: Buffer; info: OutputInfo }) =>
+      variants.set(w, {
+        bytes: r.data,
+        contentType: 'image/webp',
+        ext: 'webp',
+        width: r.info.width,
+        height: r.info.pageHeight ?? r.info.height,
+      });
+    const fromUpload = (w: number) =>
+      input()
+        .resize({ width: w, withoutEnlargement: true })
+        .webp(COPY_WEBP)
+        .toBuffer({ resolveWithObject: true });
+    const wide = animated ? widths : widths.filter((w) => w > INTERMEDIATE_MAX_WIDTH);
+    for (const w of wide) keep(w, await fromUpload(w));
+    const narrow = widths.filter((w) => !wide.includes(w));
+    if (narrow.length > 0) {
+      const top = Math.max(...narrow);
+      const base = await input().resize({ width: top, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+      const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
+      const copies = await Promise.all(
+        narrow.map(async (w) => {
+          const s = sharp(base.data, { raw });
+          return { w, r: await (w === top ? s : s.resize({ width: w })).webp(COPY_WEBP).toBuffer({ resolveWithObject: true }) };
+        }),
+      );
+      for (const { w, r } of copies) keep(w, r);
+    }
+    return variants;
+  } catch (err) {
+    if (err instanceof DomainError) throw err;
+    throw damaged();
+  }
+}
+
+/** The file extension a stored original of this type has. */
+export function originalExtension(type: AcceptedImageType): string {
+  return EXTENSIONS[type];
 }
 
 /** At most `limit` images are decoded at once per process; others wait their turn (FIFO). */

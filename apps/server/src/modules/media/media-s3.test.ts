@@ -77,13 +77,15 @@ describe('S3 storage', () => {
     expect(res.status).toBe(200);
     const base = `${endpoint}/cb-media/${s.orgId}/${res.body.id}`;
     expect(res.body.cloudinary_url).toBe(`${base}/original.png`);
-    expect(res.body.variants).toEqual({ '200': `${base}/w200.webp`, '600': `${base}/w600.webp` });
+    const widths = [64, 120, 160, 200, 320, 400, 480, 600, 700];
+    expect(res.body.variants).toEqual(Object.fromEntries(widths.map((w) => [String(w), `${base}/w${w}.webp`])));
 
-    const puts = recorded.filter((r) => r.method === 'PUT').sort((a, b) => a.url.localeCompare(b.url));
+    const puts = recorded
+      .filter((r) => r.method === 'PUT')
+      .sort((a, b) => a.url.localeCompare(b.url, 'en', { numeric: true }));
     expect(puts.map((p) => p.url)).toEqual([
       `/cb-media/${s.orgId}/${res.body.id}/original.png`,
-      `/cb-media/${s.orgId}/${res.body.id}/w200.webp`,
-      `/cb-media/${s.orgId}/${res.body.id}/w600.webp`,
+      ...widths.map((w) => `/cb-media/${s.orgId}/${res.body.id}/w${w}.webp`),
     ]);
     for (const p of puts) {
       expect(p.query).toBe('x-id=PutObject');
@@ -93,7 +95,8 @@ describe('S3 storage', () => {
       );
       expect(Number(p.headers['content-length'])).toBe(p.body.length);
     }
-    const [original, w200] = puts;
+    const original = puts[0];
+    const w200 = puts.find((p) => p.url.endsWith('/w200.webp'));
     expect(original!.headers['content-type']).toBe('image/png');
     expect(w200!.headers['content-type']).toBe('image/webp');
     const meta = await sharp(original!.body).metadata();
@@ -115,10 +118,10 @@ describe('S3 storage', () => {
     const res = await upload(s.token, s.orgId, await makeImage(300, 300));
     expect(res.status).toBe(503);
     expect(res.body.message).toMatch(/could not be stored/);
-    // The variant that was stored is deleted again.
-    const stored = recorded.filter((r) => r.method === 'PUT' && r.url.endsWith('/w200.webp')).map((r) => r.url);
-    expect(stored).toHaveLength(1);
-    expect(recorded.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(stored);
+    // The copies that were stored are deleted again.
+    const stored = recorded.filter((r) => r.method === 'PUT' && r.url.includes('/w')).map((r) => r.url);
+    expect(stored).toHaveLength(['64', '120', '160', '200', '300'].length);
+    expect(recorded.filter((r) => r.method === 'DELETE').map((r) => r.url).sort()).toEqual(stored.sort());
     const rows = await h.testDb.database.db.select().from(media).where(eq(media.organizationId, s.orgId));
     expect(rows).toEqual([]);
   });

@@ -53,8 +53,8 @@ describe('POST /api/media/{org_id}/upload', () => {
     expect(res.body.cloudinary_url).toMatch(
       new RegExp(`^http://localhost:3999/media/${s.orgId}/${res.body.id}/original\\.png$`),
     );
-    // Never upscaled: 200 and 600, not 1200.
-    expect(Object.keys(res.body.variants).sort()).toEqual(['200', '600']);
+    // Never upscaled: the ladder's rungs under 800, and a WebP copy at 800 itself.
+    expect(Object.keys(res.body.variants)).toEqual(['64', '120', '160', '200', '320', '400', '480', '600', '800']);
 
     const original = await fetchMedia(res.body.cloudinary_url);
     expect(original.statusCode).toBe(200);
@@ -83,10 +83,12 @@ describe('POST /api/media/{org_id}/upload', () => {
       filename: 'a.gif',
       contentType: 'image/gif',
     });
-    expect([gif.status, gif.body.content_type, gif.body.variants]).toEqual([200, 'image/gif', {}]);
+    expect([gif.status, gif.body.content_type, Object.keys(gif.body.variants)]).toEqual([200, 'image/gif', ['64']]);
     const webp = await upload(s.token, s.orgId, await makeImage(1600, 900, 'webp'));
     expect([webp.status, webp.body.content_type]).toEqual([200, 'image/webp']);
-    expect(Object.keys(webp.body.variants).sort()).toEqual(['1200', '200', '600']);
+    expect(Object.keys(webp.body.variants)).toEqual(['64', '120', '160', '200', '320', '400', '480', '600', '880', '1152', '1600']);
+    // A WebP original is its own copy at its width.
+    expect(webp.body.variants['1600']).toBe(webp.body.cloudinary_url);
   });
 
   it('auto-orients from EXIF and strips metadata', async () => {
@@ -119,7 +121,7 @@ describe('POST /api/media/{org_id}/upload', () => {
     expect(product.body.message).toBe('The product photo must be square (got 1200×800).');
     const splash = await upload(s.token, s.orgId, wide, { purpose: 'splash' });
     expect(splash.status).toBe(200);
-    expect(Object.keys(splash.body.variants).sort()).toEqual(['200', '600']);
+    expect(Object.keys(splash.body.variants)).toEqual(['64', '120', '160', '200', '320', '400', '480', '600', '880', '1152', '1200']);
     const bad = await upload(s.token, s.orgId, wide, { purpose: 'banner' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('purpose');

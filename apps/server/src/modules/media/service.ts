@@ -68,8 +68,11 @@ export function toImageSet(publicUrl: string, organizationId: string, r: ImageSe
   };
 }
 
-/** Decoding a 10 MB image takes one core for a moment: two at a time per process at most. */
-const limitProcessing = createLimiter(2);
+/**
+ * Decoding a 10 MB image takes one core for a moment: two at a time per process at most (uploads
+ * and the media job's copies of earlier uploads share the turns).
+ */
+export const limitProcessing = createLimiter(2);
 
 class StorageError extends Error {
   constructor(cause: unknown) {
@@ -135,6 +138,8 @@ export async function uploadMedia(
     if (failed) throw new StorageError(failed.reason);
     const variants: Record<string, string> = {};
     for (const o of objects) if (o.w !== undefined) variants[String(o.w)] = storage.locator(o.key);
+    // A WebP original is its own copy at its width (the other types get a WebP copy there).
+    if (type === 'image/webp') variants[String(processed.original.width)] = storage.locator(originalKey);
     await ctx.db.insert(media).values({
       id,
       organizationId,

@@ -74,10 +74,10 @@ async function tiles(who: Org, sellerId: string, qs = 'view=tile', app: Harness 
 }
 
 describe('GET …/for-sale?view=tile', () => {
-  it('gives the grid’s lean tiles (contract ProductTileList): first photo, its variants up to 600 px', async () => {
+  it('gives the grid’s lean tiles (contract ProductTileList): first photo, the copies a tile needs (200–1152 px)', async () => {
     const { seller, buyer } = await sellerWithBuyer();
     const [big, small] = [await uploadPhoto(seller, 1300), await uploadPhoto(seller, 400)];
-    expect(Object.keys(big.variants).sort()).toEqual(['1200', '200', '600']);
+    expect(Object.keys(big.variants)).toEqual(['64', '120', '160', '200', '320', '400', '480', '600', '880', '1152', '1300']);
     const withPhotos = await putProduct(seller, {
       name: 'Chipotle Sauce',
       state: LIVE,
@@ -136,7 +136,7 @@ describe('GET …/for-sale?view=tile', () => {
           url: big.cloudinary_url,
           width: 1300,
           height: 1300,
-          variants: { '200': big.variants['200'], '600': big.variants['600'] },
+          variants: Object.fromEntries(['200', '320', '400', '480', '600', '880', '1152'].map((w) => [w, big.variants[w]])),
         },
       },
     ]);

@@ -6,7 +6,7 @@
  * busiest read of the storefront, so:
  *
  *  - PostgreSQL builds each page's JSON (one text per product, joined in Node); the tile is a
- *    quarter of a full product: the first photo only, with its resized copies up to 600 px.
+ *    quarter of a full product: the first photo only, with the resized copies a tile can need.
  *  - Statement texts are compiled once per shape (view, q or not, cursor or not, page size) and
  *    run with the values (compiled-query.ts): no SQL building per request.
  *  - Pages are cached per process (lib/page-cache.ts) under seller + view + limit + cursor + q, with
@@ -32,8 +32,12 @@ import { viewerPurchaserSql } from '../../auth/access.js';
 
 export type ForSaleView = NonNullable<ForSaleQuery['view']>;
 
-/** The widest resized copy a tile lists (a grid column is at most ~300 CSS px, 2× for dense screens). */
-export const TILE_MAX_VARIANT_WIDTH = 600;
+/**
+ * The resized copies a tile lists: those a grid tile can need (contract IMAGE_SLOTS.tile, 173 to
+ * 368 CSS px, at device pixel ratio 1 to 3; media-rules.ts).
+ */
+export const TILE_MIN_VARIANT_WIDTH = 200;
+export const TILE_MAX_VARIANT_WIDTH = 1152;
 
 /**
  * A product as a grid tile (contract ProductTile), as JSON text. Needs `p` products, `ou`
@@ -66,7 +70,7 @@ function tileJsonSql(publicUrl: string): SQL {
                  select json_object_agg(v.key, ${mediaUrlSql(publicUrl, sql`v.value`)} order by v.width)
                    from (select key, value, case when key ~ '^[0-9]{1,6}$' then key::int end as width
                            from jsonb_each_text(m.variants)) v
-                  where v.width <= ${sql.raw(String(TILE_MAX_VARIANT_WIDTH))}), '{}'::json))
+                  where v.width between ${sql.raw(String(TILE_MIN_VARIANT_WIDTH))} and ${sql.raw(String(TILE_MAX_VARIANT_WIDTH))}), '{}'::json))
         from (select media_id from product_media where product_id = p.id order by display_order, media_id limit 1) pm
         ${joinMediaSql('m', sql`pm.media_id`)})
   )::text`;
