@@ -18,6 +18,7 @@ import type { AppContext, Providers } from './lib/context.js';
 import { DomainError, STATUS_OF_KIND, type FieldIssue } from './lib/errors.js';
 import { buildSecurityHeaders, cspVendorsOf } from './lib/security-headers.js';
 import { authPlugin } from './auth/plugin.js';
+import { createAccessFacts, type AccessFacts } from './auth/access-facts.js';
 import { apiKeyNote } from './auth/api-key-scopes.js';
 import type { AccessPolicy } from './auth/policies.js';
 import { createExternalVerifier, type TokenVerifier } from './auth/token-verifier.js';
@@ -49,6 +50,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every registered route with its access policy (walked by the policy test). */
     routeTable: RouteEntry[];
+    /** Access facts this process keeps until PostgreSQL notifies a change (auth/access-facts.ts). */
+    accessFacts: AccessFacts;
   }
 }
 
@@ -197,7 +200,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? (await (await import('./identity/index.js')).registerBuiltinIdentity(app, { db: database.db, config })).verifier
         : createExternalVerifier(config);
   }
-  await app.register(authPlugin, { db: database.db, verifier, apiKeyRateLimit: config.apiKeyRateLimit });
+  // Memberships and the storefront's stamps kept per process, forgotten on PostgreSQL's
+  // notification; listening from ready to close (auth/access-facts.ts).
+  const accessFacts = createAccessFacts(database.db, {
+    onDown: (err) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'access notifications: connection lost, reading access from the database until it is back'),
+  });
+  app.decorate('accessFacts', accessFacts);
+  app.addHook('onReady', async () => accessFacts.start());
+  app.addHook('onClose', async () => accessFacts.stop());
+  await app.register(authPlugin, { db: database.db, verifier, apiKeyRateLimit: config.apiKeyRateLimit, accessFacts });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const send = (status: number, error: string, message: string, issues?: FieldIssue[]) =>

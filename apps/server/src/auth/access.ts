@@ -7,8 +7,9 @@
  * (auth/schema.ts); other modules add rows through `addMember` / `addPurchaser`.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { TeamRole } from '@cratebase/contract';
-import type { DbOrTx } from '../db/client.js';
+import { poolOf, type Db, type DbOrTx } from '../db/client.js';
 
 /** member: belongs to the organization. purchaser: belongs to an organization that buys from it. */
 export type Role = 'member' | 'purchaser';
@@ -67,6 +68,96 @@ export async function accessIn(db: DbOrTx, userId: string, organizationIds: read
   if (ids.length === 0) return access;
   const result = await db.execute<RoleRow>(rolesSql(userId, ids));
   for (const row of result.rows) addRole(access, row);
+  return access;
+}
+
+/** A statement rendered once: its text with $1, $2… and the values in order. */
+export interface RenderedSql {
+  text: string;
+  params: unknown[];
+}
+
+const dialect = new PgDialect();
+
+/** Renders a drizzle statement (a route's `accessAlongside` value) to text and values. */
+export function renderSql(query: SQL): RenderedSql {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { text, params };
+}
+
+/**
+ * rolesSql's text for `n` organization ids, the user at $(offset + 1) and the ids after it:
+ * written here rather than built through drizzle on every request (that was a tenth of the
+ * server's CPU on the storefront's routes). Kept per (n, offset); a policy names a few
+ * organizations, so the map stays small (and is bounded).
+ */
+const rolesTexts = new Map<string, string>();
+const ROLES_TEXTS_MAX = 1000;
+
+function rolesText(n: number, offset: number): string {
+  const shape = `${n}:${offset}`;
+  let text = rolesTexts.get(shape);
+  if (text) return text;
+  const user = `$${offset + 1}`;
+  const list = Array.from({ length: n }, (_, i) => `$${offset + 2 + i}::uuid`).join(', ');
+  text = `select m.organization_id, 'member' as role, m.role as team_role
+      from memberships m
+     where m.user_id = ${user} and m.organization_id in (${list})
+    union all
+    select pr.seller_organization_id, 'purchaser' as role, null as team_role
+      from memberships m
+      cross join lateral (
+        select pr.seller_organization_id
+          from purchasing_relationships pr
+         where pr.purchaser_organization_id = m.organization_id and pr.seller_organization_id in (${list})
+        offset 0
+      ) pr
+     where m.user_id = ${user}`;
+  if (rolesTexts.size < ROLES_TEXTS_MAX) rolesTexts.set(shape, text);
+  return text;
+}
+
+/** The rows of the user's roles among `ids` (distinct, at least one), as rolesSql. */
+export type AccessRow = RoleRow;
+
+/**
+ * The access check of a policy (auth/plugin.ts) on the pool: the user's role rows among `ids`
+ * (distinct, non-empty) and, when given, the route's `accessAlongside` value (rendered) in the
+ * same statement — as accessIn / rolesInWith, from a statement text made once per shape.
+ */
+export async function readAccessRows(
+  db: Db,
+  userId: string,
+  ids: readonly string[],
+  alongside: RenderedSql | undefined,
+): Promise<{ rows: AccessRow[]; alongside: unknown }> {
+  const pool = poolOf(db);
+  if (!alongside) {
+    const result = await pool.query<RoleRow>({ text: rolesText(ids.length, 0), values: [userId, ...ids] });
+    return { rows: result.rows, alongside: undefined };
+  }
+  const k = alongside.params.length;
+  // One row even when the user has no role anywhere (the left join), the value on every row.
+  const text = `select a.value as alongside, r.organization_id, r.role, r.team_role
+      from (select (${alongside.text}) as value) a
+      left join (${rolesText(ids.length, k)}) r on true`;
+  const result = await pool.query<RoleRow & { alongside: unknown }>({ text, values: [...alongside.params, userId, ...ids] });
+  return { rows: result.rows, alongside: result.rows[0]?.alongside };
+}
+
+/** A rendered `accessAlongside` value on its own (a policy without organizations to check). */
+export async function selectRendered(db: Db, alongside: RenderedSql): Promise<unknown> {
+  const result = await poolOf(db).query<{ alongside: unknown }>({
+    text: `select (${alongside.text}) as alongside`,
+    values: alongside.params,
+  });
+  return result.rows[0]?.alongside;
+}
+
+/** Access from role rows (an organization where the user is both member and purchaser counts as member). */
+export function accessFromRows(rows: readonly AccessRow[]): Access {
+  const access = noAccess();
+  for (const row of rows) addRole(access, row);
   return access;
 }
 

@@ -4,20 +4,29 @@
  * key `cb_live_…` (auth/api-keys.ts: checked and counted against its rate, 429). preHandler
  * (after validation): resolve the user and check membership (403); a key must have a scope
  * that opens the route (auth/api-key-scopes.ts) and counts as a member of its own
- * organization only. Membership is always read from the database, so a revoked member
- * loses access on the next request in every process. A route may have one more value selected
- * by that membership query for its handler (`config.accessAlongside`, see policies.ts).
+ * organization only. Memberships are read from the database, or kept by the process until a
+ * PostgreSQL notification says they changed (`accessFacts`, auth/access-facts.ts): a revoked
+ * member loses access once the notification arrives in every process (at once in the process
+ * that made the change). A route may have one more value selected by that membership query for
+ * its handler (`config.accessAlongside`, see policies.ts).
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { userIdForSubject } from '../modules/users/service.js';
 import { forbidden, notFound, unauthorized, DomainError } from '../lib/errors.js';
 import type { TokenClaims, TokenVerifier } from './token-verifier.js';
-import { referencedId, type AccessAlongside, type AccessPolicy, type Grant } from './policies.js';
+import {
+  alongsideSql,
+  referencedId,
+  type AccessAlongside,
+  type AccessAlongsideValue,
+  type AccessPolicy,
+  type Grant,
+} from './policies.js';
 import { teamRoleAtLeast, teamRoleHolders, type TeamRole } from '@cratebase/contract';
-import { accessIn, rolesInWith, selectAlongside, type Access, type Role } from './access.js';
+import { selectAlongside, type Access, type Role } from './access.js';
+import { readAccessNow, type AccessFacts } from './access-facts.js';
 import { checkApiKey, isApiKeyToken, type ApiKeyCaller } from './api-keys.js';
 import { apiKeyScopesFor } from './api-key-scopes.js';
 
@@ -55,6 +64,8 @@ export interface AuthPluginOptions {
   verifier: TokenVerifier;
   /** Requests per minute per API key. */
   apiKeyRateLimit: number;
+  /** Access facts kept by this process (auth/access-facts.ts); without them every check reads the database. */
+  accessFacts?: AccessFacts;
 }
 
 function bearerToken(req: FastifyRequest): string | null {
@@ -66,7 +77,7 @@ function bearerToken(req: FastifyRequest): string | null {
 }
 
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app: FastifyInstance, { db, verifier, apiKeyRateLimit }) => {
+  async (app: FastifyInstance, { db, verifier, apiKeyRateLimit, accessFacts }) => {
     const userIds = new Map<string, string>();
 
     async function resolveUserId(sub: string): Promise<string | null> {
@@ -144,11 +155,12 @@ export const authPlugin = fp<AuthPluginOptions>(
         }
       }
       if (access === 'signed-in' || access === 'user') {
-        if (accessAlongside) auth.alongside = await selectAlongside(db, accessAlongside(req));
+        if (accessAlongside) auth.alongside = await selectAlongside(db, alongsideSql(accessAlongside(req)));
         return;
       }
       const grants = 'anyOf' in access ? access.anyOf : [access];
-      const checked = await enforceGrants(db, req, userAccess(db, auth.userId!), grants, accessAlongside);
+      const route = `${req.method} ${req.routeOptions.url ?? ''}`;
+      const checked = await enforceGrants(db, req, userAccess(db, auth.userId!, accessFacts, route), grants, accessAlongside);
       auth.roles = checked.roles;
       auth.teamRoles = checked.teamRoles;
       auth.alongside = checked.alongside;
@@ -158,13 +170,16 @@ export const authPlugin = fp<AuthPluginOptions>(
 );
 
 /** How the caller relates to the owners found (with a route's `accessAlongside` value, if any). */
-type AccessOf = (owners: string[], alongside: SQL | undefined) => Promise<Access & { alongside: unknown }>;
+type AccessOf = (owners: string[], alongside: AccessAlongsideValue | undefined) => Promise<Access & { alongside: unknown }>;
 
-/** A person: their memberships and purchasing relationships, read in one query (auth/access.ts). */
+/**
+ * A person: their memberships and purchasing relationships, read in one query (auth/access.ts),
+ * or kept by this process until a notification says they changed (auth/access-facts.ts).
+ */
 const userAccess =
-  (db: Db, userId: string): AccessOf =>
+  (db: Db, userId: string, facts: AccessFacts | undefined, route: string): AccessOf =>
   async (owners, alongside) =>
-    alongside ? rolesInWith(db, userId, owners, alongside) : { ...(await accessIn(db, userId, owners)), alongside: undefined };
+    facts ? facts.read(userId, owners, alongside, route) : readAccessNow(db, userId, owners, alongside);
 
 /**
  * An API key: a member with the admin team role of its own organization, and nothing to any
@@ -179,7 +194,7 @@ const keyAccess =
       roles.set(key.organizationId, 'member');
       teamRoles.set(key.organizationId, 'admin');
     }
-    return { roles, teamRoles, alongside: alongside ? await selectAlongside(db, alongside) : undefined };
+    return { roles, teamRoles, alongside: alongside ? await selectAlongside(db, alongsideSql(alongside)) : undefined };
   };
 
 /**

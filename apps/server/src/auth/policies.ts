@@ -76,7 +76,32 @@ export type AccessPolicy = 'public' | 'signed-in' | 'user' | Grant | { anyOf: re
  * One scalar SQL value the policy's membership query selects for the handler (see above). The
  * expression must not have side effects: it also runs for callers the policy then refuses.
  */
-export type AccessAlongside = (req: FastifyRequest) => SQL;
+export type AccessAlongside = (req: FastifyRequest) => AccessAlongsideValue;
+
+/**
+ * An `accessAlongside` value a process may keep (auth/access-facts.ts) until a notification
+ * names one of the ids bound in its statement: `keep` must determine the statement for the
+ * route and user (the route and user are added to it), and the statement may read only what
+ * the notification triggers cover (migration 0041: memberships, purchasing relationships,
+ * customer price lists, price lists, catalogue versions, organizations' names), of the ids
+ * bound in it. `sql` is only called when the value is read.
+ */
+export interface KeptAlongside {
+  readonly keep: string;
+  readonly sql: () => SQL;
+}
+
+export type AccessAlongsideValue = SQL | KeptAlongside;
+
+/** A kept `accessAlongside` value (see KeptAlongside). */
+export const keptUntilNotified = (keep: string, build: () => SQL): KeptAlongside => ({ keep, sql: build });
+
+export function isKeptAlongside(v: AccessAlongsideValue): v is KeptAlongside {
+  return typeof (v as Partial<KeptAlongside>).keep === 'string' && typeof (v as Partial<KeptAlongside>).sql === 'function';
+}
+
+/** The statement of an `accessAlongside` value. */
+export const alongsideSql = (v: AccessAlongsideValue): SQL => (isKeptAlongside(v) ? v.sql() : v);
 
 export function isGrant(p: AccessPolicy): p is Grant {
   return typeof p === 'object' && 'allow' in p;
