@@ -1,7 +1,9 @@
 /** Process entry: read config, open the database, build the app, listen, shut down cleanly. */
 // First: evaluated before oidc-provider prints its Node 20 notice (see the module).
 import { endNode20Notice } from './node20-notice.js';
+import fs from 'node:fs';
 import path from 'node:path';
+import { prepareSigningKeySet } from './identity/secrets.js';
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { DatabaseInUseError, EmbeddedPostgresError, openDatabase, type Database } from './db/client.js';
 import { buildApp } from './app.js';
@@ -18,11 +20,18 @@ async function main() {
     throw err;
   }
 
+  // The first start on an empty DATA_DIR makes the identity provider's signing key while the
+  // embedded PostgreSQL starts, not after it.
+  const embeddedDir = path.join(config.dataDir, 'pg');
+  if (!config.databaseUrl && config.identity.mode === 'builtin' && !fs.existsSync(path.join(embeddedDir, 'PG_VERSION'))) {
+    prepareSigningKeySet();
+  }
+
   let database: Database;
   try {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
-      embeddedDir: path.join(config.dataDir, 'pg'),
+      embeddedDir,
       log: (line) => console.log(line),
       poolSize: config.databasePoolSize,
       prepare: config.databasePrepare,

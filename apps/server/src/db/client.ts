@@ -10,7 +10,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
+import { startEmbeddedPostgres, type ClusterTemplate, type EmbeddedPostgres } from './embedded-postgres.js';
 export { DatabaseInUseError } from './data-dir-lock.js';
 export { EmbeddedPostgresError } from './embedded-postgres.js';
 
@@ -82,7 +82,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   };
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, settings, 'postgres');
   if (!opts.embeddedDir) throw new Error('openDatabase: neither databaseUrl nor embeddedDir');
-  const server = await startEmbeddedPostgres({ dir: opts.embeddedDir, log: opts.log });
+  const server = await startEmbeddedPostgres({
+    dir: opts.embeddedDir,
+    log: opts.log,
+    ...(settings.migrate ? { template: migratedTemplate() } : {}),
+  });
   try {
     await server.ensureDatabase(EMBEDDED_DATABASE);
     return await openPostgres(server.url(EMBEDDED_DATABASE), settings, 'embedded', server);
@@ -90,6 +94,28 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     await server.stop();
     throw err;
   }
+}
+
+/**
+ * A cold start of the embedded database copies a cluster that already holds every migration
+ * (embedded-postgres.ts, ClusterTemplate), made once per set of migrations: the key covers the
+ * journal and every migration's text, so a new or edited migration makes a new template.
+ */
+function migratedTemplate(): ClusterTemplate {
+  const folder = migrationsFolder();
+  const hash = createHash('sha256').update(fs.readFileSync(path.join(folder, 'meta', '_journal.json')));
+  for (const file of fs.readdirSync(folder).filter((f) => f.endsWith('.sql')).sort()) {
+    hash.update(file).update(fs.readFileSync(path.join(folder, file)));
+  }
+  return {
+    key: `migrations-${hash.digest('hex')}`,
+    async prepare(server) {
+      await server.ensureDatabase(EMBEDDED_DATABASE);
+      const settings = { poolSize: 1, migrate: true, prepare: false, statementTimeoutMs: 0 };
+      const database = await openPostgres(server.url(EMBEDDED_DATABASE), settings, 'embedded');
+      await database.close();
+    },
+  };
 }
 
 interface PoolSettings {

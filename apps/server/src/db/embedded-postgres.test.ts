@@ -10,6 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseInUseError, openDatabase } from './client.js';
+import { startEmbeddedPostgres, type ClusterTemplate } from './embedded-postgres.js';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 
 let dataDir: string;
@@ -165,6 +167,99 @@ describe('the embedded PostgreSQL', () => {
       expect(alive(postgresPid)).toBe(false);
     } finally {
       await db.close();
+    }
+  }, 120_000);
+});
+
+/** One statement on the server's database `postgres`. */
+async function query<T>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+describe('a cold start from a template cluster', () => {
+  /** A template whose `prepare` leaves one row in a table, and counts its runs. */
+  function template(cacheDir: string, key = 'v1'): ClusterTemplate & { runs: number } {
+    const made = {
+      key,
+      cacheDir,
+      runs: 0,
+      async prepare(server: { url: (db?: string) => string }) {
+        made.runs++;
+        await query(server.url(), `create table made_by (key text); insert into made_by values ('${key}')`);
+      },
+    };
+    return made;
+  }
+
+  it('copies the template made once: what it holds, the modes PostgreSQL needs, each copy its own', async () => {
+    const cacheDir = path.join(dataDir, 'templates');
+    const made = template(cacheDir);
+    const first = await startEmbeddedPostgres({ dir: path.join(dataDir, 'copy-one', 'pg'), template: made });
+    const second = await startEmbeddedPostgres({ dir: path.join(dataDir, 'copy-two', 'pg'), template: made });
+    try {
+      expect(made.runs).toBe(1);
+      await query(first.url(), `insert into made_by values ('only in the first')`);
+      expect(await query(first.url(), 'select key from made_by order by key')).toEqual([{ key: 'only in the first' }, { key: 'v1' }]);
+      expect(await query(second.url(), 'select key from made_by')).toEqual([{ key: 'v1' }]);
+      for (const server of [first, second]) {
+        expect(fs.statSync(server.dir).mode & 0o777).toBe(0o700);
+        expect(fs.statSync(path.join(server.dir, 'base')).mode & 0o777).toBe(0o700);
+        expect(fs.statSync(path.join(server.dir, 'PG_VERSION')).mode & 0o777).toBe(0o600);
+        expect(fs.existsSync(`${server.dir}.copying`)).toBe(false);
+      }
+      // The cache holds the one finished template, nothing half-made.
+      expect(fs.readdirSync(cacheDir).filter((e) => !e.startsWith('pg-'))).toEqual([]);
+      expect(fs.readdirSync(cacheDir)).toHaveLength(1);
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
+  }, 120_000);
+
+  it('discards a copy that a killed start left half-done, and replaces a template of another key', async () => {
+    const cacheDir = path.join(dataDir, 'templates-rekeyed');
+    await (await startEmbeddedPostgres({ dir: path.join(dataDir, 'rekey-one', 'pg'), template: template(cacheDir, 'v1') })).stop();
+    const [oldTemplate] = fs.readdirSync(cacheDir);
+
+    const dir = path.join(dataDir, 'rekey-two', 'pg');
+    fs.mkdirSync(`${dir}.copying/base`, { recursive: true });
+    fs.writeFileSync(`${dir}.copying/PG_VERSION`, 'half a copy');
+    const next = template(cacheDir, 'v2');
+    const server = await startEmbeddedPostgres({ dir, template: next });
+    try {
+      expect(next.runs).toBe(1);
+      expect(await query(server.url(), 'select key from made_by')).toEqual([{ key: 'v2' }]);
+      expect(fs.existsSync(`${dir}.copying`)).toBe(false);
+      expect(fs.readdirSync(cacheDir)).toHaveLength(1);
+      expect(fs.readdirSync(cacheDir)).not.toContain(oldTemplate);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+
+  it('without a usable template (its preparation fails), starts from initdb and says why in one line', async () => {
+    const cacheDir = path.join(dataDir, 'templates-broken');
+    const lines: string[] = [];
+    const broken: ClusterTemplate = {
+      key: 'broken',
+      cacheDir,
+      prepare: () => Promise.reject(new Error('a migration failed')),
+    };
+    const server = await startEmbeddedPostgres({ dir: path.join(dataDir, 'from-initdb', 'pg'), template: broken, log: (l) => lines.push(l) });
+    try {
+      expect(lines).toEqual([
+        "the embedded PostgreSQL's template could not be used (a migration failed); creating the database from scratch",
+      ]);
+      expect(await query(server.url(), `select count(*)::int as n from pg_tables where tablename = 'made_by'`)).toEqual([{ n: 0 }]);
+      expect(fs.readdirSync(cacheDir)).toEqual([]);
+    } finally {
+      await server.stop();
     }
   }, 120_000);
 });

