@@ -91,6 +91,48 @@ describe('InviteDialog', () => {
     expect(await screen.findByText('Invite sent to a@shop.com.')).toBeTruthy();
   });
 
+  it('sends a valid address still in the box with the chips, as the person typed it', async () => {
+    const fetch = fakeFetch({
+      'POST /api/invite/purchaser': {
+        body: [
+          {
+            id: ids.user,
+            send_to_email: 'a@shop.com',
+            created_on: '2024-01-01T13:00:00Z',
+            accepted_on: null,
+            last_sent_at: null,
+          },
+          {
+            id: ids.buyer,
+            send_to_email: 'b@shop.com',
+            created_on: '2024-01-01T13:00:00Z',
+            accepted_on: null,
+            last_sent_at: null,
+          },
+        ],
+      },
+    });
+    vi.stubGlobal('fetch', fetch.fn);
+    const user = userEvent.setup();
+    const { onClose } = renderDialog();
+    await user.type(field(), 'a@shop.com{Enter}');
+    await user.type(field(), 'b@shop.com');
+    expect(sendButton().disabled).toBe(false);
+    await user.click(sendButton());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(fetch.calls[0]).toMatchObject({ body: { to_emails: ['a@shop.com', 'b@shop.com'] } });
+    expect(await screen.findByText('2 invites sent.')).toBeTruthy();
+  });
+
+  it('enables Send Invites for one typed address with no chip yet, and not for a malformed one', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.type(field(), 'shop@example');
+    expect(sendButton().disabled).toBe(true);
+    await user.type(field(), '.com');
+    expect(sendButton().disabled).toBe(false);
+  });
+
   it('shows the server’s message on failure and keeps the chips', async () => {
     vi.stubGlobal(
       'fetch',

@@ -57,6 +57,9 @@ export function InviteDialog({ open, orgId, onClose, onSent }: InviteDialogProps
   const duplicate = valid && emails.includes(candidate);
   const full = emails.length >= INVITE_LIMITS.maxEmailsPerCall;
   const canAdd = valid && !duplicate && !full && !sending;
+  // A valid address still in the box is sent too: a person who types one address and presses
+  // Send Invites means to invite it (the README's first-order recipe does exactly that).
+  const toSend = canAdd ? [...emails, candidate] : emails;
   const rejected = rejectedIndexes(send.error);
 
   let helper = 'Press Enter or select Add after each address.';
@@ -112,8 +115,12 @@ export function InviteDialog({ open, orgId, onClose, onSent }: InviteDialogProps
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (emails.length === 0 || sending) return;
-    send.mutate(emails, {
+    if (toSend.length === 0 || sending) return;
+    if (toSend.length > emails.length) {
+      setEmails(toSend);
+      setDraft('');
+    }
+    send.mutate(toSend, {
       onSuccess: (invites) => {
         const count = invites.length;
         toast.show(count === 1 ? `Invite sent to ${invites[0]!.send_to_email}.` : `${count} invites sent.`, {
@@ -213,7 +220,7 @@ export function InviteDialog({ open, orgId, onClose, onSent }: InviteDialogProps
           <Button
             type="submit"
             variant="contained"
-            disabled={emails.length === 0 || sending}
+            disabled={toSend.length === 0 || sending}
             startIcon={sending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
           >
             Send Invites
