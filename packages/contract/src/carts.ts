@@ -17,6 +17,11 @@ export const CartProduct = z.object({
   unit_price_in_cents: z.number().int().nullable(),
   msrp_in_cents: z.number().int().nullable(),
   order_unit: Unit.nullable(),
+  /**
+   * Retail units in one order unit (12 for a case of 12): the line's price is per order unit
+   * ("$4.50 / case of 12"). Issue 27; optional for answers built before it.
+   */
+  quantity_per_unit: z.number().int().nullable().optional(),
   stock_keeping_unit: z.string().nullable(),
   /** The first photo only (spec: media). */
   media: z.array(ProductMedia),

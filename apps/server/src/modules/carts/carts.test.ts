@@ -230,6 +230,27 @@ describe('POST|PUT /api/cart/{cartId}/line_item and DELETE /api/cart/line_item/{
     expect(again.status).toBe(404);
   });
 
+  it('says what a line is priced per: its order unit and the retail units in one (issue 27)', async () => {
+    const { seller, buyer } = await sellerAndBuyer();
+    const soap = await putProduct(seller, {
+      name: 'Case Soap',
+      state: 'Live',
+      unit_price_in_cents: 450,
+      msrp_in_cents: 900,
+      order_unit: 'Case',
+      quantity_per_unit: 12,
+    });
+    const candle = await product(seller, { name: 'Loose Candle' });
+    const cart = await readCart(seller, buyer);
+    await setLineOk(cart.id, buyer.token, soap.id, 2);
+    const c = await setLineOk(cart.id, buyer.token, candle.id, 1);
+    expect(c.line_items.map((l) => [l.product.name, l.product.order_unit?.unit ?? null, l.product.quantity_per_unit])).toEqual([
+      ['Case Soap', 'Case', 12],
+      ['Loose Candle', null, null],
+    ]);
+    expect(await readCart(seller, buyer)).toEqual(c);
+  });
+
   it('shows a price change at once', async () => {
     const { seller, buyer } = await sellerAndBuyer();
     const soap = await product(seller, { name: 'Oat Soap', price: 500 });

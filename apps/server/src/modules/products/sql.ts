@@ -208,7 +208,7 @@ export function cartProductSql(pricing: SQL, publicUrl: string, liveStateId: num
                        'variant_title', case when p.parent_id is not null then array_to_string(p.option_values, ' / ') end,
                        'unit_price_in_cents', ${listedUnitPriceSql('pl', 'p')}, 'msrp_in_cents', p.msrp_in_cents,
                        'order_unit', case when ou.id is null then null else json_build_object('id', ou.id, 'unit', ou.unit) end,
-                       'stock_keeping_unit', p.stock_keeping_unit,
+                       'quantity_per_unit', p.quantity_per_unit, 'stock_keeping_unit', p.stock_keeping_unit,
                        'media', ${productMediaJsonSql(publicUrl, sql`coalesce(p.parent_id, p.id)`, 1, sql`p.variant_media_id`)},
                        'track_inventory', p.track_inventory and p.preorder_ships_from is null,
                        'inventory_count', case when p.track_inventory and p.preorder_ships_from is null then p.inventory_count end,

@@ -43,7 +43,9 @@ function optimisticLine(product: CartLineProduct, quantity: number): LineItem {
       variant_title: product.variant_title ?? null,
       unit_price_in_cents: product.unit_price_in_cents,
       msrp_in_cents: product.msrp_in_cents ?? null,
-      order_unit: null,
+      // The unit's name is what a line shows; the server's answer brings its id.
+      order_unit: product.order_unit ? { id: 0, unit: product.order_unit } : null,
+      quantity_per_unit: product.quantity_per_unit ?? null,
       stock_keeping_unit: null,
       media: product.image_url
         ? [{ display_order: 0, product_id: product.id, media: { id: product.id, cloudinary_url: product.image_url } }]

@@ -20,6 +20,9 @@ export interface CartLineProduct {
   variant_title?: string | null;
   unit_price_in_cents: number | null;
   msrp_in_cents?: number | null;
+  /** What its price is per ("Case", 12: "$4.50 / case of 12"), so an optimistic line says it too. */
+  order_unit?: string | null;
+  quantity_per_unit?: number | null;
   image_url?: string | null;
   /** Its order rules and volume prices, to price and check an optimistic line like the server. */
   minimum_order_quantity?: number;

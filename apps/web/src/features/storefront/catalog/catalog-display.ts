@@ -8,6 +8,7 @@ import {
   type QuantityRules,
 } from '@cratebase/contract';
 import { ApiError } from '../../../lib/api';
+import { formatCents } from '../../../lib/format';
 
 /** Spec section 9: the product image is 464 px square on desktop, thumbnails scroll by 108 px. */
 export const PRODUCT_IMAGE_SIZE = 464;
@@ -87,4 +88,21 @@ export function packageText(measurements: Product['product_physical_measurements
 /** Up to three decimals, without trailing zeros: 12 → "12", 12.5 → "12.5". */
 function formatMeasure(value: number): string {
   return String(Math.round(value * 1000) / 1000);
+}
+
+/**
+ * The catalogue's compact minimums notice (issue 27 §3), the same minimums the Terms tab and the
+ * cart apply: the first-order ones until this buyer's first order with the seller, the reorder
+ * ones after. "First-order minimum" + "6 items · $100.00"; "No order minimum" when there is none.
+ */
+export function minimumsSummary(terms: { min_items: number; min_cents: number; is_returning: boolean }): {
+  label: string;
+  text: string | null;
+} {
+  const parts = [
+    terms.min_items > 0 ? `${terms.min_items} ${terms.min_items === 1 ? 'item' : 'items'}` : null,
+    terms.min_cents > 0 ? formatCents(terms.min_cents) : null,
+  ].filter((part): part is string => part !== null);
+  if (parts.length === 0) return { label: 'No order minimum', text: null };
+  return { label: terms.is_returning ? 'Reorder minimum' : 'First-order minimum', text: parts.join(' · ') };
 }

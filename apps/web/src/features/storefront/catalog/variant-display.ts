@@ -118,6 +118,9 @@ export function variantLine(product: Product, variant: ProductVariant): CartLine
     variant_title: variant.title || null,
     unit_price_in_cents: variant.unit_price_in_cents,
     msrp_in_cents: variant.msrp_in_cents,
+    // Variants are sold in their product's order unit.
+    order_unit: product.order_unit?.unit ?? null,
+    quantity_per_unit: product.quantity_per_unit,
     image_url: photo ? (photo.variants?.['200'] ?? photo.cloudinary_url) : null,
     minimum_order_quantity: product.minimum_order_quantity,
     order_increment: variant.order_increment,

@@ -44,7 +44,7 @@ describe('CartDrawer', () => {
     expect(screen.queryByRole('button', { name: 'Checkout' })).toBeNull();
   });
 
-  it('lists each line with its photo (or a placeholder), unit price and line total, and the total', async () => {
+  it('lists each line with its photo (or a placeholder), its price per order unit and line total, and the total', async () => {
     const photographed = cartProduct(widget.id, 'Widget', 1200, {
       media: [
         {
@@ -54,21 +54,23 @@ describe('CartDrawer', () => {
         },
       ],
     });
+    // Sold by the case of 6: its line says the price is per case, not "each" (issue 27).
+    const cased = cartProduct(gadget.id, 'Gadget', 550, { order_unit: { id: 2, unit: 'Case' }, quantity_per_unit: 6 });
     renderDrawer({
-      products: [photographed, gadget],
+      products: [photographed, cased],
       lines: [
         { id: lineId(1), product: photographed, quantity: 3 },
-        { id: lineId(2), product: gadget, quantity: 2 },
+        { id: lineId(2), product: cased, quantity: 2 },
       ],
     });
     const widgetLine = await screen.findByRole('listitem', { name: 'Widget' });
     expect(within(widgetLine).getByRole('img', { name: 'Widget' }).getAttribute('src')).toBe('/media/widget-200.png');
-    expect(within(widgetLine).getByText('$12.00 each')).toBeTruthy();
+    expect(within(widgetLine).getByText('$12.00 / unit')).toBeTruthy();
     expect(within(widgetLine).getByText('$36.00')).toBeTruthy();
     expect(within(widgetLine).getByRole('group', { name: 'Widget' }).querySelector('output')?.textContent).toBe('3');
     const gadgetLine = lineOf('Gadget');
     expect(within(gadgetLine).getByTestId('line-image-placeholder')).toBeTruthy();
-    expect(within(gadgetLine).getByText('$5.50 each')).toBeTruthy();
+    expect(within(gadgetLine).getByText('$5.50 / case of 6')).toBeTruthy();
     expect(within(gadgetLine).getByText('$11.00')).toBeTruthy();
     expect(total()).toBe('$47.00');
     expect(screen.getByText('5 items')).toBeTruthy();

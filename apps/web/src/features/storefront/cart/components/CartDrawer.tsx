@@ -20,6 +20,7 @@ import { EmptyState } from '../../../../components/EmptyState';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { TintedIcon } from '../../../../components/TintedIcon';
 import { formatCents } from '../../../../lib/format';
+import { wholesalePriceText, type PriceUnit } from '../../../../lib/unit-price';
 import { useCart, useCartChanging, useSetLineQuantity } from '../api';
 import type { CartLineProduct } from '../cart-store';
 import { maxOrderable } from '../../catalog/catalog-display';
@@ -82,6 +83,8 @@ function lineProduct(line: LineItem): CartLineProduct {
     variant_title: line.product.variant_title,
     unit_price_in_cents: line.product.unit_price_in_cents,
     msrp_in_cents: line.product.msrp_in_cents,
+    order_unit: line.product.order_unit?.unit ?? null,
+    quantity_per_unit: line.product.quantity_per_unit ?? null,
     image_url: line.product.media[0]?.media.cloudinary_url ?? null,
     minimum_order_quantity: line.product.minimum_order_quantity,
     order_increment: line.product.order_increment,
@@ -96,6 +99,12 @@ function lineProduct(line: LineItem): CartLineProduct {
 function lineMax(line: LineItem): number {
   return maxOrderable(line.product.track_inventory, line.product.inventory_count, line.product);
 }
+
+/** What the line's price is per: "case of 12", "unit" (lib/unit-price.ts). */
+export const lineUnit = (line: LineItem): PriceUnit => ({
+  order_unit: line.product.order_unit?.unit,
+  quantity_per_unit: line.product.quantity_per_unit,
+});
 
 /** A volume break prices the line below the product's own unit price. */
 const hasVolumePrice = (line: LineItem) =>
@@ -146,7 +155,7 @@ function CartLine({
         {line.available ? (
           <>
             <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
-              {formatCents(line.unit_price_in_cents)} each
+              {wholesalePriceText(line.unit_price_in_cents, lineUnit(line))}
               {hasVolumePrice(line) && (
                 <Box component="span" sx={{ color: 'primary.dark', fontWeight: 600 }}>
                   {' · Volume price'}

@@ -75,9 +75,9 @@ describe('/storefront/{org_id}/product/{product_id}', () => {
     expect(within(breadcrumb).getByRole('link', { name: 'Seller X' }).getAttribute('href')).toBe(`/storefront/${ids.sellerX}`);
     expect(within(breadcrumb).getByText('Breakfast Tea').getAttribute('aria-current')).toBe('page');
     expect(screen.getByText('Case of 12')).toBeTruthy();
-    expect(screen.getByText('$12.50')).toBeTruthy();
-    expect(screen.getByText('$24.00')).toBeTruthy();
-    expect(screen.getByText('Retail price (MSRP)')).toBeTruthy();
+    // The wholesale price is per case of 12, the MSRP per retail unit (issue 27).
+    expect(screen.getByText('Wholesale price').nextElementSibling?.textContent).toBe('$12.50 / case of 12');
+    expect(screen.getByText('Retail price (MSRP)').nextElementSibling?.textContent).toBe('$24.00 / unit');
     expect(screen.getByText('In stock: 40')).toBeTruthy();
 
     // Description keeps its line breaks.

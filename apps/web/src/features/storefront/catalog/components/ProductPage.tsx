@@ -34,6 +34,7 @@ import type { CartLineProduct } from '../../cart/cart-store';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { TintedIcon } from '../../../../components/TintedIcon';
 import { formatCents } from '../../../../lib/format';
+import { RETAIL_UNIT, orderUnitText, priceColumnLabel, type PriceUnit } from '../../../../lib/unit-price';
 import { useCurrentUser } from '../../../../lib/current-user';
 import { findStore } from '../../api';
 import { useCart, useLineQuantity, useSetLineQuantity } from '../../cart/api';
@@ -102,6 +103,8 @@ function productSellable(item: Product): Sellable {
       name: item.name,
       unit_price_in_cents: item.unit_price_in_cents,
       msrp_in_cents: item.msrp_in_cents,
+      order_unit: item.order_unit?.unit ?? null,
+      quantity_per_unit: item.quantity_per_unit,
       image_url: photo ? (photo.variants?.['200'] ?? photo.cloudinary_url) : null,
       minimum_order_quantity: item.minimum_order_quantity,
       order_increment: item.order_increment,
@@ -178,10 +181,11 @@ function ProductPageSkeleton() {
   );
 }
 
-function PriceRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+/** A price and what it is per ("$4.50" and "case of 12"): the amount large, its unit beside it. */
+function PriceRow({ label, value, per, strong }: { label: string; value: string; per?: string; strong?: boolean }) {
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline' }}>
-      <Typography variant="body2" component="dt" sx={{ minWidth: 150 }}>
+      <Typography variant="body2" component="dt" sx={{ minWidth: { xs: 116, sm: 150 }, flexShrink: 0 }}>
         {label}
       </Typography>
       <Typography
@@ -194,6 +198,11 @@ function PriceRow({ label, value, strong }: { label: string; value: string; stro
         }}
       >
         {value}
+        {per && (
+          <Box component="span" sx={{ fontSize: '1rem', fontWeight: 400, color: 'text.secondary', whiteSpace: 'nowrap' }}>
+            {` / ${per}`}
+          </Box>
+        )}
       </Typography>
     </Stack>
   );
@@ -206,10 +215,10 @@ function rangeLabel(from: number, nextFrom: number | undefined): string {
 }
 
 /**
- * The volume prices (issue 13 item 3): a small table "From quantity / Unit price", the product's
+ * The volume prices (issue 13 item 3): a small table "Quantity / Price / case of 12", the product's
  * own price first; nothing when the product has no price breaks.
  */
-function VolumePrices({ product }: { product: Sellable }) {
+function VolumePrices({ product, unit }: { product: Sellable; unit: PriceUnit }) {
   const captionId = useId();
   if (product.price_breaks.length === 0 || product.unit_price_in_cents === null) return null;
   const first = firstOrderQuantity(product);
@@ -232,7 +241,7 @@ function VolumePrices({ product }: { product: Sellable }) {
               Quantity
             </Box>
             <Box component="th" scope="col" sx={{ ...cell, typography: 'body2', fontWeight: 600 }}>
-              Unit price
+              {priceColumnLabel(unit)}
             </Box>
           </tr>
         </thead>
@@ -494,6 +503,7 @@ function ProductDetails({
   };
 
   const unit = orderUnitLabel(item.order_unit?.unit, item.quantity_per_unit);
+  const priceUnit = { order_unit: item.order_unit?.unit, quantity_per_unit: item.quantity_per_unit };
   const price = sellable ? sellable.unit_price_in_cents : (item.price_range?.min ?? null);
   const priceText =
     sellable || !item.price_range
@@ -531,8 +541,9 @@ function ProductDetails({
             {item.name}
           </Typography>
           <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.5 }} aria-live="polite">
-            <PriceRow label="Wholesale price" value={priceText} strong />
-            {msrp !== null && <PriceRow label="Retail price (MSRP)" value={formatCents(msrp)} />}
+            {/* The wholesale price is per order unit, the MSRP per retail unit (lib/unit-price.ts). */}
+            <PriceRow label="Wholesale price" value={priceText} per={price === null ? undefined : orderUnitText(priceUnit)} strong />
+            {msrp !== null && <PriceRow label="Retail price (MSRP)" value={formatCents(msrp)} per={RETAIL_UNIT} />}
           </Box>
           {item.preorder && <PreorderBadge preorder={item.preorder} />}
           {withOptions && (
@@ -544,7 +555,7 @@ function ProductDetails({
             </Typography>
           )}
           {sellable?.stock_keeping_unit && <Typography variant="body2">SKU {sellable.stock_keeping_unit}</Typography>}
-          {sellable && <VolumePrices product={sellable} />}
+          {sellable && <VolumePrices product={sellable} unit={priceUnit} />}
           {sellable || choose ? (
             <AddToCart key={sellable?.id ?? 'choose'} orgId={orgId} product={sellable ?? productSellable(item)} choose={choose} />
           ) : (

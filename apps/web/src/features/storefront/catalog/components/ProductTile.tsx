@@ -3,7 +3,6 @@ import {
   bestPriceBreak,
   firstOrderQuantity,
   preorderClosed,
-  priceBreakLabel,
   type ProductTile as ProductTileData,
 } from '@cratebase/contract';
 import Box from '@mui/material/Box';
@@ -14,19 +13,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import { Link as RouterLink } from 'react-router';
-import { formatCents } from '../../../../lib/format';
+import { msrpText, volumePriceText, wholesalePriceText } from '../../../../lib/unit-price';
 import { useCart, useLineQuantity, useSetLineQuantity } from '../../cart/api';
 import { isOutOfStock, maxOrderable, orderUnitLabel, stockLabel } from '../catalog-display';
-import { imageSources } from '../../../../lib/image-sources';
+import { SizedImage } from '../../../../components/SizedImage';
 import { QuantityControl } from '../../cart/components/QuantityControl';
-import { hasOptions, optionsSummary, priceRangeLabel } from '../variant-display';
+import { hasOptions, optionsSummary } from '../variant-display';
 import { PreorderBadge } from './PreorderBadge';
-
-/**
- * Which copy of the photo the browser needs: a third of the page (up to the content width of
- * the lg container, 1200 px less its padding and gaps) on desktop, half of it on narrow screens.
- */
-export const TILE_IMAGE_SIZES = '(min-width: 1200px) 370px, (min-width: 900px) 31vw, 48vw';
 
 const imageBox = {
   position: 'relative',
@@ -45,21 +38,8 @@ function TileImage({ tile }: { tile: ProductTileData }) {
       </Box>
     );
   }
-  const { src, srcSet } = imageSources(tile.image.url, tile.image.variants, tile.image.width, { withOriginal: false });
-  return (
-    <Box
-      component="img"
-      src={src}
-      srcSet={srcSet}
-      sizes={srcSet ? TILE_IMAGE_SIZES : undefined}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      width={tile.image.width ?? undefined}
-      height={tile.image.height ?? undefined}
-      sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
-    />
-  );
+  // The copies a tile needs (the server lists 200–1152 px), never an earlier upload's original.
+  return <SizedImage image={tile.image} place="tile" alt="" original={false} sx={{ position: 'absolute', inset: 0 }} />;
 }
 
 /**
@@ -85,6 +65,8 @@ function TileCartControl({ orgId, tile, describedBy }: { orgId: string; tile: Pr
     name: tile.name,
     unit_price_in_cents: tile.unit_price_in_cents,
     msrp_in_cents: tile.msrp_in_cents,
+    order_unit: tile.order_unit,
+    quantity_per_unit: tile.quantity_per_unit,
     image_url: tile.image?.variants['200'] ?? tile.image?.url ?? null,
     minimum_order_quantity: tile.minimum_order_quantity,
     order_increment: tile.order_increment,
@@ -136,9 +118,12 @@ export function ProductTile({ orgId, tile }: { orgId: string; tile: ProductTileD
   const best = bestPriceBreak(tile.price_breaks);
   const withOptions = hasOptions(tile);
   const options = optionsSummary(tile.options);
+  // "$4.50 / case of 12", "from $4.50 / case of 12" for variants priced differently.
+  const range = withOptions ? tile.price_range : null;
   const price =
-    (withOptions ? priceRangeLabel(tile.price_range) : null) ??
-    (tile.unit_price_in_cents === null ? 'Price not set' : formatCents(tile.unit_price_in_cents));
+    (range ? wholesalePriceText(range.min, tile, { from: range.min !== range.max }) : null) ??
+    wholesalePriceText(tile.unit_price_in_cents, tile) ??
+    'Price not set';
 
   return (
     <Card component="article" aria-labelledby={nameId} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -192,7 +177,7 @@ export function ProductTile({ orgId, tile }: { orgId: string; tile: ProductTileD
           </Typography>
           {tile.msrp_in_cents !== null && !withOptions && (
             <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-              MSRP {formatCents(tile.msrp_in_cents)}
+              {msrpText(tile.msrp_in_cents)}
             </Typography>
           )}
         </Stack>
@@ -212,7 +197,7 @@ export function ProductTile({ orgId, tile }: { orgId: string; tile: ProductTileD
             data-testid="tile-volume-price"
             sx={{ color: 'primary.dark', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
           >
-            {priceBreakLabel(best)}
+            {volumePriceText(best, tile)}
           </Typography>
         )}
         {tile.preorder && <PreorderBadge preorder={tile.preorder} dense />}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { ToastProvider } from '../../../../components/Toast';
@@ -81,8 +81,9 @@ describe('/storefront/{org_id}: the catalog grid', () => {
 
     const teaTile = within(article('Breakfast Tea'));
     expect(teaTile.getByText('Case of 12')).toBeTruthy();
-    expect(teaTile.getByText('$12.50')).toBeTruthy();
-    expect(teaTile.getByText('MSRP $24.00')).toBeTruthy();
+    // The price says it is per case, the MSRP per retail unit (issue 27).
+    expect(teaTile.getByText('$12.50 / case of 12')).toBeTruthy();
+    expect(teaTile.getByText('MSRP $24.00 / unit')).toBeTruthy();
     expect(teaTile.getByRole('link', { name: 'Breakfast Tea' }).getAttribute('href')).toBe(
       `/storefront/${ids.sellerX}/product/${productIds.tea}`,
     );
@@ -99,7 +100,7 @@ describe('/storefront/{org_id}: the catalog grid', () => {
 
     const honeyTile = within(article('Wildflower Honey'));
     expect(honeyTile.getByText('Each')).toBeTruthy();
-    expect(honeyTile.getByText('$8.99')).toBeTruthy();
+    expect(honeyTile.getByText('$8.99 / unit')).toBeTruthy();
     expect(honeyTile.queryByText(/MSRP/)).toBeNull();
     expect(honeyTile.getByText('In stock: 7')).toBeTruthy();
     expect(honeyTile.getByTestId('tile-image-placeholder')).toBeTruthy();
@@ -223,6 +224,29 @@ describe('/storefront/{org_id}: a store that cannot be shown', () => {
     });
     expect(await screen.findByRole('heading', { name: 'This store is not available' })).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe(`${storePath}/not-found`);
+  });
+});
+
+describe('/storefront/{org_id}: the minimums above the grid (issue 27)', () => {
+  it('says the first-order minimums in one line and opens the Terms tab from it', async () => {
+    renderStore(storePath, { forSale: () => ({ body: [tea] }), cart: { terms: { min_items: 6, min_cents: 10000 } } });
+    const user = userEvent.setup();
+    const notice = await screen.findByTestId('minimums-notice');
+    expect(notice.textContent).toBe('First-order minimum: 6 items · $100.00See terms');
+    // Above the grid.
+    const grid = await screen.findByRole('region', { name: 'Seller X products' });
+    expect(notice.compareDocumentPosition(grid) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(within(notice).getByRole('link', { name: 'See terms' }));
+    expect(await screen.findByRole('heading', { name: 'Order minimums for your first order' })).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe(`${storePath}?tab=terms`);
+  });
+
+  it('says the reorder minimums to a returning buyer, and "No order minimum" when there is none', async () => {
+    renderStore(storePath, { cart: { terms: { min_items: 0, min_cents: 5000 } }, cartOverrides: { is_returning: true } });
+    expect((await screen.findByTestId('minimums-notice')).textContent).toBe('Reorder minimum: $50.00See terms');
+    cleanup();
+    renderStore(storePath, { cart: { terms: { min_items: 0, min_cents: 0 } } });
+    expect((await screen.findByTestId('minimums-notice')).textContent).toBe('No order minimumSee terms');
   });
 });
 

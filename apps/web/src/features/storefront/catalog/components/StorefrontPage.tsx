@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../../../lib/current-user';
 import { findStore, type Store } from '../../api';
 import { useCatalog, useStoreOrganization } from '../api';
 import { CatalogSkeleton } from './CatalogSkeleton';
+import { MinimumsNotice } from './MinimumsNotice';
 import { StoreCover } from '../../components/StoreCover';
 import { StoreTabs, TabPanel, type TabItem } from './StoreTabs';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
@@ -165,6 +166,8 @@ export function StorefrontPage() {
               <Suspense fallback={<SearchFieldFallback />}>
                 <CatalogSearch q={q} onSearch={search} />
               </Suspense>
+              {/* The minimums where buyers decide, not only in the Terms tab (issue 27 §3). */}
+              <MinimumsNotice orgId={orgId} termsTo={`/storefront/${orgId}?tab=terms`} />
               <Suspense fallback={<CatalogSkeleton />}>
                 <CatalogGrid
                   catalog={catalog}

@@ -140,7 +140,7 @@ describe('storefront tiles of products with options', () => {
     );
 
     const teeTile = within(await screen.findByRole('article', { name: 'Heavy tee' }));
-    expect(teeTile.getByText('from $12.00')).toBeTruthy();
+    expect(teeTile.getByText('from $12.00 / unit')).toBeTruthy();
     expect(teeTile.getByText('4 sizes · 2 colours')).toBeTruthy();
     expect(teeTile.getByRole('link', { name: 'Choose options' }).getAttribute('href')).toBe(
       `/storefront/${ids.sellerX}/product/${teeId}`,
@@ -148,7 +148,7 @@ describe('storefront tiles of products with options', () => {
     expect(teeTile.queryByRole('button', { name: /add/i })).toBeNull();
 
     const candle = within(screen.getByRole('article', { name: 'Candle' }));
-    expect(candle.getByText('$9.00')).toBeTruthy();
+    expect(candle.getByText('$9.00 / unit')).toBeTruthy();
     expect(candle.getByText('Fig · Oud · Cedar')).toBeTruthy();
   });
 });
@@ -159,7 +159,7 @@ describe('the product page of a product with options', () => {
     const user = userEvent.setup();
     await screen.findByRole('heading', { level: 1, name: 'Heavy tee' });
 
-    expect(price()).toBe('from $12.00');
+    expect(price()).toBe('from $12.00 / unit');
     const add = screen.getByRole('button', { name: 'Choose a size and a colour' });
     expect(add.hasAttribute('disabled')).toBe(true);
 
@@ -167,7 +167,7 @@ describe('the product page of a product with options', () => {
     expect(screen.getByRole('button', { name: 'Choose a colour' }).hasAttribute('disabled')).toBe(true);
     await user.click(group('Colour').getByRole('button', { name: 'Black' }));
 
-    expect(price()).toBe('$13.00');
+    expect(price()).toBe('$13.00 / unit');
     expect(screen.getByText('SKU TEE-M-BLA')).toBeTruthy();
     expect(screen.getByText('In stock: 30')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Volume pricing' })).getByText('$11.00')).toBeTruthy();

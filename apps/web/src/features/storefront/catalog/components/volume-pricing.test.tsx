@@ -82,8 +82,8 @@ describe('the tile', () => {
     const server = renderStore();
     const user = userEvent.setup();
     const card = within(await screen.findByRole('article', { name: 'Olive Oil' }));
-    expect(card.getByText('$5.00')).toBeTruthy();
-    expect(card.getByTestId('tile-volume-price').textContent).toBe('24+ at $3.90');
+    expect(card.getByText('$5.00 / unit')).toBeTruthy();
+    expect(card.getByTestId('tile-volume-price').textContent).toBe('24+ at $3.90 / unit');
 
     const add = card.getByRole('button', { name: 'Add 12 to cart' });
     await waitFor(() => expect(add.hasAttribute('disabled')).toBe(false));
@@ -111,6 +111,7 @@ describe('the product page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Olive Oil' });
 
     const table = screen.getByRole('table', { name: 'Volume pricing' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Quantity', 'Price / unit']);
     expect(
       within(table)
         .getAllByRole('row')
@@ -157,12 +158,12 @@ describe('the cart drawer', () => {
     const server = renderDrawer(18);
     const user = userEvent.setup();
     const line = within(await screen.findByRole('listitem', { name: 'Olive Oil' }));
-    expect(line.getByText('$4.10 each')).toBeTruthy();
+    expect(line.getByText('$4.10 / unit')).toBeTruthy();
     expect(screen.getByTestId('cart-total').textContent).toBe('$73.80');
 
     await user.click(line.getByRole('button', { name: 'Increase quantity of Olive Oil' }));
     // At once (before the server answers) and after: 24 at the 24+ price.
-    expect(line.getByText(/\$3\.90 each/)).toBeTruthy();
+    expect(line.getByText(/\$3\.90 \/ unit/)).toBeTruthy();
     expect(line.getByText(/Volume price/)).toBeTruthy();
     await waitFor(() => expect(server.cart().line_items.map((l) => l.quantity)).toEqual([24]));
     await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toBe('$93.60'));

@@ -4,11 +4,11 @@ import InputBase from '@mui/material/InputBase';
 import {
   formatShipWindow,
   preorderClosed,
-  priceBreakLabel,
   quantityRuleMessage,
   type ProductSheetRow,
 } from '@cratebase/contract';
 import { formatCents } from '../../../../lib/format';
+import { volumePriceText, wholesalePriceText } from '../../../../lib/unit-price';
 import { isOutOfStock, orderUnitLabel, stockLabel } from '../../catalog/catalog-display';
 import { addedQuantity } from '../bulk-lines';
 import { splitLineName } from '../../catalog/variant-display';
@@ -24,7 +24,7 @@ function rulesText(row: ProductSheetRow): string {
   const parts: string[] = [];
   if (row.minimum_order_quantity > 1) parts.push(`Min ${row.minimum_order_quantity}`);
   if (row.order_increment > 1) parts.push(`Multiples of ${row.order_increment}`);
-  for (const b of row.price_breaks) parts.push(priceBreakLabel(b));
+  for (const b of row.price_breaks) parts.push(volumePriceText(b, row));
   return parts.join(' · ');
 }
 
@@ -159,7 +159,8 @@ export function QuickOrderRow({
   const stock = preorder ?? stockLabel(row.track_inventory, row.inventory_count) ?? 'Available';
   const price = row.unit_price_in_cents === null ? '—' : formatCents(row.unit_price_in_cents);
   const problemId = `quick-order-problem-${row.id}`;
-  const phoneFacts = [row.stock_keeping_unit, price, preorder ?? stockLabel(row.track_inventory, row.inventory_count)]
+  // On a phone there is no Unit column: the price says what it is per ("$4.50 / case of 12").
+  const phoneFacts = [row.stock_keeping_unit, wholesalePriceText(row.unit_price_in_cents, row), preorder ?? stockLabel(row.track_inventory, row.inventory_count)]
     .filter(Boolean)
     .join(' · ');
   const rules = rulesText(row);
