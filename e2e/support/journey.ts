@@ -26,10 +26,20 @@ export async function signInOnProviderPage(page: Page, email: string, password: 
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** On /details: name the business, pick the type, finish. Returns the new organization id. */
-export async function createOrganizationOnDetails(page: Page, name: string, type: 'Merchant' | 'Buyer') {
+/**
+ * On /details: name the business and the person (issue 27: "Your Name" is required, the phone
+ * optional), pick the type, finish.
+ */
+export async function createOrganizationOnDetails(
+  page: Page,
+  name: string,
+  type: 'Merchant' | 'Buyer',
+  person: { name: string; phone?: string } = { name: 'Maya Maker' },
+) {
   await page.waitForURL(/\/details/);
   await page.getByLabel('Business Name').fill(name);
+  await page.getByLabel('Your Name').fill(person.name);
+  if (person.phone) await page.getByLabel('Phone (optional)').fill(person.phone);
   await page.getByLabel('You are a').click();
   await page.getByRole('option', { name: type }).click();
   await page.getByRole('button', { name: 'Finish Creating Your Account' }).click();

@@ -5,6 +5,8 @@ import { fakeFetch, ids } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { DetailsForm } from './DetailsForm';
 
+const person = { name: null, phone: null };
+
 const button = () => screen.getByRole('button', { name: 'Finish Creating Your Account' }) as HTMLButtonElement;
 
 describe('DetailsForm', () => {
@@ -81,5 +83,68 @@ describe('DetailsForm', () => {
     expect(screen.getByText('Business name must be at most 120 characters')).toBeTruthy();
     expect(button().disabled).toBe(false);
     expect(onCreated).not.toHaveBeenCalled();
+  });
+});
+
+describe('DetailsForm asking for the person (issue 27)', () => {
+  it('asks a name (required) and a phone (optional), saves them, then creates the organization', async () => {
+    const created = { id: ids.merchantA, name: 'Alpha Foods', selected_type: 'Merchant' };
+    const fetch = fakeFetch({
+      'PUT /api/user/me': { body: {} },
+      'POST /api/organization': { status: 201, body: created },
+    });
+    vi.stubGlobal('fetch', fetch.fn);
+    const onCreated = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<DetailsForm email="sam@example.com" onCreated={onCreated} contact={person} />);
+
+    await user.type(screen.getByLabelText(/Business Name/), 'Alpha Foods');
+    expect(button().disabled).toBe(true);
+    await user.type(screen.getByLabelText(/Your Name/), '  Sam Seller ');
+    expect(button().disabled).toBe(false);
+    await user.click(button());
+
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
+    expect(fetch.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /api/user/me', 'POST /api/organization']);
+    expect(fetch.calls[0]?.body).toEqual({ name: 'Sam Seller', phone: null });
+  });
+
+  it('starts from the name the account has, and names a bad phone on leaving the field', async () => {
+    const fetch = fakeFetch({});
+    vi.stubGlobal('fetch', fetch.fn);
+    const user = userEvent.setup();
+    renderWithProviders(
+      <DetailsForm email="sam@example.com" onCreated={() => undefined} contact={{ name: 'Token Name', phone: null }} />,
+    );
+    expect((screen.getByLabelText(/Your Name/) as HTMLInputElement).value).toBe('Token Name');
+    await user.type(screen.getByLabelText(/Phone/), '12-34');
+    await user.tab();
+    expect(screen.getByText(/^Phone must be a phone number like \+1 802 555 0134/)).toBeTruthy();
+    await user.type(screen.getByLabelText(/Business Name/), 'Alpha Foods');
+    await user.click(button());
+    expect(fetch.calls).toHaveLength(0);
+  });
+
+  it('shows the server’s words on the field it names and keeps what was typed', async () => {
+    const fetch = fakeFetch({
+      'PUT /api/user/me': {
+        status: 400,
+        body: {
+          error: 'validation_failed',
+          message: 'name: must not contain line breaks or control characters',
+          issues: [{ path: 'name', message: 'must not contain line breaks or control characters' }],
+        },
+      },
+    });
+    vi.stubGlobal('fetch', fetch.fn);
+    const user = userEvent.setup();
+    renderWithProviders(<DetailsForm email="sam@example.com" onCreated={() => undefined} contact={person} />);
+    await user.type(screen.getByLabelText(/Business Name/), 'Alpha Foods');
+    await user.type(screen.getByLabelText(/Your Name/), 'Sam');
+    await user.click(button());
+    expect(await screen.findByText('Your name must not contain line breaks or control characters')).toBeTruthy();
+    expect(screen.queryByText(/^Business name/)).toBeNull();
+    expect((screen.getByLabelText(/Business Name/) as HTMLInputElement).value).toBe('Alpha Foods');
+    expect(fetch.calls.some((c) => c.path === '/api/organization')).toBe(false);
   });
 });

@@ -90,7 +90,7 @@ export function DetailsPage() {
               </Button>
             </Stack>
           ) : user ? (
-            <DetailsForm email={email} onCreated={handleCreated} />
+            <DetailsForm email={email} onCreated={handleCreated} contact={{ name: user.name, phone: user.phone }} />
           ) : (
             <FormSkeleton />
           )}

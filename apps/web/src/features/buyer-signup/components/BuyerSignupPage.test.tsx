@@ -77,6 +77,7 @@ describe('BuyerSignupPage', () => {
         });
       },
       'POST /api/organization': { status: 201, body: { id: ids.buyer, name: 'Corner Shop', selected_type: 'Buyer' } },
+      'PUT /api/user/me': { body: { ...newUser, name: 'Rita Retailer', phone: '+1 802 555 0199' } },
       'GET /api/user/me': {
         body: makeUser({
           organizations: [org(ids.buyer, 'Corner Shop', 'Buyer')],
@@ -110,9 +111,19 @@ describe('BuyerSignupPage', () => {
     expect(terms!.checked).toBe(true);
     expect(emails!.checked).toBe(true);
 
-    // Disabled while the name is empty or the terms are unchecked.
+    // Disabled while a name is empty or the terms are unchecked.
     expect(button.disabled).toBe(true);
     await user.type(screen.getByLabelText(/Business Name/), 'Corner Shop');
+    expect(button.disabled).toBe(true);
+    await user.type(screen.getByLabelText(/Your Name/), 'Rita Retailer');
+    expect(button.disabled).toBe(false);
+    // A phone that is not one is named before anything is sent.
+    await user.type(screen.getByLabelText(/Phone/), 'call me');
+    await user.click(button);
+    expect(screen.getByText(/^Phone must be a phone number like \+1 802 555 0134/)).toBeTruthy();
+    expect(fetch.calls.some((call) => call.method === 'PUT')).toBe(false);
+    await user.clear(screen.getByLabelText(/Phone/));
+    await user.type(screen.getByLabelText(/Phone/), '+1 802 555 0199');
     expect(button.disabled).toBe(false);
     await user.click(terms!);
     expect(button.disabled).toBe(true);
@@ -125,6 +136,10 @@ describe('BuyerSignupPage', () => {
         `/storefront/resale-certificate/${ids.buyer}?signup=1&next=${encodeURIComponent(`/storefront/${ids.sellerX}`)}`,
       ),
     );
+    // The person's details are saved first, then the store is created.
+    const put = fetch.calls.findIndex((call) => call.method === 'PUT' && call.path === '/api/user/me');
+    expect(fetch.calls[put]?.body).toEqual({ name: 'Rita Retailer', phone: '+1 802 555 0199' });
+    expect(put).toBeLessThan(fetch.calls.findIndex((call) => call.path === '/api/organization'));
     const create = fetch.calls.find((call) => call.path === '/api/organization');
     expect(create?.body).toMatchObject({ selected_type: 'Buyer', name: 'Corner Shop' });
     const confirm = fetch.calls.filter((call) => call.path === `/api/invite/purchaser/accept/${inviteId}`)[1];

@@ -17,6 +17,8 @@ import { BusinessNameField, SignedInEmailField } from '../../../components/Accou
 import { AccountHeader } from '../../../components/AccountHeader';
 import { AccountLayout } from '../../../components/AccountLayout';
 import { ConsentCheckboxes } from '../../../components/ConsentCheckboxes';
+import { ContactFields } from '../../../components/ContactFields';
+import { contactBody, contactIssues, saveContact, type ContactValues } from '../../../lib/contact';
 import { acceptInvite, isAlreadyPurchaser, saveBuyerSignupKeys, savedBuyerSignupKeys } from '../../../lib/invites';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { userQueryKey } from '../../../lib/query-keys';
@@ -53,9 +55,14 @@ function BuyerSignup({ inviteId, orgId }: { inviteId: string; orgId: string }) {
   const [sellerName, setSellerName] = useState<string | null>(null);
   const [email, setEmail] = useState<string | null>(null);
   const [name, setName] = useState('');
+  // Issue 27: the person behind the store (name required, phone optional), saved to the user.
+  const [person, setPerson] = useState<ContactValues>({ name: '', phone: '' });
+  const [touched, setTouched] = useState<{ name?: boolean; phone?: boolean; all?: boolean }>({});
   const [terms, setTerms] = useState(true);
   const [emails, setEmails] = useState(true);
   const [formError, setFormError] = useState<unknown>(null);
+  /** Which call `formError` came from: the person's details or the store's creation. */
+  const [errorFrom, setErrorFrom] = useState<'person' | 'store'>('store');
   // An organization created by an earlier attempt whose invite link failed: not created twice.
   const created = useRef<Organization | null>(null);
   const started = useRef(false);
@@ -85,6 +92,7 @@ function BuyerSignup({ inviteId, orgId }: { inviteId: string; orgId: string }) {
       const user = await createUserAccount();
       queryClient.setQueryData(userQueryKey, user);
       setEmail(user.email);
+      setPerson((was) => (was.name || was.phone ? was : { name: user.name ?? '', phone: user.phone ?? '' }));
       const result = await acceptInvite(inviteId);
       setSellerName(result.seller_organization.name);
       if (result.status === 'accepted') {
@@ -113,9 +121,15 @@ function BuyerSignup({ inviteId, orgId }: { inviteId: string; orgId: string }) {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed || !terms || phase.kind !== 'form') return;
+    setTouched({ all: true });
+    const issues = contactIssues(person);
+    if (issues.name || issues.phone) return;
     setFormError(null);
     setPhase({ kind: 'creating' });
     try {
+      setErrorFrom('person');
+      queryClient.setQueryData(userQueryKey, await saveContact(contactBody(person)));
+      setErrorFrom('store');
       if (!created.current) {
         created.current = await createOrganization({
           selected_type: 'Buyer',
@@ -138,7 +152,17 @@ function BuyerSignup({ inviteId, orgId }: { inviteId: string; orgId: string }) {
   }
 
   const shownEmail = email ?? profile.email ?? '';
-  const nameIssue = formError instanceof ApiError ? formError.issueFor('name') : undefined;
+  const apiError = formError instanceof ApiError ? formError : undefined;
+  const nameIssue = errorFrom === 'store' ? apiError?.issueFor('name') : undefined;
+  const localIssues = contactIssues(person);
+  const personIssues = {
+    name:
+      (touched.name || touched.all ? localIssues.name : undefined) ??
+      (errorFrom === 'person' ? apiError?.issueFor('name') : undefined),
+    phone:
+      (touched.phone || touched.all ? localIssues.phone : undefined) ??
+      (errorFrom === 'person' ? apiError?.issueFor('phone') : undefined),
+  };
   const working = phase.kind === 'accepting' || phase.kind === 'creating' || phase.kind === 'finishing';
 
   let body;
@@ -189,6 +213,13 @@ function BuyerSignup({ inviteId, orgId }: { inviteId: string; orgId: string }) {
           issue={nameIssue}
           helperText="The name of your store, as sellers will see it."
         />
+        <ContactFields
+          values={person}
+          onChange={setPerson}
+          issues={personIssues}
+          onBlur={(field) => setTouched((was) => ({ ...was, [field]: true }))}
+          seenBy={sellerName ?? 'the sellers you buy from'}
+        />
         <ConsentCheckboxes
           terms={terms}
           onTermsChange={setTerms}
@@ -196,7 +227,7 @@ function BuyerSignup({ inviteId, orgId }: { inviteId: string; orgId: string }) {
           onEmailsChange={setEmails}
           termsLabel={TERMS_TEXT}
         />
-        <Button type="submit" variant="contained" size="large" disabled={!name.trim() || !terms}>
+        <Button type="submit" variant="contained" size="large" disabled={!name.trim() || !person.name.trim() || !terms}>
           Finish Creating Your Account
         </Button>
       </Stack>
