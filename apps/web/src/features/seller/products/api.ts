@@ -1,34 +1,17 @@
 import type { InventoryTransaction, Product, ProductInput } from '@cratebase/contract';
 import {
-  keepPreviousData,
-  useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api, apiPath, keysetPaging, withQuery } from '../../../lib/api';
+import { api, apiPath } from '../../../lib/api';
 import { saveBlob, todayStamp } from '../../../lib/download';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { organizationKeys, productKeys } from '../../../lib/query-keys';
 
 /** Rows per page of the merchant product list. */
 export const PRODUCTS_PAGE_SIZE = 25;
-
-/** GET /api/product/organization/{org_id}?q&limit&cursor, newest first; Load more pages. */
-export function useProductList(orgId: string, q: string) {
-  return useInfiniteQuery({
-    queryKey: productKeys.list(orgId, q),
-    queryFn: ({ pageParam, signal }) =>
-      api.getPage<Product>(
-        withQuery(apiPath`/api/product/organization/${orgId}`, { limit: PRODUCTS_PAGE_SIZE, q, cursor: pageParam }),
-        { signal },
-      ),
-    ...keysetPaging,
-    placeholderData: keepPreviousData,
-    enabled: Boolean(orgId),
-  });
-}
 
 /** GET /api/product/{id} (never for "add"). */
 export function useProduct(productId: string | undefined, options: { refetchOnMount?: boolean | 'always' } = {}) {

@@ -1,13 +1,26 @@
-import { useState } from 'react';
-import { LIVE_STATE, formatShipWindow, type Product } from '@cratebase/contract';
+import { useState, type SyntheticEvent } from 'react';
+import {
+  LIVE_STATE,
+  PRODUCT_BULK_MAX,
+  PRODUCT_STATE_NAMES,
+  formatShipWindow,
+  teamRoleAtLeast,
+  type Product,
+} from '@cratebase/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import FileUploadOutlinedIcon from '@mui/icons-material/FileUploadOutlined';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
@@ -23,11 +36,13 @@ import { visuallyHidden } from '../../../../components/visually-hidden';
 import { useToast } from '../../../../components/Toast';
 import { errorMessage, loadedItems } from '../../../../lib/api';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
-import { downloadCatalogCsv, useProductList } from '../api';
+import { useTeamRole } from '../../../../lib/current-user';
+import { downloadCatalogCsv } from '../api';
+import { useFilteredProductList, useProductStateCounts, useSetProductsState } from '../list-api';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 
 export const PRODUCTS_EMPTY = "Products haven't been added yet.";
-/** Why Export CSV is disabled while the catalogue is empty. */
+/** Why Export CSV is disabled while the catalog is empty. */
 export const EXPORT_EMPTY_HINT = 'There are no products to export yet.';
 /** Spec section 9: table image 130 px. */
 const IMAGE_SIZE = 130;
@@ -79,7 +94,7 @@ export function orderUnitText(product: Pick<Product, 'order_unit' | 'quantity_pe
 }
 
 /** "15 variants" for a product with options; null for one sold as itself. */
-export function variantCountText(product: Pick<Product, 'options' | 'variants'>): string | null {
+export function variantCountText(product: Pick<Product, 'options'> & { variants: readonly unknown[] }): string | null {
   if (product.options.length === 0) return null;
   return product.variants.length === 1 ? '1 variant' : `${product.variants.length} variants`;
 }
@@ -98,7 +113,62 @@ export function StatusChip({ state }: { state: string | null | undefined }) {
   return <Chip size="small" label={label} color={label === LIVE_STATE ? 'primary' : 'secondary'} />;
 }
 
-const columns: DataColumn<Product>[] = [
+/**
+ * The Stock column: what is on hand when the seller tracks it ("12 on hand", "Out of stock"),
+ * "Not tracked" otherwise. A product with options adds up its tracked variants.
+ */
+export function stockText(
+  product: Pick<Product, 'options' | 'inventory_count' | 'track_inventory'> & {
+    variants: Pick<Product['variants'][number], 'inventory_count' | 'track_inventory'>[];
+  },
+): { text: string; detail: string | null; tone: 'normal' | 'out' | 'muted' } {
+  const variantCount = variantCountText(product);
+  const tracked =
+    product.options.length === 0
+      ? product.track_inventory
+        ? [product.inventory_count]
+        : []
+      : product.variants.filter((v) => v.track_inventory).map((v) => v.inventory_count);
+  if (tracked.length === 0) return { text: 'Not tracked', detail: variantCount, tone: 'muted' };
+  const onHand = tracked.reduce((sum, n) => sum + Math.max(0, n), 0);
+  const detail =
+    product.options.length === 0
+      ? null
+      : tracked.length === product.variants.length
+        ? `across ${variantCount}`
+        : `across ${tracked.length} of ${variantCount}`;
+  return onHand === 0
+    ? { text: 'Out of stock', detail, tone: 'out' }
+    : { text: `${onHand.toLocaleString('en-US')} on hand`, detail, tone: 'normal' };
+}
+
+function StockCell({ product }: { product: Product }) {
+  const stock = stockText(product);
+  return (
+    <Box>
+      <Typography
+        variant="body2"
+        sx={{
+          color: stock.tone === 'out' ? 'error.main' : stock.tone === 'muted' ? 'text.secondary' : 'text.primary',
+          fontWeight: stock.tone === 'muted' ? 400 : 600,
+          fontVariantNumeric: 'tabular-nums',
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {stock.text}
+      </Typography>
+      {stock.detail && (
+        <Typography variant="body2" sx={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+          {stock.detail}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+const stopRow = (event: SyntheticEvent) => event.stopPropagation();
+
+const baseColumns: DataColumn<Product>[] = [
   // 130 px images (spec); on phones the column shrinks with the screen.
   { header: 'Image', width: `min(${IMAGE_SIZE + 32}px, 22vw)`, cell: (p) => <Thumbnail product={p} /> },
   {
@@ -108,8 +178,11 @@ const columns: DataColumn<Product>[] = [
         <Typography variant="body1" sx={{ color: 'text.primary', fontWeight: 600, wordBreak: 'break-word' }}>
           {p.name}
         </Typography>
-        <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.75 }}>
+        <Box sx={{ display: { xs: 'flex', sm: 'none' }, mt: 0.75, gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <StatusChip state={p.state?.state} />
+          <Typography variant="body2" sx={{ fontSize: 13 }}>
+            {stockText(p).text}
+          </Typography>
         </Box>
         {variantCountText(p) ? (
           // A product with options: how many variants (their SKUs are theirs), on phones too.
@@ -134,6 +207,12 @@ const columns: DataColumn<Product>[] = [
   },
   {
     header: 'Wholesale Price',
+    // One line at 1280 px (the review saw it wrap).
+    headerCell: (
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        Wholesale Price
+      </Box>
+    ),
     align: 'right',
     cell: (p) => (
       <Typography
@@ -144,30 +223,123 @@ const columns: DataColumn<Product>[] = [
       </Typography>
     ),
   },
+  { header: 'Stock', width: 130, hideOnPhone: true, cell: (p) => <StockCell product={p} /> },
   // On phones the status sits under the name, so the name keeps room to breathe.
   { header: 'Status', width: 120, hideOnPhone: true, cell: (p) => <StatusChip state={p.state?.state} /> },
 ];
 
-/** /app/{org_id}/products: the catalogue table (spec "Products"). */
+/** The status filter's tabs: every product, then each status. */
+const ALL_TAB = '';
+const STATUS_TABS = [ALL_TAB, ...PRODUCT_STATE_NAMES];
+
+/** "3 products set to Live." — or why nothing changed. */
+export function bulkStateMessage(changed: number, selected: number, state: string): string {
+  if (changed === 0) return selected === 1 ? `That product is ${state} already.` : `Those products are ${state} already.`;
+  const set = `${changed} ${changed === 1 ? 'product' : 'products'} set to ${state}.`;
+  const already = selected - changed;
+  return already > 0 ? `${set} ${already} ${already === 1 ? 'was' : 'were'} ${state} already.` : set;
+}
+export const BULK_TOO_MANY = `Select at most ${PRODUCT_BULK_MAX} products at once.`;
+
+/**
+ * /app/{org_id}/products: the catalog table (spec "Products"), with a status filter (counts
+ * per status), a search by name or SKU, a Stock column, and (owners and admins) a bulk status
+ * change of the selected rows.
+ */
 export function ProductsPage() {
   useOrganizationPageTitle('Products');
   const { orgId = '' } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
   const [search, setSearch] = useState('');
+  const [statusTab, setStatusTab] = useState(ALL_TAB);
   const q = useDebouncedValue(search.trim(), 300);
-  const list = useProductList(orgId, q);
+  const list = useFilteredProductList(orgId, q, statusTab);
+  const counts = useProductStateCounts(orgId);
+  const setStates = useSetProductsState(orgId);
+  // Owners and admins change the status of several products at once (the server refuses staff).
+  const canBulkEdit = teamRoleAtLeast(useTeamRole(orgId), 'admin');
   const [exporting, setExporting] = useState(false);
+  // Selected products by id, kept with their rows (a selection outlives Load more).
+  const [selected, setSelected] = useState<ReadonlyMap<string, Product>>(new Map());
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
 
-  // The search whose results are on screen. While a new search loads, the previous results stay
-  // (placeholder data), and so do the words they match: the empty state, the catalogue's or a
-  // search's, is only shown for a search that has finished.
-  const [shownQ, setShownQ] = useState(q);
-  if (list.data && !list.isPlaceholderData && shownQ !== q) setShownQ(q);
+  // The search and filter whose results are on screen. While a new one loads, the previous
+  // results stay (placeholder data), and so do the words they match: the empty state, the
+  // catalog's or a search's, is only shown for a search that has finished.
+  const [shown, setShown] = useState({ q, status: statusTab });
+  if (list.data && !list.isPlaceholderData && (shown.q !== q || shown.status !== statusTab)) setShown({ q, status: statusTab });
   const rows = loadedItems(list.data);
-  const searching = shownQ !== '';
+  const searching = shown.q !== '';
+  const filtering = shown.status !== ALL_TAB;
   const busy = list.isPlaceholderData || search.trim() !== q;
-  const catalogueEmpty = !searching && rows?.length === 0;
+  const catalogueEmpty = counts.data ? counts.data.all === 0 : !searching && !filtering && rows?.length === 0;
+  const tooMany = selected.size > PRODUCT_BULK_MAX;
+
+  function toggle(product: Product) {
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(product.id)) next.delete(product.id);
+      else next.set(product.id, product);
+      return next;
+    });
+  }
+  const allShownSelected = Boolean(rows && rows.length > 0 && rows.every((p) => selected.has(p.id)));
+  const someShownSelected = Boolean(rows?.some((p) => selected.has(p.id)));
+  function toggleAllShown() {
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const p of rows ?? []) {
+        if (allShownSelected) next.delete(p.id);
+        else next.set(p.id, p);
+      }
+      return next;
+    });
+  }
+
+  function applyState(state: string) {
+    setMenuAnchor(null);
+    const productIds = [...selected.keys()];
+    setStates.mutate(
+      { productIds, state },
+      {
+        onSuccess: (result) => {
+          toast.show(bulkStateMessage(result.changed_ids.length, productIds.length, result.state.state));
+          setSelected(new Map());
+        },
+        onError: (error) => toast.show(`The status was not changed: ${errorMessage(error)}`, { severity: 'error' }),
+      },
+    );
+  }
+
+  const tabLabel = (status: string) => {
+    const name = status === ALL_TAB ? 'All' : status;
+    const count = status === ALL_TAB ? counts.data?.all : counts.data?.by_state[status];
+    return count === undefined ? name : `${name} (${count.toLocaleString('en-US')})`;
+  };
+
+  const selectColumn: DataColumn<Product> = {
+    header: 'Select',
+    width: 48,
+    headerCell: (
+      <Checkbox
+        checked={allShownSelected}
+        indeterminate={someShownSelected && !allShownSelected}
+        onChange={toggleAllShown}
+        slotProps={{ input: { 'aria-label': 'Select all products shown' } }}
+      />
+    ),
+    cell: (p) => (
+      <Checkbox
+        checked={selected.has(p.id)}
+        onChange={() => toggle(p)}
+        onClick={stopRow}
+        onKeyDown={stopRow}
+        slotProps={{ input: { 'aria-label': `Select ${p.name}` } }}
+      />
+    ),
+  };
+  const columns = canBulkEdit ? [selectColumn, ...baseColumns] : baseColumns;
 
   async function exportCsv() {
     setExporting(true);
@@ -182,8 +354,15 @@ export function ProductsPage() {
 
   const empty = searching ? (
     <Stack spacing={1} sx={{ alignItems: 'center' }}>
-      <Typography variant="body1">No products match “{shownQ}”.</Typography>
+      <Typography variant="body1">
+        {filtering ? `No ${shown.status} products match “${shown.q}”.` : `No products match “${shown.q}”.`}
+      </Typography>
       <Button onClick={() => setSearch('')}>Clear search</Button>
+    </Stack>
+  ) : filtering && !catalogueEmpty ? (
+    <Stack spacing={1} sx={{ alignItems: 'center' }}>
+      <Typography variant="body1">{`No ${shown.status} products.`}</Typography>
+      <Button onClick={() => setStatusTab(ALL_TAB)}>Show all products</Button>
     </Stack>
   ) : (
     <Stack spacing={2} sx={{ alignItems: 'center' }}>
@@ -210,7 +389,7 @@ export function ProductsPage() {
     </Stack>
   );
 
-  const hasProducts = Boolean(rows && rows.length > 0) || searching;
+  const hasProducts = !catalogueEmpty && (Boolean(rows && rows.length > 0) || searching || filtering);
 
   return (
     <Box>
@@ -259,10 +438,99 @@ export function ProductsPage() {
       />
 
       {(hasProducts || list.isPending) && (
-        <Box sx={{ mb: 2, display: 'flex', alignItems: 'center', gap: 1.5 }}>
-          <SearchField label="Search products" value={search} onChange={setSearch} />
-          {busy && <CircularProgress size={18} aria-label="Searching" />}
-        </Box>
+        <>
+          <Tabs
+            value={statusTab}
+            onChange={(_event, value: string) => {
+              setStatusTab(value);
+              setSelected(new Map());
+            }}
+            variant="scrollable"
+            scrollButtons="auto"
+            allowScrollButtonsMobile
+            aria-label="Filter by status"
+            sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', maxWidth: '100%' }}
+          >
+            {STATUS_TABS.map((status) => (
+              <Tab key={status || 'all'} value={status} label={tabLabel(status)} sx={{ textTransform: 'none' }} />
+            ))}
+          </Tabs>
+          <Box sx={{ mb: 2, display: 'flex', alignItems: 'center', gap: 1.5 }}>
+            <SearchField label="Search by name or SKU" value={search} onChange={setSearch} />
+            {busy && <CircularProgress size={18} aria-label="Searching" />}
+          </Box>
+          {canBulkEdit && (
+            <Box
+              role="toolbar"
+              aria-label="Bulk actions"
+              sx={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                gap: 1,
+                mb: 2,
+                minHeight: 40,
+                ...(selected.size > 0 ? { p: 1, borderRadius: 1, bgcolor: 'action.selected' } : {}),
+              }}
+            >
+              {/* Phones show no header row: select every product shown from here. */}
+              <Checkbox
+                checked={allShownSelected}
+                indeterminate={someShownSelected && !allShownSelected}
+                onChange={toggleAllShown}
+                sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
+                slotProps={{ input: { 'aria-label': 'Select all products shown' } }}
+              />
+              <Typography variant="body2" role="status" sx={{ fontWeight: 600, mr: 1 }}>
+                {selected.size === 0 ? 'Select products to change their status' : `${selected.size} selected`}
+              </Typography>
+              {selected.size > 0 && (
+                <>
+                  <Button
+                    size="small"
+                    variant="contained"
+                    id="set-status-button"
+                    aria-haspopup="menu"
+                    aria-controls={menuAnchor ? 'set-status-menu' : undefined}
+                    aria-expanded={menuAnchor ? true : undefined}
+                    disabled={setStates.isPending || tooMany}
+                    onClick={(event) => setMenuAnchor(event.currentTarget)}
+                    endIcon={
+                      setStates.isPending ? (
+                        <CircularProgress size={14} color="inherit" aria-hidden />
+                      ) : (
+                        <ArrowDropDownIcon aria-hidden />
+                      )
+                    }
+                  >
+                    {setStates.isPending ? 'Saving…' : 'Set status'}
+                  </Button>
+                  <Menu
+                    id="set-status-menu"
+                    anchorEl={menuAnchor}
+                    open={Boolean(menuAnchor)}
+                    onClose={() => setMenuAnchor(null)}
+                    slotProps={{ list: { 'aria-labelledby': 'set-status-button' } }}
+                  >
+                    {PRODUCT_STATE_NAMES.map((state) => (
+                      <MenuItem key={state} onClick={() => applyState(state)}>
+                        {state}
+                      </MenuItem>
+                    ))}
+                  </Menu>
+                  <Button size="small" color="inherit" onClick={() => setSelected(new Map())}>
+                    Clear selection
+                  </Button>
+                  {tooMany && (
+                    <Typography variant="body2" sx={{ color: 'error.main', width: '100%' }}>
+                      {BULK_TOO_MANY}
+                    </Typography>
+                  )}
+                </>
+              )}
+            </Box>
+          )}
+        </>
       )}
 
       <PagedTable
