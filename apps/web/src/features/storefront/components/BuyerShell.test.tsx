@@ -158,6 +158,19 @@ describe('BuyerShell', () => {
     renderStorefront(`/storefront/${ids.merchantA}`, seller);
     await screen.findByRole('heading', { level: 1, name: 'Alpha Foods' });
     expect(screen.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/');
+    // A seller's team is in the seller area, not here.
+    expect(screen.queryByRole('link', { name: 'Team' })).toBeNull();
+  });
+
+  it('links to the buyer organization\'s Team from the store of a one-store retailer (issue 27)', async () => {
+    const user = userEvent.setup();
+    renderStorefront(`/storefront/${ids.sellerX}`, buyer([ids.sellerX]));
+    await screen.findByRole('heading', { level: 1, name: 'Seller 1' });
+    const team = screen.getByRole('link', { name: 'Team' });
+    expect(team.getAttribute('href')).toBe(`/storefront/team/${ids.buyer}`);
+    expect(team.getAttribute('aria-current')).toBeNull();
+    await user.click(team);
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`/storefront/team/${ids.buyer}`));
   });
 
   it('sends a store the user does not buy from to its not-found page', async () => {

@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
@@ -23,6 +24,7 @@ import { useSignOut } from '../../../lib/auth-hooks';
 import { useCurrentUser } from '../../../lib/current-user';
 import { actsAsBuyer } from '../../../lib/routing';
 import { findStore, isOwnOrganization, useCartItemCount } from '../api';
+import { ContactPrompt } from '../../../components/ContactPrompt';
 import { PreviewBanner } from './PreviewBanner';
 import { useIdleImport } from './use-idle-import';
 import { SkipLink } from '../../../components/SkipLink';
@@ -56,7 +58,7 @@ export function useBuyerShell(): BuyerShellContextValue {
 }
 
 /**
- * Layout of /storefront/*: the top bar (logo, Admin chip, Orders, cart, Log Out) and the
+ * Layout of /storefront/*: the top bar (logo, Admin chip, Orders, Team, cart, Log Out) and the
  * buyer's pages. Checks that the store in the URL is one the user may buy from.
  */
 export function BuyerShell() {
@@ -110,6 +112,11 @@ export function BuyerShell() {
 
   const ordersTo = orgId && store ? `/storefront/${orgId}/orders` : null;
   const ordersActive = Boolean(ordersTo && pathname.startsWith(ordersTo));
+  // The team of the user's buyer organization, on every storefront page: a retailer with one
+  // store lands on that store and never sees Your Stores (issue 27).
+  const buyerOrganization = user?.organizations.find((org) => org.selected_type === 'Buyer');
+  const teamTo = buyerOrganization ? `/storefront/team/${buyerOrganization.id}` : null;
+  const teamActive = Boolean(teamTo && pathname.startsWith(teamTo));
   // Spec section 9: the badge caps at 99 (99+); the label says the same.
   const cartLabel = `Cart, ${cartCount > 99 ? '99+' : cartCount} ${cartCount === 1 ? 'item' : 'items'}`;
 
@@ -226,6 +233,21 @@ export function BuyerShell() {
               </Button>
             )}
 
+            {teamTo && (
+              <Button
+                component={RouterLink}
+                to={teamTo}
+                aria-label="Team"
+                aria-current={teamActive ? 'page' : undefined}
+                sx={{ ...compactButton, color: teamActive ? 'primary.main' : 'text.secondary' }}
+              >
+                <GroupsOutlinedIcon fontSize="small" aria-hidden />
+                <Box component="span" sx={labelOnWideScreens}>
+                  Team
+                </Box>
+              </Button>
+            )}
+
             {tooltip ? <tooltip.default title="Cart">{cartIconButton}</tooltip.default> : cartIconButton}
 
             <Button
@@ -247,6 +269,7 @@ export function BuyerShell() {
 
       <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1 }}>
         <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+          {!previewing && <ContactPrompt />}
           <BuyerShellContext.Provider value={shellContext}>{content}</BuyerShellContext.Provider>
         </Container>
       </Box>
