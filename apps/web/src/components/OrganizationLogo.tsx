@@ -2,6 +2,7 @@ import Avatar from '@mui/material/Avatar';
 import type { SxProps, Theme } from '@mui/material/styles';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import type { ImageSet, MediaVariants } from '@cratebase/contract';
+import { sizedImageAttributes } from './SizedImage';
 
 export interface OrganizationLogoProps {
   /** The organization's name: the image's alternative text. */
@@ -24,10 +25,15 @@ export function OrganizationLogo({ name, image, size, sx }: OrganizationLogoProp
     borderColor: 'divider',
   };
   if (image) {
+    // Every copy, for the browser to take the one `size` px needs at the screen's density.
+    const { src, srcSet, sizes, decoding } = sizedImageAttributes({ ...image, url: image.cloudinary_url }, size);
     return (
       <Avatar
         variant="rounded"
-        src={imageCopyUrl(image, size)}
+        src={src}
+        srcSet={srcSet}
+        sizes={sizes}
+        slotProps={{ img: { width: size, height: size, decoding } }}
         alt={`${name} logo`}
         sx={[base, { '& img': { objectFit: 'cover' } }, ...(Array.isArray(sx) ? sx : [sx])]}
       />

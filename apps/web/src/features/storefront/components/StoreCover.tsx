@@ -1,10 +1,7 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ImageSet } from '@cratebase/contract';
-import { imageCopyUrl } from '../../../components/OrganizationLogo';
-
-/** Covers are as wide as the page's content (about 1100 px at most) or a store card. */
-const COVER_WIDTH = 600;
+import { SizedImage } from '../../../components/SizedImage';
 
 /** A stable hue per store, so placeholder covers differ from card to card. */
 function hueOf(seed: string): number {
@@ -21,21 +18,23 @@ export interface StoreCoverProps {
   /** The store's cover (image_set.splash_image, with its resized copies); a placeholder without one. */
   image: ImageSet['splash_image'] | undefined;
   height: number | Record<string, number>;
+  /** The page's main image (the storefront's banner): loaded at once, first. */
+  priority?: boolean;
   sx?: SxProps<Theme>;
 }
 
 /** A store's cover (splash) image, or a soft gradient with a crate pattern when none was uploaded. */
-export function StoreCover({ seed, image, height, sx }: StoreCoverProps) {
+export function StoreCover({ seed, image, height, priority, sx }: StoreCoverProps) {
   const extra = Array.isArray(sx) ? sx : [sx];
   if (image) {
-    // A cover spans its card or the page: the stored copy for the content width, never the upload.
+    // A cover spans the page's content (a store card is narrower): the copy for that width.
     return (
-      <Box
-        component="img"
-        src={imageCopyUrl(image, COVER_WIDTH)}
+      <SizedImage
+        image={{ ...image, url: image.cloudinary_url }}
+        place="cover"
         alt=""
-        loading="lazy"
-        sx={[{ display: 'block', width: '100%', height, objectFit: 'cover', bgcolor: '#ece9f5' }, ...extra]}
+        priority={priority}
+        sx={[{ height, bgcolor: '#ece9f5' }, ...extra]}
       />
     );
   }

@@ -8,7 +8,7 @@ import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { PRODUCT_IMAGE_SIZE, THUMBNAIL_SCROLL_STEP } from '../catalog-display';
-import { imageSources } from '../../../../lib/image-sources';
+import { SizedImage } from '../../../../components/SizedImage';
 
 /** A thumbnail and the gap after it make one scroll step (spec section 9: 108 px). */
 const THUMBNAIL_GAP = 8;
@@ -16,9 +16,6 @@ const THUMBNAIL_SIZE = THUMBNAIL_SCROLL_STEP - THUMBNAIL_GAP;
 /** The up and down buttons beside the desktop scroller, each with its gap. */
 const ARROW_SIZE = 32;
 const SCROLLER_HEIGHT = PRODUCT_IMAGE_SIZE - 2 * (ARROW_SIZE + THUMBNAIL_GAP);
-
-const MAIN_IMAGE_SIZES = `(min-width: 900px) ${PRODUCT_IMAGE_SIZE}px, 100vw`;
-const THUMBNAIL_SIZES = `${THUMBNAIL_SIZE}px`;
 
 const desktopOnly = { display: { xs: 'none', md: 'inline-flex' } } as const;
 
@@ -56,19 +53,15 @@ function MainImage({ name, photo, alt }: { name: string; photo: MediaWithVariant
       </Box>
     );
   }
-  const { src, srcSet } = imageSources(photo.cloudinary_url, photo.variants, photo.width);
+  // The page's largest picture (its LCP): fetched at once and first.
   return (
-    <Box
-      component="img"
-      src={src}
-      srcSet={srcSet}
-      sizes={srcSet ? MAIN_IMAGE_SIZES : undefined}
+    <SizedImage
+      image={{ ...photo, url: photo.cloudinary_url }}
+      place="productMain"
       alt={alt}
-      width={photo.width ?? undefined}
-      height={photo.height ?? undefined}
-      // The page's largest picture: fetched first.
-      fetchPriority="high"
-      sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain' }}
+      priority
+      fit="contain"
+      sx={{ position: 'absolute', inset: 0 }}
     />
   );
 }
@@ -178,7 +171,6 @@ export function ProductGallery({ name, photos, selectedPhotoId = null }: Product
             }}
           >
             {photos.map((photo, index) => {
-              const { src, srcSet } = imageSources(photo.cloudinary_url, photo.variants, photo.width);
               const isSelected = index === selected;
               return (
                 <ButtonBase
@@ -203,15 +195,7 @@ export function ProductGallery({ name, photos, selectedPhotoId = null }: Product
                     '&.Mui-focusVisible': { outlineColor: 'primary.dark' },
                   }}
                 >
-                  <Box
-                    component="img"
-                    src={src}
-                    srcSet={srcSet}
-                    sizes={srcSet ? THUMBNAIL_SIZES : undefined}
-                    alt=""
-                    loading="lazy"
-                    sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
-                  />
+                  <SizedImage image={{ ...photo, url: photo.cloudinary_url }} place="productThumb" alt="" />
                 </ButtonBase>
               );
             })}

@@ -41,7 +41,7 @@ export const storeNotFoundPath = (orgId: string) => `/storefront/${orgId}/not-fo
 export function StoreBanner({ store }: { store: Pick<Store, 'id' | 'name' | 'slogan' | 'image_set'> }) {
   return (
     <Card component="header" sx={{ overflow: 'hidden' }}>
-      <StoreCover seed={store.id} image={store.image_set.splash_image} height={{ xs: 160, sm: 240 }} />
+      <StoreCover seed={store.id} image={store.image_set.splash_image} height={{ xs: 160, sm: 240 }} priority />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={{ xs: 1.5, sm: 2.5 }}
