@@ -18,6 +18,7 @@ import { rememberedOrgId } from '../../../../lib/storage';
 import { useCurrentUser } from '../../../../lib/current-user';
 import { accountHomeDestination } from '../../../../lib/routing';
 import { sellerAreaRedirect } from '../wrong-place';
+import { ContactPrompt } from '../../../../components/ContactPrompt';
 import { SidePanel } from './SidePanel';
 import { SkipLink } from '../../../../components/SkipLink';
 
@@ -138,6 +139,7 @@ export function SellerShell() {
       >
         <Toolbar sx={{ display: { md: 'none' } }} />
         <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+          {isMember && <ContactPrompt />}
           <ShellContent
             user={userQuery}
             loading={loading || settling}

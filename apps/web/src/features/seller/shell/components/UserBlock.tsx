@@ -9,6 +9,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { useAuth } from '../../../../lib/auth-context';
 import { useLocation } from 'react-router';
 import { useSignIn, useSignOut } from '../../../../lib/auth-hooks';
+import { YourDetailsButton } from '../../../../components/ContactDialog';
 
 export function initialsOf(nameOrEmail: string): string {
   const base = nameOrEmail.includes('@') ? nameOrEmail.split('@')[0]! : nameOrEmail;
@@ -85,6 +86,8 @@ export function UserBlock({ loading, name, email, picture }: UserBlockProps) {
           )}
         </Box>
       </Stack>
+      {/* Issue 27: the person's name and phone, edited here. */}
+      <YourDetailsButton />
       <Button
         fullWidth
         size="small"

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useCurrentUser } from '../lib/current-user';
+import { ContactDialog } from './ContactDialog';
+
+export const CONTACT_PROMPT_TEXT =
+  'Add your name so the people you trade with see who placed or handles an order, not only an e-mail address.';
+
+const dismissedKey = (userId: string) => `contact_prompt_dismissed:${userId}`;
+
+function wasDismissed(userId: string): boolean {
+  try {
+    return window.localStorage.getItem(dismissedKey(userId)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Issue 27, for accounts made before sign-up asked a name: a gentle, dismissible prompt (asked
+ * once per browser; "Not now" stays dismissed) that opens the details dialog. Renders nothing
+ * once the person has a name.
+ */
+export function ContactPrompt() {
+  const user = useCurrentUser().data;
+  const [dismissed, setDismissed] = useState(false);
+  const [open, setOpen] = useState(false);
+  if (!user || user.name?.trim() || dismissed || wasDismissed(user.id)) return null;
+
+  function notNow() {
+    try {
+      window.localStorage.setItem(dismissedKey(user!.id), '1');
+    } catch {
+      // Storage may be off (private mode): the prompt then stays away for this page's life only.
+    }
+    setDismissed(true);
+  }
+
+  return (
+    <>
+      <Alert
+        severity="info"
+        sx={{ mb: 3, alignItems: 'center' }}
+        action={
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <Button color="inherit" size="small" variant="outlined" onClick={() => setOpen(true)}>
+              Add your name
+            </Button>
+            <Button color="inherit" size="small" onClick={notNow}>
+              Not now
+            </Button>
+          </Stack>
+        }
+      >
+        {CONTACT_PROMPT_TEXT}
+      </Alert>
+      <ContactDialog open={open} onClose={() => setOpen(false)} user={user} />
+    </>
+  );
+}
