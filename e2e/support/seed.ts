@@ -35,6 +35,14 @@ export async function apiUser(baseUrl: string, email: string, password = 'wholes
     return (text ? JSON.parse(text) : undefined) as T;
   };
   await call('POST', '/api/user/create');
+  // Issue 27: a person has a name (sign-up asks it); "maya.maker@…" is Maya Maker.
+  const name = email
+    .split('@')[0]!
+    .split(/[._+-]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join(' ');
+  await call('PUT', '/api/user/me', { name: name || 'Test Person' });
   return { email, password, token, call };
 }
 

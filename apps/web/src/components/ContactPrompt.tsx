@@ -40,7 +40,10 @@ export function ContactPrompt() {
 
   return (
     <>
+      {/* A region, not an alert: nothing went wrong, and screen readers should not be interrupted. */}
       <Alert
+        role="region"
+        aria-label="Add your name"
         severity="info"
         sx={{ mb: 3, alignItems: 'center' }}
         action={
