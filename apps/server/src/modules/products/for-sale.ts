@@ -11,10 +11,12 @@
  *    run with the values (compiled-query.ts): no SQL building per request.
  *  - Pages are cached per process (lib/page-cache.ts) under seller + view + limit + cursor + q, with
  *    the seller's catalogue stamp (catalog-version.ts). The route's access check selects the
- *    current stamp in the same statement (policies.ts, `accessAlongside`), so a cached page costs
- *    that one round trip; a miss builds the page and reads the stamp in ONE statement, so a page
- *    is never kept under a stamp older than its data. The stamp lives in the database: a change
- *    made through any process shows on the next request in every process.
+ *    current stamp in the same statement (policies.ts, `accessAlongside`), and the process keeps
+ *    the stamp with the check until a PostgreSQL notification names the seller or the user
+ *    (auth/access-facts.ts), so a cached page costs no round trip; a miss builds the page and
+ *    reads the stamp in ONE statement, so a page is never kept under a stamp older than its data.
+ *    A change made through any process shows in every process once its notification arrives
+ *    (at once in the process that made it).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ForSaleQuery } from '@cratebase/contract';
@@ -29,6 +31,7 @@ import { DEFAULT_PAGE_SIZE, productFrom, productJsonSql, productSearchSql } from
 import { listedPriceBreaksJsonSql, listedUnitPriceSql, mediaUrlSql, preorderJsonSql } from './sql.js';
 import { hiddenFromListSql, priceListByIdSql, priceListKeySql, customerPriceListSql } from '../price-lists/sql.js';
 import { viewerPurchaserSql } from '../../auth/access.js';
+import { keptUntilNotified, type KeptAlongside } from '../../auth/policies.js';
 
 export type ForSaleView = NonNullable<ForSaleQuery['view']>;
 
@@ -161,9 +164,10 @@ export interface ForSalePages {
   readonly cache: PageCache;
   /**
    * What the route's access check selects alongside (`accessAlongside`): the seller's catalogue
-   * stamp and the price list the user sees the store under, as `stamp|list id`.
+   * stamp and the price list the user sees the store under, as `stamp|list id` — kept by the
+   * process until a notification names the seller or the user (`keptUntilNotified`, policies.ts).
    */
-  stampSql(organizationId: string, view: ForSaleView, userId: string): SQL;
+  stampSql(organizationId: string, view: ForSaleView, userId: string): KeptAlongside;
   /**
    * The page for the query, priced under the viewer's list: cached when it was built from the
    * seller's current stamp (`alongside`, read with the access check), else built now. `key` is
@@ -191,9 +195,13 @@ export function createForSalePages(ctx: AppContext, cacheOptions: PageCacheOptio
 
   return {
     cache,
+    // The statement depends on the seller, whether the view names it, and the user (added by the keeper).
     stampSql: (organizationId, view, userId) =>
-      sql`(select ${catalogStampSql(sql`${organizationId}::uuid`, view === 'full')} || '|' || ${priceListKeySql('vl')}
+      keptUntilNotified(
+        `${organizationId}:${view === 'full' ? 'full' : 'lean'}`,
+        () => sql`(select ${catalogStampSql(sql`${organizationId}::uuid`, view === 'full')} || '|' || ${priceListKeySql('vl')}
              from ${customerPriceListSql(sql`${organizationId}::uuid`, viewerPurchaserSql(sql`${organizationId}::uuid`, sql`${userId}::uuid`))} vl)`,
+      ),
     async page(organizationId, query, alongside) {
       const bar = alongside.lastIndexOf('|');
       const stamp = alongside.slice(0, bar);

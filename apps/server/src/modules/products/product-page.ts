@@ -8,7 +8,9 @@
  *    so the policy's resource reference remembers it per process: after the first request for a
  *    product the access check needs no lookup of its own.
  *  - The route's access check selects the seller's catalogue stamp in the same statement
- *    (`accessAlongside`, catalog-version.ts), so a kept page costs that one round trip.
+ *    (`accessAlongside`, catalog-version.ts), and the process keeps it with the check until a
+ *    notification names the seller or the user (auth/access-facts.ts): a kept page costs no
+ *    round trip.
  *  - A page is the product's JSON text, kept per process (lib/page-cache.ts) under the stamp it
  *    was built from, with whether purchasers may see it. A miss builds the JSON and reads the
  *    stamp in ONE compiled statement (one snapshot), so a page is never kept under a stamp older
@@ -16,8 +18,8 @@
  *    seller's products, their photos and price breaks (triggers, migrations 0010 and 0019; stock
  *    is a products column) and with the seller's name — everything a Product shows besides the
  *    lookup lists, which change only with a deploy, and media rows, which are never updated.
- *    The stamp lives in the database: a change made through any process shows on the next
- *    request in every process.
+ *    A change made through any process shows in every process once PostgreSQL's notification
+ *    arrives (at once in the process that made it; auth/access-facts.ts).
  *
  * The body is what `JSON.stringify` made of the product before there was a cache (the
  * production serializer), byte for byte; outside production it is checked against `Product`
@@ -27,7 +29,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Product } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
-import type { ResourceRef } from '../../auth/policies.js';
+import { keptUntilNotified, type AccessAlongsideValue, type ResourceRef } from '../../auth/policies.js';
 import { accessAlongside, viewerRole } from '../../auth/plugin.js';
 import { compileQuery, runCompiled } from '../../db/compiled-query.js';
 import { notFound } from '../../lib/errors.js';
@@ -78,9 +80,10 @@ export interface ProductPages {
   productAt(...at: ResourceRef['at']): ResourceRef;
   /**
    * The route's `accessAlongside`: the seller's catalogue stamp and the price list the user sees
-   * the product under (`stamp|list id`), selected with the access check.
+   * the product under (`stamp|list id`), selected with the access check and kept by the process
+   * until a notification names the seller or the user (`keptUntilNotified`, policies.ts).
    */
-  stampSql(req: FastifyRequest): SQL;
+  stampSql(req: FastifyRequest): AccessAlongsideValue;
   /** Answers GET /api/product/{id} for a caller the route's policy let through. */
   send(req: FastifyRequest, reply: FastifyReply, productId: string): Promise<FastifyReply>;
 }
@@ -145,8 +148,12 @@ export function createProductPages(ctx: AppContext, cacheOptions: PageCacheOptio
     stampSql(req) {
       const seller = sellerOfRequest.get(req);
       if (seller === undefined) return sql`null::text`;
-      return sql`(select ${catalogStampSql(sql`${seller}::uuid`, true)} || '|' || ${priceListKeySql('vl')}
-                    from ${customerPriceListSql(sql`${seller}::uuid`, viewerPurchaserSql(sql`${seller}::uuid`, sql`${req.auth!.userId!}::uuid`))} vl)`;
+      // Kept per (user, seller) until a notification names either (auth/access-facts.ts).
+      return keptUntilNotified(
+        seller,
+        () => sql`(select ${catalogStampSql(sql`${seller}::uuid`, true)} || '|' || ${priceListKeySql('vl')}
+                    from ${customerPriceListSql(sql`${seller}::uuid`, viewerPurchaserSql(sql`${seller}::uuid`, sql`${req.auth!.userId!}::uuid`))} vl)`,
+      );
     },
     async send(req, reply, productId) {
       const seller = sellerOfRequest.get(req);
