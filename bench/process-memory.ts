@@ -37,6 +37,12 @@ export function rssMb(pid: number): number {
   return Number.isNaN(mb) ? 0 : mb;
 }
 
+/** The peak RSS (MB) of one process since it started (VmHWM): what sampling can miss. */
+export function peakRssMb(pid: number): number {
+  const mb = field(`/proc/${pid}/status`, 'VmHWM');
+  return Number.isNaN(mb) ? 0 : mb;
+}
+
 /** PSS (MB) of one process, from /proc/<pid>/smaps_rollup (Linux 4.14+); NaN when unavailable. */
 export function pssMb(pid: number): number {
   return field(`/proc/${pid}/smaps_rollup`, 'Pss');
@@ -83,8 +89,13 @@ export function treeMemory(pid: number): TreeMemory {
   let postgresRss = 0;
   let postgresPss = 0;
   for (const p of postgres) {
-    postgresRss += rssMb(p);
-    postgresPss += pssMb(p);
+    const pss = pssMb(p);
+    const rss = rssMb(p);
+    // A backend that ended between the listing and the reads holds nothing: it is left out
+    // (counting it as NaN would make the total fall back to the overstated RSS sum).
+    if (Number.isNaN(pss) && rss === 0) continue;
+    postgresRss += rss;
+    postgresPss += pss;
   }
   return { nodeRss: rssMb(pid), nodePss: pssMb(pid), postgresProcesses: postgres.length, postgresRss, postgresPss };
 }

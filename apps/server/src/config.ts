@@ -205,9 +205,10 @@ export interface Config {
     pollIntervalMs: number;
   };
   /**
-   * The process-wide password-hashing gate: hashes at once (default 2 on the embedded database,
-   * whose memory budget is 250 MB, and 4 — libuv's thread pool — with DATABASE_URL) and how many
-   * more may wait; beyond that sign-in and sign-up answer 503 with Retry-After.
+   * The process-wide password-hashing gate: hashes at once (32 MiB each; sized for a 250 MB
+   * budget: 1 on the embedded database, whose server and PostgreSQL hold ~210 MB under load, 2
+   * with DATABASE_URL, where node alone holds ~150 MB) and how many more may wait; beyond that
+   * sign-in and sign-up answer 503 with Retry-After.
    */
   passwordHashing: { concurrency: number; maxWaiting: number };
 }
@@ -367,7 +368,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollIntervalMs: e.WEBHOOKS_POLL_INTERVAL_MS,
     },
     passwordHashing: {
-      concurrency: e.PASSWORD_HASH_CONCURRENCY ?? (e.DATABASE_URL ? 4 : 2),
+      concurrency: e.PASSWORD_HASH_CONCURRENCY ?? (e.DATABASE_URL ? 2 : 1),
       maxWaiting: e.PASSWORD_HASH_QUEUE,
     },
   };

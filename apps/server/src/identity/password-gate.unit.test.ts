@@ -5,6 +5,7 @@
  * nothing depends on time.
  */
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
 import { HashGate, HashingBusyError, configurePasswordHashing, hashPassword, verifyPassword } from './passwords.js';
 
 function deferred(): { promise: Promise<string>; resolve: (v: string) => void; reject: (e: Error) => void } {
@@ -104,5 +105,15 @@ describe('the password-hashing gate', () => {
     const hashes = await Promise.all([hashPassword('hunter2hunter2'), hashPassword('hunter2hunter2')]);
     expect(hashes[0]!.split('$').slice(0, 4)).toEqual(['scrypt', String(2 ** 15), '8', '1']);
     await expect(verifyPassword('hunter2hunter2', hashes[1]!)).resolves.toBe(true);
+  });
+
+  it('is sized for the memory budget: one hash at a time on the embedded database, two with DATABASE_URL, or as set', () => {
+    expect(loadConfig({}).passwordHashing).toEqual({ concurrency: 1, maxWaiting: 100 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x' }).passwordHashing).toEqual({ concurrency: 2, maxWaiting: 100 });
+    expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '3', PASSWORD_HASH_QUEUE: '0' }).passwordHashing).toEqual({
+      concurrency: 3,
+      maxWaiting: 0,
+    });
+    expect(() => loadConfig({ PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(/PASSWORD_HASH_CONCURRENCY/);
   });
 });

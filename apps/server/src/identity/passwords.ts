@@ -101,8 +101,8 @@ export class HashGate {
   }
 }
 
-/** Two at a time and a hundred waiting until configured (configurePasswordHashing at start-up). */
-let gate = new HashGate({ concurrency: 2, maxWaiting: 100 });
+/** One at a time and a hundred waiting until configured (configurePasswordHashing at start-up). */
+let gate = new HashGate({ concurrency: 1, maxWaiting: 100 });
 
 /** Sets the process-wide hashing gate (buildApp calls it from the configuration). */
 export function configurePasswordHashing(opts: HashGateOptions): void {
