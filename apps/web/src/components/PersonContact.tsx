@@ -20,7 +20,7 @@ export function PersonContact({ person }: PersonContactProps) {
     parts.push({
       key: 'email',
       node: (
-        <Link href={`mailto:${email}`} aria-label={name ? `E-mail ${name}` : undefined}>
+        <Link href={`mailto:${email}`} aria-label={name ? `E-mail ${name} at ${email}` : undefined}>
           {email}
         </Link>
       ),
@@ -30,7 +30,7 @@ export function PersonContact({ person }: PersonContactProps) {
     parts.push({
       key: 'phone',
       node: (
-        <Link href={phoneHref(phone)} aria-label={name ? `Call ${name}` : undefined}>
+        <Link href={phoneHref(phone)} aria-label={name ? `Call ${name} at ${phone}` : undefined}>
           {phone}
         </Link>
       ),

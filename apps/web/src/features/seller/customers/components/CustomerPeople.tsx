@@ -25,11 +25,11 @@ function Person({ person }: { person: CustomerPerson }) {
         spacing={{ xs: 0.25, sm: 2 }}
         sx={{ mt: 0.5, typography: 'body2', minWidth: 0 }}
       >
-        <Link href={`mailto:${person.email}`} sx={{ overflowWrap: 'anywhere' }} aria-label={`E-mail ${name || person.email}`}>
+        <Link href={`mailto:${person.email}`} sx={{ overflowWrap: 'anywhere' }} aria-label={name ? `E-mail ${name} at ${person.email}` : undefined}>
           {person.email}
         </Link>
         {person.phone ? (
-          <Link href={phoneHref(person.phone)} aria-label={`Call ${name || person.email}`}>
+          <Link href={phoneHref(person.phone)} aria-label={`Call ${name || person.email} at ${person.phone}`}>
             {person.phone}
           </Link>
         ) : (

@@ -39,8 +39,8 @@ describe('Placed by', () => {
     );
     const fact = await placedBy();
     expect(fact.textContent).toBe('Rita Retailer · rita@corner.shop · +1 802 555 0199');
-    expect(within(fact).getByRole('link', { name: 'E-mail Rita Retailer' }).getAttribute('href')).toBe('mailto:rita@corner.shop');
-    expect(within(fact).getByRole('link', { name: 'Call Rita Retailer' }).getAttribute('href')).toBe('tel:+18025550199');
+    expect(within(fact).getByRole('link', { name: 'E-mail Rita Retailer at rita@corner.shop' }).getAttribute('href')).toBe('mailto:rita@corner.shop');
+    expect(within(fact).getByRole('link', { name: 'Call Rita Retailer at +1 802 555 0199' }).getAttribute('href')).toBe('tel:+18025550199');
   });
 
   it('leads with the e-mail when the person never gave a name (no "N/A")', async () => {
