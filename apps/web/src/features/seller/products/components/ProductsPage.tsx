@@ -30,6 +30,7 @@ import type { DataColumn } from '../../../../components/DataTable';
 import { formatCents } from '../../../../lib/format';
 import { PagedTable } from '../../../../components/PagedTable';
 import { PageHeader } from '../../../../components/PageHeader';
+import { SizedImage } from '../../../../components/SizedImage';
 import { SearchField } from '../../../../components/SearchField';
 import { TintedIcon } from '../../../../components/TintedIcon';
 import { visuallyHidden } from '../../../../components/visually-hidden';
@@ -47,15 +48,20 @@ export const EXPORT_EMPTY_HINT = 'There are no products to export yet.';
 /** Spec section 9: table image 130 px. */
 const IMAGE_SIZE = 130;
 
+/** A product's first photo, by display order. */
+function firstPhoto(product: Pick<Product, 'media'>) {
+  return [...product.media].sort((a, b) => a.display_order - b.display_order)[0]?.media;
+}
+
 /** The small image of a product: its first photo (a resized variant when there is one). */
 export function productThumbnailUrl(product: Pick<Product, 'media'>, width = 200): string | null {
-  const first = [...product.media].sort((a, b) => a.display_order - b.display_order)[0]?.media;
+  const first = firstPhoto(product);
   if (!first) return null;
   return first.variants?.[String(width)] ?? first.cloudinary_url;
 }
 
 function Thumbnail({ product }: { product: Product }) {
-  const url = productThumbnailUrl(product);
+  const photo = firstPhoto(product);
   const size = { xs: 56, sm: IMAGE_SIZE };
   return (
     <Box
@@ -70,14 +76,8 @@ function Thumbnail({ product }: { product: Product }) {
         flexShrink: 0,
       }}
     >
-      {url ? (
-        <Box
-          component="img"
-          src={url}
-          alt=""
-          loading="lazy"
-          sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
-        />
+      {photo ? (
+        <SizedImage image={{ ...photo, url: photo.cloudinary_url }} place="sellerThumb" alt="" />
       ) : (
         <ImageOutlinedIcon sx={{ color: 'primary.light', fontSize: { xs: 24, sm: 36 } }} titleAccess="No photo" />
       )}

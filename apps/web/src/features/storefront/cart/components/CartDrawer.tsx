@@ -17,6 +17,7 @@ import {
   type LineItem,
 } from '@cratebase/contract';
 import { EmptyState } from '../../../../components/EmptyState';
+import { SizedImage } from '../../../../components/SizedImage';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { TintedIcon } from '../../../../components/TintedIcon';
 import { formatCents } from '../../../../lib/format';
@@ -33,15 +34,9 @@ export const CART_DRAWER_WIDTH = 300;
 
 const THUMBNAIL_PX = 56;
 
-/** The line's first photo at a size fit for the thumbnail (a resized copy when there is one). */
-function thumbnailUrl(line: LineItem): string | null {
-  const media = line.product.media[0]?.media;
-  if (!media) return null;
-  return media.variants?.['200'] ?? media.cloudinary_url;
-}
-
 function LineImage({ line }: { line: LineItem }) {
-  const url = thumbnailUrl(line);
+  // The line's first photo; SizedImage takes the copy the 56 px thumbnail needs.
+  const media = line.product.media[0]?.media;
   const box = {
     width: THUMBNAIL_PX,
     height: THUMBNAIL_PX,
@@ -51,7 +46,7 @@ function LineImage({ line }: { line: LineItem }) {
     borderColor: 'divider',
     overflow: 'hidden',
   } as const;
-  if (!url) {
+  if (!media) {
     return (
       <Box
         role="img"
@@ -64,12 +59,11 @@ function LineImage({ line }: { line: LineItem }) {
     );
   }
   return (
-    <Box
-      component="img"
-      src={url}
+    <SizedImage
+      image={{ ...media, url: media.cloudinary_url }}
+      place="cartThumb"
       alt={line.product.name}
-      loading="lazy"
-      sx={{ ...box, objectFit: 'cover', display: 'block', filter: line.available ? undefined : 'grayscale(1)' }}
+      sx={{ ...box, filter: line.available ? undefined : 'grayscale(1)' }}
     />
   );
 }
