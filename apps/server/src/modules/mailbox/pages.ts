@@ -61,6 +61,22 @@ const STYLE = `
   pre.text { background: #fff; border: 1px solid #e6e3f0; border-radius: 8px; padding: 16px; white-space: pre-wrap; word-break: break-word; font: 13px/1.55 ui-monospace, SFMono-Regular, Menlo, monospace; }
   ul.links { background: #fff; border: 1px solid #e6e3f0; border-radius: 8px; padding: 12px 16px 12px 32px; margin: 0; }
   ul.links a { color: #4b3fb0; word-break: break-all; }
+  table.list td { overflow-wrap: anywhere; }
+  /* Phones (issue 27): the list's rows become cards, so nothing is wider than the screen. */
+  @media (max-width: 640px) {
+    header { padding: 12px 16px; }
+    main { padding: 16px 12px 40px; }
+    form.filter input { min-width: 0; max-width: none; }
+    table.list, table.list tbody, table.list tr, table.list td { display: block; width: 100%; }
+    table.list thead { display: none; }
+    table.list tr { padding: 10px 12px; border-bottom: 1px solid #eeecf5; }
+    table.list tr:last-child { border-bottom: 0; }
+    table.list td { padding: 2px 0; border-bottom: 0; }
+    table.list td.time { font-size: 13px; color: #6f6b7d; }
+    dl.meta { grid-template-columns: 1fr; gap: 0; }
+    dl.meta dd { margin-bottom: 8px; }
+    iframe.message { height: 560px; }
+  }
 `;
 
 function page(title: string, body: Raw): string {
@@ -108,7 +124,7 @@ export function renderMailboxList(opts: {
   const toQuery = opts.to ? `to=${encodeURIComponent(opts.to)}` : '';
   const rows = opts.messages.map(
     (m) => markup`<tr>
-  <td class="nowrap">${formatTime(m.created_at)}</td>
+  <td class="nowrap time">${formatTime(m.created_at)}</td>
   <td>${m.to}</td>
   <td><a href="/dev/mailbox/${m.id}">${m.subject}</a></td>
   <td>${statusChip(m.status)}</td>

@@ -7,6 +7,7 @@ import { fakeFetch, ids, makeUser, noProgress, org, purchasing } from '../../../
 import { renderWithProviders } from '../../../../test/render';
 import { ToastProvider } from '../../../../components/Toast';
 import { SellerShell } from './SellerShell';
+import { SidePanel } from './SidePanel';
 import { otherOrganizationMessage, SELLERS_ONLY_MESSAGE } from '../wrong-place';
 
 const signedIn = {
@@ -93,6 +94,28 @@ describe('SellerShell', () => {
     expect(screen.getByText('Sam Seller')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe(`/app/${ids.merchantA}/products`);
+  });
+
+  it('keeps the sections when the user cannot be loaded (network down): the panel is not reduced to a logo', async () => {
+    stubApi();
+    renderWithProviders(
+      <AuthContext.Provider value={signedIn}>
+        <SidePanel
+          orgId={ids.merchantA}
+          user={undefined}
+          loading={false}
+          isMember={false}
+          profile={{ name: 'Sam Seller', email: 'sam@example.com' }}
+        />
+      </AuthContext.Provider>,
+      { path: `/app/${ids.merchantA}/products` },
+    );
+    const nav = screen.getByRole('navigation', { name: 'Seller sections' });
+    expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe(`/app/${ids.merchantA}/orders`);
+    expect(within(nav).getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'View as Buyer' })).toBeTruthy();
+    // Sections for owners and admins wait for the user's role.
+    expect(within(nav).queryByRole('link', { name: 'Integrations' })).toBeNull();
   });
 
   it('links Integrations for owners and admins only', async () => {

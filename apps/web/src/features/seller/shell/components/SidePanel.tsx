@@ -32,6 +32,10 @@ export function SidePanel({ orgId, user, loading, isMember, profile, onNavigate 
   // Only organizations with a seller area: a Buyer-type organization has none to switch to.
   const merchants = user?.organizations.filter((org) => org.selected_type === 'Merchant') ?? [];
   const role = user?.organizations.find((org) => org.id === orgId)?.role;
+  // The user could not be loaded (network down): the sections stay, as links, while the content
+  // area says what failed with Try again — the panel does not shrink to a logo (issue 27). Sections
+  // for owners and admins only wait for the user.
+  const unverified = !loading && !user;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', px: 1.5, py: 2, gap: 2 }}>
@@ -58,7 +62,7 @@ export function SidePanel({ orgId, user, loading, isMember, profile, onNavigate 
               <Skeleton key={index} variant="rounded" height={32} />
             ))}
           </Box>
-        ) : isMember ? (
+        ) : isMember || unverified ? (
           // A column of links with separators: a <div>, since a <ul> may hold only <li>s.
           <List component="div" disablePadding sx={{ display: 'grid', gap: 0.5 }}>
             <ConfigureLink orgId={orgId} selected={configureActive} onNavigate={onNavigate} />

@@ -159,7 +159,8 @@ export function QuickOrderSheet({ orgId, storeName }: { orgId: string; storeName
             onScroll={onScroll}
             onPaste={onPaste}
             sx={{
-              height: { xs: '62vh', md: 'min(640px, 66vh)' },
+              // Up to this tall, then it scrolls; a small catalog's sheet ends with its last row (issue 27).
+              maxHeight: { xs: '62vh', md: 'min(640px, 66vh)' },
               overflow: 'auto',
               transition: 'opacity 120ms',
               opacity: sheet.isPlaceholderData ? 0.55 : 1,
