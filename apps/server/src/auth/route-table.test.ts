@@ -475,6 +475,8 @@ function sampleBody(route: RouteEntry): unknown {
   const key = `${route.method} ${route.url}`;
   const samples: Record<string, () => unknown> = {
     'POST /api/user/create': () => undefined,
+    // The caller's own name and phone: it names nothing of the victim's.
+    'PUT /api/user/me': () => ({ name: 'Walker Person', phone: '+1 503 555 0100' }),
     'POST /api/organization': () => ({ selected_type: 'Buyer', name: 'Walker Shop' }),
     'PUT /api/organization/:org_id': () => ({ name: 'Hijacked', slogan: 'Hijacked' }),
     'PUT /api/organization/image_set': () => ({ organization_id: v.seller.orgId, logo: null }),
