@@ -102,7 +102,12 @@ export function checkPixelLimit(d: { width: number; height: number; pages: numbe
 
 /** Copies up to this width are resized from one decoded intermediate (at most 1600² RGBA, 10 MB). */
 const INTERMEDIATE_MAX_WIDTH = 1600;
-const COPY_WEBP = { quality: 80, effort: 4 } as const;
+/**
+ * WebP settings of a copy. Above 600 px, effort 2: 3–4× faster than 4 for ~5% more bytes (a
+ * 1200 px photo's 880–1200 px copies: 0.34 s against 1.2 s), which keeps an upload's copies (and
+ * the media job's) to about the time the earlier three took.
+ */
+const copyWebp = (width: number) => ({ quality: 80, effort: width > 600 ? 2 : 4 }) as const;
 
 /**
  * Re-encodes the original (metadata stripped) and makes the WebP copies of mediaCopyWidths:
@@ -180,7 +185,7 @@ export async function makeCopies(
     const fromUpload = (w: number) =>
       input()
         .resize({ width: w, withoutEnlargement: true })
-        .webp(COPY_WEBP)
+        .webp(copyWebp(w))
         .toBuffer({ resolveWithObject: true });
     const wide = animated ? widths : widths.filter((w) => w > INTERMEDIATE_MAX_WIDTH);
     for (const w of wide) keep(w, await fromUpload(w));
@@ -192,7 +197,7 @@ export async function makeCopies(
       const copies = await Promise.all(
         narrow.map(async (w) => {
           const s = sharp(base.data, { raw });
-          return { w, r: await (w === top ? s : s.resize({ width: w })).webp(COPY_WEBP).toBuffer({ resolveWithObject: true }) };
+          return { w, r: await (w === top ? s : s.resize({ width: w })).webp(copyWebp(w)).toBuffer({ resolveWithObject: true }) };
         }),
       );
       for (const { w, r } of copies) keep(w, r);
