@@ -194,6 +194,24 @@ describe('CardCheckout, the built-in embedded checkout', () => {
     expect(payments.cardsPaid()).toEqual(['4000000000000002', '4000000000009995', '4242424242424242']);
   });
 
+  it('fills the whole form from a test card’s Use button, keeping a ZIP already typed, and pays with it', async () => {
+    const { payments } = await renderCardCheckout();
+    const user = userEvent.setup();
+    await user.type(zip(), '97205');
+    await user.click(screen.getByRole('button', { name: TEST_CARDS_LABEL }));
+    await user.click(screen.getByRole('button', { name: 'Use 4242 4242 4242 4242' }));
+    expect(number().value).toBe('4242 4242 4242 4242');
+    expect(expiry().value).toBe(`12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+    expect(cvc().value).toBe('123');
+    expect(holder().value).toBe('Test Buyer');
+    expect(zip().value).toBe('97205');
+    await user.click(payButton());
+    expect(
+      await screen.findByText(`Returned to /storefront/${ids.sellerX}/checkout/return?session_id=cs_test_1`),
+    ).toBeTruthy();
+    expect(payments.cardsPaid()).toEqual(['4242424242424242']);
+  });
+
   it('asks for authentication and pays once the buyer completes it', async () => {
     const { payments } = await renderCardCheckout();
     const user = userEvent.setup();

@@ -36,7 +36,8 @@ import { formatCents } from '../../../../lib/format';
 import { returnRoute, useAnswerChallenge, useEmbeddedCheckout, usePayWithCard } from '../api';
 import { EMPTY_CARD, fieldOfIssue, normalise, type CardErrors } from '../card-input';
 import { ChallengeDialog } from './ChallengeDialog';
-import { TestCards } from './TestCards';
+import { TestCards, testCardValues } from './TestCards';
+import { useCurrentUser } from '../../../../lib/current-user';
 
 export const SESSION_RENEWED =
   'Your checkout session had expired, so we started a new one. Check the amount and press Pay again.';
@@ -73,6 +74,8 @@ export function CardCheckout({ session, renewSession, beforePay, onComplete }: C
   const pay = usePayWithCard();
   const challenge = useAnswerChallenge();
   const [values, setValues] = useState<CardValues>(EMPTY_CARD);
+  // The signed-in person, as the app already holds it (no request of its own): a test card's name.
+  const me = useCurrentUser({ enabled: false });
   const [errors, setErrors] = useState<CardErrors>({});
   const [notice, setNotice] = useState<Notice | null>(null);
   // The challenge the buyer answers: the one the last payment asked for, else one the session
@@ -339,7 +342,13 @@ export function CardCheckout({ session, renewSession, beforePay, onComplete }: C
         >
           {`Pay ${formatCents(amountCents)}`}
         </Button>
-        <TestCards />
+        <TestCards
+          onUse={(number) => {
+            setValues((typed) => testCardValues(number, typed, me.data?.name));
+            setErrors({});
+            setNotice(null);
+          }}
+        />
       </Stack>
       <ChallengeDialog
         open={Boolean(challengeId) && !leaving}

@@ -1,12 +1,37 @@
-import { TEST_CARDS, formatCardNumber } from '@cratebase/contract';
+import { TEST_CARDS, formatCardNumber, type CardValues } from '@cratebase/contract';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { TestModeHint } from '../../../../components/TestModeHint';
 
 export const TEST_CARDS_LABEL = 'Test mode: cards to try';
 
-/** The test cards of the built-in provider, behind a toggle (small print under Pay). */
-export function TestCards() {
+/**
+ * A test card's whole form: the number, an expiry three years ahead (December, so it stays in
+ * the future all year), CVC 123, the name given (or "Test Buyer") and the ZIP already typed (or
+ * 10001). The built-in provider checks the format only: any future expiry, CVC and ZIP pass.
+ */
+export function testCardValues(
+  number: string,
+  typed: CardValues,
+  name: string | null | undefined,
+  today = new Date(),
+): CardValues {
+  const year = String((today.getFullYear() + 3) % 100).padStart(2, '0');
+  return {
+    number: formatCardNumber(number),
+    expiry: `12 / ${year}`,
+    cvc: '123',
+    name: typed.name.trim() || name?.trim() || 'Test Buyer',
+    postal_code: typed.postal_code.trim() || '10001',
+  };
+}
+
+/**
+ * The test cards of the built-in provider, behind a toggle (small print under Pay). With `onUse`,
+ * each has a Use button that fills the card form with it.
+ */
+export function TestCards({ onUse }: { onUse?: (number: string) => void }) {
   const cards: Array<[string, string]> = [
     [TEST_CARDS.succeeds, 'pays'],
     [TEST_CARDS.declined, 'is declined'],
@@ -25,6 +50,16 @@ export function TestCards() {
               {formatCardNumber(number)}
             </Box>{' '}
             {outcome}
+            {onUse && (
+              <Button
+                size="small"
+                onClick={() => onUse(number)}
+                aria-label={`Use ${formatCardNumber(number)}`}
+                sx={{ ml: 1, minWidth: 0, py: 0, lineHeight: 1.6 }}
+              >
+                Use
+              </Button>
+            )}
           </Typography>
         ))}
       </Box>
