@@ -30,6 +30,7 @@ import {
 } from '@cratebase/contract';
 import type { AppContext } from '../../lib/context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { compileQuery, runCompiled, type CompiledQuery } from '../../db/compiled-query.js';
 import { DomainError, fieldRefusal, notFound } from '../../lib/errors.js';
 import { purchasingRelationshipsSql } from '../../auth/access.js';
 import { cartProductSql, productForCartSql, productShipWindowSql, sellerProductByIdOrSkuSql } from '../products/sql.js';
@@ -77,9 +78,8 @@ interface LineRow {
 }
 
 /** Lines keep the order they were added in: changing a quantity never moves a line. */
-async function loadCart(ctx: AppContext, where: SQL): Promise<CartRow | undefined> {
-  const { liveStateId } = await getLookups(ctx.db);
-  const result = await ctx.db.execute<CartRow>(sql`
+function cartStatement(publicUrl: string, liveStateId: number, where: SQL): SQL {
+  return sql`
     select c.id, c.selling_organization_id, c.purchasing_organization_id,
            ${cartOrderJsonSql(sql`c.id`)}::text as order_json,
            t.new_customer_min, t.returning_customer_min, t.new_customer_min_cents, t.returning_customer_min_cents,
@@ -94,13 +94,38 @@ async function loadCart(ctx: AppContext, where: SQL): Promise<CartRow | undefine
                                                'quantity_problem', cp.quantity_problem)
                              order by li.created_at, li.id)
                from line_items li
-               cross join lateral ${cartProductSql(pairPriceListSql, ctx.config.publicUrl, liveStateId, sql`li.product_id`, sql`li.quantity`)} cp
+               cross join lateral ${cartProductSql(pairPriceListSql, publicUrl, liveStateId, sql`li.product_id`, sql`li.quantity`)} cp
               where li.cart_id = c.id), '[]'::json)::text as lines_json
       from carts c
       ${joinOrderTermsSql('t', sql`c.selling_organization_id`)}
       ${paymentAccountJoinSql('pa', sql`c.selling_organization_id`)}
-     where ${where}`);
-  return result.rows[0];
+     where ${where}`;
+}
+
+/**
+ * The two shapes a cart is read by — its id, or its pair's open cart — compiled once per
+ * public URL and Live state id (constant in a process) and run with the values: building the
+ * statement with drizzle on every line change cost more Node CPU than PostgreSQL spends on it.
+ */
+const cartStatements = new Map<string, CompiledQuery>();
+const BY_ID = sql`c.id = ${sql.placeholder('cartId')}`;
+const BY_PAIR = sql`c.selling_organization_id = ${sql.placeholder('sellerId')}
+                and c.purchasing_organization_id = ${sql.placeholder('purchaserId')} and c.status = 'open'`;
+
+async function loadCart(
+  ctx: AppContext,
+  by: { cartId: string } | { sellerId: string; purchaserId: string },
+): Promise<CartRow | undefined> {
+  const { liveStateId } = await getLookups(ctx.db);
+  const byId = 'cartId' in by;
+  const key = `${byId ? 'id' : 'pair'}|${liveStateId}|${ctx.config.publicUrl}`;
+  let statement = cartStatements.get(key);
+  if (!statement) {
+    statement = compileQuery(cartStatement(ctx.config.publicUrl, liveStateId, byId ? BY_ID : BY_PAIR));
+    cartStatements.set(key, statement);
+  }
+  const [row] = await runCompiled<CartRow>(ctx.db, statement, by);
+  return row;
 }
 
 /**
@@ -194,7 +219,7 @@ async function cartFromRow(ctx: AppContext, row: CartRow, reread: () => Promise<
 
 /** A cart by id (any status): the answer of every line change; the shipping module quotes its available lines. */
 export async function readCart(ctx: AppContext, cartId: string): Promise<Cart> {
-  const load = () => loadCart(ctx, sql`c.id = ${cartId}`);
+  const load = () => loadCart(ctx, { cartId });
   const row = await load();
   if (!row) throw notFound('Cart');
   return cartFromRow(ctx, row, load);
@@ -207,11 +232,7 @@ export async function readCart(ctx: AppContext, cartId: string): Promise<Cart> {
  * insert wait for the first and then do nothing, and both read the committed cart.
  */
 export async function getCartForPair(ctx: AppContext, sellerId: string, purchaserId: string): Promise<Cart> {
-  const load = () =>
-    loadCart(
-      ctx,
-      sql`c.selling_organization_id = ${sellerId} and c.purchasing_organization_id = ${purchaserId} and c.status = 'open'`,
-    );
+  const load = () => loadCart(ctx, { sellerId, purchaserId });
   // A cart closed (checked out) between opening and reading is followed by a new one.
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await load();
@@ -293,8 +314,29 @@ type SetLineRow = {
  */
 export async function setLineItem(ctx: AppContext, cartId: string, body: SetLineItemBody): Promise<Cart> {
   const { liveStateId } = await getLookups(ctx.db);
-  const q = sql`${body.quantity}::int`;
-  const result = await ctx.db.execute<SetLineRow>(sql`
+  let statement = setLineStatements.get(liveStateId);
+  if (!statement) {
+    statement = compileQuery(setLineStatement(liveStateId));
+    setLineStatements.set(liveStateId, statement);
+  }
+  const [row] = await runCompiled<SetLineRow>(ctx.db, statement, {
+    cartId,
+    productId: body.product_id,
+    quantity: body.quantity,
+  });
+  if (!row) throw notFound('Cart');
+  const refusal: Refusal | null = row.refusal ?? (row.written ? null : 'too_many_lines');
+  if (refusal) throw refusalError(refusal, row);
+  return readCart(ctx, cartId);
+}
+
+/** setLineItem's statement, compiled once per Live state id (constant in a process): cartId, productId, quantity. */
+const setLineStatements = new Map<number, CompiledQuery>();
+
+function setLineStatement(liveStateId: number): SQL {
+  const q = sql`${sql.placeholder('quantity')}::int`;
+  const cartId = sql.placeholder('cartId');
+  return sql`
     with target as (
       select c.id as cart_id, p.id as product_id, p.name, p.inventory_count,
              p.minimum_order_quantity, p.order_increment,
@@ -309,7 +351,7 @@ export async function setLineItem(ctx: AppContext, cartId: string, body: SetLine
                   when p.track_inventory and p.inventory_count < ${q} then 'insufficient_inventory'
              end as refusal
         from carts c
-        left join lateral ${productForCartSql(pairPriceListSql, liveStateId, sql`${body.product_id}::uuid`, q)} p on true
+        left join lateral ${productForCartSql(pairPriceListSql, liveStateId, sql`${sql.placeholder('productId')}::uuid`, q)} p on true
        where c.id = ${cartId}
          for no key update of c
     ),
@@ -332,12 +374,7 @@ export async function setLineItem(ctx: AppContext, cartId: string, body: SetLine
     select t.refusal, t.name, t.inventory_count, t.minimum_order_quantity, t.order_increment,
            exists (select 1 from written) or ${q} = 0 as written,
            ${commitWithoutWaitingForDisk} as commit_mode
-      from target t`);
-  const row = result.rows[0];
-  if (!row) throw notFound('Cart');
-  const refusal: Refusal | null = row.refusal ?? (row.written ? null : 'too_many_lines');
-  if (refusal) throw refusalError(refusal, row);
-  return readCart(ctx, cartId);
+      from target t`;
 }
 
 /** A refusal's answer: its kind, its code, the field it names and why, in the buyer's words. */
@@ -586,11 +623,17 @@ const pairAllowedSql = (c: string) => {
                             and pr.purchaser_organization_id = ${a}.purchasing_organization_id))`;
 };
 
-/** The purchasing organization of the cart (while the pair is allowed), for access policies. */
-export async function cartPurchaser(db: DbOrTx, cartId: string): Promise<string[]> {
-  const result = await db.execute<{ id: string }>(sql`
-    select c.purchasing_organization_id as id from carts c where c.id = ${cartId} and ${pairAllowedSql('c')}`);
-  return result.rows.map((r) => r.id);
+/** The cart's seller and purchasing organization, and whether the pair is allowed (access policies). */
+export async function cartPair(
+  db: DbOrTx,
+  cartId: string,
+): Promise<{ sellerId: string; purchaserId: string; allowed: boolean } | undefined> {
+  const result = await db.execute<{ seller_id: string; purchaser_id: string; allowed: boolean }>(sql`
+    select c.selling_organization_id as seller_id, c.purchasing_organization_id as purchaser_id,
+           ${pairAllowedSql('c')} as allowed
+      from carts c where c.id = ${cartId}`);
+  const row = result.rows[0];
+  return row && { sellerId: row.seller_id, purchaserId: row.purchaser_id, allowed: row.allowed };
 }
 
 /** The purchasing organization of the line's cart (while the pair is allowed), for access policies. */

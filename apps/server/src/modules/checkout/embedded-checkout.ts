@@ -3,7 +3,6 @@ import type { CardInput, CardPaymentResult, EmbeddedCheckout } from '@cratebase/
 import type { AppContext } from '../../lib/context.js';
 import { DomainError, refusal } from '../../lib/errors.js';
 import type { CardOutcome } from '../../providers/payments/interface.js';
-import { orderState } from '../orders/submission.js';
 import { providerError } from './refusals.js';
 import { returnUrl, invoiceReturnUrl } from './return-urls.js';
 import { completePaid, sessionByProviderId } from './settlement.js';
@@ -58,14 +57,14 @@ async function answerOutcome(ctx: AppContext, outcome: CardOutcome): Promise<Car
   }
   const session = await sessionByProviderId(ctx.db, outcome.session.sessionId);
   if (!session) throw new Error(`checkout: the provider session ${outcome.session.sessionId} has no record of ours`);
-  await completePaid(ctx, session, outcome.session);
-  const order = await orderState(ctx.db, session.orderId);
+  // The completion names the order's seller (read with the order it locked): no second read.
+  const { sellerId } = await completePaid(ctx, session, outcome.session);
   return {
     status: 'complete',
     return_url:
       session.purpose === 'invoice'
-        ? invoiceReturnUrl(ctx, order!.selling_organization_id, outcome.session.sessionId)
-        : returnUrl(ctx, order!.selling_organization_id, outcome.session.sessionId),
+        ? invoiceReturnUrl(ctx, sellerId, outcome.session.sessionId)
+        : returnUrl(ctx, sellerId, outcome.session.sessionId),
     challenge_id: null,
     card: outcome.session.card ?? { brand: 'unknown', last4: '' },
   };

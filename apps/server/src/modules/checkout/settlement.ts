@@ -39,6 +39,8 @@ const toIso = (value: Date | string) => new Date(value).toISOString();
 
 export interface Completion {
   orderId: string;
+  /** The order's seller (the return page's URL names it). */
+  sellerId: string;
   invoiceNumber: string;
   invoiceStatus: string;
   /** The invoice's due day (YYYY-MM-DD) for an order on net terms; null when paid at checkout. */
@@ -57,12 +59,13 @@ async function lockSession(tx: DbOrTx, id: string): Promise<SessionRow | undefin
 
 function toCompletion(
   session: SessionRow,
-  orderId: string,
+  order: { id: string; selling_organization_id: string },
   completedOn: Date | string,
   invoice: { number: string; status: string; due_on?: string | null },
 ): Completion {
   return {
-    orderId,
+    orderId: order.id,
+    sellerId: order.selling_organization_id,
     invoiceNumber: invoice.number,
     invoiceStatus: invoice.status,
     invoiceDueOn: invoice.due_on ?? null,
@@ -84,7 +87,7 @@ export async function completedAnswer(db: DbOrTx, session: SessionRow, known?: O
     orderInvoice(db, session.orderId),
   ]);
   if (!order?.completed_on || !invoice) throw new Error(`checkout session ${session.id} is complete without its order`);
-  return toCompletion(session, session.orderId, order.completed_on, invoice);
+  return toCompletion(session, { id: session.orderId, selling_organization_id: order.selling_organization_id }, order.completed_on, invoice);
 }
 
 /**
@@ -103,8 +106,12 @@ type Settled =
  * the first did. A payment that reaches an order placed (or an invoice settled) another way is
  * refunded, and the buyer told so (409 with the sentence).
  */
-export async function completeOrder(ctx: AppContext, sessionId: string, payment: PaymentOutcome): Promise<Completion> {
-  const result = await ctx.db.transaction((tx) => completeInTransaction(ctx, tx, sessionId, payment));
+export async function completeOrder(
+  ctx: AppContext,
+  session: string | Pick<SessionRow, 'id' | 'orderId'>,
+  payment: PaymentOutcome,
+): Promise<Completion> {
+  const result = await ctx.db.transaction((tx) => completeInTransaction(ctx, tx, session, payment));
   return afterSettled(ctx, result);
 }
 
@@ -158,14 +165,20 @@ export async function takeSellerSlot(tx: DbOrTx, sellerId: string, stock: boolea
 export async function completeInTransaction(
   ctx: AppContext,
   tx: DbOrTx,
-  sessionId: string,
+  sessionOrId: string | Pick<SessionRow, 'id' | 'orderId'>,
   payment: PaymentOutcome & { netDays?: number },
   claimedSlot?: number,
 ): Promise<Settled> {
-  const [known] = await tx
-    .select({ orderId: checkoutSessions.orderId })
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.id, sessionId));
+  // The session's order (a session pays one order for ever: its order_id never changes, so a
+  // caller that read the session already passes it and saves the read), locked first.
+  const sessionId = typeof sessionOrId === 'string' ? sessionOrId : sessionOrId.id;
+  const [known] =
+    typeof sessionOrId === 'string'
+      ? await tx
+          .select({ orderId: checkoutSessions.orderId })
+          .from(checkoutSessions)
+          .where(eq(checkoutSessions.id, sessionId))
+      : [{ orderId: sessionOrId.orderId }];
   if (!known) throw notFound('Checkout session');
   const order = await lockOrder(tx, known.orderId);
   if (!order) throw notFound('Order');
@@ -218,7 +231,7 @@ export async function completeInTransaction(
     providerPaymentId: done.paymentId,
     ...(payment.netDays ? { netDays: payment.netDays, completedOn: completed_on, dueAfter: latestShipsUntil } : {}),
   });
-  const completion = toCompletion(done, order.id, completed_on, invoice);
+  const completion = toCompletion(done, order, completed_on, invoice);
   await queueOrderEmails(ctx, tx, { session: done, order, completion });
   // The seller's webhooks (outbound-webhooks/): every placed order, and a card order's invoice paid at once.
   await recordOrderWebhook(tx, 'order.placed', sellerId, order.id);
@@ -265,7 +278,7 @@ async function payInvoiceInTransaction(
   await touchOrderLists(tx, [order.selling_organization_id, order.purchasing_organization_id]);
   return {
     kind: 'completed',
-    completion: toCompletion(done, order.id, order.completed_on ?? new Date(), paid),
+    completion: toCompletion(done, order, order.completed_on ?? new Date(), paid),
     queued: false,
     superseded,
   };
@@ -301,7 +314,7 @@ export async function completePaid(
       'This payment does not match the order, so it is being refunded to your card. Please contact the seller.',
     );
   }
-  return completeOrder(ctx, session.id, payment);
+  return completeOrder(ctx, session, payment);
 }
 
 // ─── One payable session per order (and per invoice) ─────────────────────────────────
