@@ -15,6 +15,8 @@ import {
   watchForProblems,
 } from './support/journey.js';
 import { apiUser, cardReadyStore, invitedRetailer, liveProducts, paidOrder } from './support/seed.js';
+import { fillCredentials } from './support/journey.js';
+import { signUpAndGetTokens } from '../apps/server/test/support/test-login.js';
 
 const scene = journeyScene();
 const DESKTOP = { width: 1280, height: 900 };
@@ -101,5 +103,85 @@ describe('people, not only e-mails', () => {
     await page.screenshot({ path: `${SHOTS}/people-customer-phone.png`, fullPage: true, animations: 'disabled' });
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('a retailer names themself on /details-buyer; an older account without a name is asked once', async () => {
+    const stamp = Date.now();
+    const seller = await apiUser(scene.server.url, `juniper-${stamp}@example.com`);
+    const store = await seller.call<{ id: string }>('POST', '/api/organization', { selected_type: 'Merchant', name: 'Juniper Soap Co' });
+    const buyerEmail = `rosa-${stamp}@example.com`;
+    await seller.call('POST', '/api/invite/purchaser', { to_organization_id: store.id, to_emails: [buyerEmail] });
+    const invites = await seller.call<{ id: string; send_to_email: string }[]>('GET', `/api/invite/organization/${store.id}`);
+    const invite = invites.find((i) => i.send_to_email === buyerEmail)!;
+
+    const context = await scene.browser.newContext({ viewport: DESKTOP });
+    const problems = watchForProblems(context);
+    const page = await context.newPage();
+    await page.goto(`${scene.server.url}/invite/${invite.id}`);
+    await page.getByRole('checkbox', { name: 'I agree to the Cratebase Terms and privacy policy.' }).check();
+    await page.getByRole('button', { name: 'Accept your Invitation to Cratebase' }).click();
+    await page.waitForURL(/\/interaction\//);
+    await fillCredentials(page, buyerEmail, 'corner shop pass 1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/details-buyer/);
+    await expect.poll(() => page.getByLabel('Business Name').isVisible()).toBe(true);
+    await page.getByLabel('Business Name').fill('Alder Street Market');
+    await page.getByLabel('Your Name').fill('Rosa Alder');
+    await page.getByLabel('Phone (optional)').fill('(503) 555-0142');
+    await expectNoAxeViolations(page, '/details-buyer');
+    await page.screenshot({ path: `${SHOTS}/people-details-buyer-desktop.png`, fullPage: true, animations: 'disabled' });
+    await page.setViewportSize(PHONE);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/people-details-buyer-phone.png`, fullPage: true, animations: 'disabled' });
+    await page.getByRole('button', { name: 'Finish Creating Your Account' }).click();
+    await page.waitForURL(/\/storefront\/resale-certificate\//);
+    const people = await seller.call<{ people: { name: string; phone: string }[] }>(
+      'GET',
+      `/api/order/organization/${store.id}/purchasers/${/resale-certificate\/([0-9a-f-]{36})/.exec(page.url())![1]}`,
+    );
+    expect(people.people).toMatchObject([{ name: 'Rosa Alder', phone: '(503) 555-0142' }]);
+    await context.close();
+
+    // An account from before sign-up asked a name (only the API's POST /api/user/create).
+    const olderEmail = `older-${stamp}@example.com`;
+    const tokens = await signUpAndGetTokens(scene.server.url, { email: olderEmail, password: 'wholesale-pass-1' });
+    const call = (method: string, path: string, body?: unknown) =>
+      fetch(`${scene.server.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then((r) => r.json() as Promise<{ id: string }>);
+    await call('POST', '/api/user/create', {});
+    const older = await call('POST', '/api/organization', { selected_type: 'Merchant', name: 'Older Goods' });
+    const olderContext = await scene.browser.newContext({ viewport: DESKTOP });
+    const olderProblems = watchForProblems(olderContext);
+    const olderPage = await olderContext.newPage();
+    await olderPage.goto(`${scene.server.url}/app/${older.id}/orders`);
+    await signInOnProviderPage(olderPage, olderEmail, 'wholesale-pass-1');
+    const prompt = olderPage.getByRole('region', { name: 'Add your name' });
+    await expect.poll(() => prompt.isVisible()).toBe(true);
+    await expectNoAxeViolations(olderPage, 'the name prompt');
+    await olderPage.screenshot({ path: `${SHOTS}/people-prompt-desktop.png`, animations: 'disabled' });
+    await olderPage.setViewportSize(PHONE);
+    expect(await horizontalOverflow(olderPage)).toBe(0);
+    await olderPage.screenshot({ path: `${SHOTS}/people-prompt-phone.png`, animations: 'disabled' });
+    await prompt.getByRole('button', { name: 'Add your name' }).click();
+    const dialog = olderPage.getByRole('dialog', { name: 'Your details' });
+    await dialog.getByLabel('Your Name').fill('Olive Older');
+    await dialog.getByLabel('Phone (optional)').fill('+44 20 7946 0958');
+    await olderPage.screenshot({ path: `${SHOTS}/people-your-details-phone.png`, animations: 'disabled' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => prompt.count()).toBe(0);
+    await olderPage.setViewportSize(DESKTOP);
+    await olderPage.reload();
+    await expect.poll(() => olderPage.getByText('Olive Older').first().isVisible()).toBe(true);
+    expect(await prompt.count()).toBe(0);
+    // "Your details" in the side panel shows what was saved.
+    await olderPage.getByRole('button', { name: 'Your details' }).click();
+    await expect.poll(() => dialog.getByLabel('Phone (optional)').inputValue()).toBe('+44 20 7946 0958');
+    await expectNoAxeViolations(olderPage, 'the details dialog');
+    await olderPage.screenshot({ path: `${SHOTS}/people-your-details-desktop.png`, animations: 'disabled' });
+    expect([...problems, ...olderProblems]).toEqual([]);
+    await olderContext.close();
   });
 });
