@@ -117,6 +117,11 @@ function fakeBillingServer(options: ServerOptions) {
   /** Every call's method and path, payments included, in order. */
   const sequence: string[] = [];
   const estimateAnswers = [...(options.estimates ?? [{ status: 200, body: threeRates }])];
+  // Every rate an estimates answer lists can be chosen.
+  const knownRates = [
+    ...threeRates,
+    ...estimateAnswers.flatMap((answer) => (Array.isArray(answer.body) ? (answer.body as ShippingEstimate[]) : [])),
+  ];
   let holding = false;
   const held: Array<() => void> = [];
   const calls: Array<{ method: string; path: string; body: unknown }> = [];
@@ -201,7 +206,7 @@ function fakeBillingServer(options: ServerOptions) {
       if (holding) await new Promise<void>((release) => held.push(release));
       if (options.refuseRate) return json(options.refuseRate.status, options.refuseRate.body);
       const rateId = (body as { rate_id: string }).rate_id;
-      const rate = threeRates.find((candidate) => candidate.object_id === rateId);
+      const rate = knownRates.find((candidate) => candidate.object_id === rateId);
       if (!rate) return json(404, { error: 'not_found', message: 'rate_id: this order has no such rate' });
       chosen = rate;
       return json(200, order());
@@ -343,6 +348,41 @@ describe('BillingPage, step 2: Shipping & Payment', () => {
     }
     // The order had a rate: nothing is chosen for the buyer.
     expect(server.ratePosts()).toEqual([]);
+  });
+
+  it('shows the three tagged rates first and the rest behind "More options (N)", never hiding the chosen one (issue 27)', async () => {
+    const untagged = Array.from({ length: 7 }, (_, i) =>
+      estimate(`rate-more-${i}`, 'UPS', `Service ${i}`, `ups_service_${i}`, 1000 + i * 100, 4),
+    );
+    // The server's order mixes them; the order holds one of the untagged ones.
+    const ten = [untagged[0]!, ground, ...untagged.slice(1, 4), priority, overnight, ...untagged.slice(4)];
+    const server = renderBilling({ rate: untagged[5]!, estimates: [{ status: 200, body: ten }] });
+    const user = userEvent.setup();
+    const group = await optionsGroup();
+    const names = () => within(group).getAllByRole('radio').map((r) => r.closest('label')!.querySelector('.MuiTypography-subtitle2')!.textContent);
+    await waitFor(() => expect(radio(group, /UPS Service 5/).checked).toBe(true));
+    expect(names()).toEqual(['USPS Ground Advantage', 'UPS 2nd Day Air', 'FedEx Priority Overnight', 'UPS Service 5']);
+    const more = screen.getByRole('button', { name: 'More options (6)' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(document.getElementById(more.getAttribute('aria-controls')!)?.contains(group)).toBe(true);
+
+    await user.click(more);
+    const fewer = screen.getByRole('button', { name: 'Fewer options' });
+    expect(fewer.getAttribute('aria-expanded')).toBe('true');
+    expect(names()).toEqual([
+      'USPS Ground Advantage',
+      'UPS 2nd Day Air',
+      'FedEx Priority Overnight',
+      ...untagged.map((r) => `UPS ${r.servicelevel.name}`),
+    ]);
+    // A hidden option, once shown, can be chosen; collapsing keeps the chosen one in view.
+    await user.click(radio(group, /UPS Service 2/));
+    await waitFor(() => expect(server.chosen()).toBe('rate-more-2'));
+    await user.click(fewer);
+    await waitFor(() =>
+      expect(names()).toEqual(['USPS Ground Advantage', 'UPS 2nd Day Air', 'FedEx Priority Overnight', 'UPS Service 2']),
+    );
+    expect(radio(group, /UPS Service 2/).checked).toBe(true);
   });
 
   it('chooses the first estimate once when the order has no rate yet', async () => {

@@ -10,6 +10,7 @@ import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 import { estimateOfOrder, orderHasRate, useChooseFirstEstimate, useChooseRate, useShippingEstimates } from '../api';
 import { useBillingGuard } from '../../checkout/api';
 import { BackToStore, CheckoutColumns, CheckoutStepPage, SummaryRow } from '../../checkout/components/CheckoutLayout';
+import { OrderSummaryLines } from '../../checkout/components/OrderSummaryLines';
 import { usePoNumberField } from '../po-number';
 import { PaymentPanel } from './PaymentPanel';
 import { PoNumberField } from './PoNumberField';
@@ -25,7 +26,7 @@ interface SummaryProps {
   service: string | null;
 }
 
-/** Cost of Goods, Shipping ('Please select shipping' until chosen) and Total. */
+/** The items, Cost of Goods, Shipping ('Please select shipping' until chosen) and Total. */
 function BillingSummary({ cart, storeName, shippingCents, service }: SummaryProps) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -35,6 +36,7 @@ function BillingSummary({ cart, storeName, shippingCents, service }: SummaryProp
       <Typography variant="body2">
         {cart.item_count} {cart.item_count === 1 ? 'item' : 'items'} from {storeName ?? 'this store'}
       </Typography>
+      <OrderSummaryLines cart={cart} />
       <Divider sx={{ my: 1.5 }} />
       <Stack spacing={1}>
         <SummaryRow label="Cost of Goods" value={formatCents(cart.total_cents)} testId="cost-of-goods" />

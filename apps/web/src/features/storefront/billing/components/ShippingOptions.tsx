@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { SHIPPING_ESTIMATES_ERROR, type Cart, type ShippingEstimate } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,14 +8,19 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../../../lib/api';
 import { formatCents } from '../../../../lib/format';
 import { checkoutPath } from '../../checkout/api';
 import { RadioCardGroup } from '../../components/RadioCardGroup';
 import { deliveryEstimate, estimateChips, type useShippingEstimates } from '../api';
+import { rateShortlist } from '../rate-shortlist';
 
 export const BACK_TO_ADDRESS_LABEL = 'Back to shipping address';
+export const moreOptionsLabel = (hidden: number) => `More options (${hidden})`;
+export const FEWER_OPTIONS_LABEL = 'Fewer options';
 
 /** The carrier's logo, the service, when it arrives, the chips; the amount on the right. */
 function EstimateCardText({ estimate }: { estimate: ShippingEstimate }) {
@@ -136,7 +141,11 @@ export function ShippingOptions({
   choice: { isError: boolean; error: unknown; reset: () => void };
 }) {
   const headingId = useId();
+  const listId = useId();
+  const [expanded, setExpanded] = useState(false);
   const list = estimates.data ?? [];
+  // The tagged options first and the others behind "More options"; the chosen one always shows.
+  const shortlist = rateShortlist(list, selected, expanded);
   let options;
   if (estimates.isPending) {
     options = (
@@ -157,16 +166,31 @@ export function ShippingOptions({
   } else {
     // The shipping options as radio cards: one radio group, so arrow keys move between them.
     options = (
-      <RadioCardGroup
-        labelledBy={headingId}
-        items={list}
-        valueOf={(estimate) => estimate.object_id}
-        selected={selected}
-        onChoose={onChoose}
-        renderLabel={(estimate) => <EstimateCardText estimate={estimate} />}
-        cardSx={{ pl: 0.5, pr: 2 }}
-        labelSx={{ '& .MuiFormControlLabel-label': { flex: 1, minWidth: 0 } }}
-      />
+      <Stack spacing={1}>
+        <Box id={listId}>
+          <RadioCardGroup
+            labelledBy={headingId}
+            items={shortlist.shown}
+            valueOf={(estimate) => estimate.object_id}
+            selected={selected}
+            onChoose={onChoose}
+            renderLabel={(estimate) => <EstimateCardText estimate={estimate} />}
+            cardSx={{ pl: 0.5, pr: 2 }}
+            labelSx={{ '& .MuiFormControlLabel-label': { flex: 1, minWidth: 0 } }}
+          />
+        </Box>
+        {shortlist.hidden > 0 && (
+          <Button
+            onClick={() => setExpanded((open) => !open)}
+            aria-expanded={expanded}
+            aria-controls={listId}
+            startIcon={expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            {expanded ? FEWER_OPTIONS_LABEL : moreOptionsLabel(shortlist.hidden)}
+          </Button>
+        )}
+      </Stack>
     );
   }
 

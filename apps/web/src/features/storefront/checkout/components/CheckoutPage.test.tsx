@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { PREVIEW_CHECKOUT_MESSAGE, type AddressLink, type Cart, type OrderShippingAddress } from '@cratebase/contract';
@@ -7,7 +7,7 @@ import { ToastProvider } from '../../../../components/Toast';
 import { ids, makeUser, org, purchasing } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
 import { EMPTY_CART_AT_BILLING, NO_ADDRESS_AT_BILLING } from '../api';
-import { makeCart, widget, type CartTerms, type StoredLine } from '../../test-support/cart-test-server';
+import { cartProduct, gadget, makeCart, widget, type CartTerms, type StoredLine } from '../../test-support/cart-test-server';
 import { CANNOT_CHECKOUT_TITLE, CONTINUE_LABEL, CheckoutPage, EMPTY_CART_TITLE } from './CheckoutPage';
 import { BillingPage } from '../../billing/components/BillingPage';
 
@@ -206,9 +206,47 @@ describe('CheckoutPage, step 1: Shipping Address', () => {
     expect(screen.queryByRole('radiogroup')).toBeNull();
   });
 
+  it('chooses a returning buyer’s only saved address when the page opens, once; several are left to the buyer (issue 27)', async () => {
+    const server = renderAt(checkoutAt, { addresses: [home] });
+    const group = await addressGroup();
+    await waitFor(() =>
+      expect((within(group).getByRole('radio', { name: /5 Elm St/ }) as HTMLInputElement).checked).toBe(true),
+    );
+    await waitFor(() => expect(continueButton().disabled).toBe(false));
+    expect(server.posts().map((call) => call.search)).toEqual([`?address_id=${home.address.id}`]);
+    cleanup();
+
+    const two = renderAt(checkoutAt, { addresses: [home, office] });
+    const cards = await addressGroup();
+    expect((within(cards).getAllByRole('radio') as HTMLInputElement[]).some((radio) => radio.checked)).toBe(false);
+    expect(continueButton().disabled).toBe(true);
+    expect(two.posts()).toEqual([]);
+  });
+
+  it('lists the items in the order summary: photo, name, quantity × price per order unit, line total', async () => {
+    const cased = cartProduct(gadget.id, 'Gadget', 550, { order_unit: { id: 2, unit: 'Case' }, quantity_per_unit: 6 });
+    renderAt(checkoutAt, {
+      addresses: [home, office],
+      shipTo: home.address.id,
+      lines: [
+        { id: '10000000-0000-4000-8000-000000000001', product: widget, quantity: 2 },
+        { id: '10000000-0000-4000-8000-000000000002', product: cased, quantity: 3 },
+      ],
+    });
+    const items = await screen.findByRole('list', { name: 'Items in your order' });
+    const gadgetLine = within(items).getByRole('listitem', { name: 'Gadget' });
+    expect(within(gadgetLine).getByText('Gadget')).toBeTruthy();
+    expect(within(gadgetLine).getByTestId('summary-line-quantity').textContent).toBe('3 × $5.50 / case of 6');
+    expect(within(gadgetLine).getByTestId('summary-line-total').textContent).toBe('$16.50');
+    expect(within(items).getByRole('listitem', { name: 'Widget' }).textContent).toContain('2 × $12.00 / unit');
+    expect(screen.getByTestId('subtotal').textContent).toBe('$40.50');
+  });
+
   it('adds a new address: Save Address waits for the required fields, then saves it and ships the order there', async () => {
     const server = renderAt(checkoutAt, { addresses: [home] });
     await addressGroup();
+    // The only saved address is chosen at once (issue 27); the buyer adds another anyway.
+    await waitFor(() => expect(server.shipTo()).toBe(home.address.id));
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Add New Address' }));
     const form = screen.getByRole('form', { name: 'New address' });
@@ -234,7 +272,8 @@ describe('CheckoutPage, step 1: Shipping Address', () => {
     );
     expect(screen.queryByRole('form', { name: 'New address' })).toBeNull();
     await waitFor(() => expect(continueButton().disabled).toBe(false));
-    const [saved, chosen] = server.posts();
+    const [preselected, saved, chosen] = server.posts();
+    expect(preselected!.search).toBe(`?address_id=${home.address.id}`);
     expect(saved!.body).toEqual({
       organization: { id: ids.buyer },
       address: {

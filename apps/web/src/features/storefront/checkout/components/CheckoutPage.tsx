@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ADDRESS_LIMITS, type AddressLink, type Cart } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -41,6 +41,7 @@ import { CannotCheckout } from '../../cart/components/CheckoutGate';
 import { CertificateNotice } from '../../resale-certificate/components/CertificateNotice';
 import { RadioCardGroup } from '../../components/RadioCardGroup';
 import { BackToStore, CHECKOUT_STEPS, CheckoutColumns, CheckoutStepPage, SummaryRow } from './CheckoutLayout';
+import { OrderSummaryLines } from './OrderSummaryLines';
 import { useOrganizationPageTitle } from '../../../../lib/use-page-title';
 
 export { CHECKOUT_STEPS };
@@ -272,6 +273,20 @@ function ShippingAddressStep({ cart, orgId }: { cart: Cart; orgId: string }) {
   // The card just chosen shows at once; the cart's order says what the server holds.
   const selected = (choose.isPending ? choose.variables : undefined) ?? cart.order.shipping_address?.id ?? null;
 
+  // A returning buyer with one saved address ships there unless they choose otherwise: it is
+  // chosen for them when the page opens (issue 27 §3). With several, none is guessed (which was
+  // used last is not known). Decided once, on the first list: an address added here is chosen by
+  // its form.
+  const decided = useRef(false);
+  const hasAddress = Boolean(cart.order.shipping_address);
+  const { mutate } = choose;
+  useEffect(() => {
+    if (decided.current || !addresses.data) return;
+    decided.current = true;
+    const only = addresses.data.length === 1 ? addresses.data[0]!.address.id : undefined;
+    if (only && !hasAddress) mutate(only);
+  }, [addresses.data, hasAddress, mutate]);
+
   const pick = (addressId: string) => {
     if (addressId !== cart.order.shipping_address?.id || choose.isPending) choose.mutate(addressId);
   };
@@ -346,6 +361,7 @@ function Summary({ cart, orgId, storeName }: { cart: Cart; orgId: string; storeN
       <Typography variant="body2">
         {cart.item_count} {cart.item_count === 1 ? 'item' : 'items'} from {storeName ?? 'this store'}
       </Typography>
+      <OrderSummaryLines cart={cart} />
       <Divider sx={{ my: 1.5 }} />
       <Box sx={{ mb: 2 }}>
         <SummaryRow label="Subtotal" value={formatCents(cart.total_cents)} testId="subtotal" emphasis />
@@ -384,7 +400,7 @@ export function CheckoutPage() {
         data.line_items.length === 0 || !data.can_checkout ? (
           <NotReady cart={data} orgId={orgId} storeName={storeName} />
         ) : (
-          <CheckoutColumns sideWidth={320}>
+          <CheckoutColumns sideWidth={360}>
             <ShippingAddressStep cart={data} orgId={orgId} />
             <Summary cart={data} orgId={orgId} storeName={storeName} />
           </CheckoutColumns>
