@@ -22,7 +22,8 @@ import { issuesByField } from '../../../../lib/field-issues';
 import { useAccountSession, useSubmitOnboarding, type OnboardingFormBody } from '../api';
 import { maskPostalCode } from '../../../../lib/us-address';
 import { NATIVE_STATE_SELECT_PROPS, nativeStateOptions } from '../../../../components/NativeStateOptions';
-import { TestOnboardingValues } from './TestOnboardingValues';
+import { TestOnboardingValues, testOnboardingForm } from './TestOnboardingValues';
+import { useCurrentUser } from '../../../../lib/current-user';
 
 /** The form's fields: the API's, plus the account number typed twice (checked here only). */
 type FieldName = PaymentOnboardingField | 'confirm_account_number';
@@ -141,8 +142,6 @@ export function EmbeddedOnboarding({ orgId, account }: EmbeddedOnboardingProps) 
       <Typography variant="body2" sx={{ mb: 1 }}>
         We use these details to verify your business and to send your payouts. Fields marked * are required.
       </Typography>
-      {/* This form is the built-in (test) provider's; Stripe's onboarding returned above. */}
-      <TestOnboardingValues />
       {session.isPending ? (
         <OnboardingSkeleton label="Loading the onboarding form" />
       ) : session.error ? (
@@ -176,6 +175,16 @@ function OnboardingFields(props: {
     word: (message, field) => withLabel(field, message),
   });
   const fieldError = (field: FieldName) => errors[field] ?? fromServer[field];
+  // The signed-in person and the store, as the app already holds them: the test values' names.
+  const me = useCurrentUser({ enabled: false });
+
+  function fillTestValues() {
+    const store = me.data?.organizations.find((org) => org.id === orgId);
+    const next = testOnboardingForm(form, { name: store?.name, person: me.data?.name });
+    setForm(next);
+    setErrors({});
+    if (submit.error) submit.reset();
+  }
 
   function change(field: FieldName, raw: string) {
     const value = MASKS[field]?.(raw) ?? raw;
@@ -252,6 +261,8 @@ function OnboardingFields(props: {
 
   return (
     <Box component="form" noValidate onSubmit={send} aria-label="Payment account onboarding">
+      {/* This form is the built-in (test) provider's; Stripe's onboarding is another component. */}
+      <TestOnboardingValues onFill={fillTestValues} />
       <Stack spacing={3}>
         {generalError && (
           <Alert severity="error" role="alert">

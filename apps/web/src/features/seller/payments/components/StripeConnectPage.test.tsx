@@ -6,7 +6,7 @@ import { fakeFetch, ids, makeUser, org } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
 import { StripeConnectPage } from './StripeConnectPage';
 import { validateOnboardingForm, type OnboardingForm } from './EmbeddedOnboarding';
-import { TEST_ONBOARDING_LABEL, TEST_ONBOARDING_VALUES } from './TestOnboardingValues';
+import { FILL_TEST_VALUES_LABEL, TEST_ONBOARDING_LABEL, TEST_ONBOARDING_VALUES } from './TestOnboardingValues';
 
 const base = `/api/stripe/organization/${ids.merchantA}`;
 const account = 'acct_0123456789abcdef01234567';
@@ -171,8 +171,12 @@ describe('StripeConnectPage', () => {
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-    expect(within(list).getByText(/^Routing number/).textContent).toBe('Routing number 110000000: passes the routing number check');
-    expect(within(list).getByText(/stays under review/).textContent).toBe('EIN 00-0000000: the account stays under review');
+    expect(within(list).getByText(/^Routing number/).textContent).toBe(
+      'Routing number 110000000: passes the routing number check',
+    );
+    expect(within(list).getByText(/stays under review/).textContent).toBe(
+      'EIN 00-0000000: the account stays under review',
+    );
     expect(within(list).getByText(/is set up/).textContent).toMatch(/^EIN 12-3456789: /);
 
     // Typed into the form, the hinted values raise no problem.
@@ -220,6 +224,31 @@ describe('StripeConnectPage', () => {
       date_of_birth: '1985-12-10',
       routing_number: '021000021',
       account_number: '000123456789',
+    });
+  });
+
+  it('fills the empty fields with test values in one press, keeping what was typed, and they are accepted', async () => {
+    const { fetch, user } = renderForm({ [`POST ${base}/onboarding`]: { body: active } });
+    fireEvent.change(await screen.findByRole('textbox', { name: /^First name/ }), { target: { value: 'Grace' } });
+    await user.click(screen.getByRole('button', { name: TEST_ONBOARDING_LABEL }));
+    await user.click(screen.getByRole('button', { name: FILL_TEST_VALUES_LABEL }));
+    expect(box(/^Confirm account number/)).toHaveProperty('value', TEST_ONBOARDING_VALUES.accountNumber);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Your payment account is set up')).toBeTruthy();
+    expect(fetch.calls.find((c) => c.path === `${base}/onboarding`)?.body).toEqual({
+      client_secret: 'accs_secret_one',
+      legal_name: 'Test Business LLC',
+      ein: TEST_ONBOARDING_VALUES.ein,
+      line1: '400 Congress Ave',
+      line2: null,
+      city: 'Austin',
+      state: 'TX',
+      postal_code: '78701',
+      first_name: 'Grace',
+      last_name: 'Rivera',
+      date_of_birth: '1985-06-15',
+      routing_number: TEST_ONBOARDING_VALUES.routingNumber,
+      account_number: TEST_ONBOARDING_VALUES.accountNumber,
     });
   });
 
@@ -308,7 +337,15 @@ describe('validateOnboardingForm', () => {
 
   it('shows staff where the set-up stands without Get Started, linking or Make default', async () => {
     const staff = makeUser({ organizations: [{ ...org(ids.merchantA, 'Acme', 'Merchant'), role: 'staff' }] });
-    const bank = { id: '55555555-5555-4555-8555-555555555555', name: 'Checking', institution_name: 'Bank', type: 'depository', subtype: 'checking', mask: '0000', is_default: false };
+    const bank = {
+      id: '55555555-5555-4555-8555-555555555555',
+      name: 'Checking',
+      institution_name: 'Bank',
+      type: 'depository',
+      subtype: 'checking',
+      mask: '0000',
+      is_default: false,
+    };
     const { fetch } = renderPage({
       'GET /api/user/me': { body: staff },
       [`GET ${base}/account-status`]: { body: noAccount },

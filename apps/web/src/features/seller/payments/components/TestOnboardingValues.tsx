@@ -1,5 +1,6 @@
 import { UNDER_REVIEW_TEST_EIN } from '@cratebase/contract';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { TestModeHint } from '../../../../components/TestModeHint';
 
@@ -13,11 +14,47 @@ export const TEST_ONBOARDING_VALUES = {
   accountNumber: '000123456789',
 } as const;
 
+export const FILL_TEST_VALUES_LABEL = 'Fill in test values';
+
+/**
+ * The whole form filled with test values, keeping what was typed already: the business is the
+ * store's name + LLC, the representative the signed-in person (split at the last space), an
+ * Austin address, a birth date long past 18, and the payout account above.
+ */
+export function testOnboardingForm<F extends Record<string, string>>(
+  typed: F,
+  store: { name?: string | null; person?: string | null },
+): F {
+  const person = store.person?.trim() ?? '';
+  const split = person.lastIndexOf(' ');
+  const [first, last] = split > 0 ? [person.slice(0, split), person.slice(split + 1)] : [person, ''];
+  const v = TEST_ONBOARDING_VALUES;
+  const values: Record<string, string> = {
+    legal_name: store.name?.trim() ? `${store.name.trim()} LLC` : 'Test Business LLC',
+    ein: v.ein,
+    line1: '400 Congress Ave',
+    city: 'Austin',
+    state: 'TX',
+    postal_code: '78701',
+    first_name: first || 'Alex',
+    last_name: last || 'Rivera',
+    date_of_birth: '1985-06-15',
+    routing_number: v.routingNumber,
+    account_number: v.accountNumber,
+    confirm_account_number: v.accountNumber,
+  };
+  const filled: Record<string, string> = { ...typed };
+  for (const [field, value] of Object.entries(values)) {
+    if (field in typed && !typed[field]!.trim()) filled[field] = value;
+  }
+  return filled as F;
+}
+
 /**
  * The built-in provider's test values, behind a toggle like the card form's "cards to try":
  * any valid EIN sets the account up, the test EIN keeps it under review; no bank is contacted.
  */
-export function TestOnboardingValues() {
+export function TestOnboardingValues({ onFill }: { onFill?: () => void }) {
   const v = TEST_ONBOARDING_VALUES;
   const values: Array<[string, string, string]> = [
     ['EIN', v.ein, 'the account is set up and can take payments (any valid EIN does)'],
@@ -42,6 +79,11 @@ export function TestOnboardingValues() {
             </Typography>
           ))}
         </Box>
+        {onFill && (
+          <Button size="small" variant="outlined" onClick={onFill} sx={{ mt: 1 }}>
+            {FILL_TEST_VALUES_LABEL}
+          </Button>
+        )}
       </TestModeHint>
     </Box>
   );
