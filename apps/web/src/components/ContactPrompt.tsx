@@ -45,19 +45,24 @@ export function ContactPrompt() {
         role="region"
         aria-label="Add your name"
         severity="info"
-        sx={{ mb: 3, alignItems: 'center' }}
-        action={
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <Button color="inherit" size="small" variant="outlined" onClick={() => setOpen(true)}>
+        sx={{ mb: 3, '& .MuiAlert-message': { width: '100%' } }}
+      >
+        {/* The buttons sit beside the words where there is room, under them on a phone. */}
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={1.5}
+          sx={{ alignItems: { xs: 'flex-start', md: 'center' }, justifyContent: 'space-between' }}
+        >
+          <span>{CONTACT_PROMPT_TEXT}</span>
+          <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+            <Button color="inherit" size="small" variant="outlined" onClick={() => setOpen(true)} sx={{ whiteSpace: 'nowrap' }}>
               Add your name
             </Button>
-            <Button color="inherit" size="small" onClick={notNow}>
+            <Button color="inherit" size="small" onClick={notNow} sx={{ whiteSpace: 'nowrap' }}>
               Not now
             </Button>
           </Stack>
-        }
-      >
-        {CONTACT_PROMPT_TEXT}
+        </Stack>
       </Alert>
       <ContactDialog open={open} onClose={() => setOpen(false)} user={user} />
     </>
