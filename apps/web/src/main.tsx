@@ -1,7 +1,5 @@
-import '@fontsource/ibm-plex-sans/400.css';
-import '@fontsource/ibm-plex-sans/500.css';
-import '@fontsource/ibm-plex-sans/600.css';
-import '@fontsource/ibm-plex-sans/700.css';
+// Two latin font files (regular, and semibold for 500–700): see fonts.css.
+import './fonts.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadConfig } from './lib/config';
@@ -35,11 +33,22 @@ async function showBootError(error: unknown) {
   root.render(<BootError message={message} />);
 }
 
+/**
+ * Starts loading the buyer's or the seller's chunks (their frame and first screens: vite.config.ts)
+ * together with the app's, instead of one round trip later when the router asks for the route.
+ */
+function preloadAreaChunks(pathname: string) {
+  const ignore = () => undefined;
+  if (pathname.startsWith('/storefront')) void import('./features/storefront/components/BuyerShell').catch(ignore);
+  else if (pathname.startsWith('/app/')) void import('./features/seller/shell/components/SellerShell').catch(ignore);
+}
+
 /** Loads the app (router, MUI; the OIDC client follows after the first paint) and renders the current path. */
 async function startApp() {
   try {
     // The router starts loading the current route's chunk while the configuration loads.
     const app = import('./app/App').then((module) => ({ module, router: module.createAppRouter() }));
+    preloadAreaChunks(window.location.pathname);
     const [{ module, router }, appConfig] = await Promise.all([app, config]);
     module.renderApp(root, appConfig, router);
   } catch (error) {
