@@ -44,30 +44,38 @@ export async function seedCatalog(
                   })}::jsonb)
           returning id`)
       ).rows[0]!.id;
+      // One statement: the lookups read once (not per row), the photos linked from the insert's own rows.
       await tx.execute(sql`
-        insert into products (organization_id, name, description, stock_keeping_unit, order_unit_id, quantity_per_unit,
-                              state_id, unit_price_in_cents, msrp_in_cents, inventory_count, weight, weight_unit_id,
-                              tags, created_at, updated_at)
-        select ${organizationId}::uuid,
-               'Bench product ' || g,
-               'A product generated for the benchmark, number ' || g || '.',
-               'BENCH-' || lpad(g::text, 7, '0'),
-               (select id from order_units order by id offset (g % 5) limit 1),
-               6,
-               (select id from product_states where state = case when g % 2 = 0 then 'Live' else 'Draft' end),
-               100 + g % 5000,
-               200 + g % 9000,
-               g % 500,
-               (g % 100) / 10.0,
-               (select id from weight_units where unit = 'lb'),
-               '{}'::text[],
-               now() - g * interval '1 second',
-               now()
-          from generate_series(1, ${count}::int) as g`);
-      await tx.execute(sql`
+        with lookups as (
+          select (select array_agg(id order by id) from order_units) as units,
+                 (select id from product_states where state = 'Live') as live,
+                 (select id from product_states where state = 'Draft') as draft,
+                 (select id from weight_units where unit = 'lb') as lb
+        ),
+        inserted as (
+          insert into products (organization_id, name, description, stock_keeping_unit, order_unit_id, quantity_per_unit,
+                                state_id, unit_price_in_cents, msrp_in_cents, inventory_count, weight, weight_unit_id,
+                                tags, created_at, updated_at)
+          select ${organizationId}::uuid,
+                 'Bench product ' || g,
+                 'A product generated for the benchmark, number ' || g || '.',
+                 'BENCH-' || lpad(g::text, 7, '0'),
+                 k.units[1 + g % 5],
+                 6,
+                 case when g % 2 = 0 then k.live else k.draft end,
+                 100 + g % 5000,
+                 200 + g % 9000,
+                 g % 500,
+                 (g % 100) / 10.0,
+                 k.lb,
+                 '{}'::text[],
+                 now() - g * interval '1 second',
+                 now()
+            from lookups k cross join generate_series(1, ${count}::int) as g
+          returning id
+        )
         insert into product_media (product_id, media_id, display_order)
-        select p.id, ${mediaId}::uuid, 0 from products p
-         where p.organization_id = ${organizationId} and p.stock_keeping_unit like 'BENCH-%'`);
+        select id, ${mediaId}::uuid, 0 from inserted`);
     });
     await db.execute(sql`analyze products`);
     await db.execute(sql`analyze product_media`);
