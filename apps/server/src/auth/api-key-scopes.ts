@@ -43,6 +43,8 @@ export const API_KEY_ROUTES: Readonly<Record<string, readonly ApiKeyScope[]>> = 
   'GET /api/product/organization/:org_id': ['catalog:read', 'inventory:read'],
   'GET /api/product/:id': ['catalog:read', 'inventory:read'],
   'GET /api/product/organization/:org_id/export': ['catalog:read'],
+  'GET /api/product/organization/:org_id/state-counts': ['catalog:read'],
+  'PUT /api/product/organization/:org_id/state': ['catalog:write'],
   'PUT /api/product': ['catalog:write'],
   'DELETE /api/product/:id': ['catalog:write'],
   'POST /api/media/:org_id/upload': ['catalog:write'],

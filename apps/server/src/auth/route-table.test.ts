@@ -488,6 +488,7 @@ function sampleBody(route: RouteEntry): unknown {
       country: 'US',
     }),
     'PUT /api/product': () => ({ id: v.productId, name: 'Hijacked', organization: { id: v.seller.orgId } }),
+    'PUT /api/product/organization/:org_id/state': () => ({ product_ids: [v.productId], state: 'Archived' }),
     'POST /api/inventory/transaction': () => ({ count: 5, product: { id: v.productId }, inventory_transaction_type: 'add' }),
     'POST /api/organization/:org_id/inventory/sync': () => ({ items: [{ sku: 'VICTIM-SKU-1', inventory_count: 5 }] }),
     'POST /api/package_template': () => ({

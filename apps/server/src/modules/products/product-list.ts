@@ -40,15 +40,19 @@ export async function productStateCounts(ctx: AppContext, organizationId: string
   return { all, by_state: byState };
 }
 
-const productIdIssue = (index: number, message: string) => {
+/** A 400 naming `product_ids.N`; `missing`: a 404 (no such product in this store, as a single product's routes answer). */
+const productIdIssue = (index: number, message: string, missing = false) => {
   const path = `product_ids.${index}`;
-  return new DomainError('invalid', 'validation_error', `${path}: ${message}.`, [{ path, message }]);
+  return missing
+    ? new DomainError('not_found', 'not_found', `${path}: ${message}.`, [{ path, message }])
+    : new DomainError('invalid', 'validation_error', `${path}: ${message}.`, [{ path, message }]);
 };
 
 /**
  * PUT /api/product/organization/{org_id}/state: one status on every product named, in one
  * transaction. Every id must be a product of the organization (not removed, not a variant) or
- * nothing changes (400 naming `product_ids.N`). Products that have the status already are left
+ * nothing changes (404 naming `product_ids.N` for one that is not in the store or was removed,
+ * 400 for a variant's id). Products that have the status already are left
  * alone, so repeating the command changes nothing. Variants follow their product (an
  * unavailable variant stays Draft), as on a product save; the catalogue version moves, so the
  * storefront's kept pages are rebuilt; product.updated webhooks go out for the products changed.
@@ -70,8 +74,8 @@ export async function setProductsState(
     body.product_ids.forEach((id, index) => {
       const row = byId.get(id);
       // Another organization's product reads as missing: ids cannot be probed.
-      if (!row || row.organization_id !== organizationId) throw productIdIssue(index, 'no product with this id in this store');
-      if (row.deleted) throw productIdIssue(index, 'this product was removed from the catalog');
+      if (!row || row.organization_id !== organizationId) throw productIdIssue(index, 'no product with this id in this store', true);
+      if (row.deleted) throw productIdIssue(index, 'this product was removed from the catalog', true);
       if (row.parent_id) throw productIdIssue(index, `is a variant: change the status of its product (${row.parent_id})`);
     });
     const changed = await tx.execute<{ id: string }>(sql`

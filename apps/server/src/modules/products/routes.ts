@@ -5,13 +5,16 @@ import {
   ErrorBody,
   ForSaleQuery,
   IdParams,
-  ListQuery,
   NEXT_CURSOR_HEADER,
   OrgIdParams,
   Product,
+  ProductBulkStateBody,
+  ProductBulkStateResult,
   ProductInput,
   ProductList,
+  ProductListQuery,
   ProductSheetRowList,
+  ProductStateCounts,
   ProductStateList,
   ProductTileList,
   UnitList,
@@ -25,6 +28,7 @@ import { deleteProduct, listProducts, saveProduct } from './service.js';
 import { createProductPages } from './product-page.js';
 import { sendJsonPage } from '../../lib/pagination.js';
 import { createForSalePages } from './for-sale.js';
+import { productStateCounts, setProductsState } from './product-list.js';
 import { sendCachedPage } from '../../lib/page-cache.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -106,9 +110,11 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'The merchant product list, newest first',
-        description: `limit (default 50, max 200), q (name or SKU), cursor; the next page's cursor is in the ${NEXT_CURSOR_HEADER} header.`,
+        description:
+          `limit (default 50, max 200), q (name or SKU), state (a status name or id from GET /api/product/state; ` +
+          `a product without one is a Draft), cursor; the next page's cursor is in the ${NEXT_CURSOR_HEADER} header.`,
         params: OrgIdParams,
-        querystring: ListQuery,
+        querystring: ProductListQuery,
         response: { 200: ProductList, ...errors },
       },
     },
@@ -116,6 +122,39 @@ export async function productRoutes(app: FastifyInstance, ctx: AppContext) {
       const page = await listProducts(ctx, req.params.org_id, req.query);
       return sendJsonPage(reply, page);
     },
+  );
+
+  r.get(
+    '/api/product/organization/:org_id/state-counts',
+    {
+      config: { access: memberOf(organizationParam()) },
+      schema: {
+        tags,
+        summary: 'How many products the merchant has in each status (the products list\'s filter)',
+        params: OrgIdParams,
+        response: { 200: ProductStateCounts, ...errors },
+      },
+    },
+    async (req) => productStateCounts(ctx, req.params.org_id),
+  );
+
+  r.put(
+    '/api/product/organization/:org_id/state',
+    {
+      config: { access: memberOf(organizationParam(), { role: 'admin', action: 'change the status of several products at once' }) },
+      schema: {
+        tags,
+        summary: 'Set one status on several products (1 to 200) in one transaction',
+        description:
+          'Every id must be a product of the organization (not removed, not a variant), or nothing changes and the ' +
+          'answer names product_ids.N (404 for an id not in the store or removed, 400 for a variant\'s). Products that have the status already are left alone, so repeating ' +
+          'the call changes nothing. Variants follow their product, as on a save.',
+        params: OrgIdParams,
+        body: ProductBulkStateBody,
+        response: { 200: ProductBulkStateResult, ...errors },
+      },
+    },
+    async (req) => setProductsState(ctx, req.params.org_id, req.body),
   );
 
   const forSale = createForSalePages(ctx);
