@@ -2,7 +2,7 @@ import Avatar from '@mui/material/Avatar';
 import type { SxProps, Theme } from '@mui/material/styles';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import type { ImageSet, MediaVariants } from '@cratebase/contract';
-import { sizedImageAttributes } from './SizedImage';
+import { SizedImage } from './SizedImage';
 
 export interface OrganizationLogoProps {
   /** The organization's name: the image's alternative text. */
@@ -25,18 +25,12 @@ export function OrganizationLogo({ name, image, size, sx }: OrganizationLogoProp
     borderColor: 'divider',
   };
   if (image) {
-    // Every copy, for the browser to take the one `size` px needs at the screen's density.
-    const { src, srcSet, sizes, decoding } = sizedImageAttributes({ ...image, url: image.cloudinary_url }, size);
+    // The img is SizedImage's (every copy, `size` px in sizes): the Avatar's own would preload its
+    // srcset without sizes, that is at the window's width, fetching the largest copy.
     return (
-      <Avatar
-        variant="rounded"
-        src={src}
-        srcSet={srcSet}
-        sizes={sizes}
-        slotProps={{ img: { width: size, height: size, decoding } }}
-        alt={`${name} logo`}
-        sx={[base, { '& img': { objectFit: 'cover' } }, ...(Array.isArray(sx) ? sx : [sx])]}
-      />
+      <Avatar variant="rounded" sx={[base, ...(Array.isArray(sx) ? sx : [sx])]}>
+        <SizedImage image={{ ...image, url: image.cloudinary_url }} place={size} alt={`${name} logo`} eager />
+      </Avatar>
     );
   }
   return (

@@ -84,6 +84,8 @@ export interface SizedImageProps {
   priority?: boolean;
   /** Whether the original may join the copies (see sizedImageAttributes; default true). */
   original?: boolean;
+  /** Load at once without raising its priority (a small image always on screen, such as a logo). */
+  eager?: boolean;
   /** How the picture fills its box (default cover). */
   fit?: 'cover' | 'contain';
   sx?: SxProps<Theme>;
@@ -94,8 +96,9 @@ export interface SizedImageProps {
  * A stored image at the size its slot needs (see sizedImageAttributes). It fills its box
  * (`width: 100%; height: 100%`): the box decides the size, so nothing moves when it loads.
  */
-export function SizedImage({ image, place, alt, priority, original, fit = 'cover', sx, ...rest }: SizedImageProps) {
+export function SizedImage({ image, place, alt, priority, original, eager, fit = 'cover', sx, ...rest }: SizedImageProps) {
   const attributes = sizedImageAttributes(image, place, { priority, original });
+  if (eager) attributes.loading = 'eager';
   return (
     <Box
       component="img"
