@@ -124,8 +124,8 @@ describe('price lists', () => {
     await signInOnProviderPage(phone, buyer.email, buyer.password);
     const soapTile = phone.getByRole('article', { name: 'Lavender soap' });
     const candleTile = phone.getByRole('article', { name: 'Cedar candle' });
-    await expect.poll(() => soapTile.getByText('$8.00', { exact: true }).isVisible()).toBe(true);
-    expect(await candleTile.getByText('$21.50', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => soapTile.getByText('$8.00 / case of 6', { exact: true }).isVisible()).toBe(true);
+    expect(await candleTile.getByText('$21.50 / case of 6', { exact: true }).isVisible()).toBe(true);
     expect(await phone.getByRole('article', { name: 'Linen tea towel' }).innerText()).toContain('$9.50');
     const body = () => phone.locator('body').innerText();
     expect(await body()).not.toMatch(/\$10\.00|\$30\.00|\$12\.00/);

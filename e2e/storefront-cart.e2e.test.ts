@@ -9,8 +9,8 @@
  */
 /**
  * Issue 13 item 3, on the production build: a seller gives a Live product a price break in the
- * product form's "Volume pricing" section; its retailer sees "12+ at $4.10" on the tile, reads
- * the volume table on the product page, adds 12 and finds the cart priced at $4.10 each ("Volume
+ * product form's "Volume pricing" section; its retailer sees "12+ at $4.10 / case" on the tile, reads
+ * the volume table on the product page, adds 12 and finds the cart priced at $4.10 / case of 6 ("Volume
  * price") — the server's cart says the same. Axe on every screen; screenshots at 1280 and 390 px.
  */
 import { describe, expect, it } from 'vitest';
@@ -109,8 +109,9 @@ describe('storefront and cart journey', () => {
     const tiles = page.getByRole('region', { name: 'Juniper Soap Co products' }).getByRole('article');
     await expect.poll(() => tiles.count()).toBe(3);
     const kit = tiles.filter({ hasText: 'Cedar Shave Kit' });
-    expect(await kit.getByText('$18.00', { exact: true }).isVisible()).toBe(true);
-    expect(await kit.getByText('MSRP $36.00').isVisible()).toBe(true);
+    // Prices say their unit: per case of 6, the MSRP per retail unit (issue 27).
+    expect(await kit.getByText('$18.00 / case of 6', { exact: true }).isVisible()).toBe(true);
+    expect(await kit.getByText('MSRP $36.00 / unit', { exact: true }).isVisible()).toBe(true);
     expect(await kit.getByText('In stock: 5').isVisible()).toBe(true);
     const lavenderTile = tiles.filter({ hasText: 'Lavender Bar Soap' });
     // The tile's photo is a resized copy, never the original upload.
@@ -212,6 +213,10 @@ describe('storefront and cart journey', () => {
       .getByRole('button', { name: 'Continue to shipping options' })
       .or(page.getByRole('link', { name: 'Continue to shipping options' }));
     await expect.poll(() => page.getByText('$59.00').first().isVisible()).toBe(true);
+    // The summary lists the items, each with its quantity × price per case (issue 27).
+    const items = page.getByRole('list', { name: 'Items in your order' });
+    await expect.poll(() => items.getByRole('listitem').count()).toBeGreaterThan(0);
+    expect(await items.getByText(/^\d+ × \$[\d.,]+ \/ case of 6$/).count()).toBe(await items.getByRole('listitem').count());
     const newAddress = page.getByRole('form', { name: 'New address' });
     // No saved address yet: the form is open from the start.
     await expect.poll(() => newAddress.isVisible()).toBe(true);
@@ -257,6 +262,16 @@ describe('storefront and cart journey', () => {
       .toBe(true);
     await expectNoAxeViolations(page, 'billing');
     await page.screenshot({ path: `${SHOTS}/checkout-billing-desktop.png`, fullPage: true, animations: 'disabled' });
+    // The tagged rates first, the others behind "More options (N)" (issue 27); expanding shows them all.
+    const moreOptions = page.getByRole('button', { name: /^More options \(\d+\)$/ });
+    await expect.poll(() => moreOptions.isVisible()).toBe(true);
+    const shortCount = await options.count();
+    const hidden = Number(/\((\d+)\)/.exec((await moreOptions.textContent()) ?? '')![1]);
+    await moreOptions.click();
+    await expect.poll(() => options.count()).toBe(shortCount + hidden);
+    expect(await page.getByRole('button', { name: 'Fewer options' }).getAttribute('aria-expanded')).toBe('true');
+    await expectNoAxeViolations(page, 'billing with every shipping option');
+    await page.screenshot({ path: `${SHOTS}/checkout-billing-expanded-desktop.png`, fullPage: true, animations: 'disabled' });
 
     // ── Phone width: the grid in two columns, the product page, the drawer ─────────────
     await page.setViewportSize({ width: 390, height: 844 });
@@ -293,6 +308,15 @@ describe('storefront and cart journey', () => {
     expect(await horizontalOverflow(page)).toBe(0);
     await expectNoAxeViolations(page, 'billing at phone width');
     await page.screenshot({ path: `${SHOTS}/checkout-billing-phone.png`, fullPage: true, animations: 'disabled' });
+    // On a phone the short list spares the buyer most of the scrolling past the rates.
+    const rateList = page.getByRole('radiogroup', { name: 'Shipping Options' });
+    const shortHeight = (await rateList.boundingBox())!.height;
+    await page.getByRole('button', { name: /^More options/ }).click();
+    await expect.poll(() => options.count()).toBe(shortCount + hidden);
+    const fullHeight = (await rateList.boundingBox())!.height;
+    console.log(`shipping options at 390 px: ${Math.round(shortHeight)} px collapsed, ${Math.round(fullHeight)} px expanded`);
+    expect(shortHeight).toBeLessThan(fullHeight / 2);
+    await page.screenshot({ path: `${SHOTS}/checkout-billing-expanded-phone.png`, fullPage: true, animations: 'disabled' });
 
     expect(problems).toEqual([]);
     await context.close();
@@ -398,7 +422,7 @@ describe('volume pricing journey', () => {
     const tiles = page.getByRole('region', { name: 'Olive Grove Co products' }).getByRole('article');
     await expect.poll(() => tiles.count()).toBe(2);
     const oilTile = tiles.filter({ hasText: 'Extra Virgin Olive Oil' });
-    expect(await oilTile.getByText('12+ at $4.10').isVisible()).toBe(true);
+    expect(await oilTile.getByText('12+ at $4.10 / case', { exact: true }).isVisible()).toBe(true);
     expect(await tiles.filter({ hasText: 'Sea Salt Flakes' }).getByText(/\+ at/).count()).toBe(0);
     expect(await horizontalOverflow(page)).toBe(0);
     // The add buttons wait for the cart: judge them once it is there (enabling fades their colour in).
@@ -423,11 +447,11 @@ describe('volume pricing journey', () => {
       animations: 'disabled',
     });
 
-    // ── The cart: $4.10 each, a volume price, and the server agrees ────────────────────
+    // ── The cart: $4.10 / case of 6, a volume price, and the server agrees ────────────────────
     await page.getByRole('button', { name: 'Cart, 12 items' }).click();
     const drawer = page.getByRole('dialog', { name: 'Cart' });
     const line = drawer.getByRole('listitem', { name: 'Extra Virgin Olive Oil' });
-    await expect.poll(() => line.getByText('$4.10 each · Volume price').isVisible()).toBe(true);
+    await expect.poll(() => line.getByText('$4.10 / case of 6 · Volume price').isVisible()).toBe(true);
     expect(await line.getByText('$49.20').isVisible()).toBe(true);
     const serverCart = await buyer.call<Cart>(
       'GET',
@@ -439,7 +463,7 @@ describe('volume pricing journey', () => {
     expect(serverCart.total_cents).toBe(4920);
     // One fewer: back to the unit price.
     await line.getByRole('button', { name: 'Decrease quantity of Extra Virgin Olive Oil' }).click();
-    await expect.poll(() => line.getByText('$5.00 each').isVisible()).toBe(true);
+    await expect.poll(() => line.getByText('$5.00 / case of 6', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => line.getByText('$55.00').isVisible()).toBe(true);
     await line.getByRole('button', { name: 'Increase quantity of Extra Virgin Olive Oil' }).click();
     await expect.poll(() => line.getByText('$49.20').isVisible()).toBe(true);
@@ -450,7 +474,7 @@ describe('volume pricing journey', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${scene.server.url}/storefront/${store.id}`);
     await expect.poll(() => tiles.count()).toBe(2);
-    expect(await oilTile.getByText('12+ at $4.10').isVisible()).toBe(true);
+    expect(await oilTile.getByText('12+ at $4.10 / case', { exact: true }).isVisible()).toBe(true);
     expect(await horizontalOverflow(page)).toBe(0);
     await expectNoAxeViolations(page, 'the grid with a volume price (phone)');
     await page.screenshot({ path: `${SHOTS}/volume-pricing-grid-phone.png`, fullPage: true, animations: 'disabled' });
@@ -463,7 +487,7 @@ describe('volume pricing journey', () => {
       animations: 'disabled',
     });
     await page.getByRole('button', { name: /^Cart, 12 items/ }).click();
-    await expect.poll(() => drawer.getByText('$4.10 each · Volume price').isVisible()).toBe(true);
+    await expect.poll(() => drawer.getByText('$4.10 / case of 6 · Volume price').isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'the cart drawer (phone)');
     await page.screenshot({ path: `${SHOTS}/volume-pricing-cart-phone.png`, animations: 'disabled' });
     expect(problems).toEqual([]);

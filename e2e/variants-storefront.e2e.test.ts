@@ -101,11 +101,11 @@ describe('variants on the storefront', () => {
     await page.goto(`${scene.server.url}/storefront/${store.id}`);
     await signInOnProviderPage(page, buyer.email, buyer.password);
     const teeTile = page.getByRole('article', { name: 'Heavyweight tee' });
-    await expect.poll(() => teeTile.getByText('from $12.00').isVisible()).toBe(true);
+    await expect.poll(() => teeTile.getByText('from $12.00 / unit', { exact: true }).isVisible()).toBe(true);
     expect(await teeTile.getByText('5 sizes · 3 colours').isVisible()).toBe(true);
     const candleTile = page.getByRole('article', { name: 'Beeswax candle' });
     expect(await candleTile.getByText('Fig · Oud · Cedar').isVisible()).toBe(true);
-    expect(await candleTile.getByText('$9.00', { exact: true }).isVisible()).toBe(true);
+    expect(await candleTile.getByText('$9.00 / unit', { exact: true }).isVisible()).toBe(true);
     // The tile's photo loads lazily: in view, then loaded, before the picture is taken.
     const teePhoto = teeTile.locator('img');
     await teePhoto.scrollIntoViewIfNeeded();
