@@ -373,7 +373,7 @@ describe('seller catalogue journey', () => {
     await page.setViewportSize({ width: 1280, height: 860 });
 
     // Delete the Draft product: find it, open it, confirm, back to the list, and it is gone.
-    await page.getByLabel('Search products').fill('garlic');
+    await page.getByLabel('Search by name or SKU').fill('garlic');
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
     await garlicRow.click();
     await page.waitForURL(garlicUrl);
@@ -384,13 +384,34 @@ describe('seller catalogue journey', () => {
     await expect.poll(() => toast(page, '“Black Garlic Salt” was removed from your catalog.').isVisible()).toBe(true);
     await expectProductCountAfterLoadingAll(page, 51);
     expect(await table.getByText('Black Garlic Salt').count()).toBe(0);
-    await page.getByLabel('Search products').fill('Black Garlic');
+    await page.getByLabel('Search by name or SKU').fill('Black Garlic');
     await expect.poll(() => page.getByText('No products match “Black Garlic”.').isVisible()).toBe(true);
     // Its page now says so instead of showing the form.
     await page.goto(garlicUrl);
     await expect
       .poll(() => page.getByRole('heading', { name: 'This product could not be found' }).isVisible())
       .toBe(true);
+
+    // Issue 27: the status tabs count each status; a SKU search, select what it found, and set
+    // their status at once; the Archived tab then holds them.
+    await page.goto(`${new URL(page.url()).origin}/app/${orgId}/products`);
+    const tabs = page.getByRole('tablist', { name: 'Filter by status' });
+    await expect.poll(() => tabs.getByRole('tab', { name: 'All (51)' }).isVisible()).toBe(true);
+    expect(await tabs.getByRole('tab').allTextContents()).toEqual(['All (51)', 'Draft (17)', 'Live (34)', 'Archived (0)']);
+    await page.getByLabel('Search by name or SKU').fill('PS-0');
+    await expect.poll(() => table.getByRole('row').count()).toBe(10);
+    await table.getByRole('checkbox', { name: 'Select all products shown' }).check();
+    const bulk = page.getByRole('toolbar', { name: 'Bulk actions' });
+    await expect.poll(() => bulk.getByRole('status').textContent()).toBe('9 selected');
+    await bulk.getByRole('button', { name: 'Set status' }).click();
+    await page.getByRole('menuitem', { name: 'Archived' }).click();
+    await expect.poll(() => toast(page, '9 products set to Archived.').isVisible()).toBe(true);
+    await expect.poll(() => tabs.getByRole('tab', { name: 'Archived (9)' }).isVisible()).toBe(true);
+    await tabs.getByRole('tab', { name: 'Archived (9)' }).click();
+    await expect.poll(() => table.getByRole('row').count()).toBe(10);
+    expect(await table.getByText('Live', { exact: true }).count()).toBe(0);
+    expect(await tabs.getByRole('tab').allTextContents()).toEqual(['All (51)', 'Draft (14)', 'Live (28)', 'Archived (9)']);
+    await expectNoAxeViolations(page, 'Products, Archived and searched');
 
     expect(seller.problems).toEqual([]);
     await seller.context.close();
