@@ -4,7 +4,9 @@
  * viewer's role read it from the request (`viewerRole`) instead of asking again.
  *
  * The access tables (`memberships`, `purchasing_relationships`) are owned here
- * (auth/schema.ts); other modules add rows through `addMember` / `addPurchaser`.
+ * (auth/schema.ts); other modules add rows through `addMember` / `addPurchaser`. Every write to
+ * them notifies the processes that keep what they read (migration 0041, auth/access-facts.ts):
+ * a new writer needs nothing more, a new table the decision reads needs a trigger.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -159,36 +161,6 @@ export function accessFromRows(rows: readonly AccessRow[]): Access {
   const access = noAccess();
   for (const row of rows) addRole(access, row);
   return access;
-}
-
-/** accessIn's relationships alone. */
-export async function rolesIn(db: DbOrTx, userId: string, organizationIds: readonly string[]): Promise<Map<string, Role>> {
-  return (await accessIn(db, userId, organizationIds)).roles;
-}
-
-/**
- * rolesIn, plus one more value selected in the same statement (a route's
- * `config.accessAlongside`, see policies.ts): the handler gets what it needs from the database
- * without a second round trip, read in the same snapshot as the access check. `alongside` is a
- * scalar SQL expression (a sub-select is fine); its value comes back as the driver gives it, so
- * prefer text or json. The roles statement of routes without one is unchanged.
- */
-export async function rolesInWith(
-  db: DbOrTx,
-  userId: string,
-  organizationIds: readonly string[],
-  alongside: SQL,
-): Promise<Access & { alongside: unknown }> {
-  const access = noAccess();
-  const ids = [...new Set(organizationIds)];
-  if (ids.length === 0) return { ...access, alongside: await selectAlongside(db, alongside) };
-  // One row even when the user has no role anywhere (the left join), the value on every row.
-  const result = await db.execute<RoleRow & { alongside: unknown }>(sql`
-    select a.value as alongside, r.organization_id, r.role, r.team_role
-      from (select (${alongside}) as value) a
-      left join (${rolesSql(userId, ids)}) r on true`);
-  for (const row of result.rows) addRole(access, row);
-  return { ...access, alongside: result.rows[0]?.alongside };
 }
 
 /** The value of a route's `accessAlongside` on its own (policies without a membership query). */

@@ -22,13 +22,19 @@
  * Alongside the check (optional, per route): `config.accessAlongside: (req) => SQL` names one
  * more value the handler needs from the database — e.g. the version of the data a cached
  * answer was built from. The plugin selects it in the same statement as the membership query
- * (auth/access.ts `rolesInWith`), so it costs no extra round trip and is read in the same
+ * (auth/access.ts `readAccessRows`), so it costs no extra round trip and is read in the same
  * snapshot; the handler reads it with `accessAlongside(req)` (auth/plugin.ts). It is selected
  * for every signed-in caller that gets as far as the membership query and discarded when the
  * caller is refused, so it must not write or reveal anything; 'public' routes cannot have one
  * (the app refuses to start). For 'signed-in' and 'user' policies, which make no membership
  * query, it is selected on its own. The function receives the validated request: build the SQL
  * from it with bound values, never by pasting text.
+ *
+ * A route may let each process keep the value with the membership rows
+ * (`keptUntilNotified(key, () => SQL)`, below; auth/access-facts.ts): the check is then answered
+ * without the database until a PostgreSQL notification names the user or an id bound in the
+ * statement — only for statements that read nothing but what the notification triggers cover
+ * (migration 0041).
  */
 import type { FastifyRequest } from 'fastify';
 import { eq, type SQL } from 'drizzle-orm';
