@@ -36,8 +36,8 @@ import { multipartBody } from '../apps/server/test/support/media.js';
 import { BOX, CARD, ONBOARDING_FORM, SHIP_FROM, SHIP_TO } from '../apps/server/test/support/checkout-fixtures.js';
 
 export const SAMPLE_PASSWORD = 'sample store 2026';
-export const SAMPLE_SELLER = { email: 'seller@sample.cratebase.test', organization: 'Juniper & Oak Goods' };
-export const SAMPLE_BUYER = { email: 'buyer@sample.cratebase.test', organization: 'Corner Boutique' };
+export const SAMPLE_SELLER = { email: 'seller@sample.cratebase.test', organization: 'Juniper & Oak Goods', person: 'June Oakley' };
+export const SAMPLE_BUYER = { email: 'buyer@sample.cratebase.test', organization: 'Corner Boutique', person: 'Cora Bishop' };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Account {
@@ -75,10 +75,13 @@ async function signUp(
   email: string,
   type: 'Merchant' | 'Buyer',
   name: string,
+  person: string,
 ): Promise<Account> {
   const tokens = await signUpAndGetTokens(app, { email, password: SAMPLE_PASSWORD });
   const token = tokens.access_token;
   await api('POST', '/api/user/create', { token });
+  // Sign-up asks the person's name (issue 27): the sample's people have one.
+  await api('PUT', '/api/user/me', { token, body: { name: person } });
   const org = await api<{ id: string }>('POST', '/api/organization', { token, body: { selected_type: type, name } });
   return { email, token, orgId: org.id };
 }
@@ -308,12 +311,12 @@ export interface SampleSeeded {
 /** Seeds the sample store through `app` (built with the built-in sign-in and payments). */
 export async function seedSampleStore(app: FastifyInstance): Promise<SampleSeeded> {
   const api = apiOf(app);
-  const seller = await signUp(app, api, SAMPLE_SELLER.email, 'Merchant', SAMPLE_SELLER.organization);
+  const seller = await signUp(app, api, SAMPLE_SELLER.email, 'Merchant', SAMPLE_SELLER.organization, SAMPLE_SELLER.person);
   await setUpSeller(api, seller);
   const ids = await createProducts(api, seller);
   const id = (name: string) => ids.get(name)!;
 
-  const buyer = await signUp(app, api, SAMPLE_BUYER.email, 'Buyer', SAMPLE_BUYER.organization);
+  const buyer = await signUp(app, api, SAMPLE_BUYER.email, 'Buyer', SAMPLE_BUYER.organization, SAMPLE_BUYER.person);
   const [invite] = await api('POST', '/api/invite/purchaser', {
     token: seller.token,
     body: { to_organization_id: seller.orgId, to_emails: [buyer.email] },
