@@ -37,14 +37,15 @@ const GOAL = { bytes: 200_000, requests: 15, lcpMs: 2_500 };
  */
 const PAGES = {
   landing: { bytes: GOAL.bytes, lcpMs: GOAL.lcpMs, lcpRounds: 3, lcp: /^(H1|P) / },
-  // Not met: 337 kB (JS 278 kB: React DOM 71, router + MUI core + React Query 92, MUI components
-  // 59, storefront 35, OIDC client 19), LCP 2.53 s modelled (the cover).
+  // Not met: 338 kB (JS 279 kB: React DOM 71, the app chunk 130 — router, MUI core, React Query,
+  // shared helpers —, MUI components 30, the storefront 25, the OIDC client 18), LCP 2.53 s
+  // modelled (the cover photo).
   storefront: { bytes: 350_000, lcpMs: 2_700, lcpRounds: 5, lcp: /^IMG / },
   // Not met: the main photo is the original upload (210 kB for this 1200 px JPEG) until it gets a
-  // copy sized for its slot (3.66 s modelled); the photo or the product's name is the LCP.
+  // copy sized for its slot (3.67 s modelled); the photo or the product's name is the LCP.
   'product page': { bytes: 350_000, lcpMs: 3_800, lcpRounds: 6, lcp: /^(IMG|H1) / },
-  // Not met: 351 kB (the seller's chunks import MUI components from the storefront's), 2.66 s.
-  'seller products': { bytes: 365_000, lcpMs: 2_800, lcpRounds: 5, lcp: /^P / },
+  // LCP met (2.39 s modelled, a product's name); bytes not: 326 kB.
+  'seller products': { bytes: 340_000, lcpMs: GOAL.lcpMs, lcpRounds: 5, lcp: /^P / },
 } as const;
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;

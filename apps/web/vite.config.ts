@@ -34,7 +34,26 @@ const codeSplitting = {
     { name: 'logo', test: /src[\\/]components[\\/]Logo\.tsx$/, priority: 47 },
     // The anonymous landing page: its own small chunk, without MUI (main.tsx).
     { name: 'landing', test: /src[\\/]app[\\/]StandaloneLanding\.tsx$/, priority: 45 },
-    { name: 'app', test: /src[\\/]app[\\/](App|router)\.tsx$/, priority: 40 },
+    {
+      name: 'app',
+      // The router and providers, React Query's hooks, and the shared helpers and small components
+      // both areas' first screens use (not the OIDC client: lib/auth.ts loads after the first paint).
+      test: (id: string) =>
+        /src[\\/]app[\\/](App|router)\.tsx$|node_modules[\\/]@tanstack[\\/]/.test(id) ||
+        /src[\\/]lib[\\/](query-keys[\\/]|current-user|routing|use-page-title|format|image-sources|storage|auth-hooks|use-debounced-value|api|field-issues|idempotency)/.test(
+          id,
+        ) ||
+        /packages[\\/]contract[\\/]src[\\/](constants|money-rules|product-rules|preorder-rules|invoice-rules)\.ts$/.test(
+          id,
+        ) ||
+        /@mui[\\/]icons-material[\\/](Logout|ImageOutlined|ReceiptLongOutlined|Inventory2Outlined|Add|Close|Remove)\.m?js$/.test(
+          id,
+        ) ||
+        /src[\\/]components[\\/](TintedIcon|NotFound|CenteredSpinner|QueryErrorAlert|OrganizationLogo|EmptyState|SearchField|visually-hidden|ShellContent|SkipLink|PageHeader|BackLink)\.tsx?$/.test(
+          id,
+        ),
+      priority: 40,
+    },
     // MUI components both the buyer's and the seller's first screens use (Tooltip: the buyer
     // shell loads it after the first paint).
     {
