@@ -28,3 +28,14 @@ export function contactIssues(values: ContactValues): { name?: string; phone?: s
 export function contactBody(values: ContactValues): UpdateContactBody {
   return { name: values.name.trim(), phone: values.phone.trim() || null };
 }
+
+/**
+ * A person's name as first and last name, for forms that ask them apart (a shipping address, a
+ * payment account's representative): split at the last space ("Mary Ann Lee" → "Mary Ann",
+ * "Lee"); one word is a first name.
+ */
+export function splitPersonName(name: string | null | undefined): { first: string; last: string } {
+  const full = name?.trim().replace(/\s+/g, ' ') ?? '';
+  const at = full.lastIndexOf(' ');
+  return at > 0 ? { first: full.slice(0, at), last: full.slice(at + 1) } : { first: full, last: '' };
+}

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { TestModeHint } from '../../../../components/TestModeHint';
+import { splitPersonName } from '../../../../lib/contact';
 
 export const TEST_ONBOARDING_LABEL = 'Test mode: values to try';
 
@@ -25,9 +26,7 @@ export function testOnboardingForm<F extends Record<string, string>>(
   typed: F,
   store: { name?: string | null; person?: string | null },
 ): F {
-  const person = store.person?.trim() ?? '';
-  const split = person.lastIndexOf(' ');
-  const [first, last] = split > 0 ? [person.slice(0, split), person.slice(split + 1)] : [person, ''];
+  const { first, last } = splitPersonName(store.person);
   const v = TEST_ONBOARDING_VALUES;
   const values: Record<string, string> = {
     legal_name: store.name?.trim() ? `${store.name.trim()} LLC` : 'Test Business LLC',

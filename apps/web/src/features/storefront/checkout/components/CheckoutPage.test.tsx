@@ -7,7 +7,14 @@ import { ToastProvider } from '../../../../components/Toast';
 import { ids, makeUser, org, purchasing } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render';
 import { EMPTY_CART_AT_BILLING, NO_ADDRESS_AT_BILLING } from '../api';
-import { cartProduct, gadget, makeCart, widget, type CartTerms, type StoredLine } from '../../test-support/cart-test-server';
+import {
+  cartProduct,
+  gadget,
+  makeCart,
+  widget,
+  type CartTerms,
+  type StoredLine,
+} from '../../test-support/cart-test-server';
 import { CANNOT_CHECKOUT_TITLE, CONTINUE_LABEL, CheckoutPage, EMPTY_CART_TITLE } from './CheckoutPage';
 import { BillingPage } from '../../billing/components/BillingPage';
 
@@ -253,8 +260,14 @@ describe('CheckoutPage, step 1: Shipping Address', () => {
     const save = within(form).getByRole('button', { name: 'Save Address' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
 
-    await fill(user, within(form).getByRole('textbox', { name: 'First Name' }), 'Grace');
-    await fill(user, within(form).getByRole('textbox', { name: 'Last Name' }), 'Hopper');
+    // The name starts as the signed-in person's; this address is someone else's.
+    const first = within(form).getByRole('textbox', { name: 'First Name' }) as HTMLInputElement;
+    const last = within(form).getByRole('textbox', { name: 'Last Name' }) as HTMLInputElement;
+    expect([first.value, last.value]).toEqual(['Sam', 'Seller']);
+    await user.clear(first);
+    await user.clear(last);
+    await fill(user, first, 'Grace');
+    await fill(user, last, 'Hopper');
     await fill(user, within(form).getByRole('textbox', { name: 'Address' }), '1 Navy Way');
     await fill(user, within(form).getByRole('textbox', { name: 'City' }), 'Arlington');
     // The Zip mask keeps five digits and nothing else.
@@ -308,8 +321,14 @@ describe('CheckoutPage, step 1: Shipping Address', () => {
     expect(screen.queryByRole('radiogroup')).toBeNull();
     expect(continueButton().disabled).toBe(true);
     const user = userEvent.setup();
-    await fill(user, within(form).getByRole('textbox', { name: 'First Name' }), 'Grace');
-    await fill(user, within(form).getByRole('textbox', { name: 'Last Name' }), 'Hopper');
+    // The name starts as the signed-in person's; this address is someone else's.
+    const first = within(form).getByRole('textbox', { name: 'First Name' }) as HTMLInputElement;
+    const last = within(form).getByRole('textbox', { name: 'Last Name' }) as HTMLInputElement;
+    expect([first.value, last.value]).toEqual(['Sam', 'Seller']);
+    await user.clear(first);
+    await user.clear(last);
+    await fill(user, first, 'Grace');
+    await fill(user, last, 'Hopper');
     await fill(user, within(form).getByRole('textbox', { name: 'Address' }), '1 Navy Way');
     await fill(user, within(form).getByRole('textbox', { name: 'City' }), 'Arlington');
     await user.selectOptions(within(form).getByRole('combobox', { name: /State/ }), 'Virginia');

@@ -19,6 +19,8 @@ import { TintedIcon } from '../../../../components/TintedIcon';
 import { errorMessage } from '../../../../lib/api';
 import { formatCents } from '../../../../lib/format';
 import { maskPostalCode } from '../../../../lib/us-address';
+import { splitPersonName } from '../../../../lib/contact';
+import { useCurrentUser } from '../../../../lib/current-user';
 import { NATIVE_STATE_SELECT_PROPS, nativeStateOptions } from '../../../../components/NativeStateOptions';
 import { useCart, useCartChanging } from '../../cart/api';
 import {
@@ -131,7 +133,12 @@ interface NewAddressFormProps {
 /** Add New Address (spec sections 2 and 5): Save Address waits for the required fields. */
 function NewAddressForm({ buyerOrgId, isFirst, onSaved, onCancel }: NewAddressFormProps) {
   const titleId = useId();
-  const [form, setForm] = useState<AddressForm>(EMPTY_ADDRESS_FORM);
+  // The name starts as the signed-in person's (as the app already holds it), for them to change.
+  const me = useCurrentUser({ enabled: false });
+  const [form, setForm] = useState<AddressForm>(() => {
+    const { first, last } = splitPersonName(me.data?.name);
+    return { ...EMPTY_ADDRESS_FORM, firstName: first, lastName: last };
+  });
   const [errors, setErrors] = useState<AddressErrors>({});
   const save = useSaveAddress(buyerOrgId);
   const fromServer = serverAddressErrors(save.error);
