@@ -205,7 +205,7 @@ describe('quick-order journey', () => {
       .poll(() => smallTable.getByRole('textbox', { name: 'Quantity of Rare Honey to add', exact: true }).isVisible())
       .toBe(true);
     expect(await smallTable.getByRole('columnheader', { name: 'SKU' }).isVisible()).toBe(false);
-    expect(await smallTable.getByText('RARE-1 · $12.00 · In stock: 2').isVisible()).toBe(true);
+    expect(await smallTable.getByText('RARE-1 · $12.00 / case of 6 · In stock: 2').isVisible()).toBe(true);
     expect(await horizontalOverflow(small)).toBe(0);
     await expectNoAxeViolations(small, 'the quick-order sheet on a phone');
     await small.screenshot({ path: `${SHOTS}/quick-order-phone.png`, fullPage: true, animations: 'disabled' });
