@@ -35,7 +35,3 @@ export function phoneHref(phone: string): string {
   return `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;
 }
 
-/** How a person is named on screens: their name, else their e-mail (never "N/A"). */
-export function personLabel(person: { name?: string | null; email?: string | null }): string {
-  return person.name?.trim() || person.email?.trim() || 'Unknown person';
-}
