@@ -249,6 +249,29 @@ describe('CheckoutPage, step 1: Shipping Address', () => {
     expect(screen.getByTestId('subtotal').textContent).toBe('$40.50');
   });
 
+  it('lists four items, then "Show all N products" for a longer cart', async () => {
+    const lines: StoredLine[] = [1, 2, 3, 4, 5].map((n) => ({
+      id: `10000000-0000-4000-8000-00000000020${n}`,
+      product: cartProduct(`00000000-0000-4000-8000-0000000000b${n}`, `Product ${n}`, 1000),
+      quantity: 1,
+    }));
+    renderAt(checkoutAt, { addresses: [home, office], shipTo: home.address.id, lines });
+    const items = await screen.findByRole('list', { name: 'Items in your order' });
+    expect(within(items).getAllByRole('listitem')).toHaveLength(4);
+    const user = userEvent.setup();
+    const all = screen.getByRole('button', { name: 'Show all 5 products' });
+    expect(all.getAttribute('aria-expanded')).toBe('false');
+    await user.click(all);
+    expect(within(items).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Product 1',
+      'Product 2',
+      'Product 3',
+      'Product 4',
+      'Product 5',
+    ]);
+    expect(screen.getByRole('button', { name: 'Show fewer' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
   it('adds a new address: Save Address waits for the required fields, then saves it and ships the order there', async () => {
     const server = renderAt(checkoutAt, { addresses: [home] });
     await addressGroup();
