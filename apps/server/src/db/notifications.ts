@@ -37,6 +37,7 @@ export interface Listener {
    * committed before it have been handed to `onNotification`; false when not listening.
    */
   sync(): Promise<boolean>;
+  /** Ends the connection for good (no onDown). */
   stop(): Promise<void>;
 }
 
@@ -122,10 +123,8 @@ export function startListener(opts: ListenerOptions): Listener {
       timer = null;
       const c = client;
       client = null;
-      if (listening) {
-        listening = false;
-        opts.onDown(new Error('stopped'));
-      }
+      // Stopping is not going down: no onDown (the caller stops using what it kept itself).
+      listening = false;
       backendPid = null;
       if (c) await c.end().catch(() => {});
     },
