@@ -118,6 +118,32 @@ describe('SellerShell', () => {
     expect(within(nav).queryByRole('link', { name: 'Integrations' })).toBeNull();
   });
 
+  it('shows a failed user load in the content area with Try again, keeps the sections, and loads it once (no loop)', async () => {
+    const api = stubApi();
+    let online = false;
+    let meCalls = 0;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/api/user/me')) meCalls++;
+      if (!online) throw new TypeError('Failed to fetch');
+      return api.fn(input, init);
+    });
+    const clicker = userEvent.setup();
+    renderShell(`/app/${ids.merchantA}/products`);
+
+    const main = await screen.findByRole('main');
+    const retry = await within(main).findByRole('button', { name: 'Try again' });
+    const nav = screen.getByRole('navigation', { name: 'Seller sections' });
+    expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe(`/app/${ids.merchantA}/orders`);
+    expect(within(nav).getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeTruthy();
+    expect(meCalls).toBe(1);
+
+    online = true;
+    await clicker.click(retry);
+    expect((await screen.findByTestId('where')).textContent).toBe(`/app/${ids.merchantA}/products`);
+    expect(within(nav).getByRole('link', { name: 'Team' })).toBeTruthy();
+  });
+
   it('links Integrations for owners and admins only', async () => {
     const asRole = (role: 'owner' | 'admin' | 'staff') =>
       makeUser({ organizations: [{ ...org(ids.merchantA, 'Alpha Foods', 'Merchant'), role }] });

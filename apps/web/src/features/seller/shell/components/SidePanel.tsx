@@ -100,6 +100,7 @@ export function SidePanel({ orgId, user, loading, isMember, profile, onNavigate 
         name={user?.name ?? profile.name}
         email={user?.email ?? profile.email}
         picture={user?.picture ?? profile.picture}
+        hasUser={Boolean(user)}
       />
     </Box>
   );

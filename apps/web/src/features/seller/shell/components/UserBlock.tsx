@@ -23,10 +23,16 @@ export interface UserBlockProps {
   name: string | null | undefined;
   email: string | null | undefined;
   picture: string | null | undefined;
+  /**
+   * The user is loaded: "Your details" can open. Without it the button is not mounted — a new
+   * observer of a user query that failed would load it again, the shell would show its loading
+   * state, unmount the button, and start over (a loop while the network is down).
+   */
+  hasUser?: boolean;
 }
 
 /** Avatar, name (or e-mail) and Log Out; Log In for anonymous visitors. */
-export function UserBlock({ loading, name, email, picture }: UserBlockProps) {
+export function UserBlock({ loading, name, email, picture, hasUser = true }: UserBlockProps) {
   const auth = useAuth();
   const location = useLocation();
   const signIn = useSignIn();
@@ -87,7 +93,7 @@ export function UserBlock({ loading, name, email, picture }: UserBlockProps) {
         </Box>
       </Stack>
       {/* Issue 27: the person's name and phone, edited here. */}
-      <YourDetailsButton />
+      {hasUser && <YourDetailsButton />}
       <Button
         fullWidth
         size="small"
