@@ -107,7 +107,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             : [500, 'internal_error', 'Something went wrong on our side. Please try again.'];
       const body = JSON.stringify({ error, message });
       for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
-      reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      reply.raw.writeHead(status, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+      });
       reply.raw.end(body);
     },
   });
@@ -197,13 +200,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!verifier) {
     verifier =
       config.identity.mode === 'builtin'
-        ? (await (await import('./identity/index.js')).registerBuiltinIdentity(app, { db: database.db, config })).verifier
+        ? (await (await import('./identity/index.js')).registerBuiltinIdentity(app, { db: database.db, config }))
+            .verifier
         : createExternalVerifier(config);
   }
   // Memberships and the storefront's stamps kept per process, forgotten on PostgreSQL's
   // notification; listening from ready to close (auth/access-facts.ts).
   const accessFacts = createAccessFacts(database.db, {
-    onDown: (err) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'access notifications: connection lost, reading access from the database until it is back'),
+    listenConnectionString: config.databaseListenUrl,
+    onDown: (err) =>
+      app.log.warn(
+        { err: err instanceof Error ? err.message : String(err) },
+        'access notifications: connection lost, reading access from the database until it is back',
+      ),
   });
   app.decorate('accessFacts', accessFacts);
   app.addHook('onReady', async () => accessFacts.start());
@@ -222,10 +231,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return { path: field, message: v.message ?? 'is invalid', where: part };
       });
       const first = issues[0]!;
-      const message = issues.length === 1
-        ? `${first.path}: ${first.message}`
-        : `${issues.length} fields are invalid: ${issues.map((i) => `${i.path} (${i.message})`).join('; ')}`;
-      return send(400, 'validation_error', message, issues.map(({ path: p, message: m }) => ({ path: p, message: m })));
+      const message =
+        issues.length === 1
+          ? `${first.path}: ${first.message}`
+          : `${issues.length} fields are invalid: ${issues.map((i) => `${i.path} (${i.message})`).join('; ')}`;
+      return send(
+        400,
+        'validation_error',
+        message,
+        issues.map(({ path: p, message: m }) => ({ path: p, message: m })),
+      );
     }
     // A domain error: the status of its kind (lib/errors.ts STATUS_OF_KIND, the one table).
     if (err instanceof DomainError) return send(STATUS_OF_KIND[err.kind], err.code, err.message, err.issues);
@@ -243,14 +258,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return send(500, 'internal_error', 'Something went wrong on our side. Please try again.');
     }
     const status = err.statusCode ?? 500;
-    if (status === 413) return send(413, 'payload_too_large', `The request body is larger than ${config.bodyLimitBytes} bytes.`);
-    if (status === 429) return send(429, 'rate_limited', err.message || 'Too many requests. Please wait a moment and try again.');
+    if (status === 413)
+      return send(413, 'payload_too_large', `The request body is larger than ${config.bodyLimitBytes} bytes.`);
+    if (status === 429)
+      return send(429, 'rate_limited', err.message || 'Too many requests. Please wait a moment and try again.');
     if (status === 415) return send(415, 'unsupported_media_type', err.message);
     // A request no route takes that the framework refused before the not-found handler (a QUERY
     // without a Content-Type): 405 when the path has other methods.
-    if (req.is404 && status >= 400 && status < 500 && replyMethodNotAllowed(app.routeTable, req.method, req.url.split('?')[0]!, reply)) return reply;
+    if (
+      req.is404 &&
+      status >= 400 &&
+      status < 500 &&
+      replyMethodNotAllowed(app.routeTable, req.method, req.url.split('?')[0]!, reply)
+    )
+      return reply;
     // The framework's own codes (FST_ERR_…) are not part of the API's error vocabulary.
-    if (status >= 400 && status < 500) return send(status, err.code && !err.code.startsWith('FST_') ? err.code : 'bad_request', err.message);
+    if (status >= 400 && status < 500)
+      return send(status, err.code && !err.code.startsWith('FST_') ? err.code : 'bad_request', err.message);
     req.log.error({ err }, 'unhandled error');
     return send(500, 'internal_error', 'Something went wrong on our side. Please try again.');
   });

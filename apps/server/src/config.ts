@@ -21,9 +21,17 @@ const EnvSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_PREPARE: bool.default(true),
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   TRUST_PROXY: bool.default(false),
   OIDC_ISSUER: z.url({ message: 'must be the issuer URL of an OpenID provider' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -41,7 +49,11 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
   S3_PUBLIC_URL: z.url({ message: 'must be the public base URL of the bucket' }).optional(),
-  MEDIA_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  MEDIA_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
   // E-mail: the built-in outbox (/dev/mailbox) unless SMTP_URL is set.
   MAIL_TRANSPORT: z.enum(['builtin', 'smtp']).optional(),
   SMTP_URL: z
@@ -77,7 +89,10 @@ const EnvSchema = z.object({
     .optional(),
   STRIPE_API_URL: z
     .url({ message: 'must be the base URL of the Stripe API, such as https://api.stripe.com' })
-    .refine((u) => /^https?:\/\/[^/?#]+\/?$/.test(u), 'must be the base URL of the Stripe API: scheme, host and port only')
+    .refine(
+      (u) => /^https?:\/\/[^/?#]+\/?$/.test(u),
+      'must be the base URL of the Stripe API: scheme, host and port only',
+    )
     .optional(),
   // Bank accounts for payouts: the built-in test bank linking unless Plaid keys are set.
   PLAID_CLIENT_ID: z
@@ -93,7 +108,10 @@ const EnvSchema = z.object({
     .optional(),
   PLAID_API_URL: z
     .url({ message: 'must be the base URL of the Plaid API, such as https://sandbox.plaid.com' })
-    .refine((u) => /^https?:\/\/[^/?#]+\/?$/.test(u), 'must be the base URL of the Plaid API: scheme, host and port only')
+    .refine(
+      (u) => /^https?:\/\/[^/?#]+\/?$/.test(u),
+      'must be the base URL of the Plaid API: scheme, host and port only',
+    )
     .optional(),
   // The seller's outbound webhooks (modules/outbound-webhooks): http:// and private/loopback
   // receivers only when allowed (default: allowed unless NODE_ENV is production).
@@ -142,6 +160,12 @@ export interface Config {
   databasePoolSize: number;
   /** Server-side prepared statements for pooled queries (off behind PgBouncer transaction mode). */
   databasePrepare: boolean;
+  /**
+   * Where the process LISTENs for access changes (auth/access-facts.ts): a direct connection to
+   * PostgreSQL when DATABASE_URL goes through PgBouncer in transaction mode (which does not
+   * carry LISTEN). Undefined: the pool's own connection settings.
+   */
+  databaseListenUrl: string | undefined;
   /** PostgreSQL cancels statements running longer than this (and sessions idle in a transaction as long). */
   databaseStatementTimeoutMs: number;
   logLevel: string;
@@ -222,9 +246,7 @@ export class ConfigError extends Error {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings mean "unset" so `FOO= npm start` behaves like no FOO.
-  const cleaned = Object.fromEntries(
-    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
-  );
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(
@@ -284,7 +306,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError([
-      "STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set (the signing secret of the endpoint POST /api/stripe/webhook, whsec_…)",
+      'STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set (the signing secret of the endpoint POST /api/stripe/webhook, whsec_…)',
     ]);
   }
   if (!e.STRIPE_SECRET_KEY && (e.STRIPE_WEBHOOK_SECRET || e.STRIPE_PUBLISHABLE_KEY || e.STRIPE_API_URL)) {
@@ -298,7 +320,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ]);
   }
   if (e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY) {
-    const secretMode = e.STRIPE_SECRET_KEY.startsWith('sk_live_') || e.STRIPE_SECRET_KEY.startsWith('rk_live_') ? 'live' : 'test';
+    const secretMode =
+      e.STRIPE_SECRET_KEY.startsWith('sk_live_') || e.STRIPE_SECRET_KEY.startsWith('rk_live_') ? 'live' : 'test';
     const publishableMode = e.STRIPE_PUBLISHABLE_KEY.startsWith('pk_live_') ? 'live' : 'test';
     if (secretMode !== publishableMode) {
       throw new ConfigError([
@@ -352,6 +375,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databasePrepare: e.DATABASE_PREPARE,
+    databaseListenUrl: e.DATABASE_LISTEN_URL,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

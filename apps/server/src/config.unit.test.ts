@@ -19,7 +19,11 @@ describe('loadConfig', () => {
     expect(c.publicUrl).toBe('http://localhost:3000');
     expect(c.databaseUrl).toBeUndefined();
     expect(c.dataDir).toMatch(/data$/);
-    expect(c.identity).toMatchObject({ mode: 'builtin', issuer: 'http://localhost:3000/oidc', audience: 'http://localhost:3000/api' });
+    expect(c.identity).toMatchObject({
+      mode: 'builtin',
+      issuer: 'http://localhost:3000/oidc',
+      audience: 'http://localhost:3000/api',
+    });
     expect(c.storage.driver).toBe('local');
     expect(c.mail.transport).toBe('builtin');
   });
@@ -37,14 +41,38 @@ describe('loadConfig', () => {
     }
   });
 
+  it('LISTENs through the pool unless DATABASE_LISTEN_URL names a direct connection (PgBouncer)', () => {
+    expect(loadConfig({}).databaseListenUrl).toBeUndefined();
+    const direct = 'postgres://app@10.0.0.5:5432/cratebase';
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://app@pgbouncer:6432/cratebase', DATABASE_LISTEN_URL: direct })
+        .databaseListenUrl,
+    ).toBe(direct);
+    expect(problems({ DATABASE_LISTEN_URL: 'pgbouncer:6432' })).toContain('DATABASE_LISTEN_URL');
+  });
+
   it('needs all three OIDC_* variables for an outside provider', () => {
-    expect(() => loadConfig({ OIDC_ISSUER: 'https://tenant.auth0.com/' })).toThrow(/OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE/);
-    const c = loadConfig({ OIDC_ISSUER: 'https://tenant.auth0.com/', OIDC_CLIENT_ID: 'abc', OIDC_AUDIENCE: 'https://api.example.com' });
-    expect(c.identity).toMatchObject({ mode: 'external', issuer: 'https://tenant.auth0.com/', audience: 'https://api.example.com' });
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://tenant.auth0.com/' })).toThrow(
+      /OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE/,
+    );
+    const c = loadConfig({
+      OIDC_ISSUER: 'https://tenant.auth0.com/',
+      OIDC_CLIENT_ID: 'abc',
+      OIDC_AUDIENCE: 'https://api.example.com',
+    });
+    expect(c.identity).toMatchObject({
+      mode: 'external',
+      issuer: 'https://tenant.auth0.com/',
+      audience: 'https://api.example.com',
+    });
   });
 
   it('switches to SMTP and S3 when configured, and strips a trailing slash from PUBLIC_URL', () => {
-    const c = loadConfig({ SMTP_URL: 'smtp://localhost:2525', S3_BUCKET: 'media', PUBLIC_URL: 'https://shop.example.com/' });
+    const c = loadConfig({
+      SMTP_URL: 'smtp://localhost:2525',
+      S3_BUCKET: 'media',
+      PUBLIC_URL: 'https://shop.example.com/',
+    });
     expect(c.mail.transport).toBe('smtp');
     expect(c.storage.driver).toBe('s3');
     expect(c.publicUrl).toBe('https://shop.example.com');
@@ -62,7 +90,9 @@ describe('loadConfig: payments', () => {
   });
 
   it('uses Stripe with a secret key, webhook secret and publishable key, at STRIPE_API_URL if given', () => {
-    expect(loadConfig({ STRIPE_SECRET_KEY: KEY, STRIPE_WEBHOOK_SECRET: WHSEC, STRIPE_PUBLISHABLE_KEY: PK }).payments).toEqual({
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: KEY, STRIPE_WEBHOOK_SECRET: WHSEC, STRIPE_PUBLISHABLE_KEY: PK }).payments,
+    ).toEqual({
       provider: 'stripe',
       secretKey: KEY,
       webhookSecret: WHSEC,
@@ -91,7 +121,9 @@ describe('loadConfig: payments', () => {
     expect(problems({ STRIPE_SECRET_KEY: KEY, STRIPE_WEBHOOK_SECRET: WHSEC })).toContain(
       'STRIPE_PUBLISHABLE_KEY: is required when STRIPE_SECRET_KEY is set',
     );
-    expect(problems({ STRIPE_WEBHOOK_SECRET: WHSEC })).toContain('STRIPE_SECRET_KEY: is required when STRIPE_WEBHOOK_SECRET');
+    expect(problems({ STRIPE_WEBHOOK_SECRET: WHSEC })).toContain(
+      'STRIPE_SECRET_KEY: is required when STRIPE_WEBHOOK_SECRET',
+    );
     expect(problems({ STRIPE_PUBLISHABLE_KEY: PK })).toContain('STRIPE_SECRET_KEY: is required when');
     expect(problems({ STRIPE_API_URL: 'http://127.0.0.1:12111' })).toContain('STRIPE_SECRET_KEY: is required');
   });
@@ -107,9 +139,9 @@ describe('loadConfig: payments', () => {
     expect(problems({ ...base, STRIPE_SECRET_KEY: 'rk_live_abc123', STRIPE_PUBLISHABLE_KEY: PK })).toContain(
       'is a test key but STRIPE_SECRET_KEY is a live key',
     );
-    expect(loadConfig({ ...base, STRIPE_SECRET_KEY: 'rk_test_abc123', STRIPE_PUBLISHABLE_KEY: PK }).payments.provider).toBe(
-      'stripe',
-    );
+    expect(
+      loadConfig({ ...base, STRIPE_SECRET_KEY: 'rk_test_abc123', STRIPE_PUBLISHABLE_KEY: PK }).payments.provider,
+    ).toBe('stripe');
   });
 
   it('refuses a publishable key of the wrong form (a secret key pasted in its place)', () => {
@@ -124,7 +156,9 @@ describe('loadConfig: payments', () => {
       STRIPE_WEBHOOK_SECRET: 'secret-looking value',
       STRIPE_API_URL: 'https://api.stripe.com/v1',
     });
-    expect(message).toContain('STRIPE_SECRET_KEY: must be a Stripe secret key (sk_test_…, sk_live_…) or restricted key');
+    expect(message).toContain(
+      'STRIPE_SECRET_KEY: must be a Stripe secret key (sk_test_…, sk_live_…) or restricted key',
+    );
     expect(message).toContain("STRIPE_WEBHOOK_SECRET: must be the webhook endpoint's signing secret (whsec_…)");
     expect(message).toContain('STRIPE_API_URL: must be the base URL of the Stripe API: scheme, host and port only');
     expect(message).not.toContain('pk_test_publishable123');
@@ -154,14 +188,22 @@ describe('loadConfig: banking', () => {
         PLAID_ENV: 'production',
         PLAID_API_URL: 'http://127.0.0.1:4010/',
       }).banking,
-    ).toEqual({ provider: 'plaid', clientId: CLIENT_ID, secret: SECRET, env: 'production', apiUrl: 'http://127.0.0.1:4010' });
+    ).toEqual({
+      provider: 'plaid',
+      clientId: CLIENT_ID,
+      secret: SECRET,
+      env: 'production',
+      apiUrl: 'http://127.0.0.1:4010',
+    });
   });
 
   it('needs both keys, and the keys with the other Plaid variables', () => {
     expect(problems({ PLAID_CLIENT_ID: CLIENT_ID })).toContain('PLAID_CLIENT_ID and PLAID_SECRET: set both');
     expect(problems({ PLAID_SECRET: SECRET })).toContain('PLAID_CLIENT_ID and PLAID_SECRET: set both');
     expect(problems({ PLAID_ENV: 'sandbox' })).toContain('are required when PLAID_ENV or PLAID_API_URL is set');
-    expect(problems({ PLAID_API_URL: 'http://127.0.0.1:4010' })).toContain('are required when PLAID_ENV or PLAID_API_URL');
+    expect(problems({ PLAID_API_URL: 'http://127.0.0.1:4010' })).toContain(
+      'are required when PLAID_ENV or PLAID_API_URL',
+    );
   });
 
   it('names malformed Plaid values without printing the secret', () => {

@@ -35,14 +35,7 @@ import pg from 'pg';
 import type { Db } from '../db/client.js';
 import { poolOf } from '../db/client.js';
 import { processWrites, startListener, trackWrites, type Listener } from '../db/notifications.js';
-import {
-  accessFromRows,
-  readAccessRows,
-  renderSql,
-  selectRendered,
-  type Access,
-  type AccessRow,
-} from './access.js';
+import { accessFromRows, readAccessRows, renderSql, selectRendered, type Access, type AccessRow } from './access.js';
 import { alongsideSql, isKeptAlongside, type AccessAlongsideValue } from './policies.js';
 
 /**
@@ -58,7 +51,11 @@ export async function readAccessNow(
   const ids = [...new Set(owners)];
   const rendered = alongside === undefined ? undefined : renderSql(alongsideSql(alongside));
   if (ids.length === 0) {
-    return { roles: new Map(), teamRoles: new Map(), alongside: rendered ? await selectRendered(db, rendered) : undefined };
+    return {
+      roles: new Map(),
+      teamRoles: new Map(),
+      alongside: rendered ? await selectRendered(db, rendered) : undefined,
+    };
   }
   const result = await readAccessRows(db, userId, ids, rendered);
   return { ...accessFromRows(result.rows), alongside: result.alongside };
@@ -72,6 +69,8 @@ export interface AccessFactsOptions {
   maxEntries?: number;
   /** Told when the listening connection goes down (it reconnects on its own). */
   onDown?: (err: unknown) => void;
+  /** A direct connection for LISTEN (config DATABASE_LISTEN_URL); default: the pool's settings. */
+  listenConnectionString?: string;
 }
 
 export const ACCESS_FACTS_MAX_ENTRIES = 20_000;
@@ -275,7 +274,12 @@ export function createAccessFacts(db: Db, options: AccessFactsOptions = {}): Acc
     const kept = alongside !== undefined && isKeptAlongside(alongside) ? alongside : undefined;
     const valueKey = kept ? `${route}\u0000${userId}\u0000${kept.keep}` : '';
     const keyOfRoles = ids.length > 0 ? roleKey(userId, ids) : '';
-    if (live && ids.length > 0 && (alongside === undefined || kept) && (syncedWrites === processWrites() || (await caughtUp()))) {
+    if (
+      live &&
+      ids.length > 0 &&
+      (alongside === undefined || kept) &&
+      (syncedWrites === processWrites() || (await caughtUp()))
+    ) {
       const rows = roles.get(keyOfRoles);
       if (rows) {
         if (!kept) return { ...accessFromRows(rows.value), alongside: undefined };
@@ -293,7 +297,10 @@ export function createAccessFacts(db: Db, options: AccessFactsOptions = {}): Acc
       if (mayKeep(start, roleTags, false)) roles.set(keyOfRoles, result.rows, roleTags);
       if (kept && rendered) {
         // Filed under every id bound in the statement (the rule of keptUntilNotified).
-        const valueTags = [userId, ...rendered.params.filter((p): p is string => typeof p === 'string' && UUID.test(p))];
+        const valueTags = [
+          userId,
+          ...rendered.params.filter((p): p is string => typeof p === 'string' && UUID.test(p)),
+        ];
         if (valueTags.length > 1 && mayKeep(start, valueTags, true)) values.set(valueKey, result.alongside, valueTags);
       }
       return { ...accessFromRows(result.rows), alongside: result.alongside };
@@ -324,7 +331,7 @@ export function createAccessFacts(db: Db, options: AccessFactsOptions = {}): Acc
         // The pool's own settings (the same server and user), on a connection of its own.
         connect: () =>
           new pg.Client({
-            ...pool.options,
+            ...(options.listenConnectionString ? { connectionString: options.listenConnectionString } : pool.options),
             application_name: 'cratebase-listen',
             keepAlive: true,
           }),
