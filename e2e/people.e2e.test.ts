@@ -140,6 +140,18 @@ describe('people, not only e-mails', () => {
       `/api/order/organization/${store.id}/purchasers/${/resale-certificate\/([0-9a-f-]{36})/.exec(page.url())![1]}`,
     );
     expect(people.people).toMatchObject([{ name: 'Rosa Alder', phone: '(503) 555-0142' }]);
+    // The storefront's top bar opens the same details at phone width, with nothing cut.
+    await page.getByRole('link', { name: 'Skip for now' }).click();
+    await page.waitForURL(`**/storefront/${store.id}`);
+    const details = page.getByRole('button', { name: 'Your details' });
+    await expect.poll(() => details.isVisible()).toBe(true);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await details.click();
+    const mine = page.getByRole('dialog', { name: 'Your details' });
+    await expect.poll(() => mine.getByLabel('Phone (optional)').inputValue()).toBe('(503) 555-0142');
+    await page.screenshot({ path: `${SHOTS}/people-storefront-details-phone.png`, animations: 'disabled' });
+    await mine.getByRole('button', { name: 'Cancel' }).click();
+    await page.screenshot({ path: `${SHOTS}/people-storefront-phone.png`, animations: 'disabled' });
     await context.close();
 
     // An account from before sign-up asked a name (only the API's POST /api/user/create).

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { CurrentUser } from '@cratebase/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -112,6 +112,22 @@ export function YourDetailsButton() {
       >
         {CONTACT_DIALOG_TITLE}
       </Button>
+      <ContactDialog open={open} onClose={() => setOpen(false)} user={user} />
+    </>
+  );
+}
+
+/**
+ * The details dialog behind any trigger (the storefront's top bar draws its own button):
+ * `children` gets the function that opens it.
+ */
+export function YourDetails({ children }: { children: (open: () => void) => ReactNode }) {
+  const user = useCurrentUser().data;
+  const [open, setOpen] = useState(false);
+  if (!user) return null;
+  return (
+    <>
+      {children(() => setOpen(true))}
       <ContactDialog open={open} onClose={() => setOpen(false)} user={user} />
     </>
   );

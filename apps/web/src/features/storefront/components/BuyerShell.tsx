@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
 import { MAIN_ID } from '../../../app/theme';
@@ -25,6 +26,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { actsAsBuyer } from '../../../lib/routing';
 import { findStore, isOwnOrganization, useCartItemCount } from '../api';
 import { ContactPrompt } from '../../../components/ContactPrompt';
+import { YourDetails } from '../../../components/ContactDialog';
 import { PreviewBanner } from './PreviewBanner';
 import { useIdleImport } from './use-idle-import';
 import { SkipLink } from '../../../components/SkipLink';
@@ -249,6 +251,15 @@ export function BuyerShell() {
             )}
 
             {tooltip ? <tooltip.default title="Cart">{cartIconButton}</tooltip.default> : cartIconButton}
+
+            {/* Issue 27: the person's name and phone (icon only: the bar is full). */}
+            <YourDetails>
+              {(open) => (
+                <Button color="inherit" aria-label="Your details" onClick={open} sx={{ ...compactButton, color: 'text.secondary' }}>
+                  <AccountCircleOutlinedIcon fontSize="small" aria-hidden />
+                </Button>
+              )}
+            </YourDetails>
 
             <Button
               color="inherit"
