@@ -37,15 +37,15 @@ const GOAL = { bytes: 200_000, requests: 15, lcpMs: 2_500 };
  */
 const PAGES = {
   landing: { bytes: GOAL.bytes, lcpMs: GOAL.lcpMs, lcpRounds: 3, lcp: /^(H1|P) / },
-  // Not met: 338 kB (JS 279 kB: React DOM 71, the app chunk 130 — router, MUI core, React Query,
-  // shared helpers —, MUI components 30, the storefront 25, the OIDC client 18), LCP 2.53 s
+  // Not met: 343 kB (JS 284 kB: React DOM 71, the app chunk 135 — router, MUI core, React Query,
+  // shared helpers —, MUI components 29, the storefront 25, the OIDC client 19), LCP 2.58 s
   // modelled (the cover photo).
-  storefront: { bytes: 350_000, lcpMs: 2_700, lcpRounds: 5, lcp: /^IMG / },
-  // Not met: the main photo is the original upload (210 kB for this 1200 px JPEG) until it gets a
-  // copy sized for its slot (3.67 s modelled); the photo or the product's name is the LCP.
-  'product page': { bytes: 350_000, lcpMs: 3_800, lcpRounds: 6, lcp: /^(IMG|H1) / },
-  // LCP met (2.39 s modelled, a product's name); bytes not: 326 kB.
-  'seller products': { bytes: 340_000, lcpMs: GOAL.lcpMs, lcpRounds: 5, lcp: /^P / },
+  storefront: { bytes: 355_000, lcpMs: 2_700, lcpRounds: 5, lcp: /^IMG / },
+  // Not met: 341 kB, LCP 3.04 s modelled (the main photo, a w1152 copy: its product's answer
+  // waits for /api/user/me, and the photo for the answer, one round more than the storefront).
+  'product page': { bytes: 355_000, lcpMs: 3_200, lcpRounds: 6, lcp: /^(IMG|H1) / },
+  // LCP met (2.43 s modelled, a product's name); bytes not: 335 kB.
+  'seller products': { bytes: 345_000, lcpMs: GOAL.lcpMs, lcpRounds: 5, lcp: /^P / },
 } as const;
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
