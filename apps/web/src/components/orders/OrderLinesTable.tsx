@@ -10,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import { wholesalePriceText } from '../../lib/unit-price';
 import { formatCents } from '../../lib/format';
 import { QueryErrorAlert } from '../QueryErrorAlert';
 import { orderUnitLabel } from './order-format';
@@ -91,11 +92,7 @@ const PHONE = (withSku: boolean, fulfilment = false): Column[] => [
       <>
         <LineName line={line} withSku={false} />
         <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
-          {[
-            withSku && line.stock_keeping_unit,
-            line.order_unit && orderUnitLabel(line),
-            `${formatCents(line.unit_price_in_cents)} each`,
-          ]
+          {[withSku && line.stock_keeping_unit, wholesalePriceText(line.unit_price_in_cents, line)]
             .filter(Boolean)
             .join(' · ')}
         </Typography>

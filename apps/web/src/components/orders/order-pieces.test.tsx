@@ -70,8 +70,8 @@ describe('OrderLinesTable', () => {
     render(<OrderLinesTable lines={[jam, soap]} label="Order lines" showSkuAndUnit />);
     const table = screen.getByRole('table', { name: 'Order lines' });
     expect(headers(table)).toEqual(['Item', 'Qty', 'Total']);
-    expect(cells(table, 'Fig Jam')).toEqual(['Fig JamFJ-12 · Case of 12 · $30.00 each', '2', '$60.00']);
-    expect(cells(table, 'Oat Soap')).toEqual(['Oat Soap$4.50 each', '1', '$4.50']);
+    expect(cells(table, 'Fig Jam')).toEqual(['Fig JamFJ-12 · $30.00 / case of 12', '2', '$60.00']);
+    expect(cells(table, 'Oat Soap')).toEqual(['Oat Soap$4.50 / unit', '1', '$4.50']);
   });
 
   it('is busy with placeholder rows while the lines load', () => {
