@@ -321,6 +321,9 @@ export function ProductsPage() {
   const selectColumn: DataColumn<Product> = {
     header: 'Select',
     width: 48,
+    // Phones keep the table to its width: the toolbar's box selects every product shown (after
+    // a search or a status tab), row boxes are for wider screens.
+    hideOnPhone: true,
     headerCell: (
       <Checkbox
         checked={allShownSelected}
@@ -473,7 +476,7 @@ export function ProductsPage() {
                 ...(selected.size > 0 ? { p: 1, borderRadius: 1, bgcolor: 'action.selected' } : {}),
               }}
             >
-              {/* Phones show no header row: select every product shown from here. */}
+              {/* Phones show no row boxes: select every product shown from here. */}
               <Checkbox
                 checked={allShownSelected}
                 indeterminate={someShownSelected && !allShownSelected}
