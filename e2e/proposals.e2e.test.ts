@@ -70,7 +70,7 @@ describe('orders the seller writes', () => {
     const proposalId = page.url().split('/').pop()!;
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Order P-1001' }).isVisible()).toBe(true);
 
-    const search = page.getByRole('searchbox', { name: 'Search your catalogue by name or SKU' });
+    const search = page.getByRole('searchbox', { name: 'Search your catalog by name or SKU' });
     await search.fill('soap');
     await page.getByRole('button', { name: 'Add Lavender soap' }).click();
     const lines = page.getByRole('list', { name: 'Lines' });

@@ -439,7 +439,7 @@ describe('POST|PUT /api/cart/{cartId}/line_item and DELETE /api/cart/line_item/{
     ).toEqual([
       ['Keeper', 1, true, null, 1_000],
       ['Seasonal Jam', 2, false, 'No longer for sale', 0],
-      ['Discontinued Tea', 3, false, 'Removed from the catalogue', 0],
+      ['Discontinued Tea', 3, false, 'Removed from the catalog', 0],
       ['Rare Honey', 5, false, 'Only 3 left', 0],
     ]);
     expect(c.total_cents).toBe(1_000);

@@ -193,7 +193,7 @@ describe('PUT /api/cart/{cartId}/line_items', () => {
       [2, 'refused', 'not_found', 'this store has no product with this id'],
       [3, 'refused', 'not_found', 'this store has no product with SKU "ELSE-1"'],
       [4, 'refused', 'product_unavailable', '"Secret Bar" is not for sale'],
-      [5, 'refused', 'product_deleted', '"Old Bar" was removed from the catalogue'],
+      [5, 'refused', 'product_deleted', '"Old Bar" was removed from the catalog'],
       [6, 'refused', 'not_found', 'this store has no product with SKU "OLD-1"'],
       [7, 'refused', 'below_minimum', 'Minimum order is 6'],
       [8, 'refused', 'duplicate_line', '"Case Bar" is already on line 8 of this list'],

@@ -133,7 +133,7 @@ async function loadCart(
  * what an order the seller wrote shows of its lines (proposals module).
  */
 export function unavailableReason(line: Pick<LineRow, 'deleted' | 'live' | 'product' | 'quantity'>): string | null {
-  if (line.deleted) return 'Removed from the catalogue';
+  if (line.deleted) return 'Removed from the catalog';
   if (!line.live) return 'No longer for sale';
   const p = line.product;
   if (p.preorder && preorderClosed(p.preorder)) return `Pre-orders closed ${formatShipDay(p.preorder.order_by)}`;
@@ -393,7 +393,7 @@ function refusalDetail(refusal: Exclude<Refusal, 'cart_closed'>, row: RefusedPro
     case 'product_not_found':
       return { kind: 'not_found', code: 'not_found', field: 'product_id', message: 'this store has no product with this id' };
     case 'product_deleted':
-      return { kind: 'conflict', code: 'product_deleted', field: 'product_id', message: `${name} was removed from the catalogue` };
+      return { kind: 'conflict', code: 'product_deleted', field: 'product_id', message: `${name} was removed from the catalog` };
     case 'product_unavailable':
       return { kind: 'conflict', code: 'product_unavailable', field: 'product_id', message: `${name} is not for sale` };
     case 'choose_variant':

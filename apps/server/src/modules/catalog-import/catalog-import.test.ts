@@ -248,7 +248,7 @@ describe('catalogue import preview', () => {
     const overBody = await preview(s, justOver);
     expect([overBody.status, overBody.body.error]).toEqual([413, 'payload_too_large']);
     expect(overBody.body.message).toBe(
-      'The file is larger than 256 KB. Split the catalogue into smaller files and import them one after the other.',
+      'The file is larger than 256 KB. Split the catalog into smaller files and import them one after the other.',
     );
     const noFile = await h.call('POST', `/api/product/organization/${s.orgId}/import`, {
       token: s.token,
@@ -382,7 +382,7 @@ describe('catalogue export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
-      /^attachment; filename="merchant-.*-catalogue-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename="merchant-.*-catalog-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const text = res.body;
     expect(text.startsWith(`\uFEFF${CATALOG_CSV_EXPORT_COLUMNS.join(',')}\r\n`)).toBe(true);

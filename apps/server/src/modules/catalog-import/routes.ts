@@ -18,7 +18,7 @@ import { memberOf, organizationParam } from '../../auth/policies.js';
 const tags = ['catalogue import'];
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody };
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain'];
-const CSV_HINT = 'Split the catalogue into smaller files and import them one after the other.';
+const CSV_HINT = 'Split the catalog into smaller files and import them one after the other.';
 
 /** The CSV from a multipart field `file` or from a text/csv body. */
 async function readCsv(req: FastifyRequest, maxBytes: number): Promise<Buffer> {

@@ -797,12 +797,12 @@ export async function exportCatalog(
 ): Promise<{ filename: string; stream: Readable }> {
   const lk = await getLookups(ctx.db);
   const slug =
-    ((await organizationName(ctx.db, organizationId)) ?? 'catalogue')
+    ((await organizationName(ctx.db, organizationId)) ?? 'catalog')
       .toLowerCase()
       .normalize('NFKD')
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'catalogue';
+      .slice(0, 60) || 'catalog';
   const date = new Date().toISOString().slice(0, 10);
 
   const unit = (id: number | null) => (id === null ? null : (lk.orderUnitById.get(id)?.unit ?? null));
@@ -879,5 +879,5 @@ export async function exportCatalog(
       after = { ts: last.cursor_ts, id: last.id };
     }
   }
-  return { filename: `${slug}-catalogue-${date}.csv`, stream: Readable.from(lines()) };
+  return { filename: `${slug}-catalog-${date}.csv`, stream: Readable.from(lines()) };
 }

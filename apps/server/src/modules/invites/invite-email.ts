@@ -24,7 +24,7 @@ export function renderInviteEmail(input: InviteEmailInput): RenderedEmail {
   // The name is user text: in the subject it must stay on one line (no header injection).
   const seller = oneLine(input.sellerName) || 'A seller';
   const subject = `${seller} invited you to order wholesale on ${PRODUCT_NAME}`;
-  const intro = `${seller} uses ${PRODUCT_NAME} to take wholesale orders. Accept the invitation to browse their catalogue, see your prices and order online whenever it suits you.`;
+  const intro = `${seller} uses ${PRODUCT_NAME} to take wholesale orders. Accept the invitation to browse their catalog, see your prices and order online whenever it suits you.`;
   const ignore = `This invitation was sent to ${input.to}. If you were not expecting it, you can ignore this e-mail.`;
   const content = {
     title: subject,

@@ -311,7 +311,7 @@ export async function saveProduct(ctx: AppContext, input: ProductInput): Promise
       .where(eq(products.id, input.id));
     if (!existing) throw notFound('Product');
     if (existing.deletedAt)
-      throw new DomainError('not_found', 'not_found', 'Product not found: it was removed from the catalogue.');
+      throw new DomainError('not_found', 'not_found', 'Product not found: it was removed from the catalog.');
     if (existing.organizationId !== orgId) {
       throw fieldError('organization.id', 'cannot change: a product stays in the organization that created it');
     }

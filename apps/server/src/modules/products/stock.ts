@@ -29,7 +29,7 @@ export const stockOfVariantsError = () =>
   fieldError('product.id', 'is a product with variants: its stock is kept per variant, send a variant\u2019s id');
 
 export const productRemovedError = () =>
-  conflict('This product was removed from the catalogue; its stock can no longer change.', 'product_deleted');
+  conflict('This product was removed from the catalog; its stock can no longer change.', 'product_deleted');
 
 /**
  * Adds, removes or sets stock in one statement (`inventory_count + n` under the row lock, so

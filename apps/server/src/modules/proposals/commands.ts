@@ -134,7 +134,7 @@ async function checkSellerLines(
     const first = seen.get(line.product_id);
     if (!line.found) issues.push({ path: `${at}.product_id`, message: 'this store has no product with this id' });
     else if (first !== undefined) issues.push({ path: `${at}.product_id`, message: `${name} is already on line ${first + 1}` });
-    else if (line.deleted) issues.push({ path: `${at}.product_id`, message: `${name} was removed from the catalogue` });
+    else if (line.deleted) issues.push({ path: `${at}.product_id`, message: `${name} was removed from the catalog` });
     else if (line.has_variants) issues.push({ path: `${at}.product_id`, message: `${name} is sold by variant: choose one of its variants` });
     else if (!line.live) issues.push({ path: `${at}.product_id`, message: `${name} is not for sale` });
     else if (line.preorder_closed) issues.push({ path: `${at}.product_id`, message: `${name} can no longer be pre-ordered` });

@@ -127,7 +127,7 @@ export function NoStoresPage() {
           <Stack spacing={1.5}>
             <Typography variant="body1">
               Cratebase is where shops and other retailers order wholesale from the brands, makers and distributors they
-              stock. Each seller has its own store with its catalogue, wholesale prices and order minimums: you fill a
+              stock. Each seller has its own store with its catalog, wholesale prices and order minimums: you fill a
               cart, check out in a few steps and follow your orders in one place.
             </Typography>
             <Typography variant="body1">

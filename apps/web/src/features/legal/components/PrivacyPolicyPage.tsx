@@ -21,7 +21,7 @@ export function PrivacyPolicyPage() {
                 password itself.
               </p>
               <p>
-                Your organizations: business names, descriptions, logos and cover photos, addresses, catalogues and
+                Your organizations: business names, descriptions, logos and cover photos, addresses, catalogs and
                 terms.
               </p>
               <p>

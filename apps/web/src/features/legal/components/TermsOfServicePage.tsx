@@ -9,7 +9,7 @@ export function TermsOfServicePage() {
   return (
     <LegalPage
       title={TERMS_TITLE}
-      intro="Cratebase is wholesale ordering software: sellers publish their catalogue and terms, and the retailers they invite order from them online. This copy of Cratebase is run by its operator, the business or person who installed it and gave you access. These terms apply between you and that operator."
+      intro="Cratebase is wholesale ordering software: sellers publish their catalog and terms, and the retailers they invite order from them online. This copy of Cratebase is run by its operator, the business or person who installed it and gave you access. These terms apply between you and that operator."
       other={{ to: '/privacy', label: 'Privacy Policy' }}
       sections={[
         {
@@ -29,7 +29,7 @@ export function TermsOfServicePage() {
           body: (
             <>
               <p>
-                A seller is responsible for its catalogue, prices, minimum orders, shipping and the goods it sells. A
+                A seller is responsible for its catalog, prices, minimum orders, shipping and the goods it sells. A
                 buyer is responsible for the orders it places. An order is an agreement between the seller and the
                 buyer; the operator of this instance is not a party to it.
               </p>

@@ -27,7 +27,7 @@ describe('webhook events', () => {
     expect(WEBHOOK_EVENT_GROUPS.map((g) => g.area)).toEqual([
       'Orders',
       'Invoices',
-      'Catalogue',
+      'Catalog',
       'Inventory',
       'Customers',
     ]);

@@ -68,7 +68,7 @@ export function IntegrationsPage() {
             }
             title={STAFF_INTEGRATIONS_MESSAGE}
           >
-            API keys and webhooks reach your orders, customers and catalogue from outside Cratebase, so only the
+            API keys and webhooks reach your orders, customers and catalog from outside Cratebase, so only the
             organization’s owners and admins create or change them. Ask one of them if you need a key or an export.
           </EmptyState>
         </Paper>

@@ -123,7 +123,7 @@ export function CatalogueSearchCard({ orgId, proposal }: { orgId: string; propos
         {/* Quick entry: a SKU typed whole and Enter adds that product or variant. */}
         <Box onKeyDown={onSearchKey}>
           <SearchField
-            label="Search your catalogue by name or SKU"
+            label="Search your catalog by name or SKU"
             value={input}
             onChange={(value) => {
               setInput(value);

@@ -133,7 +133,7 @@ describe('ProposalPage (the seller’s builder)', () => {
     expect(screen.getByText('Total', { selector: 'dt' }).nextElementSibling?.textContent).toBe('$48.00');
 
     // Quick entry: a whole SKU and Enter adds its variant (once the search has answered for it).
-    const search = screen.getByRole('searchbox', { name: 'Search your catalogue by name or SKU' });
+    const search = screen.getByRole('searchbox', { name: 'Search your catalog by name or SKU' });
     await user.type(search, 'tee-s');
     await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'In order: Mug' })).toBeNull());
     await user.keyboard('{Enter}');

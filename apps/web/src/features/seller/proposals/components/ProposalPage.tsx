@@ -65,7 +65,7 @@ function LinesCard({ orgId, proposal }: { orgId: string; proposal: Proposal }) {
         </Alert>
       )}
       {proposal.lines.length === 0 ? (
-        <Typography variant="body2">No lines yet: search your catalogue to add products.</Typography>
+        <Typography variant="body2">No lines yet: search your catalog to add products.</Typography>
       ) : (
         <ProposalLineList
           proposal={proposal}

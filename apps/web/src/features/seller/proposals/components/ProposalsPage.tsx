@@ -141,7 +141,7 @@ export function ProposalsPage() {
             action={view === 'all' ? writeButton : undefined}
           >
             {view === 'all'
-              ? 'Write an order for a customer from your catalogue, with their prices, a discount and a note. They get an e-mail, review it and pay — or decline.'
+              ? 'Write an order for a customer from your catalog, with their prices, a discount and a note. They get an e-mail, review it and pay — or decline.'
               : 'Orders you wrote show here once they have this status.'}
           </EmptyState>
         }

@@ -72,7 +72,7 @@ function EmptyOrders({ orgId, storeName }: { orgId: string; storeName: string | 
           startIcon={<StorefrontOutlinedIcon />}
           sx={{ mt: 1 }}
         >
-          {storeName ? `Shop ${storeName}` : 'Go to the catalogue'}
+          {storeName ? `Shop ${storeName}` : 'Go to the catalog'}
         </Button>
       }
     >
