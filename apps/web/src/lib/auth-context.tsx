@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, ty
 import type { SigninRedirectArgs, SigninSilentArgs, SignoutRedirectArgs, UserManager } from 'oidc-client-ts';
 import type { SessionUser } from './auth-shared';
 import type { AuthSession, AuthState } from './auth-session';
+import { whenIdle } from './when-idle';
 
 /** What useAuth() gives: the sign-in state and the actions (the parts of react-oidc-context the app used). */
 export interface AuthContextProps extends AuthState {
@@ -21,24 +22,19 @@ export interface AuthContextProps extends AuthState {
 export const AuthContext = createContext<AuthContextProps | undefined>(undefined);
 AuthContext.displayName = 'AuthContext';
 
-/** Runs `task` once the browser is idle after the page has loaded. Returns a cancel function. */
-function whenIdle(task: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const handle = window.requestIdleCallback(task, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(task, 1000);
-  return () => clearTimeout(handle);
-}
-
 /**
  * Gives the app the sign-in state of `session`. It paints at once from the stored session; the
- * OIDC client loads in the background after the first paint (automatic renewal, events).
+ * OIDC client loads in the background once the page has painted its photo (or after 4 s) and the
+ * browser is idle (automatic renewal, events) — or at once when something needs it
+ * (auth-session.ts): its 19 kB do not share the phone's bandwidth with the largest paint.
  */
 export function AuthProvider({ session, children }: { session: AuthSession; children: ReactNode }) {
   const state = useSyncExternalStore(session.subscribe, session.getState);
 
-  useEffect(() => whenIdle(() => void session.loadUserManager().catch(() => undefined)), [session]);
+  useEffect(
+    () => whenIdle(() => void session.loadUserManager().catch(() => undefined), { timeoutMs: 3000, afterPhoto: 4000 }),
+    [session],
+  );
 
   const value = useMemo<AuthContextProps>(
     () => ({

@@ -1,14 +1,5 @@
 import { useEffect, useState } from 'react';
-
-/** Runs `task` when the browser is idle after the first paint (at the latest after two seconds). */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(task, 200);
-  return () => window.clearTimeout(handle);
-}
+import { whenIdle } from '../../../lib/when-idle';
 
 /**
  * A module that is not needed for the first paint (a tooltip, a drawer): loaded once the
