@@ -166,7 +166,13 @@ export function evaluateGoals(
       };
     }
     const row = rows.find((r) => r.database === goal.database && goal.endpoint(r.endpoint));
-    if (!row) return { name, target, result: `not run (needs ${goal.database}: DATABASE_URL)`, status: 'not measured' };
+    if (!row)
+      return {
+        name,
+        target,
+        result: `not run (left out by a BENCH_* option, or needs ${goal.database}: DATABASE_URL)`,
+        status: 'not measured',
+      };
     const errors = row.errors > 0 ? `, ${row.errors} errors` : '';
     if (goal.kind === 'ratio') {
       const base = rows.find((r) => r.database === goal.database && goal.baseline(r.endpoint));
@@ -197,6 +203,7 @@ export function evaluateGoals(
 /** The goals table, as bench/run.ts prints it last. */
 export function goalsTable(results: readonly GoalResult[]): string {
   const lines = ['| goal | target | result | |', '|---|---|---|---|'];
-  for (const r of results) lines.push(`| ${r.name} | ${r.target} | ${r.result} | ${r.status === 'missed' ? '**missed**' : r.status} |`);
+  for (const r of results)
+    lines.push(`| ${r.name} | ${r.target} | ${r.result} | ${r.status === 'missed' ? '**missed**' : r.status} |`);
   return lines.join('\n');
 }
