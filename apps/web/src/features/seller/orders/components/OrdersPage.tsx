@@ -45,6 +45,7 @@ import { SearchField } from '../../../../components/SearchField';
 import { TintedIcon } from '../../../../components/TintedIcon';
 import { useToast } from '../../../../components/Toast';
 import { errorMessage, loadedItems } from '../../../../lib/api';
+import { useRowSelection } from '../../../../lib/use-row-selection';
 import { saveBlob, todayStamp } from '../../../../lib/download';
 import { formatCents, formatDate } from '../../../../lib/format';
 import {
@@ -179,7 +180,7 @@ export function OrdersPage() {
     </NoOrders>
   );
   // Selected orders by id, kept with their rows (a selection outlives Load more).
-  const [selected, setSelected] = useState<ReadonlyMap<string, OrderSummary>>(new Map());
+  const { selected, allShownSelected, someShownSelected, toggle, toggleAllShown, clear } = useRowSelection(rows);
   const [shipping, setShipping] = useState(false);
   const [creatingBulkSlips, setCreatingBulkSlips] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -189,29 +190,7 @@ export function OrdersPage() {
   /** A new tab or filter starts a new selection. */
   function refilter(apply: () => void) {
     apply();
-    setSelected(new Map());
-  }
-
-  function toggle(order: OrderSummary) {
-    setSelected((current) => {
-      const next = new Map(current);
-      if (next.has(order.id)) next.delete(order.id);
-      else next.set(order.id, order);
-      return next;
-    });
-  }
-
-  const allShownSelected = Boolean(rows && rows.length > 0 && rows.every((order) => selected.has(order.id)));
-  const someShownSelected = Boolean(rows?.some((order) => selected.has(order.id)));
-  function toggleAllShown() {
-    setSelected((current) => {
-      const next = new Map(current);
-      for (const order of rows ?? []) {
-        if (allShownSelected) next.delete(order.id);
-        else next.set(order.id, order);
-      }
-      return next;
-    });
+    clear();
   }
 
   function openPackingSlips() {
@@ -454,7 +433,7 @@ export function OrdersPage() {
             creatingSlips={creatingBulkSlips}
             onPackingSlips={openPackingSlips}
             onMarkShipped={() => setShipping(true)}
-            onClear={() => setSelected(new Map())}
+            onClear={() => clear()}
           />
         </>
       )}
@@ -526,7 +505,7 @@ export function OrdersPage() {
         orders={selectedOrders}
         onClose={() => {
           setShipping(false);
-          setSelected(new Map());
+          clear();
         }}
       />
       <TrackingDialog

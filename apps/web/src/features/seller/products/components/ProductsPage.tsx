@@ -36,6 +36,7 @@ import { TintedIcon } from '../../../../components/TintedIcon';
 import { visuallyHidden } from '../../../../components/visually-hidden';
 import { useToast } from '../../../../components/Toast';
 import { errorMessage, loadedItems } from '../../../../lib/api';
+import { useRowSelection } from '../../../../lib/use-row-selection';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { useTeamRole } from '../../../../lib/current-user';
 import { downloadCatalogCsv } from '../api';
@@ -234,7 +235,8 @@ const STATUS_TABS = [ALL_TAB, ...PRODUCT_STATE_NAMES];
 
 /** "3 products set to Live." — or why nothing changed. */
 export function bulkStateMessage(changed: number, selected: number, state: string): string {
-  if (changed === 0) return selected === 1 ? `That product is ${state} already.` : `Those products are ${state} already.`;
+  if (changed === 0)
+    return selected === 1 ? `That product is ${state} already.` : `Those products are ${state} already.`;
   const set = `${changed} ${changed === 1 ? 'product' : 'products'} set to ${state}.`;
   const already = selected - changed;
   return already > 0 ? `${set} ${already} ${already === 1 ? 'was' : 'were'} ${state} already.` : set;
@@ -260,42 +262,22 @@ export function ProductsPage() {
   // Owners and admins change the status of several products at once (the server refuses staff).
   const canBulkEdit = teamRoleAtLeast(useTeamRole(orgId), 'admin');
   const [exporting, setExporting] = useState(false);
-  // Selected products by id, kept with their rows (a selection outlives Load more).
-  const [selected, setSelected] = useState<ReadonlyMap<string, Product>>(new Map());
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
 
   // The search and filter whose results are on screen. While a new one loads, the previous
   // results stay (placeholder data), and so do the words they match: the empty state, the
   // catalog's or a search's, is only shown for a search that has finished.
   const [shown, setShown] = useState({ q, status: statusTab });
-  if (list.data && !list.isPlaceholderData && (shown.q !== q || shown.status !== statusTab)) setShown({ q, status: statusTab });
+  if (list.data && !list.isPlaceholderData && (shown.q !== q || shown.status !== statusTab))
+    setShown({ q, status: statusTab });
   const rows = loadedItems(list.data);
   const searching = shown.q !== '';
   const filtering = shown.status !== ALL_TAB;
   const busy = list.isPlaceholderData || search.trim() !== q;
   const catalogueEmpty = counts.data ? counts.data.all === 0 : !searching && !filtering && rows?.length === 0;
+  // Selected products by id, kept with their rows (a selection outlives Load more).
+  const { selected, allShownSelected, someShownSelected, toggle, toggleAllShown, clear } = useRowSelection(rows);
   const tooMany = selected.size > PRODUCT_BULK_MAX;
-
-  function toggle(product: Product) {
-    setSelected((current) => {
-      const next = new Map(current);
-      if (next.has(product.id)) next.delete(product.id);
-      else next.set(product.id, product);
-      return next;
-    });
-  }
-  const allShownSelected = Boolean(rows && rows.length > 0 && rows.every((p) => selected.has(p.id)));
-  const someShownSelected = Boolean(rows?.some((p) => selected.has(p.id)));
-  function toggleAllShown() {
-    setSelected((current) => {
-      const next = new Map(current);
-      for (const p of rows ?? []) {
-        if (allShownSelected) next.delete(p.id);
-        else next.set(p.id, p);
-      }
-      return next;
-    });
-  }
 
   function applyState(state: string) {
     setMenuAnchor(null);
@@ -305,7 +287,7 @@ export function ProductsPage() {
       {
         onSuccess: (result) => {
           toast.show(bulkStateMessage(result.changed_ids.length, productIds.length, result.state.state));
-          setSelected(new Map());
+          clear();
         },
         onError: (error) => toast.show(`The status was not changed: ${errorMessage(error)}`, { severity: 'error' }),
       },
@@ -446,7 +428,7 @@ export function ProductsPage() {
             value={statusTab}
             onChange={(_event, value: string) => {
               setStatusTab(value);
-              setSelected(new Map());
+              clear();
             }}
             variant="scrollable"
             scrollButtons="auto"
@@ -521,7 +503,7 @@ export function ProductsPage() {
                       </MenuItem>
                     ))}
                   </Menu>
-                  <Button size="small" color="inherit" onClick={() => setSelected(new Map())}>
+                  <Button size="small" color="inherit" onClick={() => clear()}>
                     Clear selection
                   </Button>
                   {tooMany && (
