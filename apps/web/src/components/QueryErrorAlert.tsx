@@ -17,7 +17,7 @@ export function RetryAlert({ onRetry, children, sx }: RetryAlertProps) {
       severity="error"
       sx={sx}
       action={
-        <Button color="inherit" size="small" onClick={onRetry}>
+        <Button color="inherit" size="small" onClick={onRetry} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           Try again
         </Button>
       }
