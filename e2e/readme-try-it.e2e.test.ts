@@ -139,6 +139,14 @@ const configure = (page: Page, readme: ReadmeFollower) =>
     // Its name also carries the set-up badge ("Configure 4 set-up steps left").
     .getByRole('link', { name: new RegExp(`^${readme.bold('Configure')}`) });
 
+/** The screen as it is, at desktop and at phone width (then back to desktop). */
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/readme-try-it-${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/readme-try-it-${name}-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 const textbox = (scope: Page | Locator, name: RegExp | string) =>
   scope.getByRole('textbox', typeof name === 'string' ? { name, exact: true } : { name });
 
@@ -186,6 +194,7 @@ describe('the README "Try it" recipe, followed literally', () => {
     expect(await textbox(seller, /^EIN/).inputValue()).toBe(readme.code('12-3456789'));
     expect(await textbox(seller, /^Routing number/).inputValue()).toBe(readme.code('110000000'));
     expect(await textbox(seller, /^Account number/).inputValue()).toBe(readme.code('000123456789'));
+    await shoot(seller, 'payments-test-values');
     await readme.click(seller.getByRole('button', { name: readme.bold('Submit') }));
     await expect.poll(() => seller.getByText('Your payment account is set up').isVisible()).toBe(true);
     // `000000000` is the README's other EIN (it stays under review): named, not taken here.
@@ -228,6 +237,7 @@ describe('the README "Try it" recipe, followed literally', () => {
     await readme.click(seller.getByRole('button', { name: readme.bold('Invite'), exact: true }));
     const invite = seller.getByRole('dialog', { name: 'Invite your customers' });
     await readme.fill(invite.getByLabel('Email address'), shopEmail);
+    await shoot(seller, 'invite-typed');
     await readme.click(invite.getByRole('button', { name: readme.bold('Send Invites') }));
     await expect.poll(() => invite.isVisible()).toBe(false);
 
@@ -267,12 +277,14 @@ describe('the README "Try it" recipe, followed literally', () => {
     await shop.waitForURL(`**/storefront/${orgId}/checkout`);
     // A first order has no address yet: the new-address form is open.
     const address = shop.getByRole('form', { name: 'New address' });
-    await readme.fill(address.getByLabel('First Name'), 'Rosa');
-    await readme.fill(address.getByLabel('Last Name'), 'Alder');
+    // The name is the retailer's own (given at sign-up): only the address is typed.
+    await expect.poll(() => address.getByLabel('First Name').inputValue()).toBe('Rosa');
+    expect(await address.getByLabel('Last Name').inputValue()).toBe('Alder');
     await readme.fill(address.getByLabel(/^Address/), '48 Alder Lane');
     await readme.fill(address.getByLabel('City'), 'Portland');
     await readme.choose(shop, address.getByLabel('State'), 'Oregon');
     await readme.fill(address.getByLabel('Zip'), '97205');
+    await shoot(shop, 'checkout-address');
     await readme.click(address.getByRole('button', { name: readme.bold('Save Address') }));
     const next = shop
       .getByRole('button', { name: readme.bold('Continue to shipping options') })
@@ -295,6 +307,7 @@ describe('the README "Try it" recipe, followed literally', () => {
         .getByLabel(/^Card number/)
         .inputValue(),
     ).toBe(card);
+    await shoot(shop, 'test-card-used');
     await readme.click(pay);
     await shop.waitForURL(`**/storefront/${orgId}/orders/*/confirmation`);
     await expect
