@@ -46,20 +46,20 @@ export function TestCards({ onUse }: { onUse?: (number: string) => void }) {
       <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
         {cards.map(([number, outcome]) => (
           <Typography key={number} variant="caption" component="li">
-            <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-              {formatCardNumber(number)}
-            </Box>{' '}
-            {outcome}
             {onUse && (
               <Button
                 size="small"
                 onClick={() => onUse(number)}
                 aria-label={`Use ${formatCardNumber(number)}`}
-                sx={{ ml: 1, minWidth: 0, py: 0, lineHeight: 1.6 }}
+                sx={{ mr: 0.5, minWidth: 0, py: 0, px: 0.75, lineHeight: 1.6 }}
               >
                 Use
               </Button>
             )}
+            <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+              {formatCardNumber(number)}
+            </Box>{' '}
+            {outcome}
           </Typography>
         ))}
       </Box>
