@@ -131,6 +131,8 @@ describe('InviteDialog', () => {
     expect(sendButton().disabled).toBe(true);
     await user.type(field(), '.com');
     expect(sendButton().disabled).toBe(false);
+    expect(screen.getByText('1 address to invite')).toBeTruthy();
+    expect(screen.getByText('Send Invites sends it, or press Enter to add another.')).toBeTruthy();
   });
 
   it('shows the server’s message on failure and keeps the chips', async () => {

@@ -62,7 +62,10 @@ export function InviteDialog({ open, orgId, onClose, onSent }: InviteDialogProps
   const toSend = canAdd ? [...emails, candidate] : emails;
   const rejected = rejectedIndexes(send.error);
 
-  let helper = 'Press Enter or select Add after each address.';
+  let helper =
+    canAdd && emails.length === 0
+      ? 'Send Invites sends it, or press Enter to add another.'
+      : 'Press Enter or select Add after each address.';
   let helperIsError = false;
   if (full) {
     helper = `You can send up to ${INVITE_LIMITS.maxEmailsPerCall} invites at a time.`;
@@ -177,9 +180,9 @@ export function InviteDialog({ open, orgId, onClose, onSent }: InviteDialogProps
             </Stack>
             <Box>
               <Typography variant="subtitle2" component="h3" sx={{ color: 'text.primary', mb: 1 }}>
-                {emails.length === 0
+                {toSend.length === 0
                   ? 'No addresses added yet'
-                  : `${emails.length} ${emails.length === 1 ? 'address' : 'addresses'} to invite`}
+                  : `${toSend.length} ${toSend.length === 1 ? 'address' : 'addresses'} to invite`}
               </Typography>
               {emails.length > 0 && (
                 <Box
