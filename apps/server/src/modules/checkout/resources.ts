@@ -3,10 +3,10 @@
  * order's purchasing organization (while it buys from the seller, as for its cart): only its
  * members may pay, verify or read it — never the seller's, never anyone else (404).
  */
-import { sql } from 'drizzle-orm';
-import { buysFrom, purchasingRelationshipsSql } from '../../auth/access.js';
+import { buysFrom } from '../../auth/access.js';
 import type { ResourceRef } from '../../auth/policies.js';
-import { sessionIdOfSecret } from './service.js';
+import { orderPairAndAccess } from '../orders/service.js';
+import { providerSessionOrder, sessionIdOfSecret } from './service.js';
 
 type Db = Parameters<ResourceRef['owners']>[0];
 
@@ -25,20 +25,14 @@ async function purchaserOfProviderSession(db: Db, providerSessionId: string | nu
     const allowed = known.purchaserId === known.sellerId || (await buysFrom(db, known.purchaserId, known.sellerId));
     return allowed ? [known.purchaserId] : [];
   }
-  // First time in this process: the pair and the check in one statement.
-  const result = await db.execute<{ seller_id: string; purchaser_id: string; allowed: boolean }>(sql`
-    select o.selling_organization_id as seller_id, o.purchasing_organization_id as purchaser_id,
-           (o.purchasing_organization_id = o.selling_organization_id
-            or exists (select 1 from ${purchasingRelationshipsSql()} pr
-                        where pr.seller_organization_id = o.selling_organization_id
-                          and pr.purchaser_organization_id = o.purchasing_organization_id)) as allowed
-      from checkout_sessions s join orders o on o.id = s.order_id
-     where s.provider_session_id = ${providerSessionId}`);
-  const row = result.rows[0];
-  if (!row) return [];
+  // First time in this process: the session's order (this module's table), then its pair and
+  // the check (the orders module's).
+  const orderId = await providerSessionOrder(db, providerSessionId);
+  const order = orderId ? await orderPairAndAccess(db, orderId) : null;
+  if (!order) return [];
   if (sessionPairs.size >= SESSION_PAIRS_MAX) sessionPairs.delete(sessionPairs.keys().next().value!);
-  sessionPairs.set(providerSessionId, { sellerId: row.seller_id, purchaserId: row.purchaser_id });
-  return row.allowed ? [row.purchaser_id] : [];
+  sessionPairs.set(providerSessionId, { sellerId: order.sellerId, purchaserId: order.purchaserId });
+  return order.allowed ? [order.purchaserId] : [];
 }
 
 /** A checkout session named by the provider's id (`cs_…`) somewhere in the request. */

@@ -74,6 +74,27 @@ export async function orderPurchaser(db: DbOrTx, orderId: string): Promise<strin
 }
 
 /**
+ * An order's seller and purchasing organization (they never change: callers may keep them) and
+ * whether the purchaser may act on it now (its own order, or it still buys from the seller), in
+ * one statement; null for an unknown id.
+ */
+export async function orderPairAndAccess(
+  db: DbOrTx,
+  orderId: string,
+): Promise<{ sellerId: string; purchaserId: string; allowed: boolean } | null> {
+  const result = await db.execute<{ seller_id: string; purchaser_id: string; allowed: boolean }>(sql`
+    select o.selling_organization_id as seller_id, o.purchasing_organization_id as purchaser_id,
+           (o.purchasing_organization_id = o.selling_organization_id
+            or exists (select 1 from ${purchasingRelationshipsSql()} pr
+                        where pr.seller_organization_id = o.selling_organization_id
+                          and pr.purchaser_organization_id = o.purchasing_organization_id)) as allowed
+      from orders o
+     where o.id = ${orderId}`);
+  const row = result.rows[0];
+  return row ? { sellerId: row.seller_id, purchaserId: row.purchaser_id, allowed: row.allowed } : null;
+}
+
+/**
  * The organizations of an order, for access policies: its seller (whatever the order's state:
  * the handler says what a draft cannot do), or — once submitted — its seller and its buyer.
  * Empty for an unknown id. 'buyer': only its buyer, once submitted (issue 23's buyer commands).

@@ -212,6 +212,7 @@ function sampleBody(op: Operation): unknown {
     'PUT /api/organization/image_set': () => ({ organization_id: o, logo: null }),
     'POST /api/organization/:org_id/address': () => ({ line1: '1 Fuzz Way', city: 'Portland', state: 'OR', postal_code: '97201', country: 'US' }),
     'PUT /api/product': () => ({ id: ids.product, name: 'Fuzz Soap', organization: { id: o } }),
+    'PUT /api/product/organization/:org_id/state': () => ({ product_ids: [ids.product], state: 'Live' }),
     'POST /api/inventory/transaction': () => ({ count: 5, product: { id: ids.product }, inventory_transaction_type: 'add' }),
     'POST /api/organization/:org_id/inventory/sync': () => ({ items: [{ sku: 'FUZ-1', inventory_count: 5 }] }),
     'POST /api/package_template': () => ({
