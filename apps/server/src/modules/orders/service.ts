@@ -62,15 +62,8 @@ export async function orderForShipping(db: DbOrTx, orderId: string): Promise<Ord
  * order's seller (or is the seller: View as Buyer), as for its cart. Empty when there is none.
  */
 export async function orderPurchaser(db: DbOrTx, orderId: string): Promise<string[]> {
-  const result = await db.execute<{ id: string }>(sql`
-    select o.purchasing_organization_id as id
-      from orders o
-     where o.id = ${orderId}
-       and (o.purchasing_organization_id = o.selling_organization_id
-            or exists (select 1 from ${purchasingRelationshipsSql()} pr
-                        where pr.seller_organization_id = o.selling_organization_id
-                          and pr.purchaser_organization_id = o.purchasing_organization_id))`);
-  return result.rows.map((r) => r.id);
+  const order = await orderPairAndAccess(db, orderId);
+  return order?.allowed ? [order.purchaserId] : [];
 }
 
 /**
