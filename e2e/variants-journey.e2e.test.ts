@@ -124,7 +124,7 @@ describe('a tee in 5 sizes × 3 colours, from the form to the shipment', () => {
     // The list: "15 variants" and the range instead of one price and SKU.
     await page.getByRole('link', { name: 'Back to products' }).click();
     const listed = page.getByRole('row').filter({ hasText: 'Loopback tee' });
-    await expect.poll(() => listed.getByText('15 variants').isVisible()).toBe(true);
+    await expect.poll(() => listed.getByText('15 variants', { exact: true }).isVisible()).toBe(true);
     expect(await listed.getByText('$12.00–$14.00').isVisible()).toBe(true);
     expect(problems).toEqual([]);
 
