@@ -106,6 +106,7 @@ interface PageLcpEntry extends LcpEntry {
 
 const readLcp = (page: import('playwright-core').Page) =>
   page.evaluate(() => {
+    // The page's window carries what the init script recorded (not in the DOM's types).
     const w = window as unknown as { __lcpEntries?: PageLcpEntry[]; __lcpFlush?: () => void };
     w.__lcpFlush?.();
     return w.__lcpEntries ?? [];
@@ -309,6 +310,7 @@ export async function phoneLoad(
     await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
     const handle = await page.waitForFunction(
       (source) => {
+        // As in readLcp: the init script's record on the window.
         const last = (window as unknown as { __lcpEntries?: PageLcpEntry[] }).__lcpEntries?.at(-1);
         return last && new RegExp(source).test(last.element) ? last : undefined;
       },
