@@ -46,6 +46,7 @@ import { TintedIcon } from '../../../../components/TintedIcon';
 import { useToast } from '../../../../components/Toast';
 import { errorMessage, loadedItems } from '../../../../lib/api';
 import { useRowSelection } from '../../../../lib/use-row-selection';
+import { BulkActionsBar } from '../../../../components/BulkActionsBar';
 import { saveBlob, todayStamp } from '../../../../lib/download';
 import { formatCents, formatDate } from '../../../../lib/format';
 import {
@@ -538,69 +539,44 @@ interface BulkBarProps {
  * no header row, it also selects every order shown.
  */
 function BulkBar(props: BulkBarProps) {
-  const { count, tooMany } = props;
+  const { tooMany } = props;
   return (
-    <Box
-      role="toolbar"
-      aria-label="Bulk actions"
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        gap: 1,
-        mb: 2,
-        minHeight: 40,
-        ...(count > 0 ? { p: 1, borderRadius: 1, bgcolor: 'action.selected' } : {}),
-      }}
+    <BulkActionsBar
+      count={props.count}
+      idleText="Select orders for bulk actions"
+      selectAll={props.phone ? 'shown' : undefined}
+      selectAllLabel="Select all orders shown"
+      allShownSelected={props.allShownSelected}
+      someShownSelected={props.someShownSelected}
+      onToggleAllShown={props.onToggleAllShown}
+      tooManyText={tooMany ? BULK_TOO_MANY : null}
+      onClear={props.onClear}
     >
-      {props.phone && (
-        <Checkbox
-          checked={props.allShownSelected}
-          indeterminate={props.someShownSelected && !props.allShownSelected}
-          onChange={props.onToggleAllShown}
-          slotProps={{ input: { 'aria-label': 'Select all orders shown' } }}
-        />
-      )}
-      <Typography variant="body2" role="status" sx={{ fontWeight: 600, mr: 1 }}>
-        {count === 0 ? 'Select orders for bulk actions' : `${count} selected`}
-      </Typography>
-      {count > 0 && (
-        <>
-          <Button
-            size="small"
-            variant="contained"
-            onClick={props.onPackingSlips}
-            disabled={props.creatingSlips || tooMany}
-            startIcon={
-              props.creatingSlips ? (
-                <CircularProgress size={14} color="inherit" aria-hidden />
-              ) : (
-                <PictureAsPdfOutlinedIcon aria-hidden />
-              )
-            }
-          >
-            {props.creatingSlips ? 'Creating…' : 'Packing slips'}
-          </Button>
-          <Button
-            size="small"
-            variant="contained"
-            onClick={props.onMarkShipped}
-            disabled={tooMany}
-            startIcon={<LocalShippingOutlinedIcon aria-hidden />}
-          >
-            Mark shipped
-          </Button>
-          <Button size="small" color="inherit" onClick={props.onClear}>
-            Clear selection
-          </Button>
-          {tooMany && (
-            <Typography variant="body2" sx={{ color: 'error.main', width: '100%' }}>
-              {BULK_TOO_MANY}
-            </Typography>
-          )}
-        </>
-      )}
-    </Box>
+      <Button
+        size="small"
+        variant="contained"
+        onClick={props.onPackingSlips}
+        disabled={props.creatingSlips || tooMany}
+        startIcon={
+          props.creatingSlips ? (
+            <CircularProgress size={14} color="inherit" aria-hidden />
+          ) : (
+            <PictureAsPdfOutlinedIcon aria-hidden />
+          )
+        }
+      >
+        {props.creatingSlips ? 'Creating…' : 'Packing slips'}
+      </Button>
+      <Button
+        size="small"
+        variant="contained"
+        onClick={props.onMarkShipped}
+        disabled={tooMany}
+        startIcon={<LocalShippingOutlinedIcon aria-hidden />}
+      >
+        Mark shipped
+      </Button>
+    </BulkActionsBar>
   );
 }
 

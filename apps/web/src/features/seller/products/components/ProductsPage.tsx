@@ -37,6 +37,7 @@ import { visuallyHidden } from '../../../../components/visually-hidden';
 import { useToast } from '../../../../components/Toast';
 import { errorMessage, loadedItems } from '../../../../lib/api';
 import { useRowSelection } from '../../../../lib/use-row-selection';
+import { BulkActionsBar } from '../../../../components/BulkActionsBar';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { useTeamRole } from '../../../../lib/current-user';
 import { downloadCatalogCsv } from '../api';
@@ -445,75 +446,51 @@ export function ProductsPage() {
             {busy && <CircularProgress size={18} aria-label="Searching" />}
           </Box>
           {canBulkEdit && (
-            <Box
-              role="toolbar"
-              aria-label="Bulk actions"
-              sx={{
-                display: 'flex',
-                flexWrap: 'wrap',
-                alignItems: 'center',
-                gap: 1,
-                mb: 2,
-                minHeight: 40,
-                ...(selected.size > 0 ? { p: 1, borderRadius: 1, bgcolor: 'action.selected' } : {}),
-              }}
+            <BulkActionsBar
+              count={selected.size}
+              idleText="Select products to change their status"
+              // Phones show no row boxes: select every product shown from here.
+              selectAll="phone-only"
+              selectAllLabel="Select all products shown"
+              allShownSelected={allShownSelected}
+              someShownSelected={someShownSelected}
+              onToggleAllShown={toggleAllShown}
+              tooManyText={tooMany ? BULK_TOO_MANY : null}
+              onClear={clear}
             >
-              {/* Phones show no row boxes: select every product shown from here. */}
-              <Checkbox
-                checked={allShownSelected}
-                indeterminate={someShownSelected && !allShownSelected}
-                onChange={toggleAllShown}
-                sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
-                slotProps={{ input: { 'aria-label': 'Select all products shown' } }}
-              />
-              <Typography variant="body2" role="status" sx={{ fontWeight: 600, mr: 1 }}>
-                {selected.size === 0 ? 'Select products to change their status' : `${selected.size} selected`}
-              </Typography>
-              {selected.size > 0 && (
-                <>
-                  <Button
-                    size="small"
-                    variant="contained"
-                    id="set-status-button"
-                    aria-haspopup="menu"
-                    aria-controls={menuAnchor ? 'set-status-menu' : undefined}
-                    aria-expanded={menuAnchor ? true : undefined}
-                    disabled={setStates.isPending || tooMany}
-                    onClick={(event) => setMenuAnchor(event.currentTarget)}
-                    endIcon={
-                      setStates.isPending ? (
-                        <CircularProgress size={14} color="inherit" aria-hidden />
-                      ) : (
-                        <ArrowDropDownIcon aria-hidden />
-                      )
-                    }
-                  >
-                    {setStates.isPending ? 'Saving…' : 'Set status'}
-                  </Button>
-                  <Menu
-                    id="set-status-menu"
-                    anchorEl={menuAnchor}
-                    open={Boolean(menuAnchor)}
-                    onClose={() => setMenuAnchor(null)}
-                    slotProps={{ list: { 'aria-labelledby': 'set-status-button' } }}
-                  >
-                    {PRODUCT_STATE_NAMES.map((state) => (
-                      <MenuItem key={state} onClick={() => applyState(state)}>
-                        {state}
-                      </MenuItem>
-                    ))}
-                  </Menu>
-                  <Button size="small" color="inherit" onClick={() => clear()}>
-                    Clear selection
-                  </Button>
-                  {tooMany && (
-                    <Typography variant="body2" sx={{ color: 'error.main', width: '100%' }}>
-                      {BULK_TOO_MANY}
-                    </Typography>
-                  )}
-                </>
-              )}
-            </Box>
+              <Button
+                size="small"
+                variant="contained"
+                id="set-status-button"
+                aria-haspopup="menu"
+                aria-controls={menuAnchor ? 'set-status-menu' : undefined}
+                aria-expanded={menuAnchor ? true : undefined}
+                disabled={setStates.isPending || tooMany}
+                onClick={(event) => setMenuAnchor(event.currentTarget)}
+                endIcon={
+                  setStates.isPending ? (
+                    <CircularProgress size={14} color="inherit" aria-hidden />
+                  ) : (
+                    <ArrowDropDownIcon aria-hidden />
+                  )
+                }
+              >
+                {setStates.isPending ? 'Saving…' : 'Set status'}
+              </Button>
+              <Menu
+                id="set-status-menu"
+                anchorEl={menuAnchor}
+                open={Boolean(menuAnchor)}
+                onClose={() => setMenuAnchor(null)}
+                slotProps={{ list: { 'aria-labelledby': 'set-status-button' } }}
+              >
+                {PRODUCT_STATE_NAMES.map((state) => (
+                  <MenuItem key={state} onClick={() => applyState(state)}>
+                    {state}
+                  </MenuItem>
+                ))}
+              </Menu>
+            </BulkActionsBar>
           )}
         </>
       )}
