@@ -21,11 +21,11 @@ import { SizedImage } from '../../../../components/SizedImage';
 import { QueryErrorAlert } from '../../../../components/QueryErrorAlert';
 import { TintedIcon } from '../../../../components/TintedIcon';
 import { formatCents } from '../../../../lib/format';
-import { wholesalePriceText, type PriceUnit } from '../../../../lib/unit-price';
+import { wholesalePriceText } from '../../../../lib/unit-price';
 import { useCart, useCartChanging, useSetLineQuantity } from '../api';
 import type { CartLineProduct } from '../cart-store';
 import { maxOrderable } from '../../catalog/catalog-display';
-import { splitLineName } from '../../catalog/variant-display';
+import { LineName, lineUnit } from '../../components/LineName';
 import { CannotCheckout, CheckoutGate } from './CheckoutGate';
 import { QuantityControl } from './QuantityControl';
 
@@ -94,12 +94,6 @@ function lineMax(line: LineItem): number {
   return maxOrderable(line.product.track_inventory, line.product.inventory_count, line.product);
 }
 
-/** What the line's price is per: "case of 12", "unit" (lib/unit-price.ts). */
-export const lineUnit = (line: LineItem): PriceUnit => ({
-  order_unit: line.product.order_unit?.unit,
-  quantity_per_unit: line.product.quantity_per_unit,
-});
-
 /** A volume break prices the line below the product's own unit price. */
 const hasVolumePrice = (line: LineItem) =>
   line.product.unit_price_in_cents !== null && line.unit_price_in_cents < line.product.unit_price_in_cents;
@@ -112,8 +106,6 @@ function CartLine({
   onQuantity: (product: CartLineProduct, quantity: number) => void;
 }) {
   const { product } = line;
-  // "Tee — M / Black": the product's name, and the variant's values with its SKU under it.
-  const name = splitLineName(product.name, product.variant_title);
   return (
     <Stack
       component="li"
@@ -124,28 +116,16 @@ function CartLine({
     >
       <LineImage line={line} />
       <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-        <Typography
-          variant="body2"
-          sx={{
-            fontWeight: 600,
-            color: line.available ? 'text.primary' : 'text.secondary',
-            display: '-webkit-box',
-            WebkitLineClamp: 2,
-            WebkitBoxOrient: 'vertical',
-            overflow: 'hidden',
-            overflowWrap: 'anywhere',
-          }}
-        >
-          {name.product}
-        </Typography>
-        {name.variant && (
-          <Typography variant="caption" component="p" sx={{ color: 'text.primary', overflowWrap: 'anywhere' }}>
-            {name.variant}
-            {product.stock_keeping_unit && (
+        {/* "Tee — M / Black": the product's name, and the variant's values with its SKU under it. */}
+        <LineName
+          line={line}
+          dimmed={!line.available}
+          afterVariant={
+            product.stock_keeping_unit && (
               <Box component="span" sx={{ color: 'text.secondary' }}>{` · SKU ${product.stock_keeping_unit}`}</Box>
-            )}
-          </Typography>
-        )}
+            )
+          }
+        />
         {line.available ? (
           <>
             <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>

@@ -7,7 +7,7 @@ import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import { SizedImage } from '../../../../components/SizedImage';
 import { formatCents } from '../../../../lib/format';
 import { wholesalePriceText } from '../../../../lib/unit-price';
-import { splitLineName } from '../../catalog/variant-display';
+import { LineName, lineUnit } from '../../components/LineName';
 
 /** The lines listed before "Show all": a long cart does not push the summary's button away. */
 export const SUMMARY_LINES_SHOWN = 4;
@@ -45,34 +45,16 @@ function LineThumb({ line }: { line: LineItem }) {
 }
 
 function SummaryLine({ line }: { line: LineItem }) {
-  const name = splitLineName(line.product.name, line.product.variant_title);
-  const each = wholesalePriceText(line.unit_price_in_cents, {
-    order_unit: line.product.order_unit?.unit,
-    quantity_per_unit: line.product.quantity_per_unit,
-  });
+  const each = wholesalePriceText(line.unit_price_in_cents, lineUnit(line));
   return (
-    <Box component="li" aria-label={line.product.name} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', py: 1 }}>
+    <Box
+      component="li"
+      aria-label={line.product.name}
+      sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', py: 1 }}
+    >
       <LineThumb line={line} />
       <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-        <Typography
-          variant="body2"
-          sx={{
-            color: 'text.primary',
-            fontWeight: 600,
-            display: '-webkit-box',
-            WebkitLineClamp: 2,
-            WebkitBoxOrient: 'vertical',
-            overflow: 'hidden',
-            overflowWrap: 'anywhere',
-          }}
-        >
-          {name.product}
-        </Typography>
-        {name.variant && (
-          <Typography variant="caption" component="p" sx={{ color: 'text.primary', overflowWrap: 'anywhere' }}>
-            {name.variant}
-          </Typography>
-        )}
+        <LineName line={line} />
         <Typography variant="caption" component="p" data-testid="summary-line-quantity">
           {`${line.quantity} × ${each}`}
         </Typography>
@@ -110,7 +92,13 @@ export function OrderSummaryLines({ cart }: { cart: Cart }) {
         ))}
       </Box>
       {lines.length > SUMMARY_LINES_SHOWN && (
-        <Button size="small" onClick={() => setAll((open) => !open)} aria-expanded={all} aria-controls={listId} sx={{ ml: -0.5 }}>
+        <Button
+          size="small"
+          onClick={() => setAll((open) => !open)}
+          aria-expanded={all}
+          aria-controls={listId}
+          sx={{ ml: -0.5 }}
+        >
           {all ? SHOW_FEWER_LINES_LABEL : showAllLinesLabel(lines.length)}
         </Button>
       )}
