@@ -6,7 +6,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-type Paints = (list: { getEntries: () => Array<{ element: { tagName: string } }> }) => void;
+type Paints = (list: { getEntries: () => Array<{ element: { tagName: string }; size: number }> }) => void;
 
 /** A browser that reports largest paints: the test paints a heading or a photo. */
 function browserReportingPaints() {
@@ -24,8 +24,8 @@ function browserReportingPaints() {
       }
     },
   );
-  return (tagName: string) => {
-    for (const report of [...observers]) report({ getEntries: () => [{ element: { tagName } }] });
+  return (tagName: string, size = 358 * 358) => {
+    for (const report of [...observers]) report({ getEntries: () => [{ element: { tagName }, size }] });
   };
 }
 
@@ -39,12 +39,13 @@ describe('whenIdle', () => {
     expect(task).toHaveBeenCalledTimes(1);
   });
 
-  it('with afterPhoto, waits for a photo to be the largest paint (not a heading), then for idle', () => {
+  it('with afterPhoto, waits for a photo to be the largest paint (not a heading, not a small logo), then for idle', () => {
     vi.useFakeTimers();
     const paint = browserReportingPaints();
     const task = vi.fn();
     whenIdle(task, { afterPhoto: 4000 });
     paint('H1');
+    paint('IMG', 30 * 30); // the shell's logo
     vi.advanceTimersByTime(3000);
     expect(task).not.toHaveBeenCalled();
     paint('IMG');

@@ -6,6 +6,9 @@
  * event fires before it has even asked for its photos. Returns a cancel function (an effect's
  * cleanup).
  */
+/** The smallest painted image that counts as the page's photo: 200 × 200 CSS pixels. */
+const PHOTO_AREA = 200 * 200;
+
 export function whenIdle(task: () => void, options: { timeoutMs?: number; afterPhoto?: number } = {}): () => void {
   const timeout = options.timeoutMs ?? 2000;
   let cancelIdle: () => void = () => undefined;
@@ -31,8 +34,9 @@ export function whenIdle(task: () => void, options: { timeoutMs?: number; afterP
     schedule();
   } else {
     const observer = new PerformanceObserver((list) => {
-      const painted = list.getEntries() as Array<PerformanceEntry & { element?: Element | null }>;
-      if (painted.some((entry) => entry.element?.tagName === 'IMG')) schedule();
+      const painted = list.getEntries() as Array<PerformanceEntry & { element?: Element | null; size?: number }>;
+      // A photo, not the shell's 30 px logo painted first: at least PHOTO_AREA square CSS pixels.
+      if (painted.some((entry) => entry.element?.tagName === 'IMG' && (entry.size ?? 0) >= PHOTO_AREA)) schedule();
     });
     observer.observe({ type: 'largest-contentful-paint', buffered: true });
     const deadline = window.setTimeout(schedule, options.afterPhoto);
